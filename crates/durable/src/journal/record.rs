@@ -1,0 +1,372 @@
+//! One journal record: its kinds, its draft form, and its exact bytes (`body ‖ hash`).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use super::MAX_RECORD_BYTES;
+use crate::canonical_json::{parse, to_canonical_string};
+use crate::digest::{from_hex32, sha256, to_hex};
+use crate::error::{DurableError, Result};
+use crate::wire;
+
+/// The kind of a host operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OpKind {
+    /// `amber.call(name, args)`.
+    Call,
+    /// `amber.input(prompt)`.
+    Input,
+    /// `amber.sleep(ms)`.
+    Sleep,
+}
+
+impl OpKind {
+    /// Lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            OpKind::Call => "call",
+            OpKind::Input => "input",
+            OpKind::Sleep => "sleep",
+        }
+    }
+}
+
+/// What a journal record records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RecordKind {
+    /// Run start (seq 0 only): start time and random seed captured from the host.
+    RunStart,
+    /// A host operation was issued (written before it executes).
+    Intent(OpKind),
+    /// A host operation finished; `parent_seq` is its intent's seq.
+    Completion(OpKind),
+    /// `amber.step(name, fn)` memoized its result.
+    Step,
+    /// A clock value captured from the host.
+    Clock,
+    /// Randomness captured from the host.
+    Random,
+}
+
+impl fmt::Display for RecordKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordKind::RunStart => f.write_str("run-start"),
+            RecordKind::Intent(op) => write!(f, "{}-intent", op.name()),
+            RecordKind::Completion(op) => write!(f, "{}-completion", op.name()),
+            RecordKind::Step => f.write_str("step"),
+            RecordKind::Clock => f.write_str("clock"),
+            RecordKind::Random => f.write_str("random"),
+        }
+    }
+}
+
+/// The outcome a record carries.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CallResult {
+    /// Success with a JSON value.
+    Ok(Value),
+    /// Failure with a message.
+    Err(String),
+}
+
+/// One journal record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallRecord {
+    /// Position in the journal (0-based, contiguous).
+    pub seq: u64,
+    /// For a completion, its intent's seq; otherwise the step or operation that issued it.
+    pub parent_seq: Option<u64>,
+    /// What the record records.
+    pub kind: RecordKind,
+    /// Host-operation name, step name or capture source ("" for run start).
+    pub function: String,
+    /// Arguments (`null` for completions, steps and captures).
+    pub args: Value,
+    /// sha256 of the canonical JSON of `args`.
+    pub args_hash: [u8; 32],
+    /// The outcome (`None` only for intents).
+    pub result: Option<CallResult>,
+    /// Recorded duration of a completed operation in ms (0 otherwise).
+    pub duration_ms: u64,
+    /// Logical time in ms since the Unix epoch when the record was written.
+    pub timestamp: u64,
+    /// Hash of the previous record ([`GENESIS_HASH`] for seq 0).
+    pub prev_hash: [u8; 32],
+    /// sha256(prev_hash ‖ body).
+    pub hash: [u8; 32],
+}
+
+/// A record before the journal numbers and chains it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordDraft {
+    /// See [`CallRecord::parent_seq`].
+    pub parent_seq: Option<u64>,
+    /// See [`CallRecord::kind`].
+    pub kind: RecordKind,
+    /// See [`CallRecord::function`].
+    pub function: String,
+    /// See [`CallRecord::args`].
+    pub args: Value,
+    /// See [`CallRecord::result`].
+    pub result: Option<CallResult>,
+    /// See [`CallRecord::duration_ms`].
+    pub duration_ms: u64,
+    /// See [`CallRecord::timestamp`].
+    pub timestamp: u64,
+}
+
+impl RecordDraft {
+    /// Run start: `result` is `{"seed": "<64 hex>", "start_time_ms": n}`.
+    pub fn run_start(start_time_ms: u64, seed: [u8; 32]) -> Self {
+        let info = json!({ "seed": to_hex(&seed), "start_time_ms": start_time_ms });
+        RecordDraft::plain(
+            RecordKind::RunStart,
+            "",
+            Some(CallResult::Ok(info)),
+            start_time_ms,
+        )
+    }
+
+    /// A host operation `name` was issued with `args`.
+    pub fn intent(op: OpKind, name: &str, args: Value, timestamp: u64) -> Self {
+        RecordDraft {
+            args,
+            ..RecordDraft::plain(RecordKind::Intent(op), name, None, timestamp)
+        }
+    }
+
+    /// The host operation issued at `intent_seq` finished after `duration_ms`.
+    pub fn completion(
+        op: OpKind,
+        intent_seq: u64,
+        name: &str,
+        result: CallResult,
+        duration_ms: u64,
+        timestamp: u64,
+    ) -> Self {
+        RecordDraft {
+            parent_seq: Some(intent_seq),
+            duration_ms,
+            ..RecordDraft::plain(RecordKind::Completion(op), name, Some(result), timestamp)
+        }
+    }
+
+    /// Step `name` produced `result`.
+    pub fn step(name: &str, result: CallResult, timestamp: u64) -> Self {
+        RecordDraft::plain(RecordKind::Step, name, Some(result), timestamp)
+    }
+
+    /// A clock value read from `source` (e.g. "Date.now").
+    pub fn clock(source: &str, value: Value, timestamp: u64) -> Self {
+        RecordDraft::plain(
+            RecordKind::Clock,
+            source,
+            Some(CallResult::Ok(value)),
+            timestamp,
+        )
+    }
+
+    /// Randomness read from `source` (e.g. "crypto.getRandomValues"), as JSON.
+    pub fn random(source: &str, value: Value, timestamp: u64) -> Self {
+        RecordDraft::plain(
+            RecordKind::Random,
+            source,
+            Some(CallResult::Ok(value)),
+            timestamp,
+        )
+    }
+
+    /// This draft, issued by the step or operation at `parent_seq`.
+    pub fn with_parent(mut self, parent_seq: u64) -> Self {
+        self.parent_seq = Some(parent_seq);
+        self
+    }
+
+    fn plain(kind: RecordKind, function: &str, result: Option<CallResult>, timestamp: u64) -> Self {
+        RecordDraft {
+            parent_seq: None,
+            kind,
+            function: function.to_string(),
+            args: Value::Null,
+            result,
+            duration_ms: 0,
+            timestamp,
+        }
+    }
+}
+
+/// The body of a record as encoded: everything but the hash, JSON as canonical text.
+#[derive(Serialize, Deserialize)]
+struct WireBody {
+    seq: u64,
+    parent_seq: Option<u64>,
+    kind: RecordKind,
+    function: String,
+    args: String,
+    args_hash: [u8; 32],
+    result: Option<WireResult>,
+    duration_ms: u64,
+    timestamp: u64,
+    prev_hash: [u8; 32],
+}
+
+#[derive(Serialize, Deserialize)]
+enum WireResult {
+    Ok(String),
+    Err(String),
+}
+
+impl CallRecord {
+    /// The encoded body: bincode 2 `standard()` of every field but `hash`.
+    fn body_bytes(&self) -> Result<Vec<u8>> {
+        let body = WireBody {
+            seq: self.seq,
+            parent_seq: self.parent_seq,
+            kind: self.kind,
+            function: self.function.clone(),
+            args: to_canonical_string(&self.args),
+            args_hash: self.args_hash,
+            result: self.result.as_ref().map(|result| match result {
+                CallResult::Ok(value) => WireResult::Ok(to_canonical_string(value)),
+                CallResult::Err(message) => WireResult::Err(message.clone()),
+            }),
+            duration_ms: self.duration_ms,
+            timestamp: self.timestamp,
+            prev_hash: self.prev_hash,
+        };
+        wire::encode(&body, "journal record", MAX_RECORD_BYTES - 32)
+    }
+
+    /// sha256(prev_hash ‖ body): what `hash` must equal.
+    pub fn compute_hash(&self) -> Result<[u8; 32]> {
+        let mut input = self.prev_hash.to_vec();
+        input.extend_from_slice(&self.body_bytes()?);
+        Ok(sha256(&input))
+    }
+
+    /// The record's bytes: body ‖ hash.
+    pub fn encode(&self) -> Result<Vec<u8>> {
+        let mut bytes = self.body_bytes()?;
+        bytes.extend_from_slice(&self.hash);
+        Ok(bytes)
+    }
+
+    /// Decodes one record and checks its own hash (not its link to a previous record).
+    pub fn decode(bytes: &[u8]) -> Result<CallRecord> {
+        CallRecord::decode_at(bytes, 0)
+    }
+
+    /// [`CallRecord::decode`] for a record found at `offset` in a larger container.
+    pub(super) fn decode_at(bytes: &[u8], offset: u64) -> Result<CallRecord> {
+        const WHAT: &str = "journal record";
+        let Some(body_len) = bytes.len().checked_sub(32) else {
+            return Err(DurableError::Truncated {
+                what: WHAT,
+                offset,
+                needed: 32,
+                available: bytes.len() as u64,
+            });
+        };
+        let (body_bytes, hash_bytes) = bytes.split_at(body_len);
+        let body: WireBody = wire::decode::<_, MAX_RECORD_BYTES>(body_bytes, WHAT, offset)?;
+        let json = |text: &str| {
+            parse(text).map_err(|e| {
+                DurableError::corrupt_at(WHAT, offset, format!("seq {}: {e}", body.seq))
+            })
+        };
+        let result = match &body.result {
+            None => None,
+            Some(WireResult::Ok(text)) => Some(CallResult::Ok(json(text)?)),
+            Some(WireResult::Err(message)) => Some(CallResult::Err(message.clone())),
+        };
+        let mut hash = [0u8; 32];
+        hash.copy_from_slice(hash_bytes);
+        let record = CallRecord {
+            seq: body.seq,
+            parent_seq: body.parent_seq,
+            kind: body.kind,
+            args: json(&body.args)?,
+            function: body.function,
+            args_hash: body.args_hash,
+            result,
+            duration_ms: body.duration_ms,
+            timestamp: body.timestamp,
+            prev_hash: body.prev_hash,
+            hash,
+        };
+        // Canonical bytes only: the decoded record must re-encode to exactly what was read,
+        // so in-memory verification and re-export agree with the stored hash.
+        if record.body_bytes()? != body_bytes {
+            return Err(DurableError::corrupt_at(
+                WHAT,
+                offset,
+                format!("seq {}: not in canonical encoding", record.seq),
+            ));
+        }
+        let mut input = record.prev_hash.to_vec();
+        input.extend_from_slice(body_bytes);
+        if sha256(&input) != record.hash {
+            return Err(DurableError::BrokenChain {
+                seq: record.seq,
+                detail: "record hash does not match its content".into(),
+            });
+        }
+        Ok(record)
+    }
+
+    /// For a run-start record: (start time in ms, random seed).
+    pub fn run_start_info(&self) -> Option<(u64, [u8; 32])> {
+        if self.kind != RecordKind::RunStart {
+            return None;
+        }
+        let Some(CallResult::Ok(info)) = &self.result else {
+            return None;
+        };
+        let start = info.get("start_time_ms")?.as_u64()?;
+        let seed = from_hex32(info.get("seed")?.as_str()?)?;
+        Some((start, seed))
+    }
+
+    /// A short description for messages: kind and name.
+    pub fn describe(&self) -> String {
+        describe(self.kind, &self.function)
+    }
+
+    /// The record as JSON, for `amber inspect --json` (hashes as hex).
+    pub fn to_json(&self) -> Value {
+        let result = match &self.result {
+            None => Value::Null,
+            Some(CallResult::Ok(value)) => json!({ "ok": value }),
+            Some(CallResult::Err(message)) => json!({ "err": message }),
+        };
+        json!({
+            "seq": self.seq,
+            "parent_seq": self.parent_seq,
+            "kind": self.kind.to_string(),
+            "function": self.function,
+            "args": self.args,
+            "args_hash": to_hex(&self.args_hash),
+            "result": result,
+            "duration_ms": self.duration_ms,
+            "timestamp": self.timestamp,
+            "prev_hash": to_hex(&self.prev_hash),
+            "hash": to_hex(&self.hash),
+        })
+    }
+}
+
+/// "host call \"fetch\"", "step \"parse\"", …
+pub(super) fn describe(kind: RecordKind, function: &str) -> String {
+    match kind {
+        RecordKind::RunStart => "run start".to_string(),
+        RecordKind::Intent(op) => format!("{} {function:?}", op.name()),
+        RecordKind::Completion(op) => format!("completion of {} {function:?}", op.name()),
+        RecordKind::Step => format!("step {function:?}"),
+        RecordKind::Clock => format!("clock read {function:?}"),
+        RecordKind::Random => format!("random read {function:?}"),
+    }
+}

@@ -1,0 +1,308 @@
+//! Tests for the journal: chaining, validation, namespaces, encoding, hostile input.
+
+use serde_json::json;
+
+use super::*;
+use crate::digest::sha256;
+
+fn sample() -> Journal {
+    let mut journal = Journal::new();
+    journal
+        .append(RecordDraft::run_start(1_700_000_000_000, [7; 32]))
+        .unwrap();
+    journal
+        .append(RecordDraft::intent(
+            OpKind::Call,
+            "fetch",
+            json!({"url": "https://x", "n": 1.5}),
+            10,
+        ))
+        .unwrap();
+    journal
+        .append(RecordDraft::step(
+            "parse",
+            CallResult::Ok(json!([1, 2])),
+            10,
+        ))
+        .unwrap();
+    journal
+        .append(RecordDraft::completion(
+            OpKind::Call,
+            1,
+            "fetch",
+            CallResult::Ok(json!("body")),
+            250,
+            260,
+        ))
+        .unwrap();
+    journal
+        .append(RecordDraft::intent(
+            OpKind::Input,
+            "name?",
+            json!(null),
+            260,
+        ))
+        .unwrap();
+    journal
+        .append(RecordDraft::clock(
+            "Date.now",
+            json!(1_700_000_000_260u64),
+            260,
+        ))
+        .unwrap();
+    journal
+        .append(RecordDraft::random(
+            "crypto.getRandomValues",
+            json!("00ff"),
+            260,
+        ))
+        .unwrap();
+    journal
+        .append(RecordDraft::completion(
+            OpKind::Input,
+            4,
+            "name?",
+            CallResult::Err("no".into()),
+            5,
+            265,
+        ))
+        .unwrap();
+    journal
+}
+
+#[test]
+fn append_chains_and_verifies() {
+    let journal = sample();
+    assert_eq!(journal.len(), 8);
+    journal.verify().unwrap();
+    assert_eq!(journal.records()[0].prev_hash, GENESIS_HASH);
+    for pair in journal.records().windows(2) {
+        assert_eq!(pair[1].prev_hash, pair[0].hash);
+    }
+    assert_eq!(journal.run_start(), Some((1_700_000_000_000, [7; 32])));
+    assert_eq!(journal.completion(1).map(|r| r.seq), Some(3));
+    assert_eq!(journal.completion(4).map(|r| r.seq), Some(7));
+    assert_eq!(journal.open_intents().count(), 0);
+    assert!(journal.has_prefix(&journal.head()));
+    assert!(journal.has_prefix(&JournalHead::default()));
+}
+
+#[test]
+fn hash_is_sha256_of_prev_hash_and_body() {
+    let journal = sample();
+    let record = &journal.records()[2];
+    let bytes = record.encode().unwrap();
+    let body = &bytes[..bytes.len() - 32];
+    let mut input = record.prev_hash.to_vec();
+    input.extend_from_slice(body);
+    assert_eq!(sha256(&input), record.hash);
+    assert_eq!(&bytes[bytes.len() - 32..], &record.hash);
+}
+
+#[test]
+fn invalid_appends_are_refused_and_leave_the_journal_unchanged() {
+    let mut journal = sample();
+    let before = journal.clone();
+    let cases = vec![
+        RecordDraft::completion(OpKind::Call, 1, "fetch", CallResult::Ok(json!(1)), 0, 0),
+        RecordDraft::completion(OpKind::Call, 2, "parse", CallResult::Ok(json!(1)), 0, 0),
+        RecordDraft::completion(OpKind::Sleep, 1, "fetch", CallResult::Ok(json!(1)), 0, 0),
+        RecordDraft::completion(OpKind::Call, 99, "fetch", CallResult::Ok(json!(1)), 0, 0),
+        RecordDraft::run_start(0, [0; 32]),
+        RecordDraft::step("s", CallResult::Ok(json!(1)), 0).with_parent(8),
+    ];
+    for draft in cases {
+        let err = journal.append(draft).unwrap_err();
+        assert!(
+            matches!(err, DurableError::InvalidRecord { seq: 8, .. }),
+            "{err}"
+        );
+    }
+    let mut deep = json!(0);
+    for _ in 0..200 {
+        deep = json!([deep]);
+    }
+    assert!(journal
+        .append(RecordDraft::intent(OpKind::Call, "f", deep, 0))
+        .is_err());
+    assert_eq!(journal, before);
+}
+
+#[test]
+fn host_function_named_step_is_not_a_step() {
+    let mut journal = Journal::new();
+    journal
+        .append(RecordDraft::intent(OpKind::Call, "step", json!(null), 0))
+        .unwrap();
+    let err = journal
+        .expect_record(0, RecordKind::Step, "step", &json!(null))
+        .unwrap_err();
+    assert!(
+        matches!(err, DurableError::Divergence { seq: 0, .. }),
+        "{err}"
+    );
+    assert!(journal
+        .expect_record(0, RecordKind::Intent(OpKind::Call), "step", &json!(null))
+        .unwrap()
+        .is_some());
+    assert!(journal
+        .expect_record(1, RecordKind::Step, "step", &json!(null))
+        .unwrap()
+        .is_none());
+}
+
+#[test]
+fn divergence_names_seq_expected_and_actual() {
+    let journal = sample();
+    let err = journal
+        .expect_record(
+            1,
+            RecordKind::Intent(OpKind::Call),
+            "fetch",
+            &json!({"url": "https://y"}),
+        )
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("seq 1") && text.contains("https://x") && text.contains("https://y"),
+        "{text}"
+    );
+    assert_eq!(err.class(), crate::ErrorClass::Integrity);
+}
+
+#[test]
+fn encode_decode_round_trip() {
+    let journal = sample();
+    let bytes = journal.encode().unwrap();
+    assert_eq!(&bytes[..8], JOURNAL_MAGIC);
+    let back = Journal::decode(&bytes).unwrap();
+    assert_eq!(back, journal);
+    assert_eq!(back.encode().unwrap(), bytes);
+    assert_eq!(
+        Journal::decode(&Journal::new().encode().unwrap()).unwrap(),
+        Journal::new()
+    );
+}
+
+#[test]
+fn every_truncation_is_refused() {
+    let bytes = sample().encode().unwrap();
+    for len in 0..bytes.len() {
+        assert!(
+            Journal::decode(&bytes[..len]).is_err(),
+            "truncated to {len}"
+        );
+    }
+}
+
+#[test]
+fn every_single_byte_flip_is_refused() {
+    let bytes = sample().encode().unwrap();
+    for index in 0..bytes.len() {
+        for flip in [0x01u8, 0x80, 0xff] {
+            let mut corrupt = bytes.clone();
+            corrupt[index] ^= flip;
+            assert!(
+                Journal::decode(&corrupt).is_err(),
+                "flip {flip:#x} at {index}"
+            );
+        }
+    }
+}
+
+#[test]
+fn garbage_never_panics() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let valid = sample().encode().unwrap();
+    for round in 0..2000 {
+        let mut bytes = if round % 2 == 0 {
+            valid.clone()
+        } else {
+            vec![0; (next() % 300) as usize]
+        };
+        for _ in 0..(next() % 8 + 1) {
+            if bytes.is_empty() {
+                break;
+            }
+            let at = (next() % bytes.len() as u64) as usize;
+            bytes[at] = next() as u8;
+        }
+        if round % 4 == 1 {
+            bytes.splice(0..0, valid[..16].iter().copied());
+        }
+        let _ = Journal::decode(&bytes);
+        let _ = CallRecord::decode(&bytes);
+    }
+}
+
+#[test]
+fn tampered_in_memory_record_is_reported_by_seq() {
+    let journal = sample();
+    let mut records = journal.records().to_vec();
+    records[5].timestamp += 1;
+    let err = Journal::from_records(records).unwrap_err();
+    assert!(
+        matches!(err, DurableError::BrokenChain { seq: 5, .. }),
+        "{err}"
+    );
+    let mut records = journal.records().to_vec();
+    records.remove(3);
+    let err = Journal::from_records(records).unwrap_err();
+    assert!(
+        matches!(err, DurableError::BrokenChain { seq: 4, .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn huge_length_prefix_is_refused_without_allocating() {
+    let mut bytes = Vec::new();
+    bytes.extend_from_slice(JOURNAL_MAGIC);
+    bytes.extend_from_slice(&JOURNAL_FORMAT_VERSION.to_le_bytes());
+    bytes.extend_from_slice(&u64::MAX.to_le_bytes());
+    bytes.extend_from_slice(&u32::MAX.to_le_bytes());
+    assert!(matches!(
+        Journal::decode(&bytes),
+        Err(DurableError::LimitExceeded { .. })
+    ));
+}
+
+/// Pins the byte layout documented in docs/journal-format.md.
+#[test]
+fn record_bytes_match_the_documented_layout() {
+    let mut journal = Journal::new();
+    journal.append(RecordDraft::run_start(0, [0; 32])).unwrap();
+    let record = journal
+        .append(RecordDraft::intent(OpKind::Call, "f", json!({"a": 1}), 300))
+        .unwrap()
+        .clone();
+    let args = br#"{"a":1}"#;
+    let mut body = vec![1u8, 0, 1, 0, 1, b'f', args.len() as u8];
+    body.extend_from_slice(args);
+    body.extend_from_slice(&sha256(args));
+    body.extend_from_slice(&[0, 0, 0xfb, 44, 1]);
+    body.extend_from_slice(&journal.records()[0].hash);
+    let mut input = journal.records()[0].hash.to_vec();
+    input.extend_from_slice(&body);
+    let mut expected = body;
+    expected.extend_from_slice(&sha256(&input));
+    assert_eq!(record.encode().unwrap(), expected);
+
+    let file = journal.encode().unwrap();
+    assert_eq!(&file[..8], b"AMBERJNL");
+    assert_eq!(file[8..12], 1u32.to_le_bytes());
+    assert_eq!(file[12..20], 2u64.to_le_bytes());
+    let first_len = u32::from_le_bytes(file[20..24].try_into().unwrap()) as usize;
+    let second = 24 + first_len;
+    assert_eq!(
+        file[second..second + 4],
+        (expected.len() as u32).to_le_bytes()
+    );
+    assert_eq!(&file[second + 4..], expected.as_slice());
+}

@@ -1,0 +1,629 @@
+//! The session store: sessions, their sources, images and journal in one SQLite database
+//! (`<dir>/sessions.db`, WAL mode, `synchronous=FULL`), so a crash never loses a committed write.
+//!
+//! Reads run in one transaction each (a consistent snapshot); writes run under
+//! `BEGIN IMMEDIATE` and require a [`SessionLease`], so two processes cannot drive one session
+//! at once. The store keeps the latest [`KEEP_IMAGES`] images per session and the whole
+//! journal. Export/import use the container in [`crate::export`].
+
+mod lease;
+mod names;
+mod rows;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
+use serde::{Deserialize, Serialize};
+
+use crate::digest::Digest;
+use crate::error::{DurableError, Result};
+use crate::export::{decode_export, encode_export, ExportedSession};
+use crate::image::read_manifest_unverified;
+use crate::journal::{CallRecord, Journal, GENESIS_HASH};
+use crate::policy::Policy;
+
+use rows::{
+    insert_session, insert_source, next_generated_name, read_journal, read_sources, record_hash,
+    require_session, session_exists, stored_record_hash, touch,
+};
+
+pub use lease::SessionLease;
+pub use names::{generate_name, validate_name, MAX_NAME_LEN};
+
+/// Database file name inside the store directory.
+pub const STORE_FILE: &str = "sessions.db";
+/// Schema version kept in the `meta` table.
+pub const STORE_SCHEMA_VERSION: u32 = 1;
+/// Images kept per session (the newest by journal seq).
+pub const KEEP_IMAGES: u32 = 2;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS sessions (
+    name TEXT PRIMARY KEY,
+    created INTEGER NOT NULL,
+    updated INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('running', 'suspended', 'completed', 'failed')),
+    entry TEXT NOT NULL,
+    module INTEGER NOT NULL,
+    policy TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sources (
+    session TEXT NOT NULL, path TEXT NOT NULL, text TEXT NOT NULL, sha256 BLOB NOT NULL,
+    PRIMARY KEY (session, path)
+);
+CREATE TABLE IF NOT EXISTS images (
+    session TEXT NOT NULL, seq INTEGER NOT NULL, bytes BLOB NOT NULL, created INTEGER NOT NULL,
+    PRIMARY KEY (session, seq)
+);
+CREATE TABLE IF NOT EXISTS journal (
+    session TEXT NOT NULL, seq INTEGER NOT NULL, record BLOB NOT NULL,
+    PRIMARY KEY (session, seq)
+);
+CREATE TABLE IF NOT EXISTS locks (
+    session TEXT PRIMARY KEY, pid INTEGER NOT NULL, start_ticks INTEGER,
+    token TEXT NOT NULL, acquired INTEGER NOT NULL
+);
+";
+
+/// Lifecycle state of a session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SessionStatus {
+    /// A process is running it (or crashed while running it).
+    Running,
+    /// Waiting on pending host operations.
+    Suspended,
+    /// The program finished.
+    Completed,
+    /// The program threw or hit a limit.
+    Failed,
+}
+
+impl SessionStatus {
+    /// Lower-case name, as stored.
+    pub fn name(self) -> &'static str {
+        match self {
+            SessionStatus::Running => "running",
+            SessionStatus::Suspended => "suspended",
+            SessionStatus::Completed => "completed",
+            SessionStatus::Failed => "failed",
+        }
+    }
+
+    /// The status with this stored name.
+    pub fn from_name(name: &str) -> Option<SessionStatus> {
+        [
+            SessionStatus::Running,
+            SessionStatus::Suspended,
+            SessionStatus::Completed,
+            SessionStatus::Failed,
+        ]
+        .into_iter()
+        .find(|status| status.name() == name)
+    }
+}
+
+/// A session's row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SessionMeta {
+    /// Unique name.
+    pub name: String,
+    /// Creation time, ms since the Unix epoch (wall clock).
+    pub created_ms: u64,
+    /// Last write, ms since the Unix epoch (wall clock).
+    pub updated_ms: u64,
+    /// Lifecycle state.
+    pub status: SessionStatus,
+    /// Entry file path (a key of the sources).
+    pub entry: String,
+    /// True if the entry is an ES module.
+    pub module: bool,
+    /// Policy of the run.
+    pub policy: Policy,
+}
+
+/// One program source kept with a session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// Path as the program names it.
+    pub path: String,
+    /// Full text.
+    pub text: String,
+    /// sha256 of `text`.
+    pub sha256: Digest,
+}
+
+impl Source {
+    /// A source with its hash computed.
+    pub fn new(path: &str, text: &str) -> Self {
+        Source {
+            path: path.to_string(),
+            text: text.to_string(),
+            sha256: Digest::of(text.as_bytes()),
+        }
+    }
+
+    /// Fails with `Corrupt` if `sha256` does not match `text`.
+    pub fn verify(&self) -> Result<()> {
+        if Digest::of(self.text.as_bytes()) != self.sha256 {
+            return Err(DurableError::Corrupt {
+                what: "source",
+                offset: None,
+                detail: format!("sha256 of {:?} does not match its text", self.path),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// What a new session starts with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewSession {
+    /// Entry file path.
+    pub entry: String,
+    /// True if the entry is an ES module.
+    pub module: bool,
+    /// Policy (must be durable-safe).
+    pub policy: Policy,
+    /// Program sources.
+    pub sources: Vec<Source>,
+}
+
+/// An image as stored: the journal length it was taken at, and its bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredImage {
+    /// Journal length (= `manifest.journal_head.len`) when the image was made.
+    pub seq: u64,
+    /// The image container bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// Everything needed to resume or replay a session.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadedSession {
+    /// The session row.
+    pub meta: SessionMeta,
+    /// Sources, by path order.
+    pub sources: Vec<Source>,
+    /// The newest image, if any.
+    pub image: Option<StoredImage>,
+    /// The verified journal.
+    pub journal: Journal,
+}
+
+/// Sessions kept in `<dir>/sessions.db`.
+#[derive(Debug)]
+pub struct SessionStore {
+    dir: PathBuf,
+    conn: Connection,
+}
+
+/// Current wall-clock time in ms since the Unix epoch (0 if the clock is before 1970).
+pub(crate) fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// SQLite INTEGER for a u64 (saturating; seqs and ms times never get near 2^63).
+pub(crate) fn to_i64(value: u64) -> i64 {
+    i64::try_from(value).unwrap_or(i64::MAX)
+}
+
+/// u64 from a SQLite INTEGER (negative values read as 0).
+pub(crate) fn to_u64(value: i64) -> u64 {
+    u64::try_from(value).unwrap_or(0)
+}
+
+impl SessionStore {
+    /// Opens (creating if needed) the store in `dir`.
+    pub fn open(dir: &Path) -> Result<SessionStore> {
+        fs::create_dir_all(dir).map_err(|e| {
+            DurableError::io(format!("creating store directory {}", dir.display()), e)
+        })?;
+        let path = dir.join(STORE_FILE);
+        let context = format!("opening session store {}", path.display());
+        let err = |e| DurableError::store(context.clone(), e);
+        let conn = Connection::open(&path).map_err(err)?;
+        conn.busy_timeout(Duration::from_secs(5)).map_err(err)?;
+        conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get::<_, String>(0))
+            .map_err(err)?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(err)?;
+        let store = SessionStore {
+            dir: dir.to_path_buf(),
+            conn,
+        };
+        let tx = store.write_tx(&context)?;
+        tx.execute_batch(SCHEMA).map_err(err)?;
+        let version: Option<String> = tx
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'schema_version'",
+                [],
+                |row| row.get(0),
+            )
+            .optional()
+            .map_err(err)?;
+        match version {
+            None => {
+                tx.execute(
+                    "INSERT INTO meta (key, value) VALUES ('schema_version', ?1)",
+                    params![STORE_SCHEMA_VERSION.to_string()],
+                )
+                .map_err(err)?;
+            }
+            Some(found) if found == STORE_SCHEMA_VERSION.to_string() => {}
+            Some(found) => {
+                return Err(DurableError::UnsupportedVersion {
+                    what: "session store",
+                    found: found.parse().unwrap_or(u32::MAX),
+                    supported: STORE_SCHEMA_VERSION,
+                })
+            }
+        }
+        tx.commit().map_err(err)?;
+        Ok(store)
+    }
+
+    /// The store directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// A write transaction (`BEGIN IMMEDIATE`).
+    fn write_tx(&self, context: &str) -> Result<Transaction<'_>> {
+        Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)
+            .map_err(|e| DurableError::store(context.to_string(), e))
+    }
+
+    /// A read transaction: every query in it sees one snapshot.
+    fn read_tx(&self, context: &str) -> Result<Transaction<'_>> {
+        Transaction::new_unchecked(&self.conn, TransactionBehavior::Deferred)
+            .map_err(|e| DurableError::store(context.to_string(), e))
+    }
+
+    /// Creates a session; with `name` None, generates one (see [`generate_name`]).
+    pub fn create_session(&self, name: Option<&str>, new: &NewSession) -> Result<SessionMeta> {
+        new.policy.ensure_durable_safe()?;
+        if let Some(name) = name {
+            validate_name(name)?;
+        }
+        for source in &new.sources {
+            source.verify()?;
+        }
+        let context = "creating session";
+        let err = |e| DurableError::store(context, e);
+        let tx = self.write_tx(context)?;
+        let name = match name {
+            Some(name) => {
+                if session_exists(&tx, name).map_err(err)? {
+                    return Err(DurableError::AlreadyExists {
+                        session: name.to_string(),
+                    });
+                }
+                name.to_string()
+            }
+            None => next_generated_name(&tx).map_err(err)?,
+        };
+        let now = now_ms();
+        let meta = SessionMeta {
+            name,
+            created_ms: now,
+            updated_ms: now,
+            status: SessionStatus::Running,
+            entry: new.entry.clone(),
+            module: new.module,
+            policy: new.policy,
+        };
+        insert_session(&tx, &meta, &new.sources)?;
+        tx.commit().map_err(err)?;
+        Ok(meta)
+    }
+
+    /// The session row of `name`.
+    pub fn session(&self, name: &str) -> Result<SessionMeta> {
+        let tx = self.read_tx("reading session")?;
+        require_session(&tx, name)
+    }
+
+    /// Loads a session: row, sources (hash-checked), newest image and verified journal.
+    pub fn load(&self, name: &str) -> Result<LoadedSession> {
+        let tx = self.read_tx("loading session")?;
+        let meta = require_session(&tx, name)?;
+        let err = |e| DurableError::store(format!("loading session {name:?}"), e);
+        let sources = read_sources(&tx, name).map_err(err)?;
+        for source in &sources {
+            source.verify()?;
+        }
+        let image = tx
+            .query_row(
+                "SELECT seq, bytes FROM images WHERE session = ?1 ORDER BY seq DESC LIMIT 1",
+                params![name],
+                |row| {
+                    Ok(StoredImage {
+                        seq: to_u64(row.get(0)?),
+                        bytes: row.get(1)?,
+                    })
+                },
+            )
+            .optional()
+            .map_err(err)?;
+        let journal = read_journal(&tx, name)?;
+        Ok(LoadedSession {
+            meta,
+            sources,
+            image,
+            journal,
+        })
+    }
+
+    /// Every session, oldest first.
+    pub fn list_sessions(&self) -> Result<Vec<SessionMeta>> {
+        let tx = self.read_tx("listing sessions")?;
+        let err = |e| DurableError::store("listing sessions", e);
+        let names: Vec<String> = {
+            let mut stmt = tx
+                .prepare("SELECT name FROM sessions ORDER BY created, name")
+                .map_err(err)?;
+            let rows = stmt.query_map([], |row| row.get(0)).map_err(err)?;
+            rows.collect::<rusqlite::Result<_>>().map_err(err)?
+        };
+        names
+            .iter()
+            .map(|name| require_session(&tx, name))
+            .collect()
+    }
+
+    /// The pid of the live process holding `name`, if any.
+    pub fn lock_owner(&self, name: &str) -> Result<Option<u32>> {
+        lease::live_owner(&self.conn, name)
+            .map_err(|e| DurableError::store(format!("reading lock of session {name:?}"), e))
+    }
+
+    /// Deletes a session and everything it owns; `Busy` if a live process holds it.
+    pub fn delete(&self, name: &str) -> Result<()> {
+        let context = format!("deleting session {name:?}");
+        let err = |e| DurableError::store(context.clone(), e);
+        let tx = self.write_tx(&context)?;
+        require_session(&tx, name)?;
+        if let Some(owner) = lease::live_owner(&tx, name).map_err(err)? {
+            return Err(DurableError::Busy {
+                session: name.to_string(),
+                owner_pid: Some(owner),
+            });
+        }
+        for table in ["locks", "journal", "images", "sources", "sessions"] {
+            let column = if table == "sessions" {
+                "name"
+            } else {
+                "session"
+            };
+            tx.execute(
+                &format!("DELETE FROM {table} WHERE {column} = ?1"),
+                params![name],
+            )
+            .map_err(err)?;
+        }
+        tx.commit().map_err(err)
+    }
+
+    /// Takes exclusive hold of `name`; `Busy` if a live process already holds it.
+    pub fn acquire(&self, name: &str) -> Result<SessionLease<'_>> {
+        lease::acquire(self, name)
+    }
+
+    /// Stores an image at the journal length its manifest records (its seq), keeping the
+    /// newest [`KEEP_IMAGES`]. The journal up to that point must already be stored.
+    pub fn save_image(&self, lease: &SessionLease<'_>, bytes: &[u8]) -> Result<u64> {
+        let name = lease.session();
+        let summary = read_manifest_unverified(bytes)?;
+        if !summary.seal_ok {
+            return Err(DurableError::Corrupt {
+                what: "image",
+                offset: None,
+                detail: format!("refusing to store an image with a bad seal for session {name:?}"),
+            });
+        }
+        let head = summary.manifest.journal_head;
+        let context = format!("saving image of session {name:?}");
+        let err = |e| DurableError::store(context.clone(), e);
+        let tx = self.write_tx(&context)?;
+        lease.check(&tx)?;
+        let stored_hash = match head.len.checked_sub(1) {
+            None => Some(GENESIS_HASH),
+            Some(last) => stored_record_hash(&tx, name, last).map_err(err)?,
+        };
+        if stored_hash != Some(head.hash.0) {
+            return Err(DurableError::InvalidValue {
+                what: format!("image of session {name:?}"),
+                detail: format!(
+                    "its journal head (len {}) is not in the stored journal; append the records first",
+                    head.len
+                ),
+            });
+        }
+        let seq = to_i64(head.len);
+        tx.execute(
+            "INSERT OR REPLACE INTO images (session, seq, bytes, created) VALUES (?1, ?2, ?3, ?4)",
+            params![name, seq, bytes, to_i64(now_ms())],
+        )
+        .and_then(|_| {
+            tx.execute(
+                "DELETE FROM images WHERE session = ?1 AND seq NOT IN \
+                 (SELECT seq FROM images WHERE session = ?1 ORDER BY seq DESC LIMIT ?2)",
+                params![name, KEEP_IMAGES],
+            )
+        })
+        .and_then(|_| touch(&tx, name))
+        .map_err(err)?;
+        tx.commit().map_err(err)?;
+        Ok(head.len)
+    }
+
+    /// Appends records in one transaction. Each must extend the stored chain (next seq,
+    /// matching prev_hash, valid hash); records already stored with identical bytes are skipped.
+    pub fn append_journal_records(
+        &self,
+        lease: &SessionLease<'_>,
+        records: &[CallRecord],
+    ) -> Result<()> {
+        let name = lease.session();
+        let context = format!("appending journal of session {name:?}");
+        let err = |e| DurableError::store(context.clone(), e);
+        let tx = self.write_tx(&context)?;
+        lease.check(&tx)?;
+        let last: Option<(i64, Vec<u8>)> = tx
+            .query_row(
+                "SELECT seq, record FROM journal WHERE session = ?1 ORDER BY seq DESC LIMIT 1",
+                params![name],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .optional()
+            .map_err(err)?;
+        let (mut next_seq, mut prev_hash) = match last {
+            None => (0, GENESIS_HASH),
+            Some((seq, bytes)) => (to_u64(seq) + 1, record_hash(&bytes, to_u64(seq))?),
+        };
+        for record in records {
+            let invalid = |detail: String| DurableError::InvalidRecord {
+                seq: record.seq,
+                detail: format!("session {name:?}: {detail}"),
+            };
+            let bytes = record.encode()?;
+            if record.seq < next_seq {
+                let stored: Option<Vec<u8>> = tx
+                    .query_row(
+                        "SELECT record FROM journal WHERE session = ?1 AND seq = ?2",
+                        params![name, to_i64(record.seq)],
+                        |row| row.get(0),
+                    )
+                    .optional()
+                    .map_err(err)?;
+                if stored.as_deref() != Some(bytes.as_slice()) {
+                    return Err(invalid(
+                        "conflicts with the record already stored at this seq".into(),
+                    ));
+                }
+                continue;
+            }
+            if record.seq != next_seq {
+                return Err(invalid(format!("expected seq {next_seq}")));
+            }
+            if record.prev_hash != prev_hash {
+                return Err(invalid(
+                    "prev_hash does not match the stored journal head".into(),
+                ));
+            }
+            if record.compute_hash()? != record.hash {
+                return Err(invalid("record hash does not match its content".into()));
+            }
+            tx.execute(
+                "INSERT INTO journal (session, seq, record) VALUES (?1, ?2, ?3)",
+                params![name, to_i64(record.seq), bytes],
+            )
+            .map_err(err)?;
+            next_seq += 1;
+            prev_hash = record.hash;
+        }
+        touch(&tx, name).map_err(err)?;
+        tx.commit().map_err(err)
+    }
+
+    /// Sets the session's status.
+    pub fn set_status(&self, lease: &SessionLease<'_>, status: SessionStatus) -> Result<()> {
+        let name = lease.session();
+        let context = format!("updating status of session {name:?}");
+        let err = |e| DurableError::store(context.clone(), e);
+        let tx = self.write_tx(&context)?;
+        lease.check(&tx)?;
+        tx.execute(
+            "UPDATE sessions SET status = ?2, updated = ?3 WHERE name = ?1",
+            params![name, status.name(), to_i64(now_ms())],
+        )
+        .map_err(err)?;
+        tx.commit().map_err(err)
+    }
+
+    /// Adds sources (e.g. modules loaded later); a path already stored must have the same text.
+    pub fn put_sources(&self, lease: &SessionLease<'_>, sources: &[Source]) -> Result<()> {
+        let name = lease.session();
+        let context = format!("storing sources of session {name:?}");
+        let err = |e| DurableError::store(context.clone(), e);
+        let tx = self.write_tx(&context)?;
+        lease.check(&tx)?;
+        for source in sources {
+            source.verify()?;
+            let stored: Option<Vec<u8>> = tx
+                .query_row(
+                    "SELECT sha256 FROM sources WHERE session = ?1 AND path = ?2",
+                    params![name, source.path],
+                    |row| row.get(0),
+                )
+                .optional()
+                .map_err(err)?;
+            match stored {
+                Some(hash) if hash == source.sha256.0 => {}
+                Some(_) => {
+                    return Err(DurableError::InvalidValue {
+                        what: format!("source {:?} of session {name:?}", source.path),
+                        detail: "a different text is already stored at this path".into(),
+                    })
+                }
+                None => insert_source(&tx, name, source).map_err(err)?,
+            }
+        }
+        touch(&tx, name).map_err(err)?;
+        tx.commit().map_err(err)
+    }
+
+    /// One export file (see [`crate::export`]): session row, sources, newest image, journal.
+    pub fn export(&self, name: &str) -> Result<Vec<u8>> {
+        let loaded = self.load(name)?;
+        encode_export(&ExportedSession {
+            meta: loaded.meta,
+            sources: loaded.sources,
+            image: loaded.image,
+            journal: loaded.journal,
+        })
+    }
+
+    /// Verifies an export file completely, then inserts it (as `rename` if given).
+    pub fn import(&self, bytes: &[u8], rename: Option<&str>) -> Result<SessionMeta> {
+        let exported = decode_export(bytes)?;
+        let mut meta = exported.meta;
+        if let Some(rename) = rename {
+            meta.name = rename.to_string();
+        }
+        validate_name(&meta.name)?;
+        meta.policy.ensure_durable_safe()?;
+        let context = format!("importing session {:?}", meta.name);
+        let err = |e| DurableError::store(context.clone(), e);
+        let tx = self.write_tx(&context)?;
+        if session_exists(&tx, &meta.name).map_err(err)? {
+            return Err(DurableError::AlreadyExists { session: meta.name });
+        }
+        insert_session(&tx, &meta, &exported.sources)?;
+        for record in exported.journal.records() {
+            tx.execute(
+                "INSERT INTO journal (session, seq, record) VALUES (?1, ?2, ?3)",
+                params![meta.name, to_i64(record.seq), record.encode()?],
+            )
+            .map_err(err)?;
+        }
+        if let Some(image) = &exported.image {
+            tx.execute(
+                "INSERT INTO images (session, seq, bytes, created) VALUES (?1, ?2, ?3, ?4)",
+                params![meta.name, to_i64(image.seq), image.bytes, to_i64(now_ms())],
+            )
+            .map_err(err)?;
+        }
+        tx.commit().map_err(err)?;
+        Ok(meta)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,715 @@
+//! ArrayBuffer (ECMA-262 §25.1) and SharedArrayBuffer (§25.2) objects, with resizable and
+//! growable buffers: https://tc39.es/ecma262/#sec-arraybuffer-objects
+//!
+//! Also home of the buffer abstract operations the views (TypedArray, DataView, Atomics)
+//! use: allocation with limits, detach, byte length.
+//!
+//! Limits: one buffer holds at most [`MAX_BYTE_LENGTH`] bytes (RangeError past it, so a
+//! hostile length cannot abort the process), and allocating more than the heap budget
+//! (`--max-heap`) left throws a RangeError too. Buffer bytes are added to the heap estimate.
+//!
+//! NOTE: the engine runs one agent, so a SharedArrayBuffer is never actually shared: its
+//! data block belongs to exactly one object, and every access is trivially sequentially
+//! consistent.
+
+use crate::atoms::{atom, PropertyKey};
+use crate::builtins::map::define_to_string_tag;
+use crate::builtins::{arg, install, make_constructor, NativeDef};
+use crate::error::JsResult;
+use crate::heap::object::{ArrayBufferData, Class, Object};
+use crate::native;
+use crate::runtime::call::{construct, is_constructor, prototype_from_constructor};
+use crate::runtime::convert::{relative_index, to_index, to_integer_or_infinity};
+use crate::runtime::property::get;
+use crate::value::{ObjectId, Value};
+use crate::vm::Vm;
+
+pub(crate) const NATIVES: &[NativeDef] = &[
+    native!("ArrayBuffer", 1, array_buffer_constructor),
+    native!("ArrayBuffer.isView", 1, is_view),
+    native!("get ArrayBuffer[Symbol.species]", 0, species),
+    native!("get ArrayBuffer.prototype.byteLength", 0, byte_length_getter),
+    native!("get ArrayBuffer.prototype.detached", 0, detached_getter),
+    native!("get ArrayBuffer.prototype.maxByteLength", 0, max_byte_length_getter),
+    native!("get ArrayBuffer.prototype.resizable", 0, resizable_getter),
+    native!("ArrayBuffer.prototype.resize", 1, resize),
+    native!("ArrayBuffer.prototype.slice", 2, slice),
+    native!("ArrayBuffer.prototype.transfer", 0, transfer),
+    native!("ArrayBuffer.prototype.transferToFixedLength", 0, transfer_to_fixed_length),
+    native!("SharedArrayBuffer", 1, shared_array_buffer_constructor),
+    native!("get SharedArrayBuffer[Symbol.species]", 0, species),
+    native!("get SharedArrayBuffer.prototype.byteLength", 0, shared_byte_length_getter),
+    native!("SharedArrayBuffer.prototype.grow", 1, grow),
+    native!("get SharedArrayBuffer.prototype.growable", 0, growable_getter),
+    native!("get SharedArrayBuffer.prototype.maxByteLength", 0, shared_max_byte_length_getter),
+    native!("SharedArrayBuffer.prototype.slice", 2, shared_slice),
+];
+
+/// The most bytes one buffer may hold (4 GiB, as in V8 on 64-bit hosts). It also keeps
+/// every element index of a view within `u32`.
+pub(crate) const MAX_BYTE_LENGTH: usize = 1 << 32;
+
+/// Bytes copied per unit of fuel charged.
+pub(crate) const BYTES_PER_FUEL: usize = 256;
+
+pub(crate) fn init(vm: &mut Vm) {
+    // 25.1.4 The ArrayBuffer Constructor; 25.1.6 Properties of the ArrayBuffer Prototype Object
+    let proto = vm.realm.array_buffer_prototype;
+    let ctor = make_constructor(vm, "ArrayBuffer", "ArrayBuffer", proto);
+    install(vm, proto, "ArrayBuffer.prototype", NATIVES);
+    install(vm, ctor, "ArrayBuffer", NATIVES);
+    // 25.1.6.10 ArrayBuffer.prototype [ %Symbol.toStringTag% ]
+    define_to_string_tag(vm, proto, "ArrayBuffer");
+
+    // 25.2.3 The SharedArrayBuffer Constructor; 25.2.5 Properties of the Prototype Object
+    let proto = vm.realm.shared_array_buffer_prototype;
+    let ctor = make_constructor(vm, "SharedArrayBuffer", "SharedArrayBuffer", proto);
+    install(vm, proto, "SharedArrayBuffer.prototype", NATIVES);
+    install(vm, ctor, "SharedArrayBuffer", NATIVES);
+    // 25.2.5.7 SharedArrayBuffer.prototype [ %Symbol.toStringTag% ]
+    define_to_string_tag(vm, proto, "SharedArrayBuffer");
+}
+
+// ---- 25.1.4 The ArrayBuffer Constructor
+
+/// ### 25.1.4.1 ArrayBuffer ( length [ , options ] )
+/// https://tc39.es/ecma262/#sec-arraybuffer-length
+fn array_buffer_constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let new_target = vm.native_new_target();
+    // 1. If NewTarget is undefined, throw a TypeError exception.
+    if new_target.is_undefined() {
+        return Err(vm.type_error("Constructor ArrayBuffer requires 'new'"));
+    }
+    // 2. Let byteLength be ? ToIndex(length).
+    let byte_length = to_index_or(vm, arg(args, 0), "Invalid array buffer length")?;
+    // 3. Let requestedMaxByteLength be ? GetArrayBufferMaxByteLengthOption(options).
+    let max = get_array_buffer_max_byte_length_option(vm, arg(args, 1))?;
+    // 4. Return ? AllocateArrayBuffer(NewTarget, byteLength, requestedMaxByteLength).
+    let buffer = allocate_array_buffer_from(vm, new_target, byte_length, max, false)?;
+    Ok(Value::object(buffer))
+}
+
+/// ### 25.1.3.7 GetArrayBufferMaxByteLengthOption ( options )
+/// https://tc39.es/ecma262/#sec-getarraybuffermaxbytelengthoption
+fn get_array_buffer_max_byte_length_option(vm: &mut Vm, options: Value) -> JsResult<Option<u64>> {
+    // 1. If options is not an Object, return empty.
+    let Some(o) = options.as_object() else { return Ok(None) };
+    // 2. Let maxByteLength be ? Get(options, "maxByteLength").
+    let key = vm.key("maxByteLength");
+    let max = get(vm, o, key, options)?;
+    // 3. If maxByteLength is undefined, return empty.
+    if max.is_undefined() {
+        return Ok(None);
+    }
+    // 4. Return ? ToIndex(maxByteLength).
+    Ok(Some(to_index_or(vm, max, "Invalid array buffer max length")?))
+}
+
+/// ### 25.1.3.1 AllocateArrayBuffer ( constructor, byteLength [ , maxByteLength ] )
+/// https://tc39.es/ecma262/#sec-allocatearraybuffer
+///
+/// With `shared`, AllocateSharedArrayBuffer (§25.2.2.1), whose steps are the same.
+pub(crate) fn allocate_array_buffer_from(
+    vm: &mut Vm,
+    constructor: Value,
+    byte_length: u64,
+    max_byte_length: Option<u64>,
+    shared: bool,
+) -> JsResult<ObjectId> {
+    // 1-2. If allocatingResizableBuffer is true and byteLength > maxByteLength, throw a RangeError.
+    if let Some(max) = max_byte_length {
+        if byte_length > max {
+            return Err(vm.range_error("Invalid array buffer max length"));
+        }
+    }
+    // 3. Let obj be ? OrdinaryCreateFromConstructor(constructor, "%ArrayBuffer.prototype%", slots).
+    let default = if shared { vm.realm.shared_array_buffer_prototype } else { vm.realm.array_buffer_prototype };
+    let proto = prototype_from_constructor(vm, constructor, default)?;
+    allocate_array_buffer(vm, proto, byte_length, max_byte_length, shared)
+}
+
+/// AllocateArrayBuffer once the prototype is known: CreateByteDataBlock plus the object.
+pub(crate) fn allocate_array_buffer(
+    vm: &mut Vm,
+    proto: ObjectId,
+    byte_length: u64,
+    max_byte_length: Option<u64>,
+    shared: bool,
+) -> JsResult<ObjectId> {
+    // If it is not possible to create a Data Block consisting of maxByteLength bytes, throw
+    // a RangeError exception. (The block itself is never reserved: it grows on resize.)
+    let max = match max_byte_length {
+        Some(m) if m > MAX_BYTE_LENGTH as u64 => return Err(vm.range_error("Invalid array buffer max length")),
+        Some(m) => Some(m as usize),
+        None => None,
+    };
+    // 4. Let block be ? CreateByteDataBlock(byteLength).
+    let block = create_byte_data_block(vm, byte_length)?;
+    // 5-9. Set obj's slots.
+    let data = ArrayBufferData { bytes: Some(block), max_byte_length: max, shared };
+    Ok(vm.heap.alloc_object(Object::new(Some(proto), Class::ArrayBuffer(Box::new(data)))))
+}
+
+/// ### 6.2.9.1 CreateByteDataBlock ( size )
+/// https://tc39.es/ecma262/#sec-createbytedatablock
+///
+/// A RangeError past [`MAX_BYTE_LENGTH`] or the heap budget, or when the host refuses the
+/// memory; never an abort.
+pub(crate) fn create_byte_data_block(vm: &mut Vm, size: u64) -> JsResult<Vec<u8>> {
+    let n = reserve_bytes(vm, size, 0)?;
+    let mut block = Vec::new();
+    if block.try_reserve_exact(n).is_err() {
+        return Err(vm.range_error("Array buffer allocation failed"));
+    }
+    block.resize(n, 0);
+    Ok(block)
+}
+
+/// Check that a buffer may grow from `old` to `size` bytes, charge the work, and count the
+/// new bytes against the heap budget. Returns `size` as a usize.
+fn reserve_bytes(vm: &mut Vm, size: u64, old: usize) -> JsResult<usize> {
+    if size > MAX_BYTE_LENGTH as u64 {
+        return Err(vm.range_error("Array buffer allocation failed"));
+    }
+    let grow = size.saturating_sub(old as u64);
+    if let Some(max) = vm.options.max_heap_bytes {
+        if grow > max.saturating_sub(vm.heap.bytes_estimate) {
+            return Err(vm.range_error("Array buffer allocation failed"));
+        }
+    }
+    vm.charge(grow / BYTES_PER_FUEL as u64)?;
+    vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_add(grow);
+    Ok(size as usize)
+}
+
+/// ### 25.1.3.5 CloneArrayBuffer ( srcBuffer, srcByteOffset, srcLength )
+/// https://tc39.es/ecma262/#sec-clonearraybuffer
+///
+/// Always makes a fixed-length %ArrayBuffer%; the caller has checked the source range.
+pub(crate) fn clone_array_buffer(vm: &mut Vm, src: ObjectId, src_byte_offset: usize, src_length: usize) -> JsResult<ObjectId> {
+    // 1. Assert: IsDetachedBuffer(srcBuffer) is false.
+    // 2. Let targetBuffer be ? AllocateArrayBuffer(%ArrayBuffer%, srcLength).
+    let proto = vm.realm.array_buffer_prototype;
+    let target = allocate_array_buffer(vm, proto, src_length as u64, None, false)?;
+    // 3-5. CopyDataBlockBytes(targetBlock, 0, srcBlock, srcByteOffset, srcLength).
+    copy_between(vm, src, src_byte_offset, target, 0, src_length)?;
+    // 6. Return targetBuffer.
+    Ok(target)
+}
+
+// ---- Buffer abstract operations (§25.1.3) the views share
+
+/// The buffer slots of `o`, if it is an ArrayBuffer or SharedArrayBuffer.
+pub(crate) fn buffer_data(vm: &Vm, o: ObjectId) -> Option<&ArrayBufferData> {
+    match &vm.heap.obj(o).class {
+        Class::ArrayBuffer(d) => Some(d),
+        _ => None,
+    }
+}
+
+fn buffer_data_mut(vm: &mut Vm, o: ObjectId) -> Option<&mut ArrayBufferData> {
+    match &mut vm.heap.obj_mut(o).class {
+        Class::ArrayBuffer(d) => Some(d),
+        _ => None,
+    }
+}
+
+/// Is `v` an ArrayBuffer or SharedArrayBuffer object?
+pub(crate) fn is_array_buffer(vm: &Vm, v: Value) -> Option<ObjectId> {
+    let o = v.as_object()?;
+    buffer_data(vm, o).map(|_| o)
+}
+
+/// ### 25.1.3.3 IsDetachedBuffer ( arrayBuffer )
+pub(crate) fn is_detached(vm: &Vm, buffer: ObjectId) -> bool {
+    buffer_data(vm, buffer).is_none_or(|d| d.bytes.is_none())
+}
+
+/// ### 25.2.2.2 IsSharedArrayBuffer ( obj )
+pub(crate) fn is_shared(vm: &Vm, buffer: ObjectId) -> bool {
+    buffer_data(vm, buffer).is_some_and(|d| d.shared)
+}
+
+/// ### 25.1.3.9 IsFixedLengthArrayBuffer ( arrayBuffer )
+pub(crate) fn is_fixed_length(vm: &Vm, buffer: ObjectId) -> bool {
+    buffer_data(vm, buffer).is_none_or(|d| d.max_byte_length.is_none())
+}
+
+/// ArrayBufferByteLength (§25.1.3.2); None when detached.
+pub(crate) fn byte_length(vm: &Vm, buffer: ObjectId) -> Option<usize> {
+    buffer_data(vm, buffer).and_then(|d| d.bytes.as_ref()).map(Vec::len)
+}
+
+/// The data block of a buffer; None when detached.
+pub(crate) fn bytes(vm: &Vm, buffer: ObjectId) -> Option<&[u8]> {
+    buffer_data(vm, buffer).and_then(|d| d.bytes.as_deref())
+}
+
+/// The data block of a buffer, writable; None when detached.
+pub(crate) fn bytes_mut(vm: &mut Vm, buffer: ObjectId) -> Option<&mut [u8]> {
+    buffer_data_mut(vm, buffer).and_then(|d| d.bytes.as_deref_mut())
+}
+
+/// ### 25.1.3.5 DetachArrayBuffer ( arrayBuffer [ , key ] )
+/// https://tc39.es/ecma262/#sec-detacharraybuffer
+///
+/// Returns the data block it held. (Hosts detach through `transfer` or structured clone.)
+pub(crate) fn detach_array_buffer(vm: &mut Vm, buffer: ObjectId) -> Option<Vec<u8>> {
+    // 1. Assert: IsSharedArrayBuffer(arrayBuffer) is false.
+    // 4. Set arrayBuffer.[[ArrayBufferData]] to null.
+    // 5. Set arrayBuffer.[[ArrayBufferByteLength]] to 0.
+    let block = buffer_data_mut(vm, buffer).and_then(|d| d.bytes.take());
+    if let Some(b) = &block {
+        vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_sub(b.len() as u64);
+    }
+    block
+}
+
+/// CopyDataBlockBytes (§6.2.9.3) between two buffers (or within one). Copies as memmove
+/// does, fewer bytes when either range is short (callers check the ranges first).
+pub(crate) fn copy_between(
+    vm: &mut Vm,
+    from: ObjectId,
+    from_index: usize,
+    to: ObjectId,
+    to_index: usize,
+    count: usize,
+) -> JsResult<()> {
+    vm.charge((count / BYTES_PER_FUEL) as u64)?;
+    if from == to {
+        if let Some(b) = bytes_mut(vm, to) {
+            let len = b.len();
+            let n = count.min(len.saturating_sub(from_index)).min(len.saturating_sub(to_index));
+            if n > 0 {
+                b.copy_within(from_index..from_index + n, to_index);
+            }
+        }
+        return Ok(());
+    }
+    // Take the source block out for the copy: the two buffers are distinct objects.
+    let Some(src) = buffer_data_mut(vm, from).and_then(|d| d.bytes.take()) else { return Ok(()) };
+    if let Some(dst) = bytes_mut(vm, to) {
+        let n = count.min(src.len().saturating_sub(from_index)).min(dst.len().saturating_sub(to_index));
+        if n > 0 {
+            dst[to_index..to_index + n].copy_from_slice(&src[from_index..from_index + n]);
+        }
+    }
+    if let Some(d) = buffer_data_mut(vm, from) {
+        d.bytes = Some(src);
+    }
+    Ok(())
+}
+
+/// ToIndex with V8's message for the RangeError.
+fn to_index_or(vm: &mut Vm, v: Value, message: &str) -> JsResult<u64> {
+    if v.is_undefined() {
+        return Ok(0);
+    }
+    let n = to_integer_or_infinity(vm, v)?;
+    if !(0.0..=9007199254740991.0).contains(&n) {
+        return Err(vm.range_error(message));
+    }
+    Ok(n as u64)
+}
+
+/// Require `this` to be a buffer of the given sharedness (RequireInternalSlot plus the
+/// IsSharedArrayBuffer check every ArrayBuffer.prototype method starts with).
+fn this_buffer(vm: &mut Vm, this: Value, shared: bool, method: &str) -> JsResult<ObjectId> {
+    if let Some(o) = this.as_object() {
+        if buffer_data(vm, o).is_some_and(|d| d.shared == shared) {
+            return Ok(o);
+        }
+    }
+    let shown = crate::builtins::map::display(vm, this);
+    Err(vm.type_error(format!("Method {method} called on incompatible receiver {shown}")))
+}
+
+/// SpeciesConstructor ( O, defaultConstructor ) (§7.3.22).
+pub(crate) fn species_constructor(vm: &mut Vm, o: ObjectId, default: Value) -> JsResult<Value> {
+    // 1. Let C be ? Get(O, "constructor").
+    let c = get(vm, o, PropertyKey::Atom(atom::constructor), Value::object(o))?;
+    // 2. If C is undefined, return defaultConstructor.
+    if c.is_undefined() {
+        return Ok(default);
+    }
+    // 3. If C is not an Object, throw a TypeError exception.
+    let Some(co) = c.as_object() else {
+        return Err(vm.type_error("object.constructor is not an object"));
+    };
+    // 4. Let S be ? Get(C, %Symbol.species%).
+    let key = PropertyKey::Symbol(vm.symbols.species);
+    let s = get(vm, co, key, c)?;
+    // 5. If S is either undefined or null, return defaultConstructor.
+    if s.is_nullish() {
+        return Ok(default);
+    }
+    // 6. If IsConstructor(S) is true, return S.
+    if is_constructor(vm, s) {
+        return Ok(s);
+    }
+    // 7. Throw a TypeError exception.
+    Err(vm.type_error("object.constructor[Symbol.species] is not a constructor"))
+}
+
+// ---- 25.1.5 Properties of the ArrayBuffer Constructor
+
+/// ### 25.1.5.1 ArrayBuffer.isView ( arg )
+/// https://tc39.es/ecma262/#sec-arraybuffer.isview
+fn is_view(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1. If arg is not an Object, return false.
+    // 2. If arg has a [[ViewedArrayBuffer]] internal slot, return true.
+    // 3. Return false.
+    let view = arg(args, 0)
+        .as_object()
+        .is_some_and(|o| matches!(vm.heap.obj(o).class, Class::TypedArray(_) | Class::DataView(_)));
+    Ok(Value::bool(view))
+}
+
+/// ### 25.1.5.3 get ArrayBuffer [ %Symbol.species% ] (and §25.2.4.2 for SharedArrayBuffer)
+fn species(_vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+    // 1. Return the this value.
+    Ok(this)
+}
+
+// ---- 25.1.6 Properties of the ArrayBuffer Prototype Object
+
+/// ### 25.1.6.1 get ArrayBuffer.prototype.byteLength
+/// https://tc39.es/ecma262/#sec-get-arraybuffer.prototype.bytelength
+fn byte_length_getter(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+    // 1-3. RequireInternalSlot(O, [[ArrayBufferData]]); if IsSharedArrayBuffer(O), throw.
+    let o = this_buffer(vm, this, false, "ArrayBuffer.prototype.byteLength")?;
+    // 4. If IsDetachedBuffer(O) is true, return +0𝔽.
+    // 5-6. Return 𝔽(O.[[ArrayBufferByteLength]]).
+    Ok(Value::number(byte_length(vm, o).unwrap_or(0) as f64))
+}
+
+/// ### 25.1.6.3 get ArrayBuffer.prototype.detached
+/// https://tc39.es/ecma262/#sec-get-arraybuffer.prototype.detached
+fn detached_getter(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+    // 1-3. RequireInternalSlot(O, [[ArrayBufferData]]); if IsSharedArrayBuffer(O), throw.
+    let o = this_buffer(vm, this, false, "ArrayBuffer.prototype.detached")?;
+    // 4. Return IsDetachedBuffer(O).
+    Ok(Value::bool(is_detached(vm, o)))
+}
+
+/// ### 25.1.6.4 get ArrayBuffer.prototype.maxByteLength
+/// https://tc39.es/ecma262/#sec-get-arraybuffer.prototype.maxbytelength
+fn max_byte_length_getter(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+    // 1-3. RequireInternalSlot(O, [[ArrayBufferData]]); if IsSharedArrayBuffer(O), throw.
+    let o = this_buffer(vm, this, false, "ArrayBuffer.prototype.maxByteLength")?;
+    // 4. If IsDetachedBuffer(O) is true, return +0𝔽.
+    let Some(len) = byte_length(vm, o) else { return Ok(Value::int(0)) };
+    // 5-6. If IsFixedLengthArrayBuffer(O), length is [[ArrayBufferByteLength]];
+    //      else [[ArrayBufferMaxByteLength]].
+    let max = buffer_data(vm, o).and_then(|d| d.max_byte_length).unwrap_or(len);
+    // 7. Return 𝔽(length).
+    Ok(Value::number(max as f64))
+}
+
+/// ### 25.1.6.5 get ArrayBuffer.prototype.resizable
+/// https://tc39.es/ecma262/#sec-get-arraybuffer.prototype.resizable
+fn resizable_getter(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+    // 1-3. RequireInternalSlot(O, [[ArrayBufferData]]); if IsSharedArrayBuffer(O), throw.
+    let o = this_buffer(vm, this, false, "ArrayBuffer.prototype.resizable")?;
+    // 4. If IsFixedLengthArrayBuffer(O) is false, return true; otherwise return false.
+    Ok(Value::bool(!is_fixed_length(vm, o)))
+}
+
+/// ### 25.1.6.6 ArrayBuffer.prototype.resize ( newLength )
+/// https://tc39.es/ecma262/#sec-arraybuffer.prototype.resize
+fn resize(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1-3. RequireInternalSlot(O, [[ArrayBufferMaxByteLength]]); if IsSharedArrayBuffer(O), throw.
+    let o = this_buffer(vm, this, false, "ArrayBuffer.prototype.resize")?;
+    let Some(max) = buffer_data(vm, o).and_then(|d| d.max_byte_length) else {
+        let shown = crate::builtins::map::display(vm, this);
+        return Err(vm.type_error(format!("Method ArrayBuffer.prototype.resize called on incompatible receiver {shown}")));
+    };
+    // 4. Let newByteLength be ? ToIndex(newLength).
+    let new_byte_length = to_index_or(vm, arg(args, 0), "ArrayBuffer.prototype.resize: Invalid length parameter")?;
+    // 5. If IsDetachedBuffer(O) is true, throw a TypeError exception.
+    let Some(old) = byte_length(vm, o) else {
+        return Err(vm.type_error("Cannot perform ArrayBuffer.prototype.resize on a detached ArrayBuffer"));
+    };
+    // 6. If newByteLength > O.[[ArrayBufferMaxByteLength]], throw a RangeError exception.
+    if new_byte_length > max as u64 {
+        return Err(vm.range_error("ArrayBuffer.prototype.resize: Invalid length parameter"));
+    }
+    // 7-8. HostResizeArrayBuffer: none here; resize in place, zero-filling new bytes.
+    let n = reserve_bytes(vm, new_byte_length, old)?;
+    if let Some(d) = buffer_data_mut(vm, o) {
+        if let Some(b) = d.bytes.as_mut() {
+            b.resize(n, 0);
+        }
+    }
+    if n < old {
+        vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_sub((old - n) as u64);
+    }
+    // 9. Return undefined.
+    Ok(Value::UNDEFINED)
+}
+
+/// ### 25.1.6.7 ArrayBuffer.prototype.slice ( start, end )
+/// https://tc39.es/ecma262/#sec-arraybuffer.prototype.slice
+fn slice(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1-3. RequireInternalSlot(O, [[ArrayBufferData]]); if IsSharedArrayBuffer(O), throw.
+    let o = this_buffer(vm, this, false, "ArrayBuffer.prototype.slice")?;
+    slice_impl(vm, o, args, false)
+}
+
+/// The shared steps of ArrayBuffer.prototype.slice and SharedArrayBuffer.prototype.slice.
+fn slice_impl(vm: &mut Vm, o: ObjectId, args: &[Value], shared: bool) -> JsResult<Value> {
+    let method = if shared { "SharedArrayBuffer.prototype.slice" } else { "ArrayBuffer.prototype.slice" };
+    // 4. If IsDetachedBuffer(O) is true, throw a TypeError exception.
+    // 5. Let len be O.[[ArrayBufferByteLength]].
+    let Some(len) = byte_length(vm, o) else {
+        return Err(vm.type_error(format!("Cannot perform {method} on a detached ArrayBuffer")));
+    };
+    let len = len as u64;
+    // 6-9. Let first be the start clamped to [0, len].
+    let relative_start = to_integer_or_infinity(vm, arg(args, 0))?;
+    let first = relative_index(relative_start, len);
+    // 10-13. Let final be the end (len if undefined) clamped to [0, len].
+    let end = arg(args, 1);
+    let relative_end = if end.is_undefined() { len as f64 } else { to_integer_or_infinity(vm, end)? };
+    let fin = relative_index(relative_end, len);
+    // 14. Let newLen be max(final - first, 0).
+    let new_len = fin.saturating_sub(first);
+    // 15. Let ctor be ? SpeciesConstructor(O, %ArrayBuffer%).
+    let default = intrinsic_constructor(vm, shared);
+    let ctor = species_constructor(vm, o, default)?;
+    // 16. Let new be ? Construct(ctor, « 𝔽(newLen) »).
+    let new = if ctor == default {
+        // Fast path: the intrinsic constructor's prototype property is not writable, so
+        // allocating directly is what Construct would do.
+        let proto = if shared { vm.realm.shared_array_buffer_prototype } else { vm.realm.array_buffer_prototype };
+        Value::object(allocate_array_buffer(vm, proto, new_len, None, shared)?)
+    } else {
+        construct(vm, ctor, &[Value::number(new_len as f64)], None)?
+    };
+    // 17. Perform ? RequireInternalSlot(new, [[ArrayBufferData]]).
+    // 18. If IsSharedArrayBuffer(new) differs, throw a TypeError exception.
+    let Some(new_o) = is_array_buffer(vm, new).filter(|&n| is_shared(vm, n) == shared) else {
+        return Err(vm.type_error(format!("Method {method} returned an incompatible receiver")));
+    };
+    // 19. If IsDetachedBuffer(new) is true, throw a TypeError exception.
+    if is_detached(vm, new_o) {
+        return Err(vm.type_error(format!("Cannot perform {method} on a detached ArrayBuffer")));
+    }
+    // 20. If SameValue(new, O) is true, throw a TypeError exception.
+    if new_o == o {
+        return Err(vm.type_error(format!("ArrayBuffer subclass returned this from species constructor in {method}")));
+    }
+    // 21. If new.[[ArrayBufferByteLength]] < newLen, throw a TypeError exception.
+    if (byte_length(vm, new_o).unwrap_or(0) as u64) < new_len {
+        return Err(vm.type_error(format!("Species constructor returned a too-small buffer in {method}")));
+    }
+    // 22. NOTE: Side-effects of the above steps may have detached or resized O.
+    // 23. If IsDetachedBuffer(O) is true, throw a TypeError exception.
+    let Some(current_len) = byte_length(vm, o) else {
+        return Err(vm.type_error(format!("Cannot perform {method} on a detached ArrayBuffer")));
+    };
+    // 24-26. Let fromBuf be O.[[ArrayBufferData]], toBuf new's; currentLen O's byte length.
+    // 27. If first < currentLen, then
+    let first = first as usize;
+    if first < current_len {
+        // a. Let count be min(newLen, currentLen - first).
+        let count = (new_len as usize).min(current_len - first);
+        // b. Perform CopyDataBlockBytes(toBuf, 0, fromBuf, first, count).
+        copy_between(vm, o, first, new_o, 0, count)?;
+    }
+    // 28. Return new.
+    Ok(new)
+}
+
+/// ### 25.1.6.8 ArrayBuffer.prototype.transfer ( [ newLength ] )
+/// https://tc39.es/ecma262/#sec-arraybuffer.prototype.transfer
+fn transfer(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1-2. Return ? ArrayBufferCopyAndDetach(O, newLength, preserve-resizability).
+    array_buffer_copy_and_detach(vm, this, arg(args, 0), true, "ArrayBuffer.prototype.transfer")
+}
+
+/// ### 25.1.6.9 ArrayBuffer.prototype.transferToFixedLength ( [ newLength ] )
+/// https://tc39.es/ecma262/#sec-arraybuffer.prototype.transfertofixedlength
+fn transfer_to_fixed_length(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1-2. Return ? ArrayBufferCopyAndDetach(O, newLength, fixed-length).
+    array_buffer_copy_and_detach(vm, this, arg(args, 0), false, "ArrayBuffer.prototype.transferToFixedLength")
+}
+
+/// ### 25.1.3.4 ArrayBufferCopyAndDetach ( arrayBuffer, newLength, preserveResizability )
+/// https://tc39.es/ecma262/#sec-arraybuffercopyanddetach
+fn array_buffer_copy_and_detach(
+    vm: &mut Vm,
+    array_buffer: Value,
+    new_length: Value,
+    preserve_resizability: bool,
+    method: &str,
+) -> JsResult<Value> {
+    // 1-2. RequireInternalSlot(arrayBuffer, [[ArrayBufferData]]); if shared, throw.
+    let o = this_buffer(vm, array_buffer, false, method)?;
+    // 3. If newLength is undefined, let newByteLength be arrayBuffer.[[ArrayBufferByteLength]].
+    // 4. Else, let newByteLength be ? ToIndex(newLength).
+    let new_byte_length = if new_length.is_undefined() {
+        byte_length(vm, o).unwrap_or(0) as u64
+    } else {
+        to_index_or(vm, new_length, "Invalid array buffer length")?
+    };
+    // 5. If IsDetachedBuffer(arrayBuffer) is true, throw a TypeError exception.
+    if is_detached(vm, o) {
+        return Err(vm.type_error(format!("Cannot perform {method} on a detached ArrayBuffer")));
+    }
+    // 6. If preserveResizability is preserve-resizability and IsFixedLengthArrayBuffer is
+    //    false, let newMaxByteLength be arrayBuffer.[[ArrayBufferMaxByteLength]]; else empty.
+    let new_max = if preserve_resizability {
+        buffer_data(vm, o).and_then(|d| d.max_byte_length).map(|m| m as u64)
+    } else {
+        None
+    };
+    // 7. If arrayBuffer.[[ArrayBufferDetachKey]] is not undefined, throw a TypeError.
+    //    (No host sets a detach key.)
+    // 8. If newMaxByteLength is not empty and newByteLength > newMaxByteLength, throw a RangeError.
+    if let Some(max) = new_max {
+        if new_byte_length > max {
+            return Err(vm.range_error(format!("{method}: Invalid length parameter")));
+        }
+    }
+    if new_byte_length > MAX_BYTE_LENGTH as u64 {
+        return Err(vm.range_error("Array buffer allocation failed"));
+    }
+    // 9. Let newBuffer be ? AllocateArrayBuffer(%ArrayBuffer%, newByteLength, newMaxByteLength).
+    // 10-13. Copy min(newByteLength, old length) bytes. 14. Perform ! DetachArrayBuffer.
+    // Fast path: the old block moves into the new buffer and is resized in place, which
+    // is what allocating, copying and detaching amounts to.
+    let old_len = byte_length(vm, o).unwrap_or(0);
+    let n = reserve_bytes(vm, new_byte_length, old_len)?;
+    let Some(mut block) = buffer_data_mut(vm, o).and_then(|d| d.bytes.take()) else {
+        return Err(vm.type_error(format!("Cannot perform {method} on a detached ArrayBuffer")));
+    };
+    if n > block.len() && block.try_reserve_exact(n - block.len()).is_err() {
+        // Allocation failed: the old buffer stays attached, as if step 9 threw.
+        if let Some(d) = buffer_data_mut(vm, o) {
+            d.bytes = Some(block);
+        }
+        return Err(vm.range_error("Array buffer allocation failed"));
+    }
+    block.resize(n, 0);
+    block.shrink_to_fit();
+    if n < old_len {
+        vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_sub((old_len - n) as u64);
+    }
+    let data = ArrayBufferData { bytes: Some(block), max_byte_length: new_max.map(|m| m as usize), shared: false };
+    let proto = vm.realm.array_buffer_prototype;
+    let new_buffer = vm.heap.alloc_object(Object::new(Some(proto), Class::ArrayBuffer(Box::new(data))));
+    // 15. Return newBuffer.
+    Ok(Value::object(new_buffer))
+}
+
+// ---- 25.2 SharedArrayBuffer Objects
+
+/// ### 25.2.3.1 SharedArrayBuffer ( length [ , options ] )
+/// https://tc39.es/ecma262/#sec-sharedarraybuffer-length
+fn shared_array_buffer_constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let new_target = vm.native_new_target();
+    // 1. If NewTarget is undefined, throw a TypeError exception.
+    if new_target.is_undefined() {
+        return Err(vm.type_error("Constructor SharedArrayBuffer requires 'new'"));
+    }
+    // 2. Let byteLength be ? ToIndex(length).
+    let byte_length = to_index_or(vm, arg(args, 0), "Invalid array buffer length")?;
+    // 3. Let requestedMaxByteLength be ? GetArrayBufferMaxByteLengthOption(options).
+    let max = get_array_buffer_max_byte_length_option(vm, arg(args, 1))?;
+    // 4. Return ? AllocateSharedArrayBuffer(NewTarget, byteLength, requestedMaxByteLength).
+    let buffer = allocate_array_buffer_from(vm, new_target, byte_length, max, true)?;
+    Ok(Value::object(buffer))
+}
+
+/// ### 25.2.5.2 get SharedArrayBuffer.prototype.byteLength
+/// https://tc39.es/ecma262/#sec-get-sharedarraybuffer.prototype.bytelength
+fn shared_byte_length_getter(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+    // 1-3. RequireInternalSlot(O, [[ArrayBufferData]]); if not shared, throw a TypeError.
+    let o = this_buffer(vm, this, true, "SharedArrayBuffer.prototype.byteLength")?;
+    // 4-5. Return 𝔽(ArrayBufferByteLength(O, seq-cst)).
+    Ok(Value::number(byte_length(vm, o).unwrap_or(0) as f64))
+}
+
+/// ### 25.2.5.3 SharedArrayBuffer.prototype.grow ( newLength )
+/// https://tc39.es/ecma262/#sec-sharedarraybuffer.prototype.grow
+fn grow(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1-3. RequireInternalSlot(O, [[ArrayBufferMaxByteLength]]); if not shared, throw.
+    let o = this_buffer(vm, this, true, "SharedArrayBuffer.prototype.grow")?;
+    let Some(max) = buffer_data(vm, o).and_then(|d| d.max_byte_length) else {
+        let shown = crate::builtins::map::display(vm, this);
+        return Err(vm.type_error(format!("Method SharedArrayBuffer.prototype.grow called on incompatible receiver {shown}")));
+    };
+    // 4. Let newByteLength be ? ToIndex(newLength).
+    let new_byte_length = to_index_or(vm, arg(args, 0), "SharedArrayBuffer.prototype.grow: Invalid length parameter")?;
+    // 5-6. hostHandled: none.
+    // 7-10. Let currentByteLength be the current length.
+    let current = byte_length(vm, o).unwrap_or(0);
+    // 11. If newByteLength = currentByteLength, return undefined.
+    if new_byte_length == current as u64 {
+        return Ok(Value::UNDEFINED);
+    }
+    // 12. If newByteLength < currentByteLength or newByteLength > O.[[ArrayBufferMaxByteLength]],
+    //     throw a RangeError exception.
+    if new_byte_length < current as u64 || new_byte_length > max as u64 {
+        return Err(vm.range_error("SharedArrayBuffer.prototype.grow: Invalid length parameter"));
+    }
+    // 13-14. Grow the block, zero-filling the new bytes.
+    let n = reserve_bytes(vm, new_byte_length, current)?;
+    if let Some(d) = buffer_data_mut(vm, o) {
+        if let Some(b) = d.bytes.as_mut() {
+            if b.try_reserve_exact(n - b.len()).is_err() {
+                return Err(vm.range_error("Array buffer allocation failed"));
+            }
+            b.resize(n, 0);
+        }
+    }
+    Ok(Value::UNDEFINED)
+}
+
+/// ### 25.2.5.4 get SharedArrayBuffer.prototype.growable
+/// https://tc39.es/ecma262/#sec-get-sharedarraybuffer.prototype.growable
+fn growable_getter(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+    // 1-3. RequireInternalSlot(O, [[ArrayBufferData]]); if not shared, throw a TypeError.
+    let o = this_buffer(vm, this, true, "SharedArrayBuffer.prototype.growable")?;
+    // 4. If IsFixedLengthArrayBuffer(O) is false, return true; otherwise return false.
+    Ok(Value::bool(!is_fixed_length(vm, o)))
+}
+
+/// ### 25.2.5.5 get SharedArrayBuffer.prototype.maxByteLength
+/// https://tc39.es/ecma262/#sec-get-sharedarraybuffer.prototype.maxbytelength
+fn shared_max_byte_length_getter(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+    // 1-3. RequireInternalSlot(O, [[ArrayBufferData]]); if not shared, throw a TypeError.
+    let o = this_buffer(vm, this, true, "SharedArrayBuffer.prototype.maxByteLength")?;
+    // 4-6. The max for a growable buffer, else the byte length.
+    let len = byte_length(vm, o).unwrap_or(0);
+    let max = buffer_data(vm, o).and_then(|d| d.max_byte_length).unwrap_or(len);
+    Ok(Value::number(max as f64))
+}
+
+/// ### 25.2.5.6 SharedArrayBuffer.prototype.slice ( start, end )
+/// https://tc39.es/ecma262/#sec-sharedarraybuffer.prototype.slice
+fn shared_slice(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1-3. RequireInternalSlot(O, [[ArrayBufferData]]); if not shared, throw a TypeError.
+    let o = this_buffer(vm, this, true, "SharedArrayBuffer.prototype.slice")?;
+    // 4-. As ArrayBuffer.prototype.slice, with %SharedArrayBuffer% as the default species
+    //     and the shared checks in place of the detached ones (a shared buffer never detaches).
+    slice_impl(vm, o, args, true)
+}
+
+/// %ArrayBuffer% or %SharedArrayBuffer%. They are kept in the capture list of %TypedArray%
+/// (see `typed_array::init`), because the realm has no slot for them and a prototype's
+/// `constructor` property can be overwritten by JS.
+pub(crate) fn intrinsic_constructor(vm: &Vm, shared: bool) -> Value {
+    crate::builtins::typed_array::intrinsic_capture(vm, if shared { 13 } else { 12 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn max_byte_length_keeps_view_indices_in_u32() {
+        assert_eq!(MAX_BYTE_LENGTH - 1, u32::MAX as usize);
+    }
+}

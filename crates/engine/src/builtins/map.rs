@@ -1,0 +1,883 @@
+//! The Map object (ECMA-262 §24.1): https://tc39.es/ecma262/#sec-map-objects
+//!
+//! Also home of the keyed-collection data operations that Set, WeakMap and WeakSet reuse:
+//! [`MapData`] is an insertion-ordered list of entries with tombstones (so a live iterator
+//! keeps its position across deletions, as the spec's "set to empty" requires) plus a hash
+//! index by [`MapKey`], the SameValueZero identity of a key. The Map upsert proposal
+//! (`getOrInsert`, `getOrInsertComputed`): https://tc39.es/proposal-upsert/
+//!
+//! NOTE: the index keys objects and symbols by handle bits, so anything that renumbers
+//! handles (image canonicalisation) must call [`rebuild_index`] on every keyed collection.
+//!
+//! NOTE: tombstones are never compacted: compaction would move entries under a live iterator
+//! and the MapData has no record of its live iterators. A map used as a queue (add at the
+//! back, delete at the front) therefore grows its entry list by one slot per insertion.
+
+use crate::atoms::{atom, PropertyKey};
+use crate::builtins::{arg, install, make_constructor, NativeDef};
+use crate::error::{JsResult, Throw};
+use crate::heap::object::{Class, IteratorState, MapData, MapKey, Object};
+use crate::heap::shape::PropFlags;
+use crate::heap::Heap;
+use crate::native;
+use crate::runtime::call::{call, is_callable, prototype_from_constructor};
+use crate::runtime::convert::{number_to_string, to_boolean};
+use crate::runtime::property::{get, get_method};
+use crate::value::{Kind, ObjectId, Value};
+use crate::vm::Vm;
+
+pub(crate) const NATIVES: &[NativeDef] = &[
+    native!("Map", 0, constructor),
+    native!("Map.groupBy", 2, group_by),
+    native!("get Map[Symbol.species]", 0, species),
+    native!("Map.prototype.get", 1, get_method_impl),
+    native!("Map.prototype.set", 2, set),
+    native!("Map.prototype.has", 1, has),
+    native!("Map.prototype.delete", 1, delete),
+    native!("Map.prototype.clear", 0, clear),
+    native!("Map.prototype.entries", 0, entries),
+    native!("Map.prototype.forEach", 1, for_each),
+    native!("Map.prototype.keys", 0, keys),
+    native!("get Map.prototype.size", 0, size),
+    native!("Map.prototype.values", 0, values),
+    native!("Map.prototype.getOrInsert", 2, get_or_insert),
+    native!("Map.prototype.getOrInsertComputed", 2, get_or_insert_computed),
+    native!("%MapIteratorPrototype%.next", 0, map_iterator_next),
+];
+
+pub(crate) fn init(vm: &mut Vm) {
+    let proto = vm.realm.map_prototype;
+    let ctor = make_constructor(vm, "Map", "Map", proto);
+    install(vm, proto, "Map.prototype", NATIVES);
+    install(vm, ctor, "Map", NATIVES);
+    // 24.1.3.14 Map.prototype [ %Symbol.toStringTag% ]
+    define_to_string_tag(vm, proto, "Map");
+    // 24.1.3.13 Map.prototype [ %Symbol.iterator% ]: the same function object as `entries`.
+    let iterator = PropertyKey::Symbol(vm.symbols.iterator);
+    let entries_key = vm.key("entries");
+    alias_property(vm, proto, entries_key, iterator);
+
+    // 24.1.5.2 The %MapIteratorPrototype% Object
+    let iter_proto = vm.realm.map_iterator_prototype;
+    let iterator_prototype = vm.realm.iterator_prototype;
+    vm.heap.obj_mut(iter_proto).proto = Some(iterator_prototype);
+    install(vm, iter_proto, "%MapIteratorPrototype%", NATIVES);
+    define_to_string_tag(vm, iter_proto, "Map Iterator");
+}
+
+/// ### 24.1.1.1 Map ( [ iterable ] )
+/// https://tc39.es/ecma262/#sec-map-iterable
+fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let new_target = vm.native_new_target();
+    // 1. If NewTarget is undefined, throw a TypeError exception.
+    if new_target.is_undefined() {
+        return Err(vm.type_error("Constructor Map requires 'new'"));
+    }
+    // 2. Let map be ? OrdinaryCreateFromConstructor(NewTarget, "%Map.prototype%", « [[MapData]] »).
+    let default = vm.realm.map_prototype;
+    let proto = prototype_from_constructor(vm, new_target, default)?;
+    // 3. Set map.[[MapData]] to a new empty List.
+    let map = vm.heap.alloc_object(Object::new(Some(proto), Class::Map(Box::default())));
+    let map_v = Value::object(map);
+    let iterable = arg(args, 0);
+    // 4. If iterable is either undefined or null, return map.
+    if iterable.is_nullish() {
+        return Ok(map_v);
+    }
+    vm.roots.push(map_v);
+    // 5. Let adder be ? Get(map, "set").
+    let adder = get(vm, map, PropertyKey::Atom(atom::set), map_v)?;
+    // 6. If IsCallable(adder) is false, throw a TypeError exception.
+    if !is_callable(vm, adder) {
+        let shown = display(vm, adder);
+        return Err(vm.type_error(format!("'{shown}' returned for property 'set' of object '#<Map>' is not a function")));
+    }
+    vm.roots.push(adder);
+    // 7. Return ? AddEntriesFromIterable(map, iterable, adder).
+    add_entries_from_iterable(vm, map_v, iterable, adder)
+}
+
+/// ### 24.1.1.2 AddEntriesFromIterable ( target, iterable, adder )
+/// https://tc39.es/ecma262/#sec-add-entries-from-iterable
+///
+/// Shared with the WeakMap constructor.
+pub(crate) fn add_entries_from_iterable(vm: &mut Vm, target: Value, iterable: Value, adder: Value) -> JsResult<Value> {
+    // 1. Let iteratorRecord be ? GetIterator(iterable, sync).
+    let mut record = get_iterator(vm, iterable)?;
+    let mark = vm.roots.len();
+    // 2. Repeat,
+    loop {
+        vm.roots.truncate(mark);
+        // a. Let next be ? IteratorStepValue(iteratorRecord).
+        // b. If next is done, return target.
+        let Some(next) = iterator_step_value(vm, &mut record)? else { return Ok(target) };
+        // c. If next is not an Object, then
+        let Some(next_obj) = next.as_object() else {
+            // i. Let error be ThrowCompletion(a newly created TypeError object).
+            let shown = display(vm, next);
+            let error = vm.type_error(format!("Iterator value {shown} is not an entry object"));
+            // ii. Return ? IteratorClose(iteratorRecord, error).
+            return iterator_close(vm, &record, Err(error));
+        };
+        vm.roots.push(next);
+        // d. Let k be Completion(Get(next, "0")).
+        // e. IfAbruptCloseIterator(k, iteratorRecord).
+        let k = match get(vm, next_obj, PropertyKey::Index(0), next) {
+            Ok(k) => k,
+            Err(e) => return iterator_close(vm, &record, Err(e)),
+        };
+        vm.roots.push(k);
+        // f. Let v be Completion(Get(next, "1")).
+        // g. IfAbruptCloseIterator(v, iteratorRecord).
+        let v = match get(vm, next_obj, PropertyKey::Index(1), next) {
+            Ok(v) => v,
+            Err(e) => return iterator_close(vm, &record, Err(e)),
+        };
+        // h. Let status be Completion(Call(adder, target, « k, v »)).
+        // i. IfAbruptCloseIterator(status, iteratorRecord).
+        if let Err(e) = call(vm, adder, target, &[k, v]) {
+            return iterator_close(vm, &record, Err(e));
+        }
+    }
+}
+
+/// ### 24.1.2.1 Map.groupBy ( items, callback )
+/// https://tc39.es/ecma262/#sec-map.groupby
+fn group_by(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let (items, callback) = (arg(args, 0), arg(args, 1));
+    // 1. Let groups be ? GroupBy(items, callback, zero).
+    // 2. Let map be ! Construct(%Map%).
+    // NOTE: the groups are collected straight into the result map (its creation is not
+    // observable), which also keeps every grouped value reachable while callbacks run.
+    let proto = vm.realm.map_prototype;
+    let map = vm.heap.alloc_object(Object::new(Some(proto), Class::Map(Box::default())));
+    vm.roots.push(Value::object(map));
+    // GroupBy 1. Perform ? RequireObjectCoercible(items).
+    if items.is_nullish() {
+        let shown = display(vm, items);
+        return Err(vm.type_error(format!("{shown} is not iterable")));
+    }
+    // GroupBy 2. If IsCallable(callback) is false, throw a TypeError exception.
+    if !is_callable(vm, callback) {
+        let shown = display(vm, callback);
+        return Err(vm.type_error(format!("{shown} is not a function")));
+    }
+    // GroupBy 4. Let iteratorRecord be ? GetIterator(items, sync).
+    let mut record = get_iterator(vm, items)?;
+    let mark = vm.roots.len();
+    // GroupBy 5. Let k be 0.
+    let mut k: u64 = 0;
+    // GroupBy 6. Repeat,
+    loop {
+        vm.roots.truncate(mark);
+        // a. If k ≥ 2**53 - 1, then throw (via IteratorClose) a TypeError.
+        if k >= (1u64 << 53) - 1 {
+            let error = vm.type_error("Too many elements to group");
+            return iterator_close(vm, &record, Err(error));
+        }
+        // b. Let next be ? IteratorStepValue(iteratorRecord).
+        // c. If next is done, then return groups.
+        let Some(value) = iterator_step_value(vm, &mut record)? else { break };
+        vm.roots.push(value);
+        // e. Let key be Completion(Call(callback, undefined, « value, 𝔽(k) »)).
+        // f. IfAbruptCloseIterator(key, iteratorRecord).
+        let key = match call(vm, callback, Value::UNDEFINED, &[value, Value::number(k as f64)]) {
+            Ok(key) => key,
+            Err(e) => return iterator_close(vm, &record, Err(e)),
+        };
+        // h. Else (keyCoercion is zero): if key is -0𝔽, set key to +0𝔽.
+        let key = canonicalize_key(key);
+        // i. Perform AddValueToKeyedGroup(groups, key, value).
+        let map_key = key_of(&mut vm.heap, key);
+        let group = data(&vm.heap, map, Collection::Map).and_then(|d| lookup(d, &map_key));
+        match group.and_then(Value::as_object) {
+            Some(elements) => {
+                let obj = vm.heap.obj_mut(elements);
+                let len = obj.elements.len();
+                obj.elements.push(value);
+                if let Class::Array(a) = &mut obj.class {
+                    a.length = u32::try_from(len + 1).unwrap_or(u32::MAX);
+                }
+            }
+            None => {
+                let elements = vm.new_array(vec![value]);
+                if let Some(d) = data_mut(&mut vm.heap, map, Collection::Map) {
+                    if !insert(d, map_key, key, elements) {
+                        return Err(vm.range_error("Map maximum size exceeded"));
+                    }
+                }
+            }
+        }
+        vm.check_heap()?;
+        // j. Set k to k + 1.
+        k += 1;
+    }
+    // 3. For each Record { [[Key]], [[Elements]] } g of groups, append to map.[[MapData]].
+    // 4. Return map.
+    Ok(Value::object(map))
+}
+
+/// ### 24.1.2.2 get Map [ %Symbol.species% ]
+/// https://tc39.es/ecma262/#sec-get-map-%symbol.species%
+///
+/// Shared by Set and Promise: returns the this value.
+pub(crate) fn species(_vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+    // 1. Return the this value.
+    Ok(this)
+}
+
+/// ### 24.1.3.1 Map.prototype.clear ( )
+/// https://tc39.es/ecma262/#sec-map.prototype.clear
+fn clear(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+    // 1-2. Let M be the this value. Perform ? RequireInternalSlot(M, [[MapData]]).
+    let m = require(vm, this, Collection::Map, "Map.prototype.clear")?;
+    // 3. For each Record { [[Key]], [[Value]] } p of M.[[MapData]], set both to empty.
+    if let Some(d) = data_mut(&mut vm.heap, m, Collection::Map) {
+        let n = d.entries.len() as u64;
+        clear_data(d);
+        vm.charge(n)?;
+    }
+    // 4. Return undefined.
+    Ok(Value::UNDEFINED)
+}
+
+/// ### 24.1.3.3 Map.prototype.delete ( key )
+/// https://tc39.es/ecma262/#sec-map.prototype.delete
+fn delete(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1-2. Perform ? RequireInternalSlot(M, [[MapData]]).
+    let m = require(vm, this, Collection::Map, "Map.prototype.delete")?;
+    // 3. Set key to CanonicalizeKeyedCollectionKey(key).
+    let key = key_of(&mut vm.heap, arg(args, 0));
+    // 4. For each Record p of M.[[MapData]]: if p.[[Key]] is not empty and
+    //    SameValue(p.[[Key]], key) is true, set both to empty and return true.
+    // 5. Return false.
+    let removed = data_mut(&mut vm.heap, m, Collection::Map).is_some_and(|d| remove(d, &key));
+    Ok(Value::bool(removed))
+}
+
+/// ### 24.1.3.4 Map.prototype.entries ( )
+/// https://tc39.es/ecma262/#sec-map.prototype.entries
+fn entries(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+    // 1. Let M be the this value.
+    // 2. Return ? CreateMapIterator(M, key+value).
+    create_map_iterator(vm, this, 2, "Map.prototype.entries")
+}
+
+/// ### 24.1.3.5 Map.prototype.forEach ( callbackfn [ , thisArg ] )
+/// https://tc39.es/ecma262/#sec-map.prototype.foreach
+fn for_each(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1-2. Perform ? RequireInternalSlot(M, [[MapData]]).
+    let m = require(vm, this, Collection::Map, "Map.prototype.forEach")?;
+    let (callback, this_arg) = (arg(args, 0), arg(args, 1));
+    // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
+    if !is_callable(vm, callback) {
+        let shown = display(vm, callback);
+        return Err(vm.type_error(format!("{shown} is not a function")));
+    }
+    // 4-7. Let entries be M.[[MapData]]; repeat while index < numEntries (re-read each
+    //      round: the callback may add entries, which are visited).
+    let mut index = 0;
+    while let Some(entry) = entry_at(&vm.heap, m, Collection::Map, index) {
+        index += 1;
+        vm.charge(1)?;
+        // d. If e.[[Key]] is not empty, then
+        if let Some((k, v)) = entry {
+            // i. Perform ? Call(callbackfn, thisArg, « e.[[Value]], e.[[Key]], M »).
+            call(vm, callback, this_arg, &[v, k, this])?;
+        }
+    }
+    // 8. Return undefined.
+    Ok(Value::UNDEFINED)
+}
+
+/// ### 24.1.3.6 Map.prototype.get ( key )
+/// https://tc39.es/ecma262/#sec-map.prototype.get
+fn get_method_impl(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1-2. Perform ? RequireInternalSlot(M, [[MapData]]).
+    let m = require(vm, this, Collection::Map, "Map.prototype.get")?;
+    // 3. Set key to CanonicalizeKeyedCollectionKey(key).
+    let key = key_of(&mut vm.heap, arg(args, 0));
+    // 4. For each Record p: if SameValue(p.[[Key]], key) is true, return p.[[Value]].
+    // 5. Return undefined.
+    Ok(data(&vm.heap, m, Collection::Map).and_then(|d| lookup(d, &key)).unwrap_or(Value::UNDEFINED))
+}
+
+/// ### 24.1.3.7 Map.prototype.has ( key )
+/// https://tc39.es/ecma262/#sec-map.prototype.has
+fn has(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1-2. Perform ? RequireInternalSlot(M, [[MapData]]).
+    let m = require(vm, this, Collection::Map, "Map.prototype.has")?;
+    // 3. Set key to CanonicalizeKeyedCollectionKey(key).
+    let key = key_of(&mut vm.heap, arg(args, 0));
+    // 4-5. Return true if an entry's key is SameValue to key, else false.
+    Ok(Value::bool(data(&vm.heap, m, Collection::Map).is_some_and(|d| find(d, &key).is_some())))
+}
+
+/// ### 24.1.3.8 Map.prototype.keys ( )
+/// https://tc39.es/ecma262/#sec-map.prototype.keys
+fn keys(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+    // 2. Return ? CreateMapIterator(M, key).
+    create_map_iterator(vm, this, 0, "Map.prototype.keys")
+}
+
+/// ### 24.1.3.9 Map.prototype.set ( key, value )
+/// https://tc39.es/ecma262/#sec-map.prototype.set
+fn set(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1-2. Perform ? RequireInternalSlot(M, [[MapData]]).
+    let m = require(vm, this, Collection::Map, "Map.prototype.set")?;
+    // 3. Set key to CanonicalizeKeyedCollectionKey(key).
+    let k = canonicalize_key(arg(args, 0));
+    let key = key_of(&mut vm.heap, k);
+    // 4. For each Record p: if SameValue(p.[[Key]], key), set p.[[Value]] to value; return M.
+    // 5-6. Append the Record { [[Key]]: key, [[Value]]: value } to M.[[MapData]].
+    if let Some(d) = data_mut(&mut vm.heap, m, Collection::Map) {
+        if !insert(d, key, k, arg(args, 1)) {
+            return Err(vm.range_error("Map maximum size exceeded"));
+        }
+    }
+    // 7. Return M.
+    Ok(this)
+}
+
+/// ### 24.1.3.10 get Map.prototype.size
+/// https://tc39.es/ecma262/#sec-get-map.prototype.size
+fn size(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+    // 1-2. Perform ? RequireInternalSlot(M, [[MapData]]).
+    let m = require(vm, this, Collection::Map, "get Map.prototype.size")?;
+    // 3-5. Count the entries whose key is not empty.
+    let live = data(&vm.heap, m, Collection::Map).map_or(0, |d| d.live);
+    Ok(Value::number(live as f64))
+}
+
+/// ### 24.1.3.11 Map.prototype.values ( )
+/// https://tc39.es/ecma262/#sec-map.prototype.values
+fn values(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+    // 2. Return ? CreateMapIterator(M, value).
+    create_map_iterator(vm, this, 1, "Map.prototype.values")
+}
+
+/// ### Map.prototype.getOrInsert ( key, value )
+/// https://tc39.es/proposal-upsert/#sec-map.prototype.getOrInsert
+fn get_or_insert(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1-2. Perform ? RequireInternalSlot(M, [[MapData]]).
+    let m = require(vm, this, Collection::Map, "Map.prototype.getOrInsert")?;
+    // 3. Set key to CanonicalizeKeyedCollectionKey(key).
+    let k = canonicalize_key(arg(args, 0));
+    let value = arg(args, 1);
+    get_or_insert_data(vm, m, Collection::Map, k, value)
+}
+
+/// ### Map.prototype.getOrInsertComputed ( key, callbackfn )
+/// https://tc39.es/proposal-upsert/#sec-map.prototype.getOrInsertComputed
+fn get_or_insert_computed(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1-2. Perform ? RequireInternalSlot(M, [[MapData]]).
+    let m = require(vm, this, Collection::Map, "Map.prototype.getOrInsertComputed")?;
+    let callback = arg(args, 1);
+    // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
+    if !is_callable(vm, callback) {
+        let shown = display(vm, callback);
+        return Err(vm.type_error(format!("{shown} is not a function")));
+    }
+    // 4. Set key to CanonicalizeKeyedCollectionKey(key).
+    let k = canonicalize_key(arg(args, 0));
+    get_or_insert_computed_data(vm, m, Collection::Map, k, callback)
+}
+
+/// The common tail of Map/WeakMap `getOrInsert` (key already canonical and checked).
+pub(crate) fn get_or_insert_data(vm: &mut Vm, m: ObjectId, which: Collection, k: Value, value: Value) -> JsResult<Value> {
+    let key = key_of(&mut vm.heap, k);
+    // For each Record p of M.[[MapData]]: if SameValue(p.[[Key]], key), return p.[[Value]].
+    if let Some(existing) = data(&vm.heap, m, which).and_then(|d| lookup(d, &key)) {
+        return Ok(existing);
+    }
+    // Append the Record { [[Key]]: key, [[Value]]: value } to M.[[MapData]].
+    if let Some(d) = data_mut(&mut vm.heap, m, which) {
+        if !insert(d, key, k, value) {
+            return Err(vm.range_error("Map maximum size exceeded"));
+        }
+    }
+    // Return value.
+    Ok(value)
+}
+
+/// The common tail of Map/WeakMap `getOrInsertComputed` (key canonical, callback checked).
+pub(crate) fn get_or_insert_computed_data(
+    vm: &mut Vm,
+    m: ObjectId,
+    which: Collection,
+    k: Value,
+    callback: Value,
+) -> JsResult<Value> {
+    let key = key_of(&mut vm.heap, k);
+    // For each Record p: if SameValue(p.[[Key]], key) is true, return p.[[Value]].
+    if let Some(existing) = data(&vm.heap, m, which).and_then(|d| lookup(d, &key)) {
+        return Ok(existing);
+    }
+    // Let value be ? Call(callbackfn, undefined, « key »).
+    vm.roots.push(k);
+    let value = call(vm, callback, Value::UNDEFINED, &[k])?;
+    // NOTE: The Map may have been modified during execution of callbackfn.
+    // For each Record p: if SameValue(p.[[Key]], key), set p.[[Value]] to value, return value.
+    // Append the Record { [[Key]]: key, [[Value]]: value } to M.[[MapData]].
+    if let Some(d) = data_mut(&mut vm.heap, m, which) {
+        if !insert(d, key, k, value) {
+            return Err(vm.range_error("Map maximum size exceeded"));
+        }
+    }
+    // Return value.
+    Ok(value)
+}
+
+/// ### 24.1.5.1 CreateMapIterator ( map, kind )
+/// https://tc39.es/ecma262/#sec-createmapiterator
+fn create_map_iterator(vm: &mut Vm, map: Value, kind: u8, method: &str) -> JsResult<Value> {
+    // 1. Perform ? RequireInternalSlot(map, [[MapData]]).
+    let target = require(vm, map, Collection::Map, method)?;
+    // 2-3. The closure's state lives in the iterator object (index into the entry list).
+    let proto = vm.realm.map_iterator_prototype;
+    let state = IteratorState::MapIter { target, index: 0, kind, done: false };
+    let it = vm.heap.alloc_object(Object::new(Some(proto), Class::Iterator(Box::new(state))));
+    Ok(Value::object(it))
+}
+
+/// ### 24.1.5.2.1 %MapIteratorPrototype%.next ( )
+/// https://tc39.es/ecma262/#sec-%mapiteratorprototype%.next
+fn map_iterator_next(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+    // 1. Return ? GeneratorResume(this value, empty, "%MapIteratorPrototype%").
+    collection_iterator_next(vm, this, Collection::Map, "Map Iterator.prototype.next")
+}
+
+/// The body of the Map and Set iterator closures (§24.1.5.1 step 2, §24.2.6.1 step 2),
+/// run one step: find the next live entry at or after the saved index.
+pub(crate) fn collection_iterator_next(vm: &mut Vm, this: Value, which: Collection, method: &str) -> JsResult<Value> {
+    let state = this.as_object().and_then(|o| match &vm.heap.obj(o).class {
+        Class::Iterator(it) => match (**it).clone() {
+            IteratorState::MapIter { target, index, kind, done } if which == Collection::Map => {
+                Some((o, target, index, kind, done))
+            }
+            IteratorState::SetIter { target, index, kind, done } if which == Collection::Set => {
+                Some((o, target, index, kind, done))
+            }
+            _ => None,
+        },
+        _ => None,
+    });
+    let Some((it, target, index, kind, done)) = state else {
+        let shown = display(vm, this);
+        return Err(vm.type_error(format!("Method {method} called on incompatible receiver {shown}")));
+    };
+    if done {
+        return Ok(create_iter_result_object(vm, Value::UNDEFINED, true));
+    }
+    // c. Repeat, while index < numEntries: skip emptied entries.
+    let mut i = index as usize;
+    let mut found = None;
+    let mut scanned = 0u64;
+    if let Some(d) = data(&vm.heap, target, which) {
+        while let Some(entry) = d.entries.get(i) {
+            i += 1;
+            scanned += 1;
+            if let Some(e) = entry {
+                found = Some(*e);
+                break;
+            }
+        }
+    }
+    vm.charge(scanned)?;
+    let new_index = u32::try_from(i).unwrap_or(u32::MAX);
+    let finished = found.is_none();
+    if let Class::Iterator(st) = &mut vm.heap.obj_mut(it).class {
+        match &mut **st {
+            IteratorState::MapIter { index, done, .. } | IteratorState::SetIter { index, done, .. } => {
+                *index = new_index;
+                *done = finished;
+            }
+            _ => {}
+        }
+    }
+    // d. Return undefined (the generator completes: { value: undefined, done: true }).
+    let Some((k, v)) = found else {
+        return Ok(create_iter_result_object(vm, Value::UNDEFINED, true));
+    };
+    // iii. If kind is key, let result be e.[[Key]]; if value, e.[[Value]]; else
+    //      CreateArrayFromList(« e.[[Key]], e.[[Value]] »). Set entries yield [e, e].
+    let result = match (which, kind) {
+        (_, 0) => k,
+        (Collection::Set, 1) => k,
+        (_, 1) => v,
+        (Collection::Set, _) => vm.new_array(vec![k, k]),
+        (_, _) => vm.new_array(vec![k, v]),
+    };
+    Ok(create_iter_result_object(vm, result, false))
+}
+
+// ---- Keyed-collection data operations (shared by Map, Set, WeakMap, WeakSet)
+
+/// Which keyed collection an object's [[MapData]]/[[SetData]]/… slot belongs to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Collection {
+    Map,
+    Set,
+    WeakMap,
+    WeakSet,
+}
+
+/// The collection data of `o` if it has the internal slot of `which`.
+pub(crate) fn data(heap: &Heap, o: ObjectId, which: Collection) -> Option<&MapData> {
+    match (&heap.obj(o).class, which) {
+        (Class::Map(d), Collection::Map)
+        | (Class::Set(d), Collection::Set)
+        | (Class::WeakMap(d), Collection::WeakMap)
+        | (Class::WeakSet(d), Collection::WeakSet) => Some(d),
+        _ => None,
+    }
+}
+
+/// Mutable collection data of `o` if it has the internal slot of `which`.
+pub(crate) fn data_mut(heap: &mut Heap, o: ObjectId, which: Collection) -> Option<&mut MapData> {
+    match (&mut heap.obj_mut(o).class, which) {
+        (Class::Map(d), Collection::Map)
+        | (Class::Set(d), Collection::Set)
+        | (Class::WeakMap(d), Collection::WeakMap)
+        | (Class::WeakSet(d), Collection::WeakSet) => Some(d),
+        _ => None,
+    }
+}
+
+/// RequireInternalSlot(this, [[MapData]] / [[SetData]] / …), with V8's message.
+pub(crate) fn require(vm: &mut Vm, this: Value, which: Collection, method: &str) -> JsResult<ObjectId> {
+    if let Some(o) = this.as_object() {
+        if data(&vm.heap, o, which).is_some() {
+            return Ok(o);
+        }
+    }
+    let shown = display(vm, this);
+    Err(vm.type_error(format!("Method {method} called on incompatible receiver {shown}")))
+}
+
+/// Entry `index` of a collection's list: None past the end, Some(None) for an emptied one.
+pub(crate) fn entry_at(heap: &Heap, o: ObjectId, which: Collection, index: usize) -> Option<Option<(Value, Value)>> {
+    data(heap, o, which).and_then(|d| d.entries.get(index).copied())
+}
+
+/// ### 24.5.1 CanonicalizeKeyedCollectionKey ( key )
+/// https://tc39.es/ecma262/#sec-canonicalizekeyedcollectionkey
+///
+/// -0 becomes +0; numbers also take their canonical encoding (integral → int), so equal
+/// numbers are stored alike.
+pub fn canonicalize_key(key: Value) -> Value {
+    match key.as_number() {
+        // 1. If key is -0𝔽, return +0𝔽.
+        Some(f) if f == 0.0 => Value::int(0),
+        Some(f) => Value::number(f),
+        // 2. Return key.
+        None => key,
+    }
+}
+
+/// The SameValueZero identity of `key`: strings by contents, BigInts by value, numbers by
+/// canonical encoding (so NaN equals NaN and -0 equals +0), everything else by identity.
+pub fn key_of(heap: &mut Heap, key: Value) -> MapKey {
+    match key.kind() {
+        Kind::String(s) => MapKey::Str(heap.flat(s).clone()),
+        Kind::BigInt(b) => MapKey::BigInt(heap.bigint(b).to_string()),
+        Kind::Int(_) | Kind::Float(_) => MapKey::Bits(canonicalize_key(key).to_bits()),
+        _ => MapKey::Bits(key.to_bits()),
+    }
+}
+
+/// Position of `key` in the entry list.
+pub fn find(data: &MapData, key: &MapKey) -> Option<usize> {
+    data.index.get(key).map(|&i| i as usize)
+}
+
+/// The value stored for `key`.
+pub fn lookup(data: &MapData, key: &MapKey) -> Option<Value> {
+    let i = find(data, key)?;
+    data.entries.get(i).copied().flatten().map(|(_, v)| v)
+}
+
+/// Set the value of `key` (`k` is the canonical key value), appending a new entry when it
+/// is absent. Returns false when the entry list is full (u32 positions).
+pub fn insert(data: &mut MapData, key: MapKey, k: Value, value: Value) -> bool {
+    if let Some(i) = find(data, &key) {
+        if let Some(Some(entry)) = data.entries.get_mut(i) {
+            entry.1 = value;
+            return true;
+        }
+    }
+    let Ok(i) = u32::try_from(data.entries.len()) else { return false };
+    if i == u32::MAX {
+        return false;
+    }
+    data.entries.push(Some((k, value)));
+    data.index.insert(key, i);
+    data.live += 1;
+    true
+}
+
+/// Empty the entry of `key`; returns whether there was one.
+pub fn remove(data: &mut MapData, key: &MapKey) -> bool {
+    let Some(i) = data.index.swap_remove(key) else { return false };
+    if let Some(slot) = data.entries.get_mut(i as usize) {
+        *slot = None;
+    }
+    data.live = data.live.saturating_sub(1);
+    true
+}
+
+/// Empty every entry (positions are kept, so live iterators see later additions).
+pub fn clear_data(data: &mut MapData) {
+    for slot in &mut data.entries {
+        *slot = None;
+    }
+    data.index.clear();
+    data.live = 0;
+}
+
+/// A copy holding only the live entries, in order (no tombstones).
+pub fn copy_data(heap: &mut Heap, data: &MapData) -> MapData {
+    let mut out = MapData::default();
+    for (k, v) in data.entries.iter().flatten() {
+        let key = key_of(heap, *k);
+        insert(&mut out, key, *k, *v);
+    }
+    out
+}
+
+/// Recompute the hash index of a keyed collection from its entries: needed after object or
+/// symbol handles were renumbered (image canonicalisation), since the index keys them by
+/// handle bits.
+pub fn rebuild_index(heap: &mut Heap, o: ObjectId) {
+    let entries = match &heap.obj(o).class {
+        Class::Map(d) | Class::Set(d) | Class::WeakMap(d) | Class::WeakSet(d) => d.entries.clone(),
+        _ => return,
+    };
+    let mut index = indexmap::IndexMap::default();
+    let mut live = 0;
+    for (i, entry) in entries.iter().enumerate() {
+        if let Some((k, _)) = entry {
+            index.insert(key_of(heap, *k), u32::try_from(i).unwrap_or(u32::MAX));
+            live += 1;
+        }
+    }
+    if let Class::Map(d) | Class::Set(d) | Class::WeakMap(d) | Class::WeakSet(d) = &mut heap.obj_mut(o).class {
+        d.index = index;
+        d.live = live;
+    }
+}
+
+// ---- Iteration protocol (§7.4), used by the collection constructors and Promise combinators.
+// NOTE: these belong in a shared runtime module once one exists; they follow the spec exactly.
+
+/// An Iterator Record (§7.4.1).
+pub(crate) struct IteratorRecord {
+    pub iterator: Value,
+    pub next_method: Value,
+    pub done: bool,
+}
+
+/// ### 7.4.2 GetIteratorFromMethod ( obj, method )
+/// https://tc39.es/ecma262/#sec-getiteratorfrommethod
+///
+/// The iterator and its `next` are pushed on `vm.roots`.
+pub(crate) fn get_iterator_from_method(vm: &mut Vm, obj: Value, method: Value) -> JsResult<IteratorRecord> {
+    // 1. Let iterator be ? Call(method, obj).
+    let iterator = call(vm, method, obj, &[])?;
+    // 2. If iterator is not an Object, throw a TypeError exception.
+    let Some(io) = iterator.as_object() else {
+        let shown = display(vm, iterator);
+        return Err(vm.type_error(format!("Result of the Symbol.iterator method is not an object: {shown}")));
+    };
+    vm.roots.push(iterator);
+    // 3. Let nextMethod be ? Get(iterator, "next").
+    let next_method = get(vm, io, PropertyKey::Atom(atom::next), iterator)?;
+    vm.roots.push(next_method);
+    // 4-5. Return the Iterator Record { [[Iterator]], [[NextMethod]], [[Done]]: false }.
+    Ok(IteratorRecord { iterator, next_method, done: false })
+}
+
+/// ### 7.4.3 GetIterator ( obj, sync )
+/// https://tc39.es/ecma262/#sec-getiterator
+pub(crate) fn get_iterator(vm: &mut Vm, obj: Value) -> JsResult<IteratorRecord> {
+    let not_iterable = |vm: &mut Vm, obj: Value| {
+        let shown = match obj.kind() {
+            Kind::Undefined | Kind::Null => display(vm, obj),
+            Kind::Object(_) => "object".to_string(),
+            _ => format!("{} {}", crate::runtime::operators::type_of(vm, obj), display(vm, obj)),
+        };
+        vm.type_error(format!("{shown} is not iterable (cannot read property Symbol(Symbol.iterator))"))
+    };
+    if obj.is_nullish() {
+        return Err(not_iterable(vm, obj));
+    }
+    // 3. Let method be ? GetMethod(obj, %Symbol.iterator%).
+    let key = PropertyKey::Symbol(vm.symbols.iterator);
+    let method = get_method(vm, obj, key)?;
+    // 4. If method is undefined, throw a TypeError exception.
+    let Some(method) = method else { return Err(not_iterable(vm, obj)) };
+    // 5. Return ? GetIteratorFromMethod(obj, method).
+    get_iterator_from_method(vm, obj, method)
+}
+
+/// ### 7.4.8 IteratorStepValue ( iteratorRecord )
+/// https://tc39.es/ecma262/#sec-iteratorstepvalue
+///
+/// `None` is done. Any abrupt completion marks the record done.
+pub(crate) fn iterator_step_value(vm: &mut Vm, record: &mut IteratorRecord) -> JsResult<Option<Value>> {
+    // IteratorStep 1. Let result be Completion(IteratorNext(iteratorRecord)).
+    let result = call(vm, record.next_method, record.iterator, &[]);
+    let result = match result {
+        // IteratorNext 2-3. If result is a throw completion, set [[Done]] to true.
+        Err(e) => {
+            record.done = true;
+            return Err(e);
+        }
+        Ok(r) => r,
+    };
+    // IteratorNext 5. If result is not an Object, set [[Done]] to true and throw a TypeError.
+    let Some(ro) = result.as_object() else {
+        record.done = true;
+        let shown = display(vm, result);
+        return Err(vm.type_error(format!("Iterator result {shown} is not an object")));
+    };
+    vm.roots.push(result);
+    // IteratorStep 3. Let done be Completion(IteratorComplete(result)).
+    let done = match get(vm, ro, PropertyKey::Atom(atom::done), result) {
+        Ok(d) => to_boolean(vm, d),
+        Err(e) => {
+            record.done = true;
+            return Err(e);
+        }
+    };
+    // IteratorStep 6. If done is true, set [[Done]] to true and return done.
+    if done {
+        record.done = true;
+        return Ok(None);
+    }
+    // 3. Let value be Completion(IteratorValue(result)).
+    // 4. If value is a throw completion, set iteratorRecord.[[Done]] to true.
+    match get(vm, ro, PropertyKey::Atom(atom::value), result) {
+        Ok(v) => Ok(Some(v)),
+        Err(e) => {
+            record.done = true;
+            Err(e)
+        }
+    }
+}
+
+/// ### 7.4.11 IteratorClose ( iteratorRecord, completion )
+/// https://tc39.es/ecma262/#sec-iteratorclose
+pub(crate) fn iterator_close(vm: &mut Vm, record: &IteratorRecord, completion: JsResult<Value>) -> JsResult<Value> {
+    // A resource limit unwinds without running more JS.
+    if let Err(Throw::Limit(l)) = completion {
+        return Err(Throw::Limit(l));
+    }
+    // 3. Let iterator be iteratorRecord.[[Iterator]].
+    let iterator = record.iterator;
+    // 4. Let innerResult be Completion(GetMethod(iterator, "return")).
+    let inner = match get_method(vm, iterator, PropertyKey::Atom(atom::return_)) {
+        // 5. If innerResult is a normal completion, then
+        Ok(None) => return completion,
+        Ok(Some(ret)) => call(vm, ret, iterator, &[]),
+        Err(e) => Err(e),
+    };
+    // 6. If completion is a throw completion, return ? completion.
+    let value = completion?;
+    // 7. If innerResult is a throw completion, return ? innerResult.
+    let inner = inner?;
+    // 8. If innerResult.[[Value]] is not an Object, throw a TypeError exception.
+    if !inner.is_object() {
+        let shown = display(vm, inner);
+        return Err(vm.type_error(format!("Iterator result {shown} is not an object")));
+    }
+    // 9. Return ? completion.
+    Ok(value)
+}
+
+/// ### 7.4.14 CreateIterResultObject ( value, done )
+/// https://tc39.es/ecma262/#sec-createiterresultobject
+pub(crate) fn create_iter_result_object(vm: &mut Vm, value: Value, done: bool) -> Value {
+    // 1. Let obj be OrdinaryObjectCreate(%Object.prototype%).
+    let obj = vm.new_object();
+    if let Some(o) = obj.as_object() {
+        // 2. Perform ! CreateDataPropertyOrThrow(obj, "value", value).
+        vm.define_builtin(o, PropertyKey::Atom(atom::value), value, PropFlags::DEFAULT);
+        // 3. Perform ! CreateDataPropertyOrThrow(obj, "done", done).
+        vm.define_builtin(o, PropertyKey::Atom(atom::done), Value::bool(done), PropFlags::DEFAULT);
+    }
+    // 4. Return obj.
+    obj
+}
+
+// ---- Small helpers shared by this file's siblings
+
+/// Define `obj[Symbol.toStringTag] = tag` { writable: false, enumerable: false, configurable: true }.
+pub(crate) fn define_to_string_tag(vm: &mut Vm, obj: ObjectId, tag: &str) {
+    let key = PropertyKey::Symbol(vm.symbols.toStringTag);
+    let value = vm.str(tag);
+    vm.define_builtin(obj, key, value, PropFlags(PropFlags::CONFIGURABLE));
+}
+
+/// Make `obj[to]` the same value as `obj[from]` (e.g. `[Symbol.iterator]` and `entries`).
+pub(crate) fn alias_property(vm: &mut Vm, obj: ObjectId, from: PropertyKey, to: PropertyKey) {
+    let existing = vm.heap.obj(obj).lookup_named(&vm.heap.shapes, from);
+    if let Some((value, flags)) = existing {
+        vm.define_builtin(obj, to, value, flags);
+    }
+}
+
+/// A value as V8 shows it in error messages, without running JS: primitives as their
+/// string, objects as `#<Constructor>`.
+pub(crate) fn display(vm: &mut Vm, v: Value) -> String {
+    match v.kind() {
+        Kind::Undefined | Kind::Empty => "undefined".into(),
+        Kind::Null => "null".into(),
+        Kind::Bool(b) => b.to_string(),
+        Kind::Int(i) => i.to_string(),
+        Kind::Float(f) => number_to_string(f),
+        Kind::String(s) => vm.heap.flat(s).to_rust_string(),
+        Kind::BigInt(b) => vm.heap.bigint(b).to_string(),
+        Kind::Symbol(s) => {
+            let d = vm.heap.symbol(s).and_then(|s| s.description.as_ref()).map(|d| d.to_rust_string());
+            format!("Symbol({})", d.unwrap_or_default())
+        }
+        Kind::Object(o) => {
+            if vm.heap.obj(o).is_callable() {
+                return "function".into();
+            }
+            format!("#<{}>", constructor_name(vm, o))
+        }
+    }
+}
+
+/// The name of an object's constructor, read from plain data properties only.
+fn constructor_name(vm: &Vm, o: ObjectId) -> String {
+    let shapes = &vm.heap.shapes;
+    let mut cur = Some(o);
+    let mut depth = 0;
+    while let Some(c) = cur {
+        if depth > 64 {
+            break;
+        }
+        depth += 1;
+        let obj = vm.heap.obj(c);
+        if let Some((ctor, flags)) = obj.lookup_named(shapes, PropertyKey::Atom(atom::constructor)) {
+            if !flags.is_accessor() {
+                if let Some(co) = ctor.as_object() {
+                    if let Some((name, nflags)) = vm.heap.obj(co).lookup_named(shapes, PropertyKey::Atom(atom::name)) {
+                        if let (false, Some(s)) = (nflags.is_accessor(), name.as_string()) {
+                            let text = vm.heap.flat_ref(s).to_rust_string();
+                            if !text.is_empty() {
+                                return text;
+                            }
+                        }
+                    }
+                }
+            }
+            break;
+        }
+        cur = obj.proto;
+    }
+    "Object".into()
+}

@@ -1,0 +1,529 @@
+//! Bytecode: the instruction set and the compiled code block.
+//!
+//! The [`Op`] enum *is* the opcode table: each variant names an instruction and its operands,
+//! serde encodes it for images, `Debug` prints it for `--dump-bytecode`, and
+//! [`Op::stack_effect`] gives what the compiler's depth tracking and the image verifier need.
+//! It is a stack machine with registers: locals live in frame registers, temporaries on the
+//! operand stack above them (QuickJS's model).
+//!
+//! Stack notation in the docs: `a b → c` pops `b` then `a`, pushes `c`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::atoms::Atom;
+use crate::heap::CodeId;
+use crate::string::JsStr;
+use crate::value::Value;
+
+/// One instruction. Jump targets are absolute instruction indices.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+pub enum Op {
+    // ---- constants
+    Undefined,
+    Null,
+    True,
+    False,
+    /// Push the internal empty marker (array holes, TDZ initial values).
+    Empty,
+    Int(i32),
+    /// Push `constants[i]`.
+    Const(u32),
+
+    // ---- stack shuffles
+    Pop,
+    Dup,
+    /// `a b → a b a b`
+    Dup2,
+    Swap,
+    /// `a b → a b a`
+    Over,
+    /// `a b c → c a b`
+    Rot3,
+    /// `a b c d → d a b c`
+    Rot4,
+
+    // ---- registers and environments
+    GetLocal(u32),
+    /// Pops into a register.
+    SetLocal(u32),
+    /// Like GetLocal but throws ReferenceError on an uninitialised (TDZ) binding.
+    GetLocalChecked(u32),
+    /// Pops into an initialised register; ReferenceError if still in its TDZ.
+    SetLocalChecked(u32),
+    GetEnv { depth: u16, slot: u32 },
+    SetEnv { depth: u16, slot: u32 },
+    GetEnvChecked { depth: u16, slot: u32 },
+    SetEnvChecked { depth: u16, slot: u32 },
+    /// Push a new environment with `n` slots (initialised to the empty marker).
+    PushEnv(u32),
+    PopEnv,
+    /// Replace the current environment with a copy (per-iteration `let` bindings).
+    CloneEnv,
+
+    // ---- globals and dynamic names
+    /// Global lookup: lexical declarations, then the global object; ReferenceError if absent.
+    GetGlobal(Atom),
+    /// As GetGlobal but absent reads as undefined (`typeof x`).
+    GetGlobalOrUndefined(Atom),
+    /// Pops into a global: ReferenceError when absent in strict code, creates it in sloppy.
+    SetGlobal { name: Atom, strict: bool },
+    /// Pops into a global lexical binding being initialised (`let`/`const`/`class` at top level).
+    InitGlobalLexical(Atom),
+    /// Script prologue: GlobalDeclarationInstantiation from the code block's declarations.
+    DeclareGlobals,
+    /// Names looked up through `with` objects, then the static location (see compiler).
+    GetName(Atom),
+    SetName { name: Atom, strict: bool },
+    TypeofName(Atom),
+    DeleteName(Atom),
+
+    // ---- properties
+    /// `obj → value`
+    GetProp { name: Atom, ic: u32 },
+    /// `obj → obj value` (method calls keep the receiver)
+    GetPropKeep { name: Atom, ic: u32 },
+    /// `obj value → value`
+    SetProp { name: Atom, ic: u32, strict: bool },
+    /// `obj key → value`
+    GetElem,
+    /// `obj key → obj value`
+    GetElemKeep,
+    /// `obj key value → value`
+    SetElem { strict: bool },
+    /// `obj → bool`
+    DeleteProp { name: Atom, strict: bool },
+    /// `obj key → bool`
+    DeleteElem { strict: bool },
+    /// `key obj → bool`
+    In,
+    /// `value ctor → bool`
+    InstanceOf,
+    /// `obj value → obj`: define an own enumerable data property (object literals).
+    DefineField(Atom),
+    /// `obj key value → obj`
+    DefineElem,
+    /// `obj fn → obj`: define a method (sets its home object); flags: bit0 enumerable,
+    /// bit1 getter, bit2 setter.
+    DefineMethod { name: Atom, flags: u8 },
+    /// `obj key fn → obj`
+    DefineMethodElem { flags: u8 },
+    /// `obj src → obj`: object spread.
+    CopyDataProperties,
+    /// `obj src k1..kn → obj rest`: rest pattern excluding the n keys below it.
+    CopyRest(u32),
+    /// `obj proto → obj`: `__proto__: v` in a literal.
+    SetProtoLiteral,
+    /// `home fn → home fn`: set a closure's home object (computed-key methods).
+    SetHomeObject,
+    /// Give an anonymous function its name: `fn key → fn key`.
+    SetFunctionName { prefix: u8 },
+    NewObject,
+    /// `→ array` with a capacity hint.
+    NewArray(u32),
+    /// `array value → array`
+    ArrayPush,
+    /// `array → array` (length += 1, a hole)
+    ArrayHole,
+    /// `array iterable → array`
+    ArraySpread,
+    /// `obj → obj` (TypeError on null/undefined; for destructuring)
+    RequireObjectCoercible,
+    ToPropertyKey,
+    /// `value → string` for template substitutions.
+    ToStringForConcat,
+    /// `value → object`
+    ToObject,
+
+    // ---- private names (`#x`): the private key symbol is on the stack
+    /// `obj key → value`
+    GetPrivate,
+    /// `obj key value → value`
+    SetPrivate,
+    /// `obj key value → obj`: add a private field (TypeError if present).
+    DefinePrivate,
+    /// `key obj → bool`
+    HasPrivate,
+    /// `→ symbol`: a fresh private name with the given description.
+    NewPrivateName(Atom),
+
+    // ---- functions and calls
+    /// Create a closure for `functions[i]` in the current environment.
+    Closure(u32),
+    /// `callee this a1..an → result`
+    Call(u32),
+    /// `callee this args-array → result`
+    CallSpread,
+    /// Direct eval: `callee this a1..an → result`
+    CallEval(u32),
+    /// `ctor a1..an → object`
+    New(u32),
+    /// `ctor args-array → object`
+    NewSpread,
+    /// `a1..an → this` in a derived constructor.
+    SuperCall(u32),
+    /// `args-array → this`
+    SuperCallSpread,
+    /// `→ super's [[Prototype]]-based base` for `super.x`: pushes the home object's prototype.
+    SuperBase,
+    /// `base key → value` with this as receiver.
+    GetSuper,
+    /// `base key value → value`
+    SetSuper,
+    Return,
+    This,
+    /// `this` in a derived constructor: ReferenceError before super().
+    ThisChecked,
+    NewTarget,
+    ImportMeta,
+    /// `specifier options → promise`
+    DynamicImport,
+    /// Push the arguments object: 0 unmapped, 1 mapped.
+    CreateArguments(u8),
+    /// Push an array of the arguments from index `n` on.
+    CreateRest(u32),
+
+    // ---- operators
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Exp,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Shl,
+    Sar,
+    Shr,
+    Neg,
+    /// Unary `+`: ToNumber.
+    ToNumber,
+    ToNumeric,
+    Not,
+    BitNot,
+    Inc,
+    Dec,
+    TypeOf,
+    Eq,
+    Ne,
+    StrictEq,
+    StrictNe,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+
+    // ---- control flow
+    Jump(u32),
+    /// Pops; jumps when falsy.
+    JumpIfFalse(u32),
+    /// Pops; jumps when truthy.
+    JumpIfTrue(u32),
+    /// Keeps the value and jumps when falsy; pops it otherwise (`&&`).
+    JumpIfFalseKeep(u32),
+    /// Keeps the value and jumps when truthy; pops it otherwise (`||`).
+    JumpIfTrueKeep(u32),
+    /// Keeps the value and jumps when it is not nullish; pops it otherwise (`??`).
+    JumpIfNotNullishKeep(u32),
+    /// When the value is nullish: replace it by undefined and jump (optional chains).
+    JumpIfNullishToUndefined(u32),
+    /// Pops; jumps when not undefined (default values).
+    JumpIfNotUndefined(u32),
+    Throw,
+    /// Throw a new error: kind (0 TypeError, 1 ReferenceError, 2 SyntaxError, 3 RangeError)
+    /// with message `constants[msg]`.
+    ThrowError { kind: u8, msg: u32 },
+
+    // ---- iteration
+    /// `iterable → iterator next`
+    GetIterator,
+    /// `iterable → iterator next` (async, with sync fallback)
+    GetAsyncIterator,
+    /// `iterator next → iterator next value`, or jump to target (nothing pushed) when done.
+    IteratorStep(u32),
+    /// `iterator next → iterator next result` (raw `next()` call, result unchecked)
+    IteratorNextRaw,
+    /// `iterator next → `: call `return` if present (normal completion).
+    IteratorClose,
+    /// `iterator next exc → exc`: close for an abrupt (throw) completion, ignoring errors from return.
+    IteratorCloseQuiet,
+    /// `obj → for-in iterator`
+    ForInStart,
+    /// `iter → iter key` or jump when done.
+    ForInNext(u32),
+
+    // ---- generators and async
+    /// Suspend a freshly-started generator (after parameter setup), returning the generator
+    /// object to the caller.
+    GeneratorStart,
+    /// `value → received mode`: suspend; resumes with the sent value and a mode
+    /// (0 next, 2 return; throw resumes by throwing).
+    Yield,
+    /// `value mode → value`: if mode is return, jump to target with the value.
+    ResumeCheck(u32),
+    /// `value → result`: suspend until the promise settles (throws on rejection).
+    Await,
+    /// `iterator next received mode → iterator next result`: one step of `yield*` delegation:
+    /// calls next/throw/return on the inner iterator with the received value.
+    DelegateStep,
+    /// Async-generator `yield`: await the value first (`value → value`).
+    AsyncYieldPrep,
+
+    // ---- classes
+    /// `parent? → ctor proto`: create a class from `functions[code]`.
+    CreateClass { code: u32, derived: bool, name: Atom },
+    /// `ctor fields-fn → ctor`: attach the instance field initialiser.
+    SetClassFields,
+    /// Run this constructor's field initialiser on `this`.
+    RunFieldInit,
+
+    // ---- misc
+    /// Push the template object for site `i` (cached per code block).
+    TemplateObject(u32),
+    /// `→ regexp` for literal `regexps[i]`.
+    RegExpLiteral(u32),
+    /// `value → value` (ToPropertyKey of class computed keys is done with ToPropertyKey)
+    Nop,
+    Debugger,
+    /// Dispose the resources of a `using` scope: `stack-object → `.
+    DisposeResources,
+    /// `stack value hint → stack`: add a resource to a disposable stack (`using`).
+    AddDisposable(u8),
+}
+
+// Every instruction is one word; this keeps the dispatch loop's fetch a single load.
+const _: () = assert!(std::mem::size_of::<Op>() <= 12);
+
+impl Op {
+    /// (pops, pushes) for the compiler's static stack-depth tracking. Ops that jump on one
+    /// path report the fall-through effect; the compiler adjusts at their targets.
+    pub fn stack_effect(self) -> (u32, u32) {
+        use Op::*;
+        match self {
+            Undefined | Null | True | False | Empty | Int(_) | Const(_) => (0, 1),
+            Pop => (1, 0),
+            Dup => (1, 2),
+            Dup2 => (2, 4),
+            Swap => (2, 2),
+            Over => (2, 3),
+            Rot3 => (3, 3),
+            Rot4 => (4, 4),
+            GetLocal(_) | GetLocalChecked(_) | GetEnv { .. } | GetEnvChecked { .. } => (0, 1),
+            SetLocal(_) | SetLocalChecked(_) | SetEnv { .. } | SetEnvChecked { .. } => (1, 0),
+            PushEnv(_) | PopEnv | CloneEnv | DeclareGlobals | Nop | Debugger | RunFieldInit => (0, 0),
+            GetGlobal(_) | GetGlobalOrUndefined(_) | GetName(_) | TypeofName(_) | DeleteName(_) => (0, 1),
+            SetGlobal { .. } | InitGlobalLexical(_) | SetName { .. } => (1, 0),
+            GetProp { .. } => (1, 1),
+            GetPropKeep { .. } => (1, 2),
+            SetProp { .. } => (2, 1),
+            GetElem => (2, 1),
+            GetElemKeep => (2, 2),
+            SetElem { .. } => (3, 1),
+            DeleteProp { .. } => (1, 1),
+            DeleteElem { .. } => (2, 1),
+            In | InstanceOf => (2, 1),
+            DefineField(_) => (2, 1),
+            DefineElem => (3, 1),
+            DefineMethod { .. } => (2, 1),
+            DefineMethodElem { .. } => (3, 1),
+            CopyDataProperties => (2, 1),
+            CopyRest(n) => (2 + n, 2),
+            SetProtoLiteral => (2, 1),
+            SetHomeObject => (2, 2),
+            SetFunctionName { .. } => (2, 2),
+            NewObject | NewArray(_) => (0, 1),
+            ArrayPush | ArraySpread => (2, 1),
+            ArrayHole => (1, 1),
+            RequireObjectCoercible | ToPropertyKey | ToStringForConcat | ToObject => (1, 1),
+            GetPrivate => (2, 1),
+            SetPrivate => (3, 1),
+            DefinePrivate => (3, 1),
+            HasPrivate => (2, 1),
+            NewPrivateName(_) => (0, 1),
+            Closure(_) => (0, 1),
+            Call(n) | CallEval(n) => (2 + n, 1),
+            CallSpread => (3, 1),
+            New(n) => (1 + n, 1),
+            NewSpread => (2, 1),
+            SuperCall(n) => (n, 1),
+            SuperCallSpread => (1, 1),
+            SuperBase => (0, 1),
+            GetSuper => (2, 1),
+            SetSuper => (3, 1),
+            Return => (1, 0),
+            This | ThisChecked | NewTarget | ImportMeta | CreateArguments(_) | CreateRest(_) => (0, 1),
+            DynamicImport => (2, 1),
+            Add | Sub | Mul | Div | Mod | Exp | BitAnd | BitOr | BitXor | Shl | Sar | Shr => (2, 1),
+            Eq | Ne | StrictEq | StrictNe | Lt | Le | Gt | Ge => (2, 1),
+            Neg | ToNumber | ToNumeric | Not | BitNot | Inc | Dec | TypeOf => (1, 1),
+            Jump(_) => (0, 0),
+            JumpIfFalse(_) | JumpIfTrue(_) | JumpIfNotUndefined(_) => (1, 0),
+            // Fall-through pops; the jump path keeps the value.
+            JumpIfFalseKeep(_) | JumpIfTrueKeep(_) | JumpIfNotNullishKeep(_) => (1, 0),
+            JumpIfNullishToUndefined(_) => (1, 1),
+            Throw => (1, 0),
+            ThrowError { .. } => (0, 0),
+            GetIterator | GetAsyncIterator => (1, 2),
+            IteratorStep(_) => (2, 3),
+            IteratorNextRaw => (2, 3),
+            IteratorClose => (2, 0),
+            IteratorCloseQuiet => (3, 1),
+            ForInStart => (1, 1),
+            ForInNext(_) => (1, 2),
+            GeneratorStart => (0, 0),
+            Yield => (1, 2),
+            ResumeCheck(_) => (2, 1),
+            Await => (1, 1),
+            DelegateStep => (4, 3),
+            AsyncYieldPrep => (1, 1),
+            CreateClass { derived, .. } => (u32::from(derived), 2),
+            SetClassFields => (2, 1),
+            TemplateObject(_) | RegExpLiteral(_) => (0, 1),
+            DisposeResources => (1, 0),
+            AddDisposable(_) => (2, 1),
+        }
+    }
+
+    /// The jump target, if this instruction can jump.
+    pub fn jump_target(self) -> Option<u32> {
+        use Op::*;
+        match self {
+            Jump(t)
+            | JumpIfFalse(t)
+            | JumpIfTrue(t)
+            | JumpIfFalseKeep(t)
+            | JumpIfTrueKeep(t)
+            | JumpIfNotNullishKeep(t)
+            | JumpIfNullishToUndefined(t)
+            | JumpIfNotUndefined(t)
+            | IteratorStep(t)
+            | ForInNext(t)
+            | ResumeCheck(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// What kind of function a code block is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum FunctionKind {
+    Script,
+    Module,
+    Eval,
+    Normal,
+    Arrow,
+    Method,
+    ClassConstructor,
+    DerivedConstructor,
+    Generator,
+    Async,
+    AsyncArrow,
+    AsyncGenerator,
+    /// Synthetic: class field initialisers and static blocks.
+    FieldInit,
+}
+
+impl FunctionKind {
+    pub fn is_generator(self) -> bool {
+        matches!(self, FunctionKind::Generator | FunctionKind::AsyncGenerator)
+    }
+    pub fn is_async(self) -> bool {
+        matches!(self, FunctionKind::Async | FunctionKind::AsyncArrow | FunctionKind::AsyncGenerator)
+    }
+    pub fn is_arrow(self) -> bool {
+        matches!(self, FunctionKind::Arrow | FunctionKind::AsyncArrow)
+    }
+    /// Can be called with `new`?
+    pub fn is_constructor(self) -> bool {
+        matches!(self, FunctionKind::Normal | FunctionKind::ClassConstructor | FunctionKind::DerivedConstructor)
+    }
+}
+
+/// An exception handler: instructions in `start..end` that throw continue at `target` with
+/// the operand stack cut to `depth` values above the registers and the exception pushed.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+pub struct Handler {
+    pub start: u32,
+    pub end: u32,
+    pub target: u32,
+    pub depth: u32,
+    pub env_depth: u32,
+}
+
+/// An inline-cache entry: last shape seen at a property site and the slot it had.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, Default)]
+pub struct InlineCache {
+    pub shape: u32,
+    pub slot: u32,
+    /// 0 empty, 1 own data property.
+    pub state: u8,
+}
+
+/// A template literal's strings.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TemplateSite {
+    pub cooked: Vec<Option<JsStr>>,
+    pub raw: Vec<JsStr>,
+}
+
+/// Declarations a script or eval makes in the global scope.
+#[derive(Clone, Debug, Serialize, Deserialize, Default)]
+pub struct GlobalDecls {
+    pub vars: Vec<Atom>,
+    /// Functions: name and index into `functions`.
+    pub functions: Vec<(Atom, u32)>,
+    pub lets: Vec<Atom>,
+    pub consts: Vec<Atom>,
+}
+
+/// A compiled function, script, module or eval body.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CodeBlock {
+    pub name: Atom,
+    pub kind: FunctionKind,
+    pub strict: bool,
+    pub ops: Vec<Op>,
+    pub constants: Vec<Value>,
+    pub functions: Vec<CodeId>,
+    pub templates: Vec<TemplateSite>,
+    /// Cached template objects per site (created on first evaluation).
+    pub template_cache: Vec<Value>,
+    pub regexps: Vec<(JsStr, JsStr)>,
+    pub handlers: Vec<Handler>,
+    pub ics: Vec<InlineCache>,
+    /// Declared parameter count (the function's `length` is `length`).
+    pub param_count: u32,
+    pub length: u32,
+    /// Registers: parameters first, then locals.
+    pub register_count: u32,
+    /// Register names, for TDZ errors and debugging.
+    pub register_names: Vec<Atom>,
+    /// Slots of the function-level environment created on entry (0: none).
+    pub env_slots: u32,
+    pub global_decls: GlobalDecls,
+    /// Source file index and the function's source span (for `toString` and stack traces).
+    pub source_id: u32,
+    pub span: (u32, u32),
+    /// (pc, line, column) at statement and call boundaries, ascending by pc.
+    pub lines: Vec<(u32, u32, u32)>,
+    /// Uses `this` captured from an enclosing arrow-visible scope: index of the env slot.
+    pub has_simple_params: bool,
+    /// Whether the function needs a mapped arguments object.
+    pub uses_arguments: bool,
+    /// Classes: is a class constructor (calling it without `new` throws).
+    pub is_class_constructor: bool,
+    /// Names of environment slots by absolute env level, for direct eval's resolution.
+    pub env_names: Vec<(u32, Atom)>,
+}
+
+impl CodeBlock {
+    /// Source position of the instruction at `pc`.
+    pub fn position(&self, pc: u32) -> Option<(u32, u32)> {
+        let i = self.lines.partition_point(|&(p, _, _)| p <= pc);
+        if i == 0 {
+            self.lines.first().map(|&(_, l, c)| (l, c))
+        } else {
+            self.lines.get(i - 1).map(|&(_, l, c)| (l, c))
+        }
+    }
+}

@@ -1,0 +1,872 @@
+//! The compiler: oxc AST → bytecode. No AST survives compilation.
+//!
+//! Pipeline: `oxc_parser` parses; `oxc_semantic` resolves scopes and reports early errors;
+//! then one pass over the AST emits a [`CodeBlock`] per function. Each binding resolves at
+//! compile time to a register (not captured), an environment slot (captured by a closure,
+//! or in a function that uses direct `eval`), or a global (script top level).
+//!
+//! Start at [`compile_script`]. Statements are in `stmt.rs`, expressions in `expr.rs`,
+//! patterns in `pattern.rs`, functions and classes in `function.rs`.
+
+pub mod eval;
+mod expr;
+mod function;
+pub mod module;
+mod pattern;
+mod stmt;
+
+use oxc_allocator::Allocator;
+use oxc_ast::ast::Program;
+use oxc_parser::{ParseOptions, Parser};
+use oxc_semantic::{Scoping, SemanticBuilder};
+use oxc_span::SourceType;
+use oxc_syntax::scope::ScopeId;
+use oxc_syntax::symbol::SymbolId;
+
+use crate::atoms::{atom, Atom};
+use crate::bytecode::{CodeBlock, FunctionKind, GlobalDecls, Handler, InlineCache, Op, TemplateSite};
+use crate::error::SyntaxErrorReport;
+use crate::heap::CodeId;
+use crate::string::JsStr;
+use crate::value::Value;
+use crate::vm::{Source, Vm};
+
+/// Where a binding lives.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Loc {
+    Register(u32),
+    /// Absolute environment level (0 = the first env below the global scope) and slot.
+    Env { level: u32, slot: u32 },
+    Global(Atom),
+}
+
+/// A forward jump to patch.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Label(usize);
+
+/// An enclosing construct that `break`, `continue` and `return` must respect.
+#[derive(Clone, Debug)]
+pub(crate) enum Control {
+    /// A breakable statement (loop, switch, labelled block).
+    Breakable {
+        labels: Vec<String>,
+        is_loop: bool,
+        break_jumps: Vec<usize>,
+        continue_jumps: Vec<usize>,
+        /// Operand depth and env level inside the construct (what break restores to).
+        depth: u32,
+        env_level: u32,
+    },
+    /// A try with a handler: its protected ranges are suspended while finally code for an
+    /// exit is inlined.
+    Try { range_start: Option<u32>, ranges: Vec<(u32, u32)>, finally: Option<usize> },
+    /// An iterator on the operand stack (for-of) that exits must close.
+    Iterator { depth: u32 },
+    /// An operand value (for-in iterator, switch temp) that exits must pop.
+    StackValue { depth: u32 },
+    /// An environment pushed by a block.
+    Env,
+}
+
+/// Compile state of one function.
+pub(crate) struct FuncState {
+    pub code: CodeBlock,
+    pub depth: u32,
+    pub free_temps: Vec<u32>,
+    /// Absolute env level of the innermost environment currently pushed.
+    pub env_level: u32,
+    pub controls: Vec<Control>,
+    /// Finally bodies (as pointers into the AST are not storable, they are re-compiled
+    /// from their index into `finally_blocks`).
+    pub finally_blocks: Vec<*const oxc_ast::ast::BlockStatement<'static>>,
+    /// Register holding the completion value (scripts and eval code).
+    pub completion: Option<u32>,
+    /// Register or env location of the arguments object, if this function made one.
+    pub arguments: Option<Loc>,
+    pub is_arrow: bool,
+    pub scope_id: Option<ScopeId>,
+    /// Env level of the function's entry environment (its closure's).
+    pub base_env_level: u32,
+    /// Nesting of `with` statements (names inside resolve dynamically).
+    pub with_depth: u32,
+    /// Expression/statement recursion depth, bounded by [`MAX_NESTING`].
+    pub nesting: u32,
+    /// Script: top-level functions were already compiled by `collect_global_decls`.
+    pub globals_hoisted: bool,
+}
+
+/// The compiler for one source text.
+pub(crate) struct Compiler<'s, 'vm> {
+    pub vm: &'vm mut Vm,
+    pub scoping: &'s Scoping,
+    pub source: &'s str,
+    pub source_id: u32,
+    line_starts: Vec<u32>,
+    pub func: FuncState,
+    pub outer: Vec<FuncState>,
+    /// Location of each symbol, once declared.
+    pub locs: Vec<Option<Loc>>,
+    /// Whether each symbol is captured by a closure (or must live in an env for eval).
+    pub captured: Vec<bool>,
+    /// Private names in scope: (name, env level, slot) from innermost class outwards.
+    pub private_names: Vec<Vec<(String, Loc)>>,
+    /// Script top level: bindings are globals.
+    pub global_scope: Option<ScopeId>,
+    /// Is this direct-eval code (its free names resolve through the caller's scopes)?
+    pub eval_scope: Option<eval::EvalScope>,
+}
+
+/// Compile error during code generation (rare: most errors are early errors from oxc).
+#[derive(Debug)]
+pub(crate) struct CompileError(pub String, pub u32);
+
+pub(crate) type CResult<T> = Result<T, CompileError>;
+
+/// Maximum nesting the recursive compiler accepts before reporting an error, so that
+/// hostile inputs cannot overflow the native stack.
+const MAX_NESTING: u32 = 1500;
+
+impl<'s, 'vm> Compiler<'s, 'vm> {
+    fn new(vm: &'vm mut Vm, scoping: &'s Scoping, source: &'s str, source_id: u32) -> Self {
+        let mut line_starts = vec![0u32];
+        for (i, b) in source.bytes().enumerate() {
+            if b == b'\n' {
+                line_starts.push(i as u32 + 1);
+            }
+        }
+        let n = scoping.symbols_len();
+        let mut captured = vec![false; n];
+        compute_captures(scoping, &mut captured);
+        Compiler {
+            vm,
+            scoping,
+            source,
+            source_id,
+            line_starts,
+            func: FuncState::new(empty_code(FunctionKind::Script, false, source_id), 0, None),
+            outer: Vec::new(),
+            locs: vec![None; n],
+            captured,
+            private_names: Vec::new(),
+            global_scope: None,
+            eval_scope: None,
+        }
+    }
+
+    /// (line, column), 1-based, of a source offset.
+    pub fn position(&self, offset: u32) -> (u32, u32) {
+        let line = self.line_starts.partition_point(|&s| s <= offset);
+        let start = self.line_starts.get(line.saturating_sub(1)).copied().unwrap_or(0);
+        let col = self.source.get(start as usize..offset as usize).map_or(0, |s| s.encode_utf16().count());
+        (line as u32, col as u32 + 1)
+    }
+
+    /// Record the source position of the next instruction.
+    pub fn mark(&mut self, offset: u32) {
+        let (line, col) = self.position(offset);
+        let pc = self.func.code.ops.len() as u32;
+        if let Some(last) = self.func.code.lines.last_mut() {
+            if last.0 == pc {
+                *last = (pc, line, col);
+                return;
+            }
+        }
+        self.func.code.lines.push((pc, line, col));
+    }
+
+    // ---- emission
+
+    pub fn emit(&mut self, op: Op) {
+        let (pops, pushes) = op.stack_effect();
+        self.func.depth = self.func.depth.saturating_sub(pops) + pushes;
+        self.func.code.ops.push(op);
+    }
+
+    pub fn pc(&self) -> u32 {
+        self.func.code.ops.len() as u32
+    }
+
+    /// Emit a jump-family op with a placeholder target.
+    pub fn emit_jump(&mut self, op: fn(u32) -> Op) -> Label {
+        let at = self.func.code.ops.len();
+        self.emit(op(u32::MAX));
+        Label(at)
+    }
+
+    /// Point a forward jump here.
+    pub fn patch(&mut self, label: Label) {
+        let target = self.pc();
+        self.patch_to(label.0, target);
+    }
+
+    pub fn patch_to(&mut self, at: usize, target: u32) {
+        if let Some(op) = self.func.code.ops.get_mut(at) {
+            *op = match *op {
+                Op::Jump(_) => Op::Jump(target),
+                Op::JumpIfFalse(_) => Op::JumpIfFalse(target),
+                Op::JumpIfTrue(_) => Op::JumpIfTrue(target),
+                Op::JumpIfFalseKeep(_) => Op::JumpIfFalseKeep(target),
+                Op::JumpIfTrueKeep(_) => Op::JumpIfTrueKeep(target),
+                Op::JumpIfNotNullishKeep(_) => Op::JumpIfNotNullishKeep(target),
+                Op::JumpIfNullishToUndefined(_) => Op::JumpIfNullishToUndefined(target),
+                Op::JumpIfNotUndefined(_) => Op::JumpIfNotUndefined(target),
+                Op::IteratorStep(_) => Op::IteratorStep(target),
+                Op::ForInNext(_) => Op::ForInNext(target),
+                Op::ResumeCheck(_) => Op::ResumeCheck(target),
+                other => other,
+            };
+        }
+    }
+
+    pub fn constant(&mut self, v: Value) -> u32 {
+        let consts = &mut self.func.code.constants;
+        if let Some(i) = consts.iter().position(|&c| c == v && !v.is_string()) {
+            return i as u32;
+        }
+        consts.push(v);
+        (consts.len() - 1) as u32
+    }
+
+    pub fn string_constant(&mut self, s: &str) -> u32 {
+        let js = JsStr::from_str(s);
+        self.js_string_constant(js)
+    }
+
+    pub fn js_string_constant(&mut self, js: JsStr) -> u32 {
+        // Reuse an equal string constant in this block.
+        for (i, c) in self.func.code.constants.iter().enumerate() {
+            if let Some(id) = c.as_string() {
+                if *self.vm.heap.flat_ref(id) == js {
+                    return i as u32;
+                }
+            }
+        }
+        let v = self.vm.js_str(js);
+        self.func.code.constants.push(v);
+        (self.func.code.constants.len() - 1) as u32
+    }
+
+    pub fn emit_string(&mut self, s: &str) {
+        let c = self.string_constant(s);
+        self.emit(Op::Const(c));
+    }
+
+    pub fn emit_number(&mut self, n: f64) {
+        let v = Value::number(n);
+        if let Some(i) = v.as_int() {
+            self.emit(Op::Int(i));
+        } else {
+            let c = self.constant(v);
+            self.emit(Op::Const(c));
+        }
+    }
+
+    pub fn atom(&mut self, s: &str) -> Atom {
+        self.vm.heap.atoms.intern_str(s)
+    }
+
+    pub fn new_ic(&mut self) -> u32 {
+        self.func.code.ics.push(InlineCache::default());
+        (self.func.code.ics.len() - 1) as u32
+    }
+
+    pub fn alloc_register(&mut self, name: Atom) -> u32 {
+        let r = self.func.code.register_count;
+        self.func.code.register_count += 1;
+        self.func.code.register_names.push(name);
+        r
+    }
+
+    pub fn temp(&mut self) -> u32 {
+        match self.func.free_temps.pop() {
+            Some(r) => r,
+            None => self.alloc_register(atom::empty),
+        }
+    }
+
+    pub fn free_temp(&mut self, r: u32) {
+        self.func.free_temps.push(r);
+    }
+
+    pub fn add_template(&mut self, site: TemplateSite) -> u32 {
+        self.func.code.templates.push(site);
+        self.func.code.template_cache.push(Value::UNDEFINED);
+        (self.func.code.templates.len() - 1) as u32
+    }
+
+    pub fn add_handler(&mut self, start: u32, end: u32, target: u32, depth: u32, env_depth: u32) {
+        if start < end {
+            self.func.code.handlers.push(Handler { start, end, target, depth, env_depth });
+        }
+    }
+
+    /// Env depth of the current function relative to its entry env (for handlers).
+    pub fn env_depth_in_function(&self) -> u32 {
+        self.func.env_level - self.func_base_env_level()
+    }
+
+    fn func_base_env_level(&self) -> u32 {
+        self.func.base_env_level
+    }
+
+    pub fn error(&self, msg: impl Into<String>, offset: u32) -> CompileError {
+        CompileError(msg.into(), offset)
+    }
+
+    // ---- bindings
+
+    /// Declare every binding of `scope`: registers for uncaptured, env slots for captured.
+    /// Returns the number of env slots needed (the caller pushes the env when > 0).
+    pub fn declare_scope(&mut self, scope: ScopeId, env_level: u32) -> u32 {
+        let mut syms: Vec<SymbolId> = self.scoping.iter_bindings_in(scope).collect();
+        syms.sort();
+        let mut slots = 0;
+        for s in syms {
+            if self.locs[s.index()].is_some() {
+                continue;
+            }
+            let name = self.scoping.symbol_name(s).to_string();
+            let name_atom = self.atom(&name);
+            if self.global_scope == Some(scope) {
+                self.locs[s.index()] = Some(Loc::Global(name_atom));
+                continue;
+            }
+            if self.captured[s.index()] {
+                self.locs[s.index()] = Some(Loc::Env { level: env_level, slot: slots });
+                self.func.code.env_slot_names_push(env_level, name_atom);
+                slots += 1;
+            } else {
+                let r = self.alloc_register(name_atom);
+                self.locs[s.index()] = Some(Loc::Register(r));
+            }
+        }
+        slots
+    }
+
+    /// Location of a symbol (declaring it lazily as a register if the scope walk missed it).
+    pub fn loc_of(&mut self, s: SymbolId) -> Loc {
+        if let Some(l) = self.locs[s.index()] {
+            return l;
+        }
+        let name = self.scoping.symbol_name(s).to_string();
+        let a = self.atom(&name);
+        let r = self.alloc_register(a);
+        let l = Loc::Register(r);
+        self.locs[s.index()] = Some(l);
+        l
+    }
+
+    /// Does the binding need a TDZ check when read?
+    pub fn needs_tdz(&self, s: SymbolId) -> bool {
+        let f = self.scoping.symbol_flags(s);
+        f.intersects(oxc_syntax::symbol::SymbolFlags::BlockScopedVariable | oxc_syntax::symbol::SymbolFlags::Class)
+    }
+
+    pub fn is_const(&self, s: SymbolId) -> bool {
+        self.scoping.symbol_flags(s).contains(oxc_syntax::symbol::SymbolFlags::ConstVariable)
+    }
+
+    /// Emit a read of a location.
+    pub fn emit_load(&mut self, loc: Loc, checked: bool) {
+        match loc {
+            Loc::Register(r) => self.emit(if checked { Op::GetLocalChecked(r) } else { Op::GetLocal(r) }),
+            Loc::Env { level, slot } => {
+                let depth = self.func.env_level.saturating_sub(level) as u16;
+                self.emit(if checked { Op::GetEnvChecked { depth, slot } } else { Op::GetEnv { depth, slot } })
+            }
+            Loc::Global(name) => self.emit(Op::GetGlobal(name)),
+        }
+    }
+
+    /// Emit a store (pops the value) to a location.
+    pub fn emit_store(&mut self, loc: Loc, checked: bool) {
+        let strict = self.func.code.strict;
+        match loc {
+            Loc::Register(r) => self.emit(if checked { Op::SetLocalChecked(r) } else { Op::SetLocal(r) }),
+            Loc::Env { level, slot } => {
+                let depth = self.func.env_level.saturating_sub(level) as u16;
+                self.emit(if checked { Op::SetEnvChecked { depth, slot } } else { Op::SetEnv { depth, slot } })
+            }
+            Loc::Global(name) => self.emit(Op::SetGlobal { name, strict }),
+        }
+    }
+
+    /// Emit an initialising store for a declaration (pops).
+    pub fn emit_init(&mut self, s: SymbolId) {
+        let loc = self.loc_of(s);
+        match loc {
+            Loc::Global(name) => {
+                if self.needs_tdz(s) {
+                    self.emit(Op::InitGlobalLexical(name));
+                } else {
+                    let strict = self.func.code.strict;
+                    self.emit(Op::SetGlobal { name, strict: strict && false });
+                }
+            }
+            _ => self.emit_store(loc, false),
+        }
+    }
+
+    /// Put lexical bindings of a scope in their TDZ (Empty) at scope entry.
+    pub fn init_tdz(&mut self, scope: ScopeId) {
+        let mut syms: Vec<SymbolId> = self.scoping.iter_bindings_in(scope).collect();
+        syms.sort();
+        for s in syms {
+            if self.needs_tdz(s) {
+                let loc = self.loc_of(s);
+                if !matches!(loc, Loc::Global(_)) {
+                    self.emit(Op::Empty);
+                    self.emit_store(loc, false);
+                }
+            }
+        }
+    }
+
+    /// Enter a block scope: declare, push an env if needed, TDZ, hoist functions.
+    /// Returns whether an env was pushed.
+    pub fn enter_block_scope(&mut self, scope: Option<ScopeId>) -> bool {
+        let Some(scope) = scope else { return false };
+        let level = self.func.env_level + 1;
+        let slots = self.declare_scope(scope, level);
+        let pushed = slots > 0;
+        if pushed {
+            self.emit(Op::PushEnv(slots));
+            self.func.env_level = level;
+            self.func.controls.push(Control::Env);
+        }
+        self.init_tdz(scope);
+        pushed
+    }
+
+    pub fn leave_block_scope(&mut self, pushed: bool) {
+        if pushed {
+            self.emit(Op::PopEnv);
+            self.func.env_level -= 1;
+            self.func.controls.pop();
+        }
+    }
+
+    /// Resolve an identifier reference to a load.
+    pub fn emit_identifier_load(&mut self, ident: &oxc_ast::ast::IdentifierReference, typeof_ctx: bool) -> CResult<()> {
+        let name = ident.name.as_str();
+        if let Some(sym) = ident.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id()) {
+            if let Some(Loc::Global(_)) | None = self.locs[sym.index()] {
+                if self.locs[sym.index()].is_none() && !self.is_global_symbol(sym) {
+                    let loc = self.loc_of(sym);
+                    let tdz = self.needs_tdz(sym);
+                    self.emit_load(loc, tdz);
+                    return Ok(());
+                }
+            }
+            let loc = self.loc_of(sym);
+            let tdz = self.needs_tdz(sym);
+            if let Loc::Global(a) = loc {
+                if self.in_with() {
+                    self.emit(if typeof_ctx { Op::TypeofName(a) } else { Op::GetName(a) });
+                    return Ok(());
+                }
+            }
+            self.emit_load(loc, tdz);
+            return Ok(());
+        }
+        // Unresolved: `arguments`, eval-visible outer bindings, `with` names, or globals.
+        if name == "arguments" {
+            if let Some(loc) = self.arguments_loc() {
+                self.emit_load(loc, false);
+                return Ok(());
+            }
+        }
+        if let Some(loc) = self.eval_lookup(name) {
+            self.emit_load(loc, false);
+            return Ok(());
+        }
+        let a = self.atom(name);
+        if self.in_with() {
+            self.emit(if typeof_ctx { Op::TypeofName(a) } else { Op::GetName(a) });
+        } else {
+            self.emit(if typeof_ctx { Op::GetGlobalOrUndefined(a) } else { Op::GetGlobal(a) });
+        }
+        Ok(())
+    }
+
+    fn is_global_symbol(&self, sym: SymbolId) -> bool {
+        Some(self.scoping.symbol_scope_id(sym)) == self.global_scope
+    }
+
+    /// Store the value on the stack (popping it) into an identifier.
+    pub fn emit_identifier_store(&mut self, ident: &oxc_ast::ast::IdentifierReference) -> CResult<()> {
+        let name = ident.name.as_str();
+        if let Some(sym) = ident.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id()) {
+            if self.is_const(sym) {
+                self.emit(Op::Pop);
+                let loc = self.loc_of(sym);
+                // Reading first gives the TDZ error precedence over the const error.
+                self.emit_load(loc, true);
+                self.emit(Op::Pop);
+                let msg = self.string_constant("Assignment to constant variable.");
+                self.emit(Op::ThrowError { kind: 0, msg });
+                return Ok(());
+            }
+            let loc = self.loc_of(sym);
+            let tdz = self.needs_tdz(sym);
+            if let (Loc::Global(a), true) = (loc, self.in_with()) {
+                let strict = self.func.code.strict;
+                self.emit(Op::SetName { name: a, strict });
+                return Ok(());
+            }
+            // Named function expressions' own name binding is read-only (silently in sloppy).
+            if self.scoping.symbol_flags(sym).contains(oxc_syntax::symbol::SymbolFlags::FunctionExpression)
+                || self.is_function_expression_name(sym)
+            {
+                self.emit(Op::Pop);
+                if self.func.code.strict {
+                    let msg = self.string_constant("Assignment to constant variable.");
+                    self.emit(Op::ThrowError { kind: 0, msg });
+                }
+                return Ok(());
+            }
+            self.emit_store(loc, tdz);
+            return Ok(());
+        }
+        if name == "arguments" {
+            if let Some(loc) = self.arguments_loc() {
+                self.emit_store(loc, false);
+                return Ok(());
+            }
+        }
+        if let Some(loc) = self.eval_lookup(name) {
+            self.emit_store(loc, false);
+            return Ok(());
+        }
+        let a = self.atom(name);
+        let strict = self.func.code.strict;
+        if self.in_with() {
+            self.emit(Op::SetName { name: a, strict });
+        } else {
+            self.emit(Op::SetGlobal { name: a, strict });
+        }
+        Ok(())
+    }
+
+    fn is_function_expression_name(&self, _sym: SymbolId) -> bool {
+        false
+    }
+
+    /// Inside a `with` statement of the current function (names resolve dynamically)?
+    pub fn in_with(&self) -> bool {
+        self.func.with_depth > 0
+    }
+
+    /// The arguments object of the nearest non-arrow function, if it was materialised.
+    fn arguments_loc(&mut self) -> Option<Loc> {
+        if !self.func.is_arrow {
+            return self.func.arguments;
+        }
+        for f in self.outer.iter().rev() {
+            if !f.is_arrow {
+                return f.arguments;
+            }
+        }
+        None
+    }
+
+    fn eval_lookup(&mut self, name: &str) -> Option<Loc> {
+        let scope = self.eval_scope.as_ref()?;
+        scope.lookup(name).map(|(level, slot)| Loc::Env { level, slot })
+    }
+
+    // ---- functions
+
+    /// Begin compiling a nested function.
+    pub fn push_function(&mut self, code: CodeBlock, is_arrow: bool, scope_id: Option<ScopeId>) {
+        let level = self.func.env_level;
+        let f = FuncState::new(code, level, scope_id);
+        let mut f = f;
+        f.is_arrow = is_arrow;
+        let outer = std::mem::replace(&mut self.func, f);
+        self.outer.push(outer);
+    }
+
+    /// Finish the current function and return its code id in the heap.
+    pub fn pop_function(&mut self) -> CodeId {
+        let outer = self.outer.pop();
+        let mut done = match outer {
+            Some(o) => std::mem::replace(&mut self.func, o),
+            None => std::mem::replace(&mut self.func, FuncState::new(empty_code(FunctionKind::Script, false, 0), 0, None)),
+        };
+        if done.code.ops.last() != Some(&Op::Return) {
+            done.code.ops.push(Op::Undefined);
+            done.code.ops.push(Op::Return);
+        }
+        done.code.template_cache.resize(done.code.templates.len(), Value::UNDEFINED);
+        self.vm.heap.alloc_code(done.code)
+    }
+
+    pub fn nesting_check(&self, offset: u32) -> CResult<()> {
+        if self.outer.len() as u32 > MAX_NESTING || self.func.nesting > MAX_NESTING {
+            return Err(self.error("Maximum nesting depth exceeded", offset));
+        }
+        Ok(())
+    }
+}
+
+impl FuncState {
+    pub fn new(code: CodeBlock, base_env_level: u32, scope_id: Option<ScopeId>) -> FuncState {
+        FuncState {
+            code,
+            depth: 0,
+            free_temps: Vec::new(),
+            env_level: base_env_level,
+            base_env_level,
+            controls: Vec::new(),
+            finally_blocks: Vec::new(),
+            completion: None,
+            arguments: None,
+            is_arrow: false,
+            scope_id,
+            with_depth: 0,
+            nesting: 0,
+            globals_hoisted: false,
+        }
+    }
+}
+
+/// A blank code block.
+pub(crate) fn empty_code(kind: FunctionKind, strict: bool, source_id: u32) -> CodeBlock {
+    CodeBlock {
+        name: atom::empty,
+        kind,
+        strict,
+        ops: Vec::new(),
+        constants: Vec::new(),
+        functions: Vec::new(),
+        templates: Vec::new(),
+        template_cache: Vec::new(),
+        regexps: Vec::new(),
+        handlers: Vec::new(),
+        ics: Vec::new(),
+        param_count: 0,
+        length: 0,
+        register_count: 0,
+        register_names: Vec::new(),
+        env_slots: 0,
+        global_decls: GlobalDecls::default(),
+        source_id,
+        span: (0, 0),
+        lines: Vec::new(),
+        has_simple_params: true,
+        uses_arguments: false,
+        is_class_constructor: false,
+        env_names: Vec::new(),
+    }
+}
+
+/// Mark symbols referenced from a function other than their own as captured; everything
+/// in a function with direct eval (and its enclosing functions) is captured too.
+fn compute_captures(scoping: &Scoping, captured: &mut [bool]) {
+    let func_of = |mut s: ScopeId| -> ScopeId {
+        loop {
+            let f = scoping.scope_flags(s);
+            if f.is_function() || f.is_top() || f.is_class_static_block() {
+                return s;
+            }
+            match scoping.scope_parent_id(s) {
+                Some(p) => s = p,
+                None => return s,
+            }
+        }
+    };
+    let mut eval_funcs: Vec<ScopeId> = Vec::new();
+    for i in 0..scoping.scopes_len() {
+        let sid = ScopeId::new(i);
+        let flags = scoping.scope_flags(sid);
+        if flags.contains_direct_eval() || flags.is_with() {
+            let mut s = Some(sid);
+            while let Some(x) = s {
+                eval_funcs.push(func_of(x));
+                s = scoping.scope_parent_id(x);
+            }
+        }
+    }
+    for (i, c) in captured.iter_mut().enumerate() {
+        let sym = SymbolId::new(i);
+        let decl_scope = scoping.symbol_scope_id(sym);
+        let decl_func = func_of(decl_scope);
+        if eval_funcs.contains(&decl_func) {
+            *c = true;
+            continue;
+        }
+        for r in scoping.get_resolved_references(sym) {
+            if func_of(r.scope_id()) != decl_func {
+                *c = true;
+                break;
+            }
+        }
+    }
+}
+
+/// Parse and check a source text; on success call `f` with the program and scoping.
+pub(crate) fn with_parsed<R>(
+    source: &str,
+    filename: &str,
+    module: bool,
+    options: ParseOptions,
+    f: impl FnOnce(&Program, &Scoping) -> Result<R, SyntaxErrorReport>,
+) -> Result<R, SyntaxErrorReport> {
+    let allocator = Allocator::default();
+    let source_type = if module { SourceType::mjs() } else { SourceType::script() };
+    let ret = Parser::new(&allocator, source, source_type).with_options(options).parse();
+    if let Some(d) = ret.diagnostics.errors().next() {
+        return Err(report(source, filename, &d.message, d.labels.first().map_or(0, |l| l.offset() as u32)));
+    }
+    if ret.panicked {
+        return Err(report(source, filename, "Unexpected token", 0));
+    }
+    let sem = SemanticBuilder::new().with_check_syntax_error(true).build(&ret.program);
+    if let Some(d) = sem.diagnostics.errors().next() {
+        return Err(report(source, filename, &d.message, d.labels.first().map_or(0, |l| l.offset() as u32)));
+    }
+    let scoping = sem.semantic.scoping();
+    f(&ret.program, scoping)
+}
+
+/// A SyntaxError report for `offset` in `source`.
+pub(crate) fn report(source: &str, filename: &str, message: &str, offset: u32) -> SyntaxErrorReport {
+    let offset = (offset as usize).min(source.len());
+    let before = source.get(..offset).unwrap_or("");
+    let line = before.matches('\n').count() as u32 + 1;
+    let line_start = before.rfind('\n').map_or(0, |p| p + 1);
+    let column = before.get(line_start..).map_or(0, |s| s.chars().count()) as u32 + 1;
+    let line_end = source[line_start..].find('\n').map_or(source.len(), |p| line_start + p);
+    SyntaxErrorReport {
+        message: message.to_string(),
+        filename: filename.to_string(),
+        line,
+        column,
+        source_line: source.get(line_start..line_end).unwrap_or("").to_string(),
+    }
+}
+
+/// Register a source text with the VM; returns its id.
+pub(crate) fn add_source(vm: &mut Vm, name: &str, text: &str) -> u32 {
+    vm.sources.push(Source { name: name.to_string(), text: text.to_string() });
+    (vm.sources.len() - 1) as u32
+}
+
+/// Compile a script (global code) into a code block.
+pub fn compile_script(vm: &mut Vm, source: &str, filename: &str) -> Result<CodeId, SyntaxErrorReport> {
+    let source_id = add_source(vm, filename, source);
+    with_parsed(source, filename, false, ParseOptions::default(), |program, scoping| {
+        let mut c = Compiler::new(vm, scoping, source, source_id);
+        c.compile_program(program, FunctionKind::Script)
+            .map_err(|e| report(source, filename, &e.0, e.1))
+    })
+}
+
+impl Compiler<'_, '_> {
+    /// Global code: GlobalDeclarationInstantiation, then the statements; returns the
+    /// completion value.
+    pub(crate) fn compile_program(&mut self, program: &Program, kind: FunctionKind) -> CResult<CodeId> {
+        let strict = program.source_type.is_module()
+            || program.directives.iter().any(|d| d.directive.as_str() == "use strict");
+        self.func.code.kind = kind;
+        self.func.code.strict = strict;
+        self.func.code.span = (program.span.start, program.span.end);
+        let scope = program.scope_id.get();
+        if kind == FunctionKind::Script {
+            self.global_scope = scope;
+        }
+        let completion = self.alloc_register(atom::empty);
+        self.func.completion = Some(completion);
+        if let Some(scope) = scope {
+            if kind == FunctionKind::Script {
+                self.collect_global_decls(program, scope);
+                self.emit(Op::DeclareGlobals);
+            } else {
+                let slots = self.declare_scope(scope, self.func.env_level + 1);
+                if slots > 0 {
+                    self.emit(Op::PushEnv(slots));
+                    self.func.env_level += 1;
+                }
+                self.init_tdz(scope);
+            }
+            self.hoist_functions(&program.body)?;
+        }
+        for stmt in &program.body {
+            self.compile_statement(stmt)?;
+        }
+        self.emit(Op::GetLocal(completion));
+        self.emit(Op::Return);
+        Ok(self.pop_function())
+    }
+
+    fn collect_global_decls(&mut self, program: &Program, scope: ScopeId) {
+        use oxc_syntax::symbol::SymbolFlags;
+        let mut syms: Vec<SymbolId> = self.scoping.iter_bindings_in(scope).collect();
+        syms.sort();
+        let mut decls = GlobalDecls::default();
+        let function_names: Vec<String> = program
+            .body
+            .iter()
+            .filter_map(|s| match s {
+                oxc_ast::ast::Statement::FunctionDeclaration(f) => f.id.as_ref().map(|i| i.name.to_string()),
+                _ => None,
+            })
+            .collect();
+        for s in syms {
+            let name = self.scoping.symbol_name(s).to_string();
+            let a = self.atom(&name);
+            self.locs[s.index()] = Some(Loc::Global(a));
+            let flags = self.scoping.symbol_flags(s);
+            if flags.contains(SymbolFlags::ConstVariable) {
+                decls.consts.push(a);
+            } else if flags.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::Class) {
+                decls.lets.push(a);
+            } else if function_names.contains(&name) {
+                // Functions are declared (with their closures) by DeclareGlobals.
+            } else {
+                decls.vars.push(a);
+            }
+        }
+        // Top-level function declarations: the last declaration of a name wins.
+        let mut seen: Vec<String> = Vec::new();
+        for stmt in program.body.iter().rev() {
+            if let oxc_ast::ast::Statement::FunctionDeclaration(f) = stmt {
+                if let Some(id) = &f.id {
+                    let n = id.name.to_string();
+                    if seen.contains(&n) {
+                        continue;
+                    }
+                    seen.push(n.clone());
+                    let a = self.atom(&n);
+                    if let Ok(idx) = self.compile_function(f, Some(a)) {
+                        decls.functions.push((a, idx));
+                    }
+                }
+            }
+        }
+        decls.functions.reverse();
+        self.func.code.global_decls = decls;
+        self.func.globals_hoisted = true;
+    }
+}
+
+impl CodeBlock {
+    /// Record the name of an env slot (for direct eval's name resolution).
+    pub(crate) fn env_slot_names_push(&mut self, level: u32, name: Atom) {
+        self.env_names.push((level, name));
+    }
+}
+
+/// Compile `f` for `Function(...)`/indirect eval style dynamic code: exported for builtins.
+pub fn compile_function_from_text(
+    vm: &mut Vm,
+    source: &str,
+    filename: &str,
+) -> Result<CodeId, SyntaxErrorReport> {
+    compile_script(vm, source, filename)
+}
+
+/// Ensure `Value` constants used only here stay imported.
+#[allow(dead_code)]
+fn _uses(_: Value, _: Handler) {}

@@ -1,0 +1,179 @@
+//! Precise mark-sweep collection over the arenas.
+//!
+//! Roots: the register stack, frames, intrinsics, well-known symbols, the global object and
+//! lexical bindings, queued jobs, the symbol registry, the scoped root stack, pending
+//! rejections. Collection runs only at interpreter instruction boundaries (see `interp`),
+//! triggered by the allocation counter, never by wall time — so a restored VM collects at
+//! exactly the same points as the original. Weak collections hold their entries strongly
+//! (DESIGN §7: canonical images treat weak references as strong).
+
+use crate::heap::object::{class_children, HeapStringChildren};
+use crate::heap::{CodeId, EnvId, HeapString};
+use crate::value::{Kind, Value};
+use crate::vm::{Job, Vm};
+
+struct Marks {
+    objects: Vec<bool>,
+    strings: Vec<bool>,
+    symbols: Vec<bool>,
+    bigints: Vec<bool>,
+    envs: Vec<bool>,
+    code: Vec<bool>,
+}
+
+/// Collect garbage now.
+pub fn collect(vm: &mut Vm) {
+    let heap = &vm.heap;
+    let mut m = Marks {
+        objects: vec![false; heap.objects.capacity()],
+        strings: vec![false; heap.strings.capacity()],
+        symbols: vec![false; heap.symbols.capacity()],
+        bigints: vec![false; heap.bigints.capacity()],
+        envs: vec![false; heap.envs.capacity()],
+        code: vec![false; heap.code.capacity()],
+    };
+    let mut values: Vec<Value> = Vec::with_capacity(1024);
+    let mut envs: Vec<EnvId> = Vec::new();
+    let mut codes: Vec<CodeId> = Vec::new();
+    roots(vm, &mut values, &mut envs, &mut codes);
+    trace(vm, &mut m, values, envs, codes);
+    let heap = &mut vm.heap;
+    heap.objects.sweep(&m.objects);
+    heap.strings.sweep(&m.strings);
+    heap.symbols.sweep(&m.symbols);
+    heap.bigints.sweep(&m.bigints);
+    heap.envs.sweep(&m.envs);
+    heap.code.sweep(&m.code);
+    heap.allocs_since_gc = 0;
+    heap.stats.collections += 1;
+    heap.bytes_estimate = estimate_bytes(vm);
+}
+
+fn estimate_bytes(vm: &Vm) -> u64 {
+    let h = &vm.heap;
+    let objects: u64 = h.objects.iter().map(|(_, o)| 64 + o.elements.len() as u64 * 8).sum();
+    let strings: u64 = h
+        .strings
+        .iter()
+        .map(|(_, s)| match s {
+            HeapString::Flat(f) => 32 + f.len() as u64,
+            HeapString::Rope { .. } => 32,
+        })
+        .sum();
+    objects + strings + h.envs.live() as u64 * 48 + h.code.live() as u64 * 256
+}
+
+/// Every root of the VM.
+pub fn roots(vm: &Vm, values: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
+    values.extend_from_slice(&vm.stack);
+    for f in &vm.frames {
+        f.children(values, envs, codes);
+    }
+    values.extend(vm.realm.all().into_iter().map(Value::object));
+    for (name, _) in crate::realm::WellKnownSymbols::NAMES {
+        if let Some(s) = vm.symbols.by_name(name) {
+            values.push(Value::symbol(s));
+        }
+    }
+    values.push(Value::object(vm.global));
+    values.extend(vm.global_lexicals.values().map(|&(v, _)| v));
+    for job in &vm.jobs {
+        job_children(job, values);
+    }
+    values.extend(vm.symbol_registry.values().map(|&s| Value::symbol(s)));
+    values.extend_from_slice(&vm.roots);
+    values.extend_from_slice(&vm.pending_rejections);
+    values.extend_from_slice(&vm.single_chars);
+    values.extend(vm.native_ctx.callee.map(Value::object));
+    values.push(vm.native_ctx.new_target);
+}
+
+fn job_children(job: &Job, out: &mut Vec<Value>) {
+    match job {
+        Job::Reaction { reaction, argument } => {
+            out.push(reaction.handler);
+            if let Some((a, b, c)) = reaction.capability {
+                out.extend([a, b, c]);
+            }
+            out.push(*argument);
+        }
+        Job::ResolveThenable { promise, thenable, then } => out.extend([*promise, *thenable, *then]),
+        Job::Callback { callback } => out.push(*callback),
+    }
+}
+
+fn trace(vm: &Vm, m: &mut Marks, mut values: Vec<Value>, mut envs: Vec<EnvId>, mut codes: Vec<CodeId>) {
+    let heap = &vm.heap;
+    loop {
+        if let Some(v) = values.pop() {
+            match v.kind() {
+                Kind::Object(o) => {
+                    let i = o.0 as usize;
+                    if i >= m.objects.len() || m.objects[i] {
+                        continue;
+                    }
+                    m.objects[i] = true;
+                    let Some(obj) = heap.objects.get(o.0) else { continue };
+                    values.extend(obj.proto.map(Value::object));
+                    values.extend(obj.named_values());
+                    for (k, _) in obj.named_keys(&heap.shapes) {
+                        if let crate::atoms::PropertyKey::Symbol(s) = k {
+                            values.push(Value::symbol(s));
+                        }
+                    }
+                    values.extend(obj.elements.iter().copied().filter(|e| !e.is_empty()));
+                    class_children(&obj.class, &mut values, &mut envs, &mut codes);
+                }
+                Kind::String(s) => {
+                    let i = s.0 as usize;
+                    if i >= m.strings.len() || m.strings[i] {
+                        continue;
+                    }
+                    m.strings[i] = true;
+                    if let Some(hs) = heap.strings.get(s.0) {
+                        hs.children(&mut values);
+                    }
+                }
+                Kind::Symbol(s) => {
+                    if let Some(b) = m.symbols.get_mut(s.0 as usize) {
+                        *b = true;
+                    }
+                }
+                Kind::BigInt(b) => {
+                    if let Some(x) = m.bigints.get_mut(b.0 as usize) {
+                        *x = true;
+                    }
+                }
+                _ => {}
+            }
+            continue;
+        }
+        if let Some(e) = envs.pop() {
+            let i = e.0 as usize;
+            if i >= m.envs.len() || m.envs[i] {
+                continue;
+            }
+            m.envs[i] = true;
+            if let Some(env) = heap.envs.get(e.0) {
+                envs.extend(env.parent);
+                values.extend_from_slice(&env.slots);
+                values.extend(env.object.map(Value::object));
+            }
+            continue;
+        }
+        if let Some(c) = codes.pop() {
+            let i = c.0 as usize;
+            if i >= m.code.len() || m.code[i] {
+                continue;
+            }
+            m.code[i] = true;
+            if let Some(code) = heap.code.get(c.0) {
+                values.extend_from_slice(&code.constants);
+                values.extend_from_slice(&code.template_cache);
+                codes.extend_from_slice(&code.functions);
+            }
+            continue;
+        }
+        break;
+    }
+}

@@ -1,0 +1,301 @@
+//! The heap: one typed arena per kind of entity, named by `u32` handles.
+//!
+//! Rules (see README.md beside this file):
+//! - every heap entity lives in an [`Arena`] and is named by a `u32` handle;
+//! - no `Rc`, `RefCell`, `dyn`, closures or raw pointers in heap types; everything derives
+//!   serde, so the whole heap is an image;
+//! - collection happens only at interpreter safe spots (see `gc.rs`), never inside a native
+//!   unless that native calls back into JS; values a native holds across such a call go on
+//!   the scoped root stack (`Vm::roots`).
+
+pub mod gc;
+pub mod object;
+pub mod shape;
+
+use num_bigint::BigInt;
+use serde::{Deserialize, Serialize};
+
+use crate::atoms::Atoms;
+use crate::bytecode::CodeBlock;
+use crate::string::JsStr;
+use crate::value::{BigIntId, ObjectId, StringId, SymbolId, Value};
+use object::{Class, Env, Object, Symbol};
+use shape::Shapes;
+
+/// Handle of an environment record.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, PartialOrd, Ord)]
+pub struct EnvId(pub u32);
+
+/// Handle of a compiled code block.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, PartialOrd, Ord)]
+pub struct CodeId(pub u32);
+
+/// A vector of slots with a free list. Freed slots are `None` and are reused lowest-first
+/// so allocation order is deterministic.
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Arena<T> {
+    items: Vec<Option<T>>,
+    free: Vec<u32>,
+}
+
+impl<T> Default for Arena<T> {
+    fn default() -> Self {
+        Arena { items: Vec::new(), free: Vec::new() }
+    }
+}
+
+impl<T> Arena<T> {
+    pub fn alloc(&mut self, value: T) -> u32 {
+        if let Some(i) = self.free.pop() {
+            self.items[i as usize] = Some(value);
+            i
+        } else {
+            self.items.push(Some(value));
+            (self.items.len() - 1) as u32
+        }
+    }
+    #[inline]
+    pub fn get(&self, i: u32) -> Option<&T> {
+        self.items.get(i as usize).and_then(|s| s.as_ref())
+    }
+    #[inline]
+    pub fn get_mut(&mut self, i: u32) -> Option<&mut T> {
+        self.items.get_mut(i as usize).and_then(|s| s.as_mut())
+    }
+    /// Slots, live or free (the collector's view).
+    pub fn capacity(&self) -> usize {
+        self.items.len()
+    }
+    pub fn live(&self) -> usize {
+        self.items.len() - self.free.len()
+    }
+    pub fn is_live(&self, i: u32) -> bool {
+        self.get(i).is_some()
+    }
+    /// Free every slot whose mark is false.
+    pub fn sweep(&mut self, marks: &[bool]) -> usize {
+        let mut freed = 0;
+        for (i, slot) in self.items.iter_mut().enumerate() {
+            if slot.is_some() && !marks.get(i).copied().unwrap_or(false) {
+                *slot = None;
+                freed += 1;
+            }
+        }
+        // Rebuild the free list so the lowest index is reused first: deterministic layout.
+        self.free = (0..self.items.len() as u32).rev().filter(|&i| self.items[i as usize].is_none()).collect();
+        freed
+    }
+    pub fn iter(&self) -> impl Iterator<Item = (u32, &T)> {
+        self.items.iter().enumerate().filter_map(|(i, s)| s.as_ref().map(|v| (i as u32, v)))
+    }
+}
+
+/// A string in the heap: flat contents, or a rope awaiting flattening (cheap concatenation).
+#[derive(Clone, Serialize, Deserialize)]
+pub enum HeapString {
+    Flat(JsStr),
+    Rope { left: StringId, right: StringId, len: u32 },
+}
+
+/// Ropes shorter than this are flattened at once: copying is cheaper than the indirection.
+const MIN_ROPE_LEN: usize = 256;
+
+/// All heap arenas.
+#[derive(Clone, Serialize, Deserialize, Default)]
+pub struct Heap {
+    pub objects: Arena<Object>,
+    pub strings: Arena<HeapString>,
+    pub symbols: Arena<Symbol>,
+    pub bigints: Arena<BigInt>,
+    pub envs: Arena<Env>,
+    pub code: Arena<CodeBlock>,
+    pub shapes: Shapes,
+    pub atoms: Atoms,
+    /// Allocations since the last collection; drives the collector (never wall time).
+    pub allocs_since_gc: u64,
+    /// Approximate bytes allocated, for `--max-heap`.
+    pub bytes_estimate: u64,
+    pub stats: HeapStats,
+}
+
+/// Counters reported by `--stats` and the image manifest.
+#[derive(Clone, Copy, Serialize, Deserialize, Default, Debug)]
+pub struct HeapStats {
+    pub allocations: u64,
+    pub collections: u64,
+}
+
+impl Heap {
+    pub fn new() -> Heap {
+        Heap::default()
+    }
+
+    #[inline]
+    fn note_alloc(&mut self, bytes: usize) {
+        self.allocs_since_gc += 1;
+        self.stats.allocations += 1;
+        self.bytes_estimate += bytes as u64;
+    }
+
+    pub fn alloc_object(&mut self, object: Object) -> ObjectId {
+        self.note_alloc(64 + object.elements.len() * 8);
+        ObjectId(self.objects.alloc(object))
+    }
+
+    /// A plain object with the given prototype.
+    pub fn new_plain(&mut self, proto: Option<ObjectId>) -> ObjectId {
+        self.alloc_object(Object::new(proto, Class::Ordinary))
+    }
+
+    #[inline]
+    pub fn obj(&self, id: ObjectId) -> &Object {
+        match self.objects.get(id.0) {
+            Some(o) => o,
+            None => dangling_object(),
+        }
+    }
+
+    #[inline]
+    pub fn obj_mut(&mut self, id: ObjectId) -> &mut Object {
+        let len = self.objects.capacity();
+        match self.objects.get_mut(id.0) {
+            Some(o) => o,
+            None => panic!("invariant: object handle {} out of {} is live", id.0, len),
+        }
+    }
+
+    pub fn alloc_string(&mut self, s: JsStr) -> StringId {
+        self.note_alloc(32 + s.len());
+        StringId(self.strings.alloc(HeapString::Flat(s)))
+    }
+
+    pub fn alloc_str(&mut self, s: &str) -> Value {
+        Value::string(self.alloc_string(JsStr::from_str(s)))
+    }
+
+    /// Length in code units without flattening.
+    pub fn string_len(&self, id: StringId) -> usize {
+        match self.strings.get(id.0) {
+            Some(HeapString::Flat(s)) => s.len(),
+            Some(HeapString::Rope { len, .. }) => *len as usize,
+            None => 0,
+        }
+    }
+
+    /// Concatenate, building a rope for long results so repeated `+=` stays linear.
+    pub fn concat(&mut self, a: StringId, b: StringId) -> StringId {
+        let (la, lb) = (self.string_len(a), self.string_len(b));
+        if la == 0 {
+            return b;
+        }
+        if lb == 0 {
+            return a;
+        }
+        let len = la + lb;
+        if len < MIN_ROPE_LEN || len > u32::MAX as usize {
+            let s = self.flat(a).concat(self.flat_ref(b));
+            return self.alloc_string(s);
+        }
+        self.note_alloc(32);
+        StringId(self.strings.alloc(HeapString::Rope { left: a, right: b, len: len as u32 }))
+    }
+
+    /// Flatten a rope in place; returns the contents.
+    pub fn flat(&mut self, id: StringId) -> &JsStr {
+        if let Some(HeapString::Rope { .. }) = self.strings.get(id.0) {
+            let mut units: Vec<u16> = Vec::with_capacity(self.string_len(id));
+            // Iterative in-order walk: ropes can be deeper than the native stack.
+            let mut stack = vec![id];
+            while let Some(s) = stack.pop() {
+                match self.strings.get(s.0) {
+                    Some(HeapString::Flat(f)) => units.extend(f.iter()),
+                    Some(HeapString::Rope { left, right, .. }) => {
+                        stack.push(*right);
+                        stack.push(*left);
+                    }
+                    None => {}
+                }
+            }
+            if let Some(slot) = self.strings.get_mut(id.0) {
+                *slot = HeapString::Flat(JsStr::from_units(units));
+            }
+        }
+        self.flat_ref(id)
+    }
+
+    /// Contents of a string known to be flat (ropes read as empty; call [`Heap::flat`] first).
+    pub fn flat_ref(&self, id: StringId) -> &JsStr {
+        static EMPTY: std::sync::OnceLock<JsStr> = std::sync::OnceLock::new();
+        match self.strings.get(id.0) {
+            Some(HeapString::Flat(s)) => s,
+            _ => EMPTY.get_or_init(JsStr::empty),
+        }
+    }
+
+    pub fn alloc_symbol(&mut self, description: Option<JsStr>) -> SymbolId {
+        self.note_alloc(32);
+        SymbolId(self.symbols.alloc(Symbol { description, registered: false }))
+    }
+
+    pub fn symbol(&self, id: SymbolId) -> Option<&Symbol> {
+        self.symbols.get(id.0)
+    }
+
+    pub fn alloc_bigint(&mut self, b: BigInt) -> BigIntId {
+        self.note_alloc(32 + (b.bits() / 8) as usize);
+        BigIntId(self.bigints.alloc(b))
+    }
+
+    pub fn bigint(&self, id: BigIntId) -> &BigInt {
+        static ZERO: std::sync::OnceLock<BigInt> = std::sync::OnceLock::new();
+        self.bigints.get(id.0).unwrap_or_else(|| ZERO.get_or_init(BigInt::default))
+    }
+
+    pub fn alloc_env(&mut self, env: Env) -> EnvId {
+        self.note_alloc(32 + env.slots.len() * 8);
+        EnvId(self.envs.alloc(env))
+    }
+
+    #[inline]
+    pub fn env(&self, id: EnvId) -> &Env {
+        match self.envs.get(id.0) {
+            Some(e) => e,
+            None => panic!("invariant: environment handle {} is live", id.0),
+        }
+    }
+
+    #[inline]
+    pub fn env_mut(&mut self, id: EnvId) -> &mut Env {
+        match self.envs.get_mut(id.0) {
+            Some(e) => e,
+            None => panic!("invariant: environment handle {} is live", id.0),
+        }
+    }
+
+    pub fn alloc_code(&mut self, code: CodeBlock) -> CodeId {
+        self.note_alloc(64 + code.ops.len() * 8);
+        CodeId(self.code.alloc(code))
+    }
+
+    #[inline]
+    pub fn code(&self, id: CodeId) -> &CodeBlock {
+        match self.code.get(id.0) {
+            Some(c) => c,
+            None => panic!("invariant: code handle {} is live", id.0),
+        }
+    }
+
+    #[inline]
+    pub fn code_mut(&mut self, id: CodeId) -> &mut CodeBlock {
+        match self.code.get_mut(id.0) {
+            Some(c) => c,
+            None => panic!("invariant: code handle {} is live", id.0),
+        }
+    }
+}
+
+#[cold]
+fn dangling_object() -> &'static Object {
+    static DEAD: std::sync::OnceLock<Object> = std::sync::OnceLock::new();
+    DEAD.get_or_init(|| Object::new(None, Class::Ordinary))
+}

@@ -1,0 +1,1092 @@
+//! Named handlers for the interpreter's heavier instructions: property access with inline
+//! caches, globals, literals, classes, private names, iteration, arguments.
+
+use crate::atoms::{atom, Atom, PropertyKey};
+use crate::bytecode::{CodeBlock, FunctionKind, InlineCache};
+use crate::error::{JsResult, Throw};
+use crate::heap::object::{ArgumentsData, Class, Closure, IteratorState, Object, Props};
+use crate::heap::shape::PropFlags;
+use crate::heap::CodeId;
+use crate::runtime::call::{call, is_callable};
+use crate::runtime::convert::{key_to_display, key_to_value, to_object, to_property_key};
+use crate::runtime::property::{self, PropertyDescriptor};
+use crate::value::{Kind, ObjectId, Value};
+use crate::vm::Vm;
+
+// ---- errors
+
+pub fn tdz_error(vm: &mut Vm, code: CodeId, register: u32) -> Throw {
+    let name = vm.heap.code(code).register_names.get(register as usize).copied().unwrap_or(atom::empty);
+    let n = vm.heap.atoms.get(name).to_rust_string();
+    vm.reference_error(format!("Cannot access '{n}' before initialization"))
+}
+
+pub fn tdz_error_env(vm: &mut Vm, _code: CodeId, _slot: u32) -> Throw {
+    vm.reference_error("Cannot access a lexical binding before initialization")
+}
+
+pub fn not_callable_error(vm: &mut Vm, v: Value) -> Throw {
+    let shown = crate::builtins::error::describe_for_message(vm, v);
+    vm.type_error(format!("{shown} is not a function"))
+}
+
+pub fn not_constructor_error(vm: &mut Vm, v: Value) -> Throw {
+    let shown = crate::builtins::error::describe_for_message(vm, v);
+    vm.type_error(format!("{shown} is not a constructor"))
+}
+
+// ---- globals
+
+/// Read a global: lexical declarations first, then the global object.
+pub fn get_global(vm: &mut Vm, name: Atom, throw_if_missing: bool) -> JsResult<Value> {
+    if let Some(&(v, _)) = vm.global_lexicals.get(&name) {
+        if v.is_empty() {
+            let n = vm.heap.atoms.get(name).to_rust_string();
+            return Err(vm.reference_error(format!("Cannot access '{n}' before initialization")));
+        }
+        return Ok(v);
+    }
+    let g = vm.global;
+    let key = PropertyKey::Atom(name);
+    // Fast path: own data property of the global object.
+    if let Some((v, flags)) = vm.heap.obj(g).lookup_named(&vm.heap.shapes, key) {
+        if !flags.is_accessor() {
+            return Ok(v);
+        }
+    }
+    if !property::has_property(vm, g, key)? {
+        if !throw_if_missing {
+            return Ok(Value::UNDEFINED);
+        }
+        let n = vm.heap.atoms.get(name).to_rust_string();
+        return Err(vm.reference_error(format!("{n} is not defined")));
+    }
+    property::get(vm, g, key, Value::object(g))
+}
+
+/// Assign a global.
+pub fn set_global(vm: &mut Vm, name: Atom, v: Value, strict: bool) -> JsResult<()> {
+    if let Some(&(cur, mutable)) = vm.global_lexicals.get(&name) {
+        if cur.is_empty() {
+            let n = vm.heap.atoms.get(name).to_rust_string();
+            return Err(vm.reference_error(format!("Cannot access '{n}' before initialization")));
+        }
+        if !mutable {
+            return Err(vm.type_error("Assignment to constant variable."));
+        }
+        if let Some(b) = vm.global_lexicals.get_mut(&name) {
+            b.0 = v;
+        }
+        return Ok(());
+    }
+    let g = vm.global;
+    let key = PropertyKey::Atom(name);
+    if strict && !property::has_property(vm, g, key)? {
+        let n = vm.heap.atoms.get(name).to_rust_string();
+        return Err(vm.reference_error(format!("{n} is not defined")));
+    }
+    let ok = property::set(vm, g, key, v, Value::object(g))?;
+    if !ok && strict {
+        let n = vm.heap.atoms.get(name).to_rust_string();
+        return Err(vm.type_error(format!("Cannot assign to read only property '{n}' of object")));
+    }
+    Ok(())
+}
+
+/// GlobalDeclarationInstantiation (§16.1.7) for a script's code block.
+pub fn declare_globals(vm: &mut Vm, code: CodeId) -> JsResult<()> {
+    let decls = vm.heap.code(code).global_decls.clone();
+    let g = vm.global;
+    for &name in decls.lets.iter().chain(decls.consts.iter()) {
+        if vm.global_lexicals.contains_key(&name) {
+            let n = vm.heap.atoms.get(name).to_rust_string();
+            return Err(vm.syntax_error(format!("Identifier '{n}' has already been declared")));
+        }
+        if let Some(d) = property::get_own_property(vm, g, PropertyKey::Atom(name))? {
+            if d.configurable == Some(false) {
+                let n = vm.heap.atoms.get(name).to_rust_string();
+                return Err(vm.syntax_error(format!("Identifier '{n}' has already been declared")));
+            }
+        }
+    }
+    for &name in decls.vars.iter().chain(decls.functions.iter().map(|(n, _)| n)) {
+        if vm.global_lexicals.contains_key(&name) {
+            let n = vm.heap.atoms.get(name).to_rust_string();
+            return Err(vm.syntax_error(format!("Identifier '{n}' has already been declared")));
+        }
+    }
+    for &(name, _) in &decls.functions {
+        let key = PropertyKey::Atom(name);
+        let existing = property::get_own_property(vm, g, key)?;
+        let ok = match existing {
+            None => vm.heap.obj(g).extensible,
+            Some(d) => d.configurable == Some(true) || (d.is_data() && d.writable == Some(true) && d.enumerable == Some(true)),
+        };
+        if !ok {
+            let n = vm.heap.atoms.get(name).to_rust_string();
+            return Err(vm.type_error(format!("Cannot redefine global function '{n}'")));
+        }
+    }
+    for &name in &decls.vars {
+        let key = PropertyKey::Atom(name);
+        if property::get_own_property(vm, g, key)?.is_none() && !vm.heap.obj(g).extensible {
+            let n = vm.heap.atoms.get(name).to_rust_string();
+            return Err(vm.type_error(format!("Cannot define global variable '{n}'")));
+        }
+    }
+    for &name in &decls.lets {
+        vm.global_lexicals.insert(name, (Value::EMPTY, true));
+    }
+    for &name in &decls.consts {
+        vm.global_lexicals.insert(name, (Value::EMPTY, false));
+    }
+    let frame_index = vm.frames.len().saturating_sub(1);
+    for &(name, fidx) in &decls.functions {
+        let f = make_closure(vm, frame_index, code, fidx)?;
+        let key = PropertyKey::Atom(name);
+        let existing = property::get_own_property(vm, g, key)?;
+        let desc = match existing {
+            Some(d) if d.configurable != Some(true) => PropertyDescriptor { value: Some(f), ..Default::default() },
+            _ => PropertyDescriptor::data(f, PropFlags(PropFlags::WRITABLE | PropFlags::ENUMERABLE)),
+        };
+        property::define_property_or_throw(vm, g, key, desc)?;
+    }
+    for &name in &decls.vars {
+        let key = PropertyKey::Atom(name);
+        if property::get_own_property(vm, g, key)?.is_none() {
+            let desc = PropertyDescriptor::data(Value::UNDEFINED, PropFlags(PropFlags::WRITABLE | PropFlags::ENUMERABLE));
+            property::define_property_or_throw(vm, g, key, desc)?;
+        }
+    }
+    Ok(())
+}
+
+// ---- dynamic names (`with`)
+
+/// Look a name up through the `with` object environments of the current frame, then globals.
+pub fn get_name(vm: &mut Vm, name: Atom, throw_if_missing: bool) -> JsResult<Value> {
+    let key = PropertyKey::Atom(name);
+    if let Some(o) = find_with_object(vm, name)? {
+        return property::get(vm, o, key, Value::object(o));
+    }
+    get_global(vm, name, throw_if_missing)
+}
+
+pub fn set_name(vm: &mut Vm, name: Atom, v: Value, strict: bool) -> JsResult<()> {
+    let key = PropertyKey::Atom(name);
+    if let Some(o) = find_with_object(vm, name)? {
+        let ok = property::set(vm, o, key, v, Value::object(o))?;
+        if !ok && strict {
+            return Err(vm.type_error("Cannot assign to read only property"));
+        }
+        return Ok(());
+    }
+    set_global(vm, name, v, strict)
+}
+
+pub fn delete_name(vm: &mut Vm, name: Atom) -> JsResult<bool> {
+    let key = PropertyKey::Atom(name);
+    if let Some(o) = find_with_object(vm, name)? {
+        return property::delete(vm, o, key);
+    }
+    if vm.global_lexicals.contains_key(&name) {
+        return Ok(false);
+    }
+    let g = vm.global;
+    property::delete(vm, g, key)
+}
+
+fn find_with_object(vm: &mut Vm, name: Atom) -> JsResult<Option<ObjectId>> {
+    let mut env = vm.frames.last().and_then(|f| f.env);
+    let key = PropertyKey::Atom(name);
+    while let Some(e) = env {
+        if let Some(o) = vm.heap.env(e).object {
+            if property::has_property(vm, o, key)? {
+                let unscopables = PropertyKey::Symbol(vm.symbols.unscopables);
+                let u = property::get(vm, o, unscopables, Value::object(o))?;
+                let blocked = match u.as_object() {
+                    Some(uo) => {
+                        let b = property::get(vm, uo, key, u)?;
+                        crate::runtime::convert::to_boolean(vm, b)
+                    }
+                    None => false,
+                };
+                if !blocked {
+                    return Ok(Some(o));
+                }
+            }
+        }
+        env = vm.heap.env(e).parent;
+    }
+    Ok(None)
+}
+
+// ---- properties
+
+/// `obj.name` with the site's inline cache.
+#[inline]
+pub fn get_prop_ic(vm: &mut Vm, code: CodeId, obj: Value, name: Atom, ic: u32) -> JsResult<Value> {
+    if let Some(o) = obj.as_object() {
+        let object = vm.heap.obj(o);
+        if let Props::Shaped { shape, slots } = &object.props {
+            let cache = vm.heap.code(code).ics.get(ic as usize).copied().unwrap_or_default();
+            if cache.state == 1 && cache.shape == shape.0 {
+                vm.stats.ic_hits += 1;
+                return Ok(slots.get(cache.slot as usize).copied().unwrap_or_default());
+            }
+            let shape = *shape;
+            if matches!(object.class, Class::Ordinary | Class::Function(_) | Class::Native(_) | Class::Error) {
+                if let Some((slot, flags)) = vm.heap.shapes.get(shape).lookup(PropertyKey::Atom(name)) {
+                    if !flags.is_accessor() {
+                        vm.stats.ic_misses += 1;
+                        if let Some(c) = vm.heap.code_mut(code).ics.get_mut(ic as usize) {
+                            *c = InlineCache { shape: shape.0, slot, state: 1 };
+                        }
+                        let object = vm.heap.obj(o);
+                        if let Props::Shaped { slots, .. } = &object.props {
+                            return Ok(slots.get(slot as usize).copied().unwrap_or_default());
+                        }
+                    }
+                }
+            }
+        }
+        vm.stats.ic_misses += 1;
+        return property::get(vm, o, PropertyKey::Atom(name), obj);
+    }
+    get_primitive_prop(vm, obj, PropertyKey::Atom(name))
+}
+
+/// Property read on a primitive (no wrapper allocated for the common cases).
+fn get_primitive_prop(vm: &mut Vm, v: Value, key: PropertyKey) -> JsResult<Value> {
+    let proto = match v.kind() {
+        Kind::String(s) => {
+            if key == PropertyKey::Atom(atom::length) {
+                return Ok(Value::int(vm.heap.string_len(s) as i32));
+            }
+            if let PropertyKey::Index(i) = key {
+                if (i as usize) < vm.heap.string_len(s) {
+                    let u = vm.heap.flat(s).unit(i as usize);
+                    return Ok(crate::runtime::convert::single_char(vm, u));
+                }
+            }
+            vm.realm.string_prototype
+        }
+        Kind::Int(_) | Kind::Float(_) => vm.realm.number_prototype,
+        Kind::Bool(_) => vm.realm.boolean_prototype,
+        Kind::Symbol(_) => vm.realm.symbol_prototype,
+        Kind::BigInt(_) => vm.realm.bigint_prototype,
+        Kind::Undefined | Kind::Null | Kind::Empty => {
+            let k = key_to_display(vm, key);
+            let what = if v.is_null() { "null" } else { "undefined" };
+            return Err(vm.type_error(format!("Cannot read properties of {what} (reading '{k}')")));
+        }
+        Kind::Object(o) => return property::get(vm, o, key, v),
+    };
+    property::get(vm, proto, key, v)
+}
+
+/// `obj[key]`.
+pub fn get_elem(vm: &mut Vm, obj: Value, key: Value) -> JsResult<Value> {
+    // Fast path: dense array element by int index.
+    if let (Some(o), Some(i)) = (obj.as_object(), key.as_int()) {
+        if i >= 0 {
+            let object = vm.heap.obj(o);
+            if let Class::Array(_) | Class::Ordinary = object.class {
+                if let Some(&v) = object.elements.get(i as usize) {
+                    if !v.is_empty() {
+                        return Ok(v);
+                    }
+                }
+            }
+        }
+    }
+    if obj.is_nullish() {
+        let k = to_property_key(vm, key)?;
+        return get_primitive_prop(vm, obj, k);
+    }
+    let k = to_property_key(vm, key)?;
+    match obj.as_object() {
+        Some(o) => property::get(vm, o, k, obj),
+        None => get_primitive_prop(vm, obj, k),
+    }
+}
+
+/// `obj.name = v` with the site's inline cache.
+#[inline]
+pub fn set_prop_ic(vm: &mut Vm, code: CodeId, obj: Value, name: Atom, ic: u32, v: Value, strict: bool) -> JsResult<()> {
+    if let Some(o) = obj.as_object() {
+        let cache = vm.heap.code(code).ics.get(ic as usize).copied().unwrap_or_default();
+        if let Some(object) = vm.heap.objects.get_mut(o.0) {
+            if let Props::Shaped { shape, slots } = &mut object.props {
+                if cache.state == 1 && cache.shape == shape.0 {
+                    if let Some(s) = slots.get_mut(cache.slot as usize) {
+                        vm.stats.ic_hits += 1;
+                        *s = v;
+                        return Ok(());
+                    }
+                }
+                let shape = *shape;
+                if let Some((slot, flags)) = vm.heap.shapes.get(shape).lookup(PropertyKey::Atom(name)) {
+                    if flags.writable() && !flags.is_accessor() && matches!(object.class, Class::Ordinary | Class::Function(_)) {
+                        if let Some(s) = slots.get_mut(slot as usize) {
+                            *s = v;
+                        }
+                        if let Some(c) = vm.heap.code_mut(code).ics.get_mut(ic as usize) {
+                            *c = InlineCache { shape: shape.0, slot, state: 1 };
+                        }
+                        vm.stats.ic_misses += 1;
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+    vm.stats.ic_misses += 1;
+    put_value(vm, obj, PropertyKey::Atom(name), v, strict)
+}
+
+/// PutValue for a property reference.
+pub fn put_value(vm: &mut Vm, obj: Value, key: PropertyKey, v: Value, strict: bool) -> JsResult<()> {
+    let o = match obj.as_object() {
+        Some(o) => o,
+        None => {
+            if obj.is_nullish() {
+                let k = key_to_display(vm, key);
+                let what = if obj.is_null() { "null" } else { "undefined" };
+                return Err(vm.type_error(format!("Cannot set properties of {what} (setting '{k}')")));
+            }
+            let wrapper = to_object(vm, obj)?;
+            let ok = property::set(vm, wrapper, key, v, obj)?;
+            if !ok && strict {
+                let k = key_to_display(vm, key);
+                return Err(vm.type_error(format!("Cannot create property '{k}' on primitive")));
+            }
+            return Ok(());
+        }
+    };
+    let ok = property::set(vm, o, key, v, obj)?;
+    if !ok && strict {
+        let k = key_to_display(vm, key);
+        return Err(vm.type_error(format!("Cannot assign to read only property '{k}' of object")));
+    }
+    Ok(())
+}
+
+/// `obj[key] = v`.
+pub fn set_elem(vm: &mut Vm, obj: Value, key: Value, v: Value, strict: bool) -> JsResult<()> {
+    if obj.is_nullish() {
+        let k = to_property_key(vm, key)?;
+        return put_value(vm, obj, k, v, strict);
+    }
+    let k = to_property_key(vm, key)?;
+    put_value(vm, obj, k, v, strict)
+}
+
+pub fn delete_key(vm: &mut Vm, obj: Value, key: PropertyKey, strict: bool) -> JsResult<bool> {
+    let o = to_object(vm, obj)?;
+    let ok = property::delete(vm, o, key)?;
+    if !ok && strict {
+        let k = key_to_display(vm, key);
+        return Err(vm.type_error(format!("Cannot delete property '{k}'")));
+    }
+    Ok(ok)
+}
+
+/// CreateDataPropertyOrThrow for literals and class fields.
+pub fn define_field(vm: &mut Vm, obj: Value, key: PropertyKey, v: Value) -> JsResult<()> {
+    let Some(o) = obj.as_object() else { return Ok(()) };
+    property::create_data_property_or_throw(vm, o, key, v)
+}
+
+/// Define a method or accessor (flags: bit0 enumerable, bit1 getter, bit2 setter).
+pub fn define_method(vm: &mut Vm, obj: Value, key: PropertyKey, f: Value, flags: u8) -> JsResult<()> {
+    let Some(o) = obj.as_object() else { return Ok(()) };
+    set_home_object(vm, f, obj);
+    let enumerable = flags & 1 != 0;
+    let prefix = if flags & 2 != 0 { 1 } else if flags & 4 != 0 { 2 } else { 0 };
+    let kv = key_to_value(vm, key);
+    set_function_name(vm, f, kv, prefix)?;
+    let desc = if flags & 2 != 0 {
+        PropertyDescriptor { get: Some(f), enumerable: Some(enumerable), configurable: Some(true), ..Default::default() }
+    } else if flags & 4 != 0 {
+        PropertyDescriptor { set: Some(f), enumerable: Some(enumerable), configurable: Some(true), ..Default::default() }
+    } else {
+        PropertyDescriptor {
+            value: Some(f),
+            writable: Some(true),
+            enumerable: Some(enumerable),
+            configurable: Some(true),
+            ..Default::default()
+        }
+    };
+    property::define_property_or_throw(vm, o, key, desc)
+}
+
+pub fn set_home_object(vm: &mut Vm, f: Value, home: Value) {
+    if let (Some(fo), Some(h)) = (f.as_object(), home.as_object()) {
+        if let Class::Function(c) = &mut vm.heap.obj_mut(fo).class {
+            c.home_object = Some(h);
+        }
+    }
+}
+
+/// SetFunctionName (§10.2.9) if the function has no own `name` yet. prefix: 0 none, 1 get, 2 set.
+pub fn set_function_name(vm: &mut Vm, f: Value, key: Value, prefix: u8) -> JsResult<()> {
+    let Some(fo) = f.as_object() else { return Ok(()) };
+    if !matches!(vm.heap.obj(fo).class, Class::Function(_)) {
+        return Ok(());
+    }
+    let name_key = PropertyKey::Atom(atom::name);
+    if let Some((v, _)) = vm.heap.obj(fo).lookup_named(&vm.heap.shapes, name_key) {
+        // Anonymous functions are created with an empty name; a class with a static `name`
+        // member keeps it.
+        let is_empty_string = v.as_string().is_some_and(|s| vm.heap.string_len(s) == 0);
+        if !is_empty_string {
+            return Ok(());
+        }
+    }
+    let mut name = if let Some(s) = key.as_symbol() {
+        match vm.heap.symbol(s).and_then(|s| s.description.clone()) {
+            Some(d) => format!("[{}]", d.to_rust_string()),
+            None => String::new(),
+        }
+    } else {
+        crate::runtime::convert::to_rust_string(vm, key)?
+    };
+    if prefix == 1 {
+        name = format!("get {name}");
+    } else if prefix == 2 {
+        name = format!("set {name}");
+    }
+    let nv = vm.str(&name);
+    vm.define_builtin(fo, name_key, nv, PropFlags(PropFlags::CONFIGURABLE));
+    Ok(())
+}
+
+/// CopyDataProperties (§7.3.25), skipping `excluded` keys (as values).
+pub fn copy_data_properties(vm: &mut Vm, target: Value, src: Value, excluded: &[Value]) -> JsResult<()> {
+    if src.is_nullish() {
+        return Ok(());
+    }
+    let Some(t) = target.as_object() else { return Ok(()) };
+    let from = to_object(vm, src)?;
+    let mut excluded_keys = Vec::with_capacity(excluded.len());
+    for &e in excluded {
+        excluded_keys.push(to_property_key(vm, e)?);
+    }
+    vm.roots.push(Value::object(from));
+    let keys = property::own_property_keys(vm, from)?;
+    for k in keys {
+        if excluded_keys.contains(&k) {
+            continue;
+        }
+        if let Some(d) = property::get_own_property(vm, from, k)? {
+            if d.enumerable == Some(true) {
+                let v = property::get(vm, from, k, Value::object(from))?;
+                property::create_data_property_or_throw(vm, t, k, v)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Append to an array literal.
+pub fn array_push(vm: &mut Vm, a: Value, v: Value) {
+    if let Some(o) = a.as_object() {
+        let obj = vm.heap.obj_mut(o);
+        obj.elements.push(v);
+        let len = obj.elements.len() as u32;
+        if let Class::Array(d) = &mut obj.class {
+            d.length = len;
+        }
+        // Trailing holes are not stored densely forever: trim on the next non-hole push.
+    }
+}
+
+/// `[...iterable]` into an array literal.
+pub fn array_spread(vm: &mut Vm, a: Value, iterable: Value) -> JsResult<()> {
+    let values = iterate_to_vec(vm, iterable)?;
+    for v in values {
+        array_push(vm, a, v);
+    }
+    Ok(())
+}
+
+/// Drain an iterable into a vector (fast path for plain arrays with the default iterator).
+pub fn iterate_to_vec(vm: &mut Vm, iterable: Value) -> JsResult<Vec<Value>> {
+    if let Some(o) = iterable.as_object() {
+        if crate::builtins::array::has_default_iteration(vm, o) {
+            let obj = vm.heap.obj(o);
+            let len = match obj.class {
+                Class::Array(a) => a.length as usize,
+                _ => 0,
+            };
+            let mut out = Vec::with_capacity(len);
+            for i in 0..len {
+                let v = obj.elements.get(i).copied().unwrap_or(Value::EMPTY);
+                out.push(if v.is_empty() { Value::UNDEFINED } else { v });
+            }
+            vm.charge(len as u64)?;
+            return Ok(out);
+        }
+    }
+    let (it, next) = get_iterator(vm, iterable, false)?;
+    let root = vm.roots.len();
+    vm.roots.extend([it, next]);
+    let mut out = Vec::new();
+    while let Some(v) = iterator_step(vm, it, next)? {
+        vm.roots.push(v);
+        out.push(v);
+        vm.check_heap()?;
+    }
+    vm.roots.truncate(root);
+    Ok(out)
+}
+
+/// Push the elements of an args array (from spread calls); returns the count.
+pub fn push_array_elements(vm: &mut Vm, arr: Value) -> JsResult<u32> {
+    let values = array_elements(vm, arr)?;
+    let n = values.len() as u32;
+    vm.stack.extend(values);
+    Ok(n)
+}
+
+/// Elements of an internal args array.
+pub fn array_elements(vm: &mut Vm, arr: Value) -> JsResult<Vec<Value>> {
+    let Some(o) = arr.as_object() else { return Ok(Vec::new()) };
+    let obj = vm.heap.obj(o);
+    let len = match obj.class {
+        Class::Array(a) => a.length as usize,
+        _ => obj.elements.len(),
+    };
+    if len > 65_535 * 8 {
+        return Err(vm.range_error("Maximum call stack size exceeded"));
+    }
+    Ok((0..len).map(|i| obj.elements.get(i).copied().filter(|v| !v.is_empty()).unwrap_or(Value::UNDEFINED)).collect())
+}
+
+// ---- closures and classes
+
+/// Create a closure for `functions[index]` of `code` in frame `fi`'s environment.
+pub fn make_closure(vm: &mut Vm, fi: usize, code: CodeId, index: u32) -> JsResult<Value> {
+    let Some(&fcode) = vm.heap.code(code).functions.get(index as usize) else {
+        return Err(vm.type_error("invalid function index"));
+    };
+    let env = vm.frames.get(fi).and_then(|f| f.env);
+    Ok(Value::object(instantiate_function(vm, fcode, env)))
+}
+
+/// OrdinaryFunctionCreate + MakeConstructor as the code block's kind requires.
+pub fn instantiate_function(vm: &mut Vm, fcode: CodeId, env: Option<crate::heap::EnvId>) -> ObjectId {
+    let c: &CodeBlock = vm.heap.code(fcode);
+    let (kind, name, length) = (c.kind, c.name, c.length);
+    let proto = match kind {
+        FunctionKind::Generator => vm.realm.generator_function_prototype,
+        FunctionKind::AsyncGenerator => vm.realm.async_generator_function_prototype,
+        FunctionKind::Async | FunctionKind::AsyncArrow => vm.realm.async_function_prototype,
+        _ => vm.realm.function_prototype,
+    };
+    let closure = Closure { code: fcode, env, home_object: None, fields: Value::UNDEFINED, private_brand: Value::UNDEFINED };
+    let f = vm.heap.alloc_object(Object::new(Some(proto), Class::Function(closure)));
+    let shapes = &mut vm.heap.shapes;
+    let heap_obj = vm.heap.objects.get_mut(f.0);
+    let name_str = vm.heap.atoms.get(name).clone();
+    let _ = (shapes, heap_obj);
+    vm.define_builtin(f, PropertyKey::Atom(atom::length), Value::int(length as i32), PropFlags(PropFlags::CONFIGURABLE));
+    let nv = vm.js_str(name_str);
+    vm.define_builtin(f, PropertyKey::Atom(atom::name), nv, PropFlags(PropFlags::CONFIGURABLE));
+    match kind {
+        FunctionKind::Normal => {
+            let p = vm.new_object();
+            if let Some(po) = p.as_object() {
+                vm.define_builtin(po, PropertyKey::Atom(atom::constructor), Value::object(f), PropFlags::HIDDEN);
+            }
+            vm.define_builtin(f, PropertyKey::Atom(atom::prototype), p, PropFlags(PropFlags::WRITABLE));
+        }
+        FunctionKind::Generator | FunctionKind::AsyncGenerator => {
+            let pp = if kind == FunctionKind::Generator {
+                vm.realm.generator_prototype
+            } else {
+                vm.realm.async_generator_prototype
+            };
+            let p = vm.heap.new_plain(Some(pp));
+            vm.define_builtin(f, PropertyKey::Atom(atom::prototype), Value::object(p), PropFlags(PropFlags::WRITABLE));
+        }
+        _ => {}
+    }
+    f
+}
+
+/// `class` evaluation core: `parent? → ctor proto`.
+pub fn create_class(vm: &mut Vm, fi: usize, code: CodeId, index: u32, derived: bool, name: Atom) -> JsResult<()> {
+    let (proto_parent, ctor_parent) = if derived {
+        let parent = vm.stack.pop().unwrap_or_default();
+        if parent.is_null() {
+            (None, vm.realm.function_prototype)
+        } else {
+            if !crate::runtime::call::is_constructor(vm, parent) {
+                return Err(vm.type_error("Class extends value is not a constructor or null"));
+            }
+            let Some(po) = parent.as_object() else { return Err(vm.type_error("Class extends value is not a constructor")) };
+            let pp = property::get(vm, po, PropertyKey::Atom(atom::prototype), parent)?;
+            if !pp.is_object() && !pp.is_null() {
+                return Err(vm.type_error("Class extends value does not have valid prototype property"));
+            }
+            (pp.as_object(), po)
+        }
+    } else {
+        (Some(vm.realm.object_prototype), vm.realm.function_prototype)
+    };
+    let proto = vm.heap.new_plain(proto_parent);
+    let ctor = make_closure(vm, fi, code, index)?;
+    let Some(c) = ctor.as_object() else { return Err(vm.type_error("class constructor")) };
+    vm.heap.obj_mut(c).proto = Some(ctor_parent);
+    if let Class::Function(cl) = &mut vm.heap.obj_mut(c).class {
+        cl.home_object = Some(proto);
+    }
+    // Class constructors: `prototype` is non-writable; the function's own name/length stand.
+    let _ = name;
+    vm.define_builtin(c, PropertyKey::Atom(atom::prototype), Value::object(proto), PropFlags::NONE);
+    vm.define_builtin(proto, PropertyKey::Atom(atom::constructor), ctor, PropFlags::HIDDEN);
+    vm.stack.push(ctor);
+    vm.stack.push(Value::object(proto));
+    Ok(())
+}
+
+/// The current function's `this`, checking initialisation in derived constructors.
+pub fn current_this(vm: &mut Vm, fi: usize) -> JsResult<Value> {
+    let t = vm.frames[fi].this;
+    if t.is_empty() {
+        return Err(vm.reference_error(
+            "Must call super constructor in derived class before accessing 'this' or returning from derived constructor",
+        ));
+    }
+    Ok(t)
+}
+
+/// `super(...args)` in a derived constructor: construct the parent with our new.target.
+pub fn super_call(vm: &mut Vm, fi: usize, args: &[Value]) -> JsResult<Value> {
+    let callee = vm.frames[fi].callee;
+    let new_target = vm.frames[fi].new_target;
+    let Some(c) = callee.as_object() else { return Err(vm.syntax_error("'super' keyword unexpected here")) };
+    let parent = property::get_prototype_of(vm, c)?;
+    let parent = parent.map(Value::object).unwrap_or(Value::NULL);
+    if !crate::runtime::call::is_constructor(vm, parent) {
+        return Err(vm.type_error("Super constructor is not a constructor"));
+    }
+    let this = crate::runtime::call::construct(vm, parent, args, Some(new_target))?;
+    if !vm.frames[fi].this.is_empty() {
+        return Err(vm.reference_error("Super constructor may only be called once"));
+    }
+    vm.frames[fi].this = this;
+    crate::interp::calls::run_field_init(vm, c, this)?;
+    Ok(this)
+}
+
+/// The object `super.x` looks up from: the home object's prototype.
+pub fn super_base(vm: &mut Vm, fi: usize) -> JsResult<Value> {
+    let callee = vm.frames[fi].callee;
+    let home = callee.as_object().and_then(|c| match &vm.heap.obj(c).class {
+        Class::Function(cl) => cl.home_object,
+        _ => None,
+    });
+    let Some(h) = home else { return Err(vm.syntax_error("'super' keyword unexpected here")) };
+    Ok(property::get_prototype_of(vm, h)?.map(Value::object).unwrap_or(Value::NULL))
+}
+
+pub fn get_super(vm: &mut Vm, base: Value, key: Value, this: Value) -> JsResult<Value> {
+    let k = to_property_key(vm, key)?;
+    let Some(b) = base.as_object() else {
+        let kd = key_to_display(vm, k);
+        return Err(vm.type_error(format!("Cannot read properties of null (reading '{kd}')")));
+    };
+    property::get(vm, b, k, this)
+}
+
+pub fn set_super(vm: &mut Vm, base: Value, key: Value, v: Value, this: Value) -> JsResult<()> {
+    let k = to_property_key(vm, key)?;
+    let Some(b) = base.as_object() else { return Err(vm.type_error("Cannot set properties of null")) };
+    let ok = property::set(vm, b, k, v, this)?;
+    if !ok {
+        let kd = key_to_display(vm, k);
+        return Err(vm.type_error(format!("Cannot assign to read only property '{kd}'")));
+    }
+    Ok(())
+}
+
+// ---- private names: a private name is a symbol; its properties live in the object's
+// named part keyed by that symbol, hidden from every reflective operation.
+
+pub fn private_find(vm: &Vm, o: ObjectId, key: Value) -> Option<(Value, PropFlags)> {
+    let s = key.as_symbol()?;
+    vm.heap.obj(o).lookup_named(&vm.heap.shapes, PropertyKey::Symbol(s))
+}
+
+pub fn private_get(vm: &mut Vm, obj: Value, key: Value) -> JsResult<Value> {
+    let found = obj.as_object().and_then(|o| private_find(vm, o, key));
+    let Some((v, flags)) = found else {
+        return Err(vm.type_error("Cannot read private member from an object whose class did not declare it"));
+    };
+    if flags.is_accessor() {
+        let getter = match v.as_object().map(|p| &vm.heap.obj(p).class) {
+            Some(Class::AccessorPair { get, .. }) => *get,
+            _ => Value::UNDEFINED,
+        };
+        if getter.is_undefined() {
+            return Err(vm.type_error("'#x' was defined without a getter"));
+        }
+        return call(vm, getter, obj, &[]);
+    }
+    Ok(v)
+}
+
+pub fn private_set(vm: &mut Vm, obj: Value, key: Value, v: Value) -> JsResult<()> {
+    let Some(o) = obj.as_object() else {
+        return Err(vm.type_error("Cannot write private member to an object whose class did not declare it"));
+    };
+    let Some((cur, flags)) = private_find(vm, o, key) else {
+        return Err(vm.type_error("Cannot write private member to an object whose class did not declare it"));
+    };
+    if flags.is_accessor() {
+        let setter = match cur.as_object().map(|p| &vm.heap.obj(p).class) {
+            Some(Class::AccessorPair { set, .. }) => *set,
+            _ => Value::UNDEFINED,
+        };
+        if setter.is_undefined() {
+            return Err(vm.type_error("'#x' was defined without a setter"));
+        }
+        call(vm, setter, obj, &[v])?;
+        return Ok(());
+    }
+    if !flags.writable() {
+        return Err(vm.type_error("Private method is not writable"));
+    }
+    if let Some(s) = key.as_symbol() {
+        let shapes = &vm.heap.shapes;
+        let shapes_ptr = shapes as *const _;
+        let _ = shapes_ptr;
+        let heap = &mut vm.heap;
+        if let Some(object) = heap.objects.get_mut(o.0) {
+            object.set_named_value(&heap.shapes, PropertyKey::Symbol(s), v);
+        }
+    }
+    Ok(())
+}
+
+/// Add a private field/method/accessor. For accessors `v` is an accessor-pair object and the
+/// flags are set accordingly by the compiler's use of `DefinePrivate` with a pair.
+pub fn private_define(vm: &mut Vm, obj: Value, key: Value, v: Value) -> JsResult<()> {
+    let (Some(o), Some(s)) = (obj.as_object(), key.as_symbol()) else { return Ok(()) };
+    if private_find(vm, o, key).is_some() {
+        return Err(vm.type_error("Cannot initialize private field twice on the same object"));
+    }
+    if let Class::Proxy(_) = vm.heap.obj(o).class {
+        // Private names on proxies are stored on the proxy object itself (spec: PrivateFieldAdd
+        // on any object); the named part of a proxy is otherwise unused.
+    }
+    let is_pair = v.as_object().is_some_and(|p| matches!(vm.heap.obj(p).class, Class::AccessorPair { .. }));
+    let flags = if is_pair { PropFlags(PropFlags::ACCESSOR) } else { PropFlags(PropFlags::WRITABLE) };
+    let heap = &mut vm.heap;
+    if let Some(object) = heap.objects.get_mut(o.0) {
+        object.add_named(&mut heap.shapes, PropertyKey::Symbol(s), v, flags);
+    }
+    Ok(())
+}
+
+// ---- arguments and rest
+
+pub fn create_arguments(vm: &mut Vm, fi: usize, mapped: bool) -> Value {
+    let f = &vm.frames[fi];
+    let (base, argc, params) = (f.base, f.argc, vm.heap.code(f.code).param_count);
+    let mut values: Vec<Value> = Vec::with_capacity(argc as usize);
+    for i in 0..argc.min(params) {
+        values.push(vm.stack[(base + i) as usize]);
+    }
+    values.extend_from_slice(&vm.frames[fi].extra_args);
+    let callee = vm.frames[fi].callee;
+    let env = vm.frames[fi].env;
+    let proto = vm.realm.object_prototype;
+    let mapping: Vec<u32> = if mapped {
+        // The compiler puts the parameters of functions with mapped arguments in the function
+        // environment's first slots, in order.
+        (0..argc).map(|i| if i < params { i } else { u32::MAX }).collect()
+    } else {
+        Vec::new()
+    };
+    let data = ArgumentsData { env: if mapped { env } else { None }, mapping };
+    let mut obj = Object::new(Some(proto), Class::Arguments(data));
+    let len = values.len();
+    let heap = &mut vm.heap;
+    for (i, v) in values.into_iter().enumerate() {
+        obj.add_named(&mut heap.shapes, PropertyKey::Index(i as u32), v, PropFlags::DEFAULT);
+    }
+    obj.add_named(&mut heap.shapes, PropertyKey::Atom(atom::length), Value::int(len as i32), PropFlags::HIDDEN);
+    let values_fn = Value::object(vm.realm.array_prototype_values);
+    let iter_key = PropertyKey::Symbol(vm.symbols.iterator);
+    obj.add_named(&mut vm.heap.shapes, iter_key, values_fn, PropFlags::HIDDEN);
+    if mapped {
+        obj.add_named(&mut vm.heap.shapes, PropertyKey::Atom(atom::callee), callee, PropFlags::HIDDEN);
+    } else {
+        let thrower = Value::object(vm.realm.throw_type_error);
+        let pair = vm.heap.alloc_object(Object::new(None, Class::AccessorPair { get: thrower, set: thrower }));
+        obj.add_named(&mut vm.heap.shapes, PropertyKey::Atom(atom::callee), Value::object(pair), PropFlags(PropFlags::ACCESSOR));
+    }
+    Value::object(vm.heap.alloc_object(obj))
+}
+
+pub fn create_rest(vm: &mut Vm, fi: usize, from: u32) -> Value {
+    let f = &vm.frames[fi];
+    let (base, argc, params) = (f.base, f.argc, vm.heap.code(f.code).param_count);
+    let mut values = Vec::new();
+    for i in from..argc.min(params) {
+        values.push(vm.stack[(base + i) as usize]);
+    }
+    let skip = from.saturating_sub(params) as usize;
+    values.extend(vm.frames[fi].extra_args.iter().skip(skip).copied());
+    vm.new_array(values)
+}
+
+// ---- unary operators
+
+pub fn negate(vm: &mut Vm, v: Value) -> JsResult<Value> {
+    if let Some(i) = v.as_int() {
+        if i != 0 && i != i32::MIN {
+            return Ok(Value::int(-i));
+        }
+    }
+    let n = crate::runtime::convert::to_numeric(vm, v)?;
+    if let Some(b) = n.as_bigint() {
+        let r = -vm.heap.bigint(b).clone();
+        return Ok(Value::bigint(vm.heap.alloc_bigint(r)));
+    }
+    Ok(Value::number(-n.as_number().unwrap_or(f64::NAN)))
+}
+
+pub fn bit_not(vm: &mut Vm, v: Value) -> JsResult<Value> {
+    let n = crate::runtime::convert::to_numeric(vm, v)?;
+    if let Some(b) = n.as_bigint() {
+        let r = !vm.heap.bigint(b).clone();
+        return Ok(Value::bigint(vm.heap.alloc_bigint(r)));
+    }
+    Ok(Value::int(!crate::runtime::convert::f64_to_int32(n.as_number().unwrap_or(0.0))))
+}
+
+pub fn increment(vm: &mut Vm, v: Value, delta: i32) -> JsResult<Value> {
+    if let Some(i) = v.as_int() {
+        if let Some(r) = i.checked_add(delta) {
+            return Ok(Value::int(r));
+        }
+    }
+    let n = crate::runtime::convert::to_numeric(vm, v)?;
+    if let Some(b) = n.as_bigint() {
+        let r = vm.heap.bigint(b).clone() + delta;
+        return Ok(Value::bigint(vm.heap.alloc_bigint(r)));
+    }
+    Ok(Value::number(n.as_number().unwrap_or(f64::NAN) + delta as f64))
+}
+
+// ---- iteration
+
+/// GetIterator(obj, sync|async) → (iterator, next method).
+pub fn get_iterator(vm: &mut Vm, v: Value, is_async: bool) -> JsResult<(Value, Value)> {
+    if is_async {
+        let key = PropertyKey::Symbol(vm.symbols.asyncIterator);
+        if let Some(m) = property::get_method(vm, v, key)? {
+            let it = call(vm, m, v, &[])?;
+            if !it.is_object() {
+                return Err(vm.type_error("Result of the Symbol.asyncIterator method is not an object"));
+            }
+            let next = property::get_v(vm, it, PropertyKey::Atom(atom::next))?;
+            return Ok((it, next));
+        }
+        let (it, next) = get_iterator(vm, v, false)?;
+        return crate::interp::generator::create_async_from_sync_iterator(vm, it, next);
+    }
+    let key = PropertyKey::Symbol(vm.symbols.iterator);
+    let m = property::get_method(vm, v, key)?;
+    let Some(m) = m else {
+        let shown = crate::builtins::error::describe_for_message(vm, v);
+        return Err(vm.type_error(format!("{shown} is not iterable")));
+    };
+    let it = call(vm, m, v, &[])?;
+    if !it.is_object() {
+        return Err(vm.type_error("Result of the Symbol.iterator method is not an object"));
+    }
+    let next = property::get_v(vm, it, PropertyKey::Atom(atom::next))?;
+    Ok((it, next))
+}
+
+/// IteratorStepValue: Some(value) or None when done.
+pub fn iterator_step(vm: &mut Vm, it: Value, next: Value) -> JsResult<Option<Value>> {
+    // Fast path: the built-in array iterator over a dense array.
+    if let Some(o) = it.as_object() {
+        if next == Value::object(vm.realm.array_iterator_next) {
+            if let Some(r) = crate::builtins::array::array_iterator_fast_step(vm, o)? {
+                return Ok(r);
+            }
+        }
+    }
+    let r = call(vm, next, it, &[])?;
+    let Some(ro) = r.as_object() else {
+        return Err(vm.type_error("Iterator result is not an object"));
+    };
+    let done = property::get(vm, ro, PropertyKey::Atom(atom::done), r)?;
+    if crate::runtime::convert::to_boolean(vm, done) {
+        return Ok(None);
+    }
+    Ok(Some(property::get(vm, ro, PropertyKey::Atom(atom::value), r)?))
+}
+
+/// IteratorClose for a normal completion.
+pub fn iterator_close(vm: &mut Vm, it: Value) -> JsResult<()> {
+    let ret = property::get_method(vm, it, PropertyKey::Atom(atom::return_))?;
+    if let Some(r) = ret {
+        let res = call(vm, r, it, &[])?;
+        if !res.is_object() {
+            return Err(vm.type_error("Iterator result is not an object"));
+        }
+    }
+    Ok(())
+}
+
+/// IteratorClose for a throw completion: errors from `return` are ignored (limits are not).
+pub fn iterator_close_quiet(vm: &mut Vm, it: Value) -> JsResult<()> {
+    let r = property::get_method(vm, it, PropertyKey::Atom(atom::return_)).and_then(|ret| match ret {
+        Some(r) => call(vm, r, it, &[]).map(|_| ()),
+        None => Ok(()),
+    });
+    match r {
+        Err(Throw::Limit(l)) => Err(Throw::Limit(l)),
+        _ => Ok(()),
+    }
+}
+
+/// for-in: collect enumerable string keys up the prototype chain (EnumerateObjectProperties).
+pub fn for_in_start(vm: &mut Vm, v: Value) -> JsResult<Value> {
+    let mut keys: Vec<Value> = Vec::new();
+    if !v.is_nullish() {
+        let o = to_object(vm, v)?;
+        let mut seen: indexmap::IndexSet<PropertyKey, rustc_hash::FxBuildHasher> = Default::default();
+        let mut cur = Some(o);
+        while let Some(c) = cur {
+            let own = property::own_property_keys(vm, c)?;
+            for k in own {
+                if matches!(k, PropertyKey::Symbol(_)) || !seen.insert(k) {
+                    continue;
+                }
+                if let Some(d) = property::get_own_property(vm, c, k)? {
+                    if d.enumerable == Some(true) {
+                        let kv = key_to_value(vm, k);
+                        keys.push(kv);
+                    }
+                }
+            }
+            vm.charge(1)?;
+            cur = property::get_prototype_of(vm, c)?;
+        }
+        let iter = Class::Iterator(Box::new(IteratorState::ForIn { object: Value::object(o), keys, index: 0 }));
+        return Ok(Value::object(vm.heap.alloc_object(Object::new(None, iter))));
+    }
+    let iter = Class::Iterator(Box::new(IteratorState::ForIn { object: Value::UNDEFINED, keys, index: 0 }));
+    Ok(Value::object(vm.heap.alloc_object(Object::new(None, iter))))
+}
+
+/// Next key of a for-in iterator still present on the object.
+pub fn for_in_next(vm: &mut Vm, it: Value) -> JsResult<Option<Value>> {
+    let Some(o) = it.as_object() else { return Ok(None) };
+    loop {
+        let (object, key) = match &mut vm.heap.obj_mut(o).class {
+            Class::Iterator(state) => match &mut **state {
+                IteratorState::ForIn { object, keys, index } => {
+                    let Some(&k) = keys.get(*index as usize) else { return Ok(None) };
+                    *index += 1;
+                    (*object, k)
+                }
+                _ => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        // Keys deleted during enumeration are skipped.
+        let Some(obj) = object.as_object() else { return Ok(None) };
+        let pk = to_property_key(vm, key)?;
+        if property::has_property(vm, obj, pk)? {
+            return Ok(Some(key));
+        }
+    }
+}
+
+// ---- literals
+
+/// GetTemplateObject (§13.2.8.4), cached per site.
+pub fn template_object(vm: &mut Vm, code: CodeId, index: u32) -> JsResult<Value> {
+    if let Some(&v) = vm.heap.code(code).template_cache.get(index as usize) {
+        if !v.is_undefined() {
+            return Ok(v);
+        }
+    }
+    let Some(site) = vm.heap.code(code).templates.get(index as usize).cloned() else {
+        return Err(vm.type_error("invalid template"));
+    };
+    let cooked: Vec<Value> = site
+        .cooked
+        .iter()
+        .map(|c| match c {
+            Some(s) => vm.js_str(s.clone()),
+            None => Value::UNDEFINED,
+        })
+        .collect();
+    let raw: Vec<Value> = site.raw.iter().map(|s| vm.js_str(s.clone())).collect();
+    let raw_arr = vm.new_array(raw);
+    let arr = vm.new_array(cooked);
+    if let (Some(a), Some(r)) = (arr.as_object(), raw_arr.as_object()) {
+        vm.define_builtin(a, PropertyKey::Atom(atom::raw), raw_arr, PropFlags::NONE);
+        freeze_array(vm, r);
+        freeze_array(vm, a);
+    }
+    let code_block = vm.heap.code_mut(code);
+    if code_block.template_cache.len() <= index as usize {
+        code_block.template_cache.resize(index as usize + 1, Value::UNDEFINED);
+    }
+    code_block.template_cache[index as usize] = arr;
+    Ok(arr)
+}
+
+fn freeze_array(vm: &mut Vm, a: ObjectId) {
+    property::demote_elements(vm, a);
+    let keys = property::ordinary_own_property_keys(vm, a);
+    let obj = vm.heap.obj_mut(a);
+    obj.extensible = false;
+    if let Class::Array(d) = &mut obj.class {
+        d.length_writable = false;
+    }
+    let shapes = vm.heap.shapes.clone();
+    let obj = vm.heap.obj_mut(a);
+    for k in keys {
+        if let Some((v, f)) = obj.lookup_named(&shapes, k) {
+            let nf = PropFlags(f.0 & !(PropFlags::WRITABLE | PropFlags::CONFIGURABLE));
+            obj.redefine_named(&shapes, k, v, nf);
+        }
+    }
+}
+
+pub fn regexp_literal(vm: &mut Vm, code: CodeId, index: u32) -> JsResult<Value> {
+    let Some((source, flags)) = vm.heap.code(code).regexps.get(index as usize).cloned() else {
+        return Err(vm.type_error("invalid regexp"));
+    };
+    crate::builtins::regexp::regexp_create(vm, source, flags)
+}
+
+// ---- explicit resource management
+
+pub fn add_disposable(vm: &mut Vm, stack: Value, v: Value, hint: u8) -> JsResult<()> {
+    crate::builtins::disposable::add_resource(vm, stack, v, hint)
+}
+
+pub fn dispose_resources(vm: &mut Vm, stack: Value) -> JsResult<()> {
+    crate::builtins::disposable::dispose_all(vm, stack)
+}
+
+/// Is `v` callable (re-export for the generator module).
+pub fn callable(vm: &Vm, v: Value) -> bool {
+    is_callable(vm, v)
+}

@@ -1,0 +1,128 @@
+//! [[Call]] and [[Construct]] from Rust: natives call into JS through here (re-entering the
+//! interpreter), JS→JS calls never do (they push a frame in the interpreter loop).
+
+use crate::atoms::{atom, PropertyKey};
+use crate::builtins::proxy;
+use crate::error::{JsResult, Throw};
+use crate::heap::object::Class;
+use crate::value::{ObjectId, Value};
+use crate::vm::{NativeCtx, Vm};
+
+/// IsCallable.
+#[inline]
+pub fn is_callable(vm: &Vm, v: Value) -> bool {
+    v.as_object().is_some_and(|o| vm.heap.obj(o).is_callable())
+}
+
+/// IsConstructor.
+pub fn is_constructor(vm: &Vm, v: Value) -> bool {
+    let Some(o) = v.as_object() else { return false };
+    match &vm.heap.obj(o).class {
+        Class::Function(c) => {
+            let code = vm.heap.code(c.code);
+            code.kind.is_constructor()
+        }
+        Class::Native(n) => n.constructor,
+        Class::Bound(b) => b.constructor,
+        Class::Proxy(p) => p.constructor,
+        _ => false,
+    }
+}
+
+/// Call(F, V, args).
+pub fn call(vm: &mut Vm, f: Value, this: Value, args: &[Value]) -> JsResult<Value> {
+    let Some(fo) = f.as_object() else {
+        return Err(vm.type_error("value is not a function"));
+    };
+    match &vm.heap.obj(fo).class {
+        Class::Native(n) => {
+            let id = n.id;
+            call_native(vm, fo, id, this, args, Value::UNDEFINED)
+        }
+        Class::Function(_) => crate::interp::call_closure(vm, fo, this, args, None),
+        Class::Bound(b) => {
+            let (target, bthis) = (b.target, b.this);
+            let mut all = b.args.clone();
+            all.extend_from_slice(args);
+            call(vm, Value::object(target), bthis, &all)
+        }
+        Class::Proxy(_) => proxy::call(vm, fo, this, args),
+        _ => {
+            let msg = "value is not a function";
+            Err(vm.type_error(msg))
+        }
+    }
+}
+
+/// Run a native with its call context set, then restore the caller's.
+pub fn call_native(
+    vm: &mut Vm,
+    callee: ObjectId,
+    id: crate::builtins::NativeId,
+    this: Value,
+    args: &[Value],
+    new_target: Value,
+) -> JsResult<Value> {
+    let Some(def) = id.def() else { return Err(vm.type_error("unknown native function")) };
+    let saved = vm.native_ctx;
+    let roots = vm.roots.len();
+    vm.native_ctx = NativeCtx { callee: Some(callee), new_target };
+    vm.charge(1)?;
+    let r = (def.f)(vm, this, args);
+    vm.native_ctx = saved;
+    vm.roots.truncate(roots);
+    r
+}
+
+/// Construct(F, args, newTarget).
+pub fn construct(vm: &mut Vm, f: Value, args: &[Value], new_target: Option<Value>) -> JsResult<Value> {
+    let new_target = new_target.unwrap_or(f);
+    let Some(fo) = f.as_object() else {
+        return Err(vm.type_error("value is not a constructor"));
+    };
+    if !is_constructor(vm, f) {
+        return Err(vm.type_error("value is not a constructor"));
+    }
+    match &vm.heap.obj(fo).class {
+        Class::Native(n) => {
+            let id = n.id;
+            call_native(vm, fo, id, Value::UNDEFINED, args, new_target)
+        }
+        Class::Function(_) => crate::interp::construct_closure(vm, fo, args, new_target),
+        Class::Bound(b) => {
+            let target = Value::object(b.target);
+            let mut all = b.args.clone();
+            all.extend_from_slice(args);
+            let nt = if new_target == f { target } else { new_target };
+            construct(vm, target, &all, Some(nt))
+        }
+        Class::Proxy(_) => proxy::construct(vm, fo, args, new_target),
+        _ => Err(vm.type_error("value is not a constructor")),
+    }
+}
+
+/// GetPrototypeFromConstructor (§10.1.14): `newTarget.prototype` if an object, else the
+/// intrinsic default.
+pub fn prototype_from_constructor(vm: &mut Vm, new_target: Value, default: ObjectId) -> JsResult<ObjectId> {
+    let Some(nt) = new_target.as_object() else { return Ok(default) };
+    let p = crate::runtime::property::get(vm, nt, PropertyKey::Atom(atom::prototype), new_target)?;
+    Ok(p.as_object().unwrap_or(default))
+}
+
+/// Invoke(V, P, args).
+pub fn invoke(vm: &mut Vm, v: Value, key: PropertyKey, args: &[Value]) -> JsResult<Value> {
+    let f = crate::runtime::property::get_v(vm, v, key)?;
+    if !is_callable(vm, f) {
+        let name = crate::runtime::convert::key_to_display(vm, key);
+        return Err(vm.type_error(format!("{name} is not a function")));
+    }
+    call(vm, f, v, args)
+}
+
+/// The thrown value of a JS throw, or the limit to propagate.
+pub fn thrown_value(t: Throw) -> Option<Value> {
+    match t {
+        Throw::Value(v) => Some(v),
+        Throw::Limit(_) => None,
+    }
+}

@@ -1,0 +1,181 @@
+//! Every call into amber-engine lives here: building a VM for one execution, the host-defined
+//! `print` and `$262`, evaluating the harness and the test, draining the job queue, and
+//! reducing the engine's errors to an engine-neutral [`Execution`]. When the engine's API
+//! changes, this is the one file to adapt.
+//!
+//! Architecture invariant: nothing outside this module names an `amber_engine` item.
+
+use crate::frontmatter::Phase;
+use crate::verdict::{Execution, Failure};
+use amber_engine::{JsResult, RunError, Value, Vm, VmOptions};
+use std::path::Path;
+use std::sync::Mutex;
+
+/// Per-execution limits and host behaviour.
+#[derive(Clone, Debug)]
+pub struct ExecOptions {
+    pub max_instructions: u64,
+    pub max_heap_bytes: Option<u64>,
+    /// Image the VM through bincode and restore it at every safe point.
+    pub snapshot_roundtrip: bool,
+    /// The host's [[CanBlock]].
+    pub can_block: bool,
+}
+
+/// A script evaluated before the test (a harness file).
+pub struct Script<'a> {
+    pub filename: &'a str,
+    pub source: &'a str,
+}
+
+/// The test itself, already transformed for its mode (the strict prefix is applied).
+pub struct TestSource<'a> {
+    pub filename: &'a str,
+    pub source: &'a str,
+    pub module: bool,
+    /// The directory of the test file, against which `./x.js` module specifiers resolve.
+    pub dir: &'a Path,
+}
+
+/// Longest output kept from `print` per execution.
+const MAX_OUTPUT: usize = 64 * 1024;
+
+/// What `print` was given during the current execution. A worker runs one execution at a time,
+/// and host functions are plain `fn` pointers, so the buffer is process-wide.
+static PRINTED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+fn printed_take() -> Vec<String> {
+    match PRINTED.lock() {
+        Ok(mut p) => std::mem::take(&mut *p),
+        Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
+    }
+}
+
+fn printed_push(line: String) {
+    let mut p = match PRINTED.lock() {
+        Ok(p) => p,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    let used: usize = p.iter().map(String::len).sum();
+    if used + line.len() <= MAX_OUTPUT {
+        p.push(line);
+    }
+}
+
+/// Runs one execution: a fresh VM (a new realm), host bindings, the prelude, the test, then the
+/// job queue.
+pub fn execute(opts: &ExecOptions, prelude: &[Script<'_>], test: &TestSource<'_>) -> Execution {
+    printed_take();
+    let failure = run(opts, prelude, test).err();
+    Execution {
+        failure,
+        printed: printed_take(),
+    }
+}
+
+fn run(opts: &ExecOptions, prelude: &[Script<'_>], test: &TestSource<'_>) -> Result<(), Failure> {
+    let mut vm = Vm::new(VmOptions {
+        max_instructions: Some(opts.max_instructions),
+        ..VmOptions::default()
+    });
+    install_host(&mut vm);
+    for script in prelude {
+        vm.eval_script(script.source, script.filename)
+            .map_err(|e| Failure::Harness(format!("{}: {}", script.filename, describe(&e))))?;
+        safe_point(&mut vm, opts)?;
+    }
+    if test.module {
+        return Err(Failure::Unsupported(
+            "module code: the engine has no Vm::eval_module yet".into(),
+        ));
+    }
+    vm.eval_script(test.source, test.filename)
+        .map_err(|e| failure(&e, Phase::Runtime))?;
+    safe_point(&mut vm, opts)?;
+    vm.run_jobs().map_err(|e| failure(&e, Phase::Runtime))?;
+    safe_point(&mut vm, opts)?;
+    Ok(())
+}
+
+/// `--snapshot-roundtrip`: image the whole VM and restore it in place.
+fn safe_point(vm: &mut Vm, opts: &ExecOptions) -> Result<(), Failure> {
+    if opts.snapshot_roundtrip {
+        vm.snapshot_roundtrip().map_err(Failure::Snapshot)?;
+    }
+    Ok(())
+}
+
+/// Maps an engine error to a failure; `phase` is where a thrown error happened.
+fn failure(e: &RunError, phase: Phase) -> Failure {
+    match e {
+        RunError::Syntax { message, .. } => Failure::Error {
+            phase: Phase::Parse,
+            name: "SyntaxError".into(),
+            message: message.clone(),
+        },
+        RunError::Threw { name, message, .. } => Failure::Error {
+            phase,
+            name: name.clone(),
+            message: message.clone(),
+        },
+        RunError::Limit(kind) => Failure::Limit(format!("resource limit: {kind:?}")),
+    }
+}
+
+fn describe(e: &RunError) -> String {
+    match e {
+        RunError::Syntax {
+            message,
+            filename,
+            line,
+            column,
+        } => format!("SyntaxError: {message} ({filename}:{line}:{column})"),
+        RunError::Threw { name, message, .. } => format!("{name}: {message}"),
+        RunError::Limit(kind) => format!("resource limit: {kind:?}"),
+    }
+}
+
+/// `print` and `$262` (INTERPRETING.md, "Host-Defined Functions").
+fn install_host(vm: &mut Vm) {
+    let global = vm.global_object();
+    vm.define_host_function(global, "print", 1, host_print);
+    let t262 = vm.new_object();
+    vm.define_host_function(t262, "evalScript", 1, host_eval_script);
+    vm.define_host_function(t262, "gc", 0, host_gc);
+    vm.set_property(t262, "global", global);
+    // Not provided until the engine offers them: createRealm (realms), detachArrayBuffer,
+    // IsHTMLDDA, agent (threads + shared memory). The harness reports their absence itself
+    // (e.g. detachArrayBuffer.js throws "No method available to detach an ArrayBuffer").
+    vm.set_property(global, "$262", t262);
+}
+
+fn host_print(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let text = match args.first() {
+        Some(&v) => vm.to_display_string(v),
+        None => "undefined".to_string(),
+    };
+    printed_push(text);
+    Ok(Value::undefined())
+}
+
+/// `$262.evalScript(source)`: parse and run a script in the current realm.
+fn host_eval_script(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let source = match args.first() {
+        Some(&v) => vm.to_display_string(v),
+        None => "undefined".to_string(),
+    };
+    match vm.eval_script(&source, "evalScript") {
+        Ok(v) => Ok(v),
+        Err(RunError::Syntax { message, .. }) => Err(vm.throw_error("SyntaxError", &message)),
+        Err(RunError::Threw { name, message, .. }) => Err(vm.throw_error(&name, &message)),
+        Err(RunError::Limit(kind)) => Err(vm.throw_error("RangeError", &format!("{kind:?}"))),
+    }
+}
+
+/// `$262.gc()`: must throw when the host cannot collect.
+fn host_gc(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
+    Err(vm.throw_error(
+        "TypeError",
+        "$262.gc: the engine exposes no garbage collection hook",
+    ))
+}
