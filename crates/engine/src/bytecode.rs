@@ -59,6 +59,8 @@ pub enum Op {
     PopEnv,
     /// Replace the current environment with a copy (per-iteration `let` bindings).
     CloneEnv,
+    /// `obj →`: push an object environment for a `with` statement.
+    PushWithEnv,
 
     // ---- globals and dynamic names
     /// Global lookup: lexical declarations, then the global object; ReferenceError if absent.
@@ -259,8 +261,13 @@ pub enum Op {
     /// `value → received mode`: suspend; resumes with the sent value and a mode
     /// (0 next, 2 return; throw resumes by throwing).
     Yield,
-    /// `value mode → value`: if mode is return, jump to target with the value.
+    /// `value mode → value`: mode throw throws the value; mode return jumps to target
+    /// with the value; next continues.
     ResumeCheck(u32),
+    /// `result →` : `yield*` in a sync generator hands the inner result object through.
+    YieldRaw,
+    /// `get set → pair`: an accessor pair for private accessors.
+    MakeAccessorPair,
     /// `value → result`: suspend until the promise settles (throws on rejection).
     Await,
     /// `iterator next received mode → iterator next result`: one step of `yield*` delegation:
@@ -310,6 +317,9 @@ impl Op {
             Rot4 => (4, 4),
             GetLocal(_) | GetLocalChecked(_) | GetEnv { .. } | GetEnvChecked { .. } => (0, 1),
             SetLocal(_) | SetLocalChecked(_) | SetEnv { .. } | SetEnvChecked { .. } => (1, 0),
+            PushWithEnv => (1, 0),
+            YieldRaw => (1, 2),
+            MakeAccessorPair => (2, 1),
             PushEnv(_) | PopEnv | CloneEnv | DeclareGlobals | Nop | Debugger | RunFieldInit => (0, 0),
             GetGlobal(_) | GetGlobalOrUndefined(_) | GetName(_) | TypeofName(_) | DeleteName(_) => (0, 1),
             SetGlobal { .. } | InitGlobalLexical(_) | SetName { .. } => (1, 0),
@@ -514,6 +524,8 @@ pub struct CodeBlock {
     pub is_class_constructor: bool,
     /// Names of environment slots by absolute env level, for direct eval's resolution.
     pub env_names: Vec<(u32, Atom)>,
+    /// Absolute env level of the environment the function's closure captures.
+    pub base_env_level: u32,
 }
 
 impl CodeBlock {
@@ -526,4 +538,40 @@ impl CodeBlock {
             self.lines.get(i - 1).map(|&(_, l, c)| (l, c))
         }
     }
+}
+
+/// `--dump-bytecode`: every function reachable from `root`, depth first.
+pub fn dump(vm: &crate::vm::Vm, root: CodeId) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let mut todo = vec![root];
+    let mut seen = Vec::new();
+    while let Some(id) = todo.pop() {
+        if seen.contains(&id) {
+            continue;
+        }
+        seen.push(id);
+        let code = vm.heap.code(id);
+        let name = vm.heap.atoms.get(code.name).to_rust_string();
+        let name = if name.is_empty() { "<anonymous>".to_string() } else { name };
+        let (line, _) = code.position(0).unwrap_or((0, 0));
+        let _ = writeln!(
+            out,
+            "== {name} [{:?}{}] line {line}, params {}, registers {}, env slots {}",
+            code.kind,
+            if code.strict { ", strict" } else { "" },
+            code.param_count,
+            code.register_count,
+            code.env_slots
+        );
+        for (pc, op) in code.ops.iter().enumerate() {
+            let _ = writeln!(out, "  {pc:5}  {op:?}");
+        }
+        for h in &code.handlers {
+            let _ = writeln!(out, "  handler [{}, {}) -> {} depth {}", h.start, h.end, h.target, h.depth);
+        }
+        out.push('\n');
+        todo.extend(code.functions.iter().rev());
+    }
+    out
 }

@@ -11,7 +11,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Handle of an object in the heap's object arena.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize, Default)]
 pub struct ObjectId(pub u32);
 
 /// Handle of a string in the heap's string arena.
@@ -19,7 +19,7 @@ pub struct ObjectId(pub u32);
 pub struct StringId(pub u32);
 
 /// Handle of a symbol in the heap's symbol arena.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize, Default)]
 pub struct SymbolId(pub u32);
 
 /// Handle of a BigInt in the heap's bigint arena.

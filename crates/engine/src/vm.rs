@@ -111,6 +111,10 @@ pub struct Vm {
     pub single_chars: Vec<Value>,
     /// Set by `yield*` delegation: the next yielded value is already an iterator result.
     pub yield_raw: bool,
+    /// Arrays being joined (cycle detection for join/toString/toLocaleString).
+    pub join_stack: Vec<ObjectId>,
+    /// Nested interpreter re-entries from Rust (bounded by `interp::MAX_NATIVE_DEPTH`).
+    pub native_depth: u32,
     /// Native (host) functions registered by the embedder: name → function.
     #[serde(skip)]
     pub host_functions: Vec<(String, HostFn)>,
@@ -144,6 +148,8 @@ impl Vm {
             pending_rejections: Vec::new(),
             single_chars: Vec::new(),
             yield_raw: false,
+            join_stack: Vec::new(),
+            native_depth: 0,
             host_functions: Vec::new(),
             print_hook: None,
             host_state: Vec::new(),
@@ -293,5 +299,175 @@ impl Vm {
                 Stream::Stderr => eprintln!("{text}"),
             },
         }
+    }
+}
+
+/// bincode configuration of the heap payload: little-endian varints, 1 GiB limit so a
+/// hostile payload cannot make the decoder allocate without bound.
+fn payload_config() -> impl bincode::config::Config {
+    bincode::config::standard().with_limit::<{ 1 << 30 }>()
+}
+
+impl Vm {
+    /// Compile and run a script (global code); returns its completion value. Does not run
+    /// queued jobs: call [`Vm::run_jobs`].
+    pub fn eval_script(&mut self, source: &str, filename: &str) -> Result<Value, crate::error::RunError> {
+        let code = crate::compiler::compile_script(self, source, filename).map_err(crate::error::RunError::Syntax)?;
+        let global = Value::object(self.global);
+        let r = crate::interp::run_code(self, code, None, global, Value::UNDEFINED, Value::UNDEFINED);
+        self.stack.clear();
+        self.frames.clear();
+        r.map_err(|t| self.run_error(t))
+    }
+
+    /// Drain the microtask queue.
+    pub fn run_jobs(&mut self) -> Result<(), crate::error::RunError> {
+        let r = crate::builtins::promise::run_jobs(self);
+        self.stack.clear();
+        self.frames.clear();
+        r.map_err(|t| self.run_error(t))
+    }
+
+    /// Describe a throw for the embedder without running any JS.
+    pub fn run_error(&mut self, t: Throw) -> crate::error::RunError {
+        match t {
+            Throw::Limit(l) => crate::error::RunError::Limit(l),
+            Throw::Value(v) => {
+                let (name, message, stack) = self.describe_thrown(v);
+                crate::error::RunError::Threw { value: v, name, message, stack }
+            }
+        }
+    }
+
+    /// (constructor name, message, stack) of a thrown value, read from data properties only.
+    pub fn describe_thrown(&mut self, v: Value) -> (String, String, String) {
+        let read = |vm: &Vm, o: ObjectId, key: Atom| -> Option<Value> {
+            let mut cur = Some(o);
+            let mut depth = 0;
+            while let (Some(c), true) = (cur, depth < 1000) {
+                let obj = vm.heap.obj(c);
+                if let Some((v, f)) = obj.lookup_named(&vm.heap.shapes, PropertyKey::Atom(key)) {
+                    return (!f.is_accessor()).then_some(v);
+                }
+                cur = obj.proto;
+                depth += 1;
+            }
+            None
+        };
+        let text = |vm: &mut Vm, v: Option<Value>| -> String {
+            match v.and_then(|v| v.as_string()) {
+                Some(s) => vm.heap.flat(s).to_rust_string(),
+                None => String::new(),
+            }
+        };
+        match v.as_object() {
+            Some(o) if matches!(self.heap.obj(o).class, Class::Error) || read(self, o, crate::atoms::atom::message).is_some() => {
+                let ctor = read(self, o, crate::atoms::atom::constructor).and_then(|c| c.as_object());
+                let name = match ctor {
+                    Some(c) => crate::builtins::function::function_name(self, c),
+                    None => {
+                        let n = read(self, o, crate::atoms::atom::name);
+                        text(self, n)
+                    }
+                };
+                let m = read(self, o, crate::atoms::atom::message);
+                let message = text(self, m);
+                let st = read(self, o, crate::atoms::atom::stack);
+                let mut stack = text(self, st);
+                if stack.is_empty() {
+                    stack = if message.is_empty() { name.clone() } else { format!("{name}: {message}") };
+                }
+                (name, message, stack)
+            }
+            _ => {
+                let s = self.to_display_string(v);
+                (String::new(), s.clone(), s)
+            }
+        }
+    }
+
+    /// ToString for display; never throws (falls back to a placeholder) and never runs JS
+    /// for objects.
+    pub fn to_display_string(&mut self, v: Value) -> String {
+        match v.kind() {
+            crate::value::Kind::Object(o) => {
+                if self.heap.obj(o).is_callable() {
+                    format!("function {}", crate::builtins::function::function_name(self, o))
+                } else {
+                    "[object Object]".to_string()
+                }
+            }
+            crate::value::Kind::Symbol(s) => {
+                let d = self.heap.symbol(s).and_then(|s| s.description.as_ref()).map(|d| d.to_rust_string());
+                format!("Symbol({})", d.unwrap_or_default())
+            }
+            _ => crate::runtime::convert::to_rust_string(self, v).unwrap_or_default(),
+        }
+    }
+
+    /// Install a host function as property `name` of `target`. The function is named in
+    /// images by `name`; a restored VM needs the embedder to register it again.
+    pub fn define_host_function(&mut self, target: Value, name: &str, length: u32, f: HostFn) -> Value {
+        if !self.host_functions.iter().any(|(n, _)| n == name) {
+            self.host_functions.push((name.to_string(), f));
+        } else if let Some(e) = self.host_functions.iter_mut().find(|(n, _)| n == name) {
+            e.1 = f;
+        }
+        let id = crate::builtins::NativeId::by_name("%HostFunction").unwrap_or(crate::builtins::NativeId(0));
+        let key_name = self.str(name);
+        let short = name.rsplit('.').next().unwrap_or(name).to_string();
+        let fo = crate::builtins::make_native(self, &short, id, length, false, vec![key_name]);
+        if let Some(t) = target.as_object() {
+            let key = self.key(&short);
+            self.define_builtin(t, key, Value::object(fo), PropFlags::HIDDEN);
+        }
+        Value::object(fo)
+    }
+
+    /// Register (or re-register after restore) a host function by name.
+    pub fn register_host_function(&mut self, name: &str, f: HostFn) {
+        match self.host_functions.iter_mut().find(|(n, _)| n == name) {
+            Some(e) => e.1 = f,
+            None => self.host_functions.push((name.to_string(), f)),
+        }
+    }
+
+    /// Set a property by name (embedder convenience; runs setters).
+    pub fn set_property(&mut self, target: Value, name: &str, value: Value) {
+        if let Some(o) = target.as_object() {
+            let key = self.key(name);
+            let _ = crate::runtime::property::set(self, o, key, value, target);
+        }
+    }
+
+    /// Encode the whole VM state (heap, queues, realm) — the image's heap payload. Only at a
+    /// safe point (no frame running).
+    pub fn encode_state(&self) -> Result<Vec<u8>, String> {
+        if !self.frames.is_empty() {
+            return Err("the VM is not at a safe point (frames are running)".into());
+        }
+        bincode::serde::encode_to_vec(self, payload_config()).map_err(|e| e.to_string())
+    }
+
+    /// Decode a VM state produced by [`Vm::encode_state`]. Host bindings must be
+    /// re-registered by the embedder.
+    pub fn decode_state(bytes: &[u8]) -> Result<Vm, String> {
+        let (vm, used): (Vm, usize) =
+            bincode::serde::decode_from_slice(bytes, payload_config()).map_err(|e| format!("corrupt heap payload: {e}"))?;
+        if used != bytes.len() {
+            return Err(format!("corrupt heap payload: {} trailing bytes", bytes.len() - used));
+        }
+        crate::heap::verify::verify(&vm)?;
+        Ok(vm)
+    }
+
+    /// Image the whole VM and continue in the restored copy (test262 `--snapshot-roundtrip`).
+    pub fn snapshot_roundtrip(&mut self) -> Result<(), String> {
+        let bytes = self.encode_state()?;
+        let mut restored = Vm::decode_state(&bytes)?;
+        restored.host_functions = std::mem::take(&mut self.host_functions);
+        restored.print_hook = self.print_hook;
+        *self = restored;
+        Ok(())
     }
 }

@@ -19,7 +19,7 @@ use crate::error::JsResult;
 use crate::heap::object::{ArrayBufferData, Class, Object};
 use crate::native;
 use crate::runtime::call::{construct, is_constructor, prototype_from_constructor};
-use crate::runtime::convert::{relative_index, to_index, to_integer_or_infinity};
+use crate::runtime::convert::{relative_index, to_integer_or_infinity};
 use crate::runtime::property::get;
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
@@ -137,12 +137,10 @@ pub(crate) fn allocate_array_buffer(
     shared: bool,
 ) -> JsResult<ObjectId> {
     // If it is not possible to create a Data Block consisting of maxByteLength bytes, throw
-    // a RangeError exception. (The block itself is never reserved: it grows on resize.)
-    let max = match max_byte_length {
-        Some(m) if m > MAX_BYTE_LENGTH as u64 => return Err(vm.range_error("Invalid array buffer max length")),
-        Some(m) => Some(m as usize),
-        None => None,
-    };
+    // a RangeError exception. NOTE: the maximum is never reserved (the block grows on
+    // resize, where MAX_BYTE_LENGTH applies), so any maxByteLength ToIndex admits is kept,
+    // as V8 does.
+    let max = max_byte_length.map(|m| usize::try_from(m).unwrap_or(usize::MAX));
     // 4. Let block be ? CreateByteDataBlock(byteLength).
     let block = create_byte_data_block(vm, byte_length)?;
     // 5-9. Set obj's slots.
@@ -701,7 +699,8 @@ fn shared_slice(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
 /// (see `typed_array::init`), because the realm has no slot for them and a prototype's
 /// `constructor` property can be overwritten by JS.
 pub(crate) fn intrinsic_constructor(vm: &Vm, shared: bool) -> Value {
-    crate::builtins::typed_array::intrinsic_capture(vm, if shared { 13 } else { 12 })
+    use crate::builtins::typed_array::{intrinsic_capture, ARRAY_BUFFER_CAPTURE};
+    intrinsic_capture(vm, ARRAY_BUFFER_CAPTURE + usize::from(shared))
 }
 
 #[cfg(test)]

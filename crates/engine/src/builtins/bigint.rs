@@ -200,7 +200,7 @@ fn to_locale_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value
     let sign = if vm.heap.bigint(b).is_negative() { "-" } else { "" };
     let mut grouped = String::with_capacity(digits.len() * 4 / 3 + 1);
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(c);
@@ -219,7 +219,7 @@ fn to_string(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let radix_mv = if radix.is_undefined() { 10.0 } else { to_integer_or_infinity(vm, radix)? };
     // 4. If radixMV is not in the inclusive interval from 2 to 36, throw a RangeError exception.
     if !(2.0..=36.0).contains(&radix_mv) {
-        return Err(vm.range_error("toString() radix must be between 2 and 36"));
+        return Err(vm.range_error("toString() radix argument must be between 2 and 36"));
     }
     // 5. Return BigInt::toString(x, radixMV).
     let Some(b) = x.as_bigint() else { return Ok(Value::UNDEFINED) };

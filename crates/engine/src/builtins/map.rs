@@ -90,7 +90,9 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 6. If IsCallable(adder) is false, throw a TypeError exception.
     if !is_callable(vm, adder) {
         let shown = display(vm, adder);
-        return Err(vm.type_error(format!("'{shown}' returned for property 'set' of object '#<Map>' is not a function")));
+        return Err(
+            vm.type_error(format!("'{shown}' returned for property 'set' of object '#<Map>' is not a function"))
+        );
     }
     vm.roots.push(adder);
     // 7. Return ? AddEntriesFromIterable(map, iterable, adder).
@@ -154,13 +156,11 @@ fn group_by(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     vm.roots.push(Value::object(map));
     // GroupBy 1. Perform ? RequireObjectCoercible(items).
     if items.is_nullish() {
-        let shown = display(vm, items);
-        return Err(vm.type_error(format!("{shown} is not iterable")));
+        return Err(vm.type_error("Map.groupBy called on null or undefined"));
     }
     // GroupBy 2. If IsCallable(callback) is false, throw a TypeError exception.
     if !is_callable(vm, callback) {
-        let shown = display(vm, callback);
-        return Err(vm.type_error(format!("{shown} is not a function")));
+        return Err(not_a_function(vm, callback));
     }
     // GroupBy 4. Let iteratorRecord be ? GetIterator(items, sync).
     let mut record = get_iterator(vm, items)?;
@@ -271,8 +271,7 @@ fn for_each(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let (callback, this_arg) = (arg(args, 0), arg(args, 1));
     // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
     if !is_callable(vm, callback) {
-        let shown = display(vm, callback);
-        return Err(vm.type_error(format!("{shown} is not a function")));
+        return Err(not_a_function(vm, callback));
     }
     // 4-7. Let entries be M.[[MapData]]; repeat while index < numEntries (re-read each
     //      round: the callback may add entries, which are visited).
@@ -375,8 +374,7 @@ fn get_or_insert_computed(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<
     let callback = arg(args, 1);
     // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
     if !is_callable(vm, callback) {
-        let shown = display(vm, callback);
-        return Err(vm.type_error(format!("{shown} is not a function")));
+        return Err(not_a_function(vm, callback));
     }
     // 4. Set key to CanonicalizeKeyedCollectionKey(key).
     let k = canonicalize_key(arg(args, 0));
@@ -384,7 +382,13 @@ fn get_or_insert_computed(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<
 }
 
 /// The common tail of Map/WeakMap `getOrInsert` (key already canonical and checked).
-pub(crate) fn get_or_insert_data(vm: &mut Vm, m: ObjectId, which: Collection, k: Value, value: Value) -> JsResult<Value> {
+pub(crate) fn get_or_insert_data(
+    vm: &mut Vm,
+    m: ObjectId,
+    which: Collection,
+    k: Value,
+    value: Value,
+) -> JsResult<Value> {
     let key = key_of(&mut vm.heap, k);
     // For each Record p of M.[[MapData]]: if SameValue(p.[[Key]], key), return p.[[Value]].
     if let Some(existing) = data(&vm.heap, m, which).and_then(|d| lookup(d, &key)) {
@@ -451,7 +455,7 @@ fn map_iterator_next(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Valu
 /// run one step: find the next live entry at or after the saved index.
 pub(crate) fn collection_iterator_next(vm: &mut Vm, this: Value, which: Collection, method: &str) -> JsResult<Value> {
     let state = this.as_object().and_then(|o| match &vm.heap.obj(o).class {
-        Class::Iterator(it) => match (**it).clone() {
+        Class::Iterator(it) => match **it {
             IteratorState::MapIter { target, index, kind, done } if which == Collection::Map => {
                 Some((o, target, index, kind, done))
             }
@@ -685,13 +689,19 @@ pub(crate) fn get_iterator_from_method(vm: &mut Vm, obj: Value, method: Value) -
     // 1. Let iterator be ? Call(method, obj).
     let iterator = call(vm, method, obj, &[])?;
     // 2. If iterator is not an Object, throw a TypeError exception.
-    let Some(io) = iterator.as_object() else {
-        let shown = display(vm, iterator);
-        return Err(vm.type_error(format!("Result of the Symbol.iterator method is not an object: {shown}")));
-    };
+    if !iterator.is_object() {
+        return Err(vm.type_error("Result of the Symbol.iterator method is not an object"));
+    }
+    // 3-5.
+    iterator_record(vm, iterator)
+}
+
+/// Steps 3-5 of GetIteratorFromMethod: read `next` and make the Iterator Record (both values
+/// pushed on `vm.roots`).
+pub(crate) fn iterator_record(vm: &mut Vm, iterator: Value) -> JsResult<IteratorRecord> {
     vm.roots.push(iterator);
     // 3. Let nextMethod be ? Get(iterator, "next").
-    let next_method = get(vm, io, PropertyKey::Atom(atom::next), iterator)?;
+    let next_method = crate::runtime::property::get_v(vm, iterator, PropertyKey::Atom(atom::next))?;
     vm.roots.push(next_method);
     // 4-5. Return the Iterator Record { [[Iterator]], [[NextMethod]], [[Done]]: false }.
     Ok(IteratorRecord { iterator, next_method, done: false })
@@ -842,42 +852,130 @@ pub(crate) fn display(vm: &mut Vm, v: Value) -> String {
             let d = vm.heap.symbol(s).and_then(|s| s.description.as_ref()).map(|d| d.to_rust_string());
             format!("Symbol({})", d.unwrap_or_default())
         }
-        Kind::Object(o) => {
-            if vm.heap.obj(o).is_callable() {
-                return "function".into();
-            }
-            format!("#<{}>", constructor_name(vm, o))
-        }
+        Kind::Object(o) => object_display(vm, o),
     }
 }
 
-/// The name of an object's constructor, read from plain data properties only.
-fn constructor_name(vm: &Vm, o: ObjectId) -> String {
-    let shapes = &vm.heap.shapes;
+/// V8's "X is not a function" TypeError for a non-callable value.
+pub(crate) fn not_a_function(vm: &mut Vm, v: Value) -> Throw {
+    let shown = match v.kind() {
+        Kind::Undefined | Kind::Empty => "undefined".to_string(),
+        Kind::Null => "object null".to_string(),
+        Kind::Int(_) | Kind::Float(_) => format!("number {}", display(vm, v)),
+        Kind::String(_) => format!("string \"{}\"", display(vm, v)),
+        Kind::Bool(b) => format!("boolean {b}"),
+        Kind::Symbol(_) => "symbol".to_string(),
+        Kind::BigInt(_) => "bigint".to_string(),
+        Kind::Object(_) => "object".to_string(),
+    };
+    vm.type_error(format!("{shown} is not a function"))
+}
+
+/// V8's side-effect-free rendering of an object: `#<Ctor>` when its `toString` is
+/// %Object.prototype.toString% and its `constructor` a named function, else `[object Tag]`.
+fn object_display(vm: &Vm, o: ObjectId) -> String {
+    let obj = vm.heap.obj(o);
+    if obj.is_callable() {
+        return "function".into();
+    }
+    let to_string = data_property(vm, o, PropertyKey::Atom(atom::toString));
+    let is_object_to_string = to_string.as_object().is_some_and(|f| match &vm.heap.obj(f).class {
+        Class::Native(n) => n.id.name() == "Object.prototype.toString",
+        _ => false,
+    });
+    if is_object_to_string {
+        let ctor = data_property(vm, o, PropertyKey::Atom(atom::constructor));
+        if let Some(co) = ctor.as_object().filter(|&c| vm.heap.obj(c).is_callable()) {
+            if let Some(s) = data_property(vm, co, PropertyKey::Atom(atom::name)).as_string() {
+                let name = vm.heap.flat_ref(s).to_rust_string();
+                if !name.is_empty() {
+                    return format!("#<{name}>");
+                }
+            }
+        }
+    }
+    let tag = data_property(vm, o, PropertyKey::Symbol(vm.symbols.toStringTag));
+    let tag = match tag.as_string() {
+        Some(s) => vm.heap.flat_ref(s).to_rust_string(),
+        None => match obj.class {
+            Class::Array(_) => "Array".into(),
+            Class::Arguments(_) => "Arguments".into(),
+            Class::Error => "Error".into(),
+            Class::Boolean(_) => "Boolean".into(),
+            Class::Number(_) => "Number".into(),
+            Class::String(_) => "String".into(),
+            Class::Date(_) => "Date".into(),
+            Class::RegExp(_) => "RegExp".into(),
+            _ => "Object".into(),
+        },
+    };
+    format!("[object {tag}]")
+}
+
+/// GetDataProperty: a data property found along the prototype chain without running JS
+/// (accessors and proxies give undefined).
+fn data_property(vm: &Vm, o: ObjectId, key: PropertyKey) -> Value {
     let mut cur = Some(o);
     let mut depth = 0;
     while let Some(c) = cur {
-        if depth > 64 {
-            break;
-        }
         depth += 1;
         let obj = vm.heap.obj(c);
-        if let Some((ctor, flags)) = obj.lookup_named(shapes, PropertyKey::Atom(atom::constructor)) {
-            if !flags.is_accessor() {
-                if let Some(co) = ctor.as_object() {
-                    if let Some((name, nflags)) = vm.heap.obj(co).lookup_named(shapes, PropertyKey::Atom(atom::name)) {
-                        if let (false, Some(s)) = (nflags.is_accessor(), name.as_string()) {
-                            let text = vm.heap.flat_ref(s).to_rust_string();
-                            if !text.is_empty() {
-                                return text;
-                            }
-                        }
-                    }
-                }
-            }
+        if depth > 10_000 || matches!(obj.class, Class::Proxy(_)) {
             break;
+        }
+        if let Some((value, flags)) = obj.lookup_named(&vm.heap.shapes, key) {
+            return if flags.is_accessor() { Value::UNDEFINED } else { value };
         }
         cur = obj.proto;
     }
-    "Object".into()
+    Value::UNDEFINED
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_value_zero_keys() {
+        let mut heap = Heap::new();
+        let a = heap.alloc_str("key");
+        let b = heap.alloc_str("key");
+        assert_eq!(key_of(&mut heap, a), key_of(&mut heap, b));
+        assert_eq!(key_of(&mut heap, Value::number(-0.0)), key_of(&mut heap, Value::int(0)));
+        assert_eq!(key_of(&mut heap, Value::float(3.0)), key_of(&mut heap, Value::int(3)));
+        assert_eq!(key_of(&mut heap, Value::NAN), key_of(&mut heap, Value::float(f64::NAN)));
+        assert_ne!(key_of(&mut heap, Value::int(1)), key_of(&mut heap, a));
+        let x = Value::bigint(heap.alloc_bigint(10.into()));
+        let y = Value::bigint(heap.alloc_bigint(10.into()));
+        assert_eq!(key_of(&mut heap, x), key_of(&mut heap, y));
+        assert!(Value::number(-0.0).as_number().is_some_and(|f| f.is_sign_negative()));
+        assert_eq!(canonicalize_key(Value::number(-0.0)), Value::int(0));
+    }
+
+    #[test]
+    fn tombstones_keep_positions() {
+        let mut heap = Heap::new();
+        let mut d = MapData::default();
+        for i in 0..4 {
+            let k = Value::int(i);
+            assert!(insert(&mut d, key_of(&mut heap, k), k, Value::int(i * 10)));
+        }
+        assert!(remove(&mut d, &key_of(&mut heap, Value::int(1))));
+        assert!(!remove(&mut d, &key_of(&mut heap, Value::int(1))));
+        assert_eq!(d.live, 3);
+        assert_eq!(d.entries.len(), 4);
+        assert!(d.entries[1].is_none());
+        // Overwriting keeps the position; re-adding a deleted key appends.
+        assert!(insert(&mut d, key_of(&mut heap, Value::int(2)), Value::int(2), Value::int(99)));
+        assert_eq!(find(&d, &key_of(&mut heap, Value::int(2))), Some(2));
+        assert!(insert(&mut d, key_of(&mut heap, Value::int(1)), Value::int(1), Value::int(7)));
+        assert_eq!(find(&d, &key_of(&mut heap, Value::int(1))), Some(4));
+        assert_eq!(lookup(&d, &key_of(&mut heap, Value::int(2))), Some(Value::int(99)));
+        clear_data(&mut d);
+        assert_eq!(d.live, 0);
+        assert_eq!(d.entries.len(), 5);
+        assert_eq!(lookup(&d, &key_of(&mut heap, Value::int(2))), None);
+        let copy = copy_data(&mut heap, &d);
+        assert!(copy.entries.is_empty());
+    }
 }

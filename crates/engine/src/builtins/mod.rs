@@ -11,18 +11,32 @@
 //! are internal (resolving functions, thunks) and are never installed by name.
 
 pub mod array;
+pub mod error;
+pub mod generator;
+pub mod iterator;
 pub mod bigint;
 pub mod boolean;
 pub mod function;
 pub mod global;
 pub mod json;
+pub mod map;
 pub mod math;
 pub mod number;
 pub mod object;
+pub mod promise;
 pub mod proxy;
 pub mod reflect;
+pub mod regexp;
+pub mod date;
+pub mod disposable;
+pub mod set;
 pub mod string;
 pub mod symbol;
+pub mod weak;
+pub mod array_buffer;
+pub mod atomics;
+pub mod data_view;
+pub mod typed_array;
 
 use std::sync::OnceLock;
 
@@ -56,7 +70,15 @@ macro_rules! native {
 
 /// Every module's table, in a fixed order.
 fn modules() -> &'static [&'static [NativeDef]] {
-    &[object::NATIVES, function::NATIVES, array::NATIVES, global::NATIVES, string::NATIVES, number::NATIVES, boolean::NATIVES, symbol::NATIVES, bigint::NATIVES, math::NATIVES, json::NATIVES, proxy::NATIVES, reflect::NATIVES]
+    &[
+        object::NATIVES,
+        function::NATIVES,
+        array::NATIVES,
+        global::NATIVES,
+        error::NATIVES,
+        generator::NATIVES,
+        iterator::NATIVES,
+        string::NATIVES, number::NATIVES, boolean::NATIVES, symbol::NATIVES, bigint::NATIVES, math::NATIVES, json::NATIVES, proxy::NATIVES, reflect::NATIVES, map::NATIVES, set::NATIVES, weak::NATIVES, promise::NATIVES, regexp::NATIVES, date::NATIVES, disposable::NATIVES, array_buffer::NATIVES, typed_array::NATIVES, data_view::NATIVES, atomics::NATIVES]
 }
 
 struct Table {
@@ -110,9 +132,9 @@ pub fn make_native(vm: &mut Vm, name: &str, id: NativeId, length: u32, construct
         .heap
         .alloc_object(Object::new(proto, Class::Native(NativeFunction { id, captures, constructor })));
     let len = Value::int(length as i32);
-    vm.heap.obj_mut(f).add_named(&mut vm.heap.shapes, PropertyKey::Atom(atom::length), len, PropFlags(PropFlags::CONFIGURABLE));
+    vm.define_builtin(f, PropertyKey::Atom(atom::length), len, PropFlags(PropFlags::CONFIGURABLE));
     let name_v = vm.heap.alloc_str(name);
-    vm.heap.obj_mut(f).add_named(&mut vm.heap.shapes, PropertyKey::Atom(atom::name), name_v, PropFlags(PropFlags::CONFIGURABLE));
+    vm.define_builtin(f, PropertyKey::Atom(atom::name), name_v, PropFlags(PropFlags::CONFIGURABLE));
     f
 }
 

@@ -474,7 +474,7 @@ fn to_string(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let radix_mv = if radix.is_undefined() { 10.0 } else { to_integer_or_infinity(vm, radix)? };
     // 4. If radixMV is not in the inclusive interval from 2 to 36, throw a RangeError exception.
     if !(2.0..=36.0).contains(&radix_mv) {
-        return Err(vm.range_error("toString() radix must be between 2 and 36"));
+        return Err(vm.range_error("toString() radix argument must be between 2 and 36"));
     }
     // 5. Return Number::toString(x, radixMV).
     let s = number_to_string_radix(x, radix_mv as u32);
@@ -787,7 +787,7 @@ pub(crate) fn format_locale(x: f64) -> String {
     let (int_part, frac_part) = if x == 0.0 { ("0".to_string(), String::new()) } else { round_shortest(x, 3) };
     let mut grouped = String::new();
     for (i, c) in int_part.chars().enumerate() {
-        if i > 0 && (int_part.len() - i) % 3 == 0 {
+        if i > 0 && (int_part.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(c);
@@ -840,18 +840,6 @@ fn round_shortest(x: f64, frac: usize) -> (String, String) {
     let int_part = String::from_utf8_lossy(&all[..point]).trim_start_matches('0').to_string();
     let frac_part = String::from_utf8_lossy(&all[point..]).trim_end_matches('0').to_string();
     (if int_part.is_empty() { "0".to_string() } else { int_part }, frac_part)
-}
-
-/// The [[NumberData]] of a Number value or wrapper (for other builtins, e.g. JSON).
-pub(crate) fn number_data(vm: &Vm, v: Value) -> Option<f64> {
-    match v.kind() {
-        Kind::Int(_) | Kind::Float(_) => v.as_number(),
-        Kind::Object(o) => match vm.heap.obj(o).class {
-            Class::Number(n) => Some(n),
-            _ => None,
-        },
-        _ => None,
-    }
 }
 
 #[cfg(test)]

@@ -1111,3 +1111,64 @@ pub(crate) fn describe(vm: &mut Vm, v: Value) -> String {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::atoms::Atoms;
+
+    const ALL_TRAPS: [Trap; 13] = [
+        Trap::GetPrototypeOf,
+        Trap::SetPrototypeOf,
+        Trap::IsExtensible,
+        Trap::PreventExtensions,
+        Trap::GetOwnPropertyDescriptor,
+        Trap::DefineProperty,
+        Trap::Has,
+        Trap::Get,
+        Trap::Set,
+        Trap::DeleteProperty,
+        Trap::OwnKeys,
+        Trap::Apply,
+        Trap::Construct,
+    ];
+
+    #[test]
+    fn trap_names_match_their_atoms() {
+        let atoms = Atoms::new();
+        for trap in ALL_TRAPS {
+            assert_eq!(atoms.get(trap.atom()).to_rust_string(), trap.name());
+        }
+    }
+
+    #[test]
+    fn complete_property_descriptor_fills_defaults() {
+        let mut generic = PropertyDescriptor { enumerable: Some(true), ..Default::default() };
+        complete_property_descriptor(&mut generic);
+        assert_eq!(generic.value, Some(Value::UNDEFINED));
+        assert_eq!(generic.writable, Some(false));
+        assert_eq!(generic.enumerable, Some(true));
+        assert_eq!(generic.configurable, Some(false));
+        assert!(generic.get.is_none() && generic.set.is_none());
+
+        let mut accessor = PropertyDescriptor { get: Some(Value::UNDEFINED), ..Default::default() };
+        complete_property_descriptor(&mut accessor);
+        assert_eq!(accessor.set, Some(Value::UNDEFINED));
+        assert!(accessor.value.is_none() && accessor.writable.is_none());
+        assert_eq!(accessor.configurable, Some(false));
+    }
+
+    #[test]
+    fn depth_guard_limits_nesting_and_unwinds() {
+        DEPTH.with(|d| d.set(MAX_PROXY_DEPTH - 1));
+        let inner = DEPTH.with(Cell::get);
+        assert_eq!(inner, MAX_PROXY_DEPTH - 1);
+        {
+            let _g = DepthGuard;
+            DEPTH.with(|d| d.set(d.get() + 1));
+            assert_eq!(DEPTH.with(Cell::get), MAX_PROXY_DEPTH);
+        }
+        assert_eq!(DEPTH.with(Cell::get), MAX_PROXY_DEPTH - 1);
+        DEPTH.with(|d| d.set(0));
+    }
+}

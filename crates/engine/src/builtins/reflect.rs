@@ -110,6 +110,7 @@ fn delete_property(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value>
     let target = require_object(vm, arg(args, 0), "Reflect.deleteProperty")?;
     // 2. Let key be ? ToPropertyKey(propertyKey).
     let key = to_property_key(vm, arg(args, 1))?;
+    root_key(vm, key);
     // 3. Return ? target.[[Delete]](key).
     property::delete(vm, target, key).map(Value::bool)
 }
@@ -121,6 +122,7 @@ fn get(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let target = require_object(vm, arg(args, 0), "Reflect.get")?;
     // 2. Let key be ? ToPropertyKey(propertyKey).
     let key = to_property_key(vm, arg(args, 1))?;
+    root_key(vm, key);
     // 3. If receiver is not present, then
     //    a. Set receiver to target.
     let receiver = args.get(2).copied().unwrap_or(Value::object(target));
@@ -135,6 +137,7 @@ fn get_own_property_descriptor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsR
     let target = require_object(vm, arg(args, 0), "Reflect.getOwnPropertyDescriptor")?;
     // 2. Let key be ? ToPropertyKey(propertyKey).
     let key = to_property_key(vm, arg(args, 1))?;
+    root_key(vm, key);
     // 3. Let desc be ? target.[[GetOwnProperty]](key).
     let desc = property::get_own_property(vm, target, key)?;
     // 4. Return FromPropertyDescriptor(desc).
@@ -157,6 +160,7 @@ fn has(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let target = require_object(vm, arg(args, 0), "Reflect.has")?;
     // 2. Let key be ? ToPropertyKey(propertyKey).
     let key = to_property_key(vm, arg(args, 1))?;
+    root_key(vm, key);
     // 3. Return ? target.[[HasProperty]](key).
     property::has_property(vm, target, key).map(Value::bool)
 }
@@ -200,6 +204,7 @@ fn set(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let target = require_object(vm, arg(args, 0), "Reflect.set")?;
     // 2. Let key be ? ToPropertyKey(propertyKey).
     let key = to_property_key(vm, arg(args, 1))?;
+    root_key(vm, key);
     // 3. If receiver is not present, then
     //    a. Set receiver to target.
     let receiver = args.get(3).copied().unwrap_or(Value::object(target));
@@ -285,7 +290,8 @@ fn require_object(vm: &mut Vm, v: Value, name: &str) -> JsResult<ObjectId> {
     }
 }
 
-/// Keep a symbol key alive while JS runs (atoms are never collected).
+/// Keep a symbol key alive while JS runs (atoms are never collected): ToPropertyKey may
+/// return a fresh symbol from a `Symbol.toPrimitive` method that nothing else holds.
 fn root_key(vm: &mut Vm, key: PropertyKey) {
     if let PropertyKey::Symbol(s) = key {
         vm.roots.push(Value::symbol(s));

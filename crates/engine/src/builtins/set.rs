@@ -7,8 +7,8 @@
 use crate::atoms::{atom, PropertyKey};
 use crate::builtins::map::{
     alias_property, canonicalize_key, collection_iterator_next, copy_data, data, data_mut, define_to_string_tag,
-    display, entry_at, find, get_iterator, get_iterator_from_method, insert, iterator_close, iterator_step_value,
-    key_of, remove, require, Collection,
+    display, entry_at, find, get_iterator, insert, iterator_close, iterator_record, iterator_step_value, key_of,
+    not_a_function, remove, require, Collection, IteratorRecord,
 };
 use crate::builtins::{arg, install, make_constructor, NativeDef};
 use crate::error::JsResult;
@@ -26,18 +26,18 @@ pub(crate) const NATIVES: &[NativeDef] = &[
     native!("Set.prototype.has", 1, has),
     native!("Set.prototype.add", 1, add),
     native!("Set.prototype.delete", 1, delete),
+    native!("Set.prototype.difference", 1, difference),
     native!("Set.prototype.clear", 0, clear),
     native!("Set.prototype.entries", 0, entries),
     native!("Set.prototype.forEach", 1, for_each),
-    native!("get Set.prototype.size", 0, size),
-    native!("Set.prototype.values", 0, values),
-    native!("Set.prototype.union", 1, union),
     native!("Set.prototype.intersection", 1, intersection),
-    native!("Set.prototype.difference", 1, difference),
-    native!("Set.prototype.symmetricDifference", 1, symmetric_difference),
     native!("Set.prototype.isSubsetOf", 1, is_subset_of),
     native!("Set.prototype.isSupersetOf", 1, is_superset_of),
     native!("Set.prototype.isDisjointFrom", 1, is_disjoint_from),
+    native!("get Set.prototype.size", 0, size),
+    native!("Set.prototype.symmetricDifference", 1, symmetric_difference),
+    native!("Set.prototype.union", 1, union),
+    native!("Set.prototype.values", 0, values),
     native!("%SetIteratorPrototype%.next", 0, set_iterator_next),
 ];
 
@@ -89,7 +89,9 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 6. If IsCallable(adder) is false, throw a TypeError exception.
     if !is_callable(vm, adder) {
         let shown = display(vm, adder);
-        return Err(vm.type_error(format!("'{shown}' returned for property 'add' of object '#<Set>' is not a function")));
+        return Err(
+            vm.type_error(format!("'{shown}' returned for property 'add' of object '#<Set>' is not a function"))
+        );
     }
     vm.roots.push(adder);
     // 7. Let iteratorRecord be ? GetIterator(iterable, sync).
@@ -179,8 +181,7 @@ fn for_each(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let (callback, this_arg) = (arg(args, 0), arg(args, 1));
     // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
     if !is_callable(vm, callback) {
-        let shown = display(vm, callback);
-        return Err(vm.type_error(format!("{shown} is not a function")));
+        return Err(not_a_function(vm, callback));
     }
     // 4-7. Repeat, while index < numEntries (re-read each round).
     let mut index = 0;
@@ -231,9 +232,9 @@ fn union(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 1-2. Perform ? RequireInternalSlot(O, [[SetData]]).
     let o = require(vm, this, Collection::Set, "Set.prototype.union")?;
     // 3. Let otherRec be ? GetSetRecord(other).
-    let other = get_set_record(vm, arg(args, 0))?;
+    let other = get_set_record(vm, arg(args, 0), "Set.prototype.union")?;
     // 4. Let keysIter be ? GetIteratorFromMethod(otherRec.[[SetObject]], otherRec.[[Keys]]).
-    let mut keys_iter = get_iterator_from_method(vm, other.set_object, other.keys)?;
+    let mut keys_iter = keys_iterator(vm, &other)?;
     // 5. Let resultSetData be a copy of O.[[SetData]].
     let result = new_set_from_copy(vm, o)?;
     // 6. Let next be not-started. 7. Repeat, while next is not done,
@@ -261,7 +262,7 @@ fn intersection(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 1-2. Perform ? RequireInternalSlot(O, [[SetData]]).
     let o = require(vm, this, Collection::Set, "Set.prototype.intersection")?;
     // 3. Let otherRec be ? GetSetRecord(other).
-    let other = get_set_record(vm, arg(args, 0))?;
+    let other = get_set_record(vm, arg(args, 0), "Set.prototype.intersection")?;
     // 4. Let resultSetData be a new empty List.
     let result = new_set(vm, MapData::default());
     let mark = vm.roots.len();
@@ -291,7 +292,7 @@ fn intersection(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     } else {
         // 6. Else,
         // a. Let keysIter be ? GetIteratorFromMethod(otherRec.[[SetObject]], otherRec.[[Keys]]).
-        let mut keys_iter = get_iterator_from_method(vm, other.set_object, other.keys)?;
+        let mut keys_iter = keys_iterator(vm, &other)?;
         let mark = vm.roots.len();
         // b-c. Let next be not-started. Repeat, while next is not done,
         loop {
@@ -319,7 +320,7 @@ fn difference(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 1-2. Perform ? RequireInternalSlot(O, [[SetData]]).
     let o = require(vm, this, Collection::Set, "Set.prototype.difference")?;
     // 3. Let otherRec be ? GetSetRecord(other).
-    let other = get_set_record(vm, arg(args, 0))?;
+    let other = get_set_record(vm, arg(args, 0), "Set.prototype.difference")?;
     // 4. Let resultSetData be a copy of O.[[SetData]].
     let result = new_set_from_copy(vm, o)?;
     let mark = vm.roots.len();
@@ -349,7 +350,7 @@ fn difference(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     } else {
         // 6. Else,
         // a. Let keysIter be ? GetIteratorFromMethod(otherRec.[[SetObject]], otherRec.[[Keys]]).
-        let mut keys_iter = get_iterator_from_method(vm, other.set_object, other.keys)?;
+        let mut keys_iter = keys_iterator(vm, &other)?;
         let mark = vm.roots.len();
         // b-c. Repeat, while next is not done,
         loop {
@@ -375,9 +376,9 @@ fn symmetric_difference(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Va
     // 1-2. Perform ? RequireInternalSlot(O, [[SetData]]).
     let o = require(vm, this, Collection::Set, "Set.prototype.symmetricDifference")?;
     // 3. Let otherRec be ? GetSetRecord(other).
-    let other = get_set_record(vm, arg(args, 0))?;
+    let other = get_set_record(vm, arg(args, 0), "Set.prototype.symmetricDifference")?;
     // 4. Let keysIter be ? GetIteratorFromMethod(otherRec.[[SetObject]], otherRec.[[Keys]]).
-    let mut keys_iter = get_iterator_from_method(vm, other.set_object, other.keys)?;
+    let mut keys_iter = keys_iterator(vm, &other)?;
     // 5. Let resultSetData be a copy of O.[[SetData]].
     let result = new_set_from_copy(vm, o)?;
     let mark = vm.roots.len();
@@ -420,7 +421,7 @@ fn is_subset_of(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 1-2. Perform ? RequireInternalSlot(O, [[SetData]]).
     let o = require(vm, this, Collection::Set, "Set.prototype.isSubsetOf")?;
     // 3. Let otherRec be ? GetSetRecord(other).
-    let other = get_set_record(vm, arg(args, 0))?;
+    let other = get_set_record(vm, arg(args, 0), "Set.prototype.isSubsetOf")?;
     // 4. If SetDataSize(O.[[SetData]]) > otherRec.[[Size]], return false.
     if set_data_size(vm, o) > other.size {
         return Ok(Value::FALSE);
@@ -452,13 +453,13 @@ fn is_superset_of(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 1-2. Perform ? RequireInternalSlot(O, [[SetData]]).
     let o = require(vm, this, Collection::Set, "Set.prototype.isSupersetOf")?;
     // 3. Let otherRec be ? GetSetRecord(other).
-    let other = get_set_record(vm, arg(args, 0))?;
+    let other = get_set_record(vm, arg(args, 0), "Set.prototype.isSupersetOf")?;
     // 4. If SetDataSize(O.[[SetData]]) < otherRec.[[Size]], return false.
     if set_data_size(vm, o) < other.size {
         return Ok(Value::FALSE);
     }
     // 5. Let keysIter be ? GetIteratorFromMethod(otherRec.[[SetObject]], otherRec.[[Keys]]).
-    let mut keys_iter = get_iterator_from_method(vm, other.set_object, other.keys)?;
+    let mut keys_iter = keys_iterator(vm, &other)?;
     let mark = vm.roots.len();
     // 6-7. Repeat, while next is not done,
     loop {
@@ -485,7 +486,7 @@ fn is_disjoint_from(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value>
     // 1-2. Perform ? RequireInternalSlot(O, [[SetData]]).
     let o = require(vm, this, Collection::Set, "Set.prototype.isDisjointFrom")?;
     // 3. Let otherRec be ? GetSetRecord(other).
-    let other = get_set_record(vm, arg(args, 0))?;
+    let other = get_set_record(vm, arg(args, 0), "Set.prototype.isDisjointFrom")?;
     let mark = vm.roots.len();
     // 4. If SetDataSize(O.[[SetData]]) ≤ otherRec.[[Size]], then
     if set_data_size(vm, o) <= other.size {
@@ -507,7 +508,7 @@ fn is_disjoint_from(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value>
     } else {
         // 5. Else,
         // a. Let keysIter be ? GetIteratorFromMethod(otherRec.[[SetObject]], otherRec.[[Keys]]).
-        let mut keys_iter = get_iterator_from_method(vm, other.set_object, other.keys)?;
+        let mut keys_iter = keys_iterator(vm, &other)?;
         let mark = vm.roots.len();
         // b-c. Repeat, while next is not done,
         loop {
@@ -562,11 +563,10 @@ struct SetRecord {
 /// https://tc39.es/ecma262/#sec-getsetrecord
 ///
 /// The record's values are pushed on `vm.roots`.
-fn get_set_record(vm: &mut Vm, obj: Value) -> JsResult<SetRecord> {
+fn get_set_record(vm: &mut Vm, obj: Value, method: &str) -> JsResult<SetRecord> {
     // 1. If obj is not an Object, throw a TypeError exception.
     let Some(o) = obj.as_object() else {
-        let shown = display(vm, obj);
-        return Err(vm.type_error(format!("The 'other' argument must be an object: {shown}")));
+        return Err(vm.type_error(format!("{method} argument must be an object")));
     };
     vm.roots.push(obj);
     // 2. Let rawSize be ? Get(obj, "size").
@@ -576,30 +576,44 @@ fn get_set_record(vm: &mut Vm, obj: Value) -> JsResult<SetRecord> {
     let num_size = to_number(vm, raw_size)?;
     // 4. If numSize is NaN, throw a TypeError exception.
     if num_size.is_nan() {
-        return Err(vm.type_error("The 'size' property must be a number"));
+        return Err(vm.type_error("The .size property is NaN"));
     }
     // 5. Let intSize be ! ToIntegerOrInfinity(numSize).
     let int_size = to_integer_or_infinity(vm, Value::number(num_size))?;
     // 6. If intSize < 0, throw a RangeError exception.
     if int_size < 0.0 {
-        return Err(vm.range_error(format!("'{}' is an invalid size", display(vm, Value::number(int_size)))));
+        let shown = display(vm, Value::number(int_size));
+        return Err(vm.range_error(format!("'{shown}' is an invalid size")));
     }
     // 7. Let has be ? Get(obj, "has").
     let has = get(vm, o, PropertyKey::Atom(atom::has), obj)?;
     // 8. If IsCallable(has) is false, throw a TypeError exception.
     if !is_callable(vm, has) {
-        return Err(vm.type_error("The 'has' property must be a function"));
+        return Err(vm.type_error("string \"has\" is not a function"));
     }
     vm.roots.push(has);
     // 9. Let keys be ? Get(obj, "keys").
     let keys = get(vm, o, PropertyKey::Atom(atom::keys), obj)?;
     // 10. If IsCallable(keys) is false, throw a TypeError exception.
     if !is_callable(vm, keys) {
-        return Err(vm.type_error("The 'keys' property must be a function"));
+        return Err(vm.type_error("string \"keys\" is not a function"));
     }
     vm.roots.push(keys);
     // 11. Return a new Set Record { [[SetObject]]: obj, [[Size]]: intSize, [[Has]]: has, [[Keys]]: keys }.
     Ok(SetRecord { set_object: obj, size: int_size, has, keys })
+}
+
+/// GetIteratorFromMethod(otherRec.[[SetObject]], otherRec.[[Keys]]) (§7.4.2), with V8's
+/// message for a `keys` result that is not an object.
+fn keys_iterator(vm: &mut Vm, other: &SetRecord) -> JsResult<IteratorRecord> {
+    // 1. Let iterator be ? Call(method, obj).
+    let iterator = call(vm, other.keys, other.set_object, &[])?;
+    // 2. If iterator is not an Object, throw a TypeError exception.
+    if !iterator.is_object() {
+        return Err(vm.type_error("Result of the keys method is not an object"));
+    }
+    // 3-5. Let nextMethod be ? Get(iterator, "next"); return the Iterator Record.
+    iterator_record(vm, iterator)
 }
 
 /// SetDataSize(O.[[SetData]]) (§24.2.1.5) as a number.

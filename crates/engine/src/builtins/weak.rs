@@ -10,9 +10,9 @@
 
 use crate::atoms::PropertyKey;
 use crate::builtins::map::{
-    add_entries_from_iterable, canonicalize_key, data, data_mut, define_to_string_tag, display, find,
-    get_iterator, get_or_insert_computed_data, get_or_insert_data, insert, iterator_close, iterator_step_value, key_of,
-    lookup, remove, require, Collection,
+    add_entries_from_iterable, canonicalize_key, data, data_mut, define_to_string_tag, display, find, get_iterator,
+    get_or_insert_computed_data, get_or_insert_data, insert, iterator_close, iterator_step_value, key_of, lookup,
+    not_a_function, remove, require, Collection,
 };
 use crate::builtins::set::add_to;
 use crate::builtins::{arg, install, make_constructor, NativeDef};
@@ -100,7 +100,9 @@ fn weak_map_constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<V
     // 6. If IsCallable(adder) is false, throw a TypeError exception.
     if !is_callable(vm, adder) {
         let shown = display(vm, adder);
-        return Err(vm.type_error(format!("'{shown}' returned for property 'set' of object '#<WeakMap>' is not a function")));
+        return Err(
+            vm.type_error(format!("'{shown}' returned for property 'set' of object '#<WeakMap>' is not a function"))
+        );
     }
     vm.roots.push(adder);
     // 7. Return ? AddEntriesFromIterable(map, iterable, adder).
@@ -200,8 +202,7 @@ fn weak_map_get_or_insert_computed(vm: &mut Vm, this: Value, args: &[Value]) -> 
     }
     // 4. If IsCallable(callbackfn) is false, throw a TypeError exception.
     if !is_callable(vm, callback) {
-        let shown = display(vm, callback);
-        return Err(vm.type_error(format!("{shown} is not a function")));
+        return Err(not_a_function(vm, callback));
     }
     // 5-9. Return the existing value, or call callbackfn, then insert or overwrite.
     get_or_insert_computed_data(vm, m, Collection::WeakMap, k, callback)
@@ -234,7 +235,9 @@ fn weak_set_constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<V
     // 6. If IsCallable(adder) is false, throw a TypeError exception.
     if !is_callable(vm, adder) {
         let shown = display(vm, adder);
-        return Err(vm.type_error(format!("'{shown}' returned for property 'add' of object '#<WeakSet>' is not a function")));
+        return Err(
+            vm.type_error(format!("'{shown}' returned for property 'add' of object '#<WeakSet>' is not a function"))
+        );
     }
     vm.roots.push(adder);
     // 7. Let iteratorRecord be ? GetIterator(iterable, sync).
@@ -397,7 +400,7 @@ fn finalization_registry_register(vm: &mut Vm, this: Value, args: &[Value]) -> J
         // a. If unregisterToken is not undefined, throw a TypeError exception.
         if !token.is_undefined() {
             let shown = display(vm, token);
-            return Err(vm.type_error(format!("{shown} must be an object")));
+            return Err(vm.type_error(format!("Invalid unregisterToken ('{shown}')")));
         }
         // b. Set unregisterToken to empty.
         token = Value::EMPTY;

@@ -46,20 +46,24 @@ pub(crate) struct Label(usize);
 
 /// An enclosing construct that `break`, `continue` and `return` must respect.
 #[derive(Clone, Debug)]
-pub(crate) enum Control {
+pub(crate) enum Control<'s> {
     /// A breakable statement (loop, switch, labelled block).
     Breakable {
         labels: Vec<String>,
         is_loop: bool,
         break_jumps: Vec<usize>,
         continue_jumps: Vec<usize>,
-        /// Operand depth and env level inside the construct (what break restores to).
+        /// Operand depth and env level outside the construct (what break restores to).
         depth: u32,
-        env_level: u32,
+        /// Operand depth inside the loop body (what continue restores to).
+        continue_depth: u32,
+        /// Controls right above this one that belong to the loop itself (its iterator):
+        /// `continue` keeps them.
+        continue_floor: usize,
     },
     /// A try with a handler: its protected ranges are suspended while finally code for an
     /// exit is inlined.
-    Try { range_start: Option<u32>, ranges: Vec<(u32, u32)>, finally: Option<usize> },
+    Try { range_start: Option<u32>, ranges: Vec<(u32, u32)>, finally: Option<&'s oxc_ast::ast::BlockStatement<'s>> },
     /// An iterator on the operand stack (for-of) that exits must close.
     Iterator { depth: u32 },
     /// An operand value (for-in iterator, switch temp) that exits must pop.
@@ -69,16 +73,13 @@ pub(crate) enum Control {
 }
 
 /// Compile state of one function.
-pub(crate) struct FuncState {
+pub(crate) struct FuncState<'s> {
     pub code: CodeBlock,
     pub depth: u32,
     pub free_temps: Vec<u32>,
     /// Absolute env level of the innermost environment currently pushed.
     pub env_level: u32,
-    pub controls: Vec<Control>,
-    /// Finally bodies (as pointers into the AST are not storable, they are re-compiled
-    /// from their index into `finally_blocks`).
-    pub finally_blocks: Vec<*const oxc_ast::ast::BlockStatement<'static>>,
+    pub controls: Vec<Control<'s>>,
     /// Register holding the completion value (scripts and eval code).
     pub completion: Option<u32>,
     /// Register or env location of the arguments object, if this function made one.
@@ -102,8 +103,8 @@ pub(crate) struct Compiler<'s, 'vm> {
     pub source: &'s str,
     pub source_id: u32,
     line_starts: Vec<u32>,
-    pub func: FuncState,
-    pub outer: Vec<FuncState>,
+    pub func: FuncState<'s>,
+    pub outer: Vec<FuncState<'s>>,
     /// Location of each symbol, once declared.
     pub locs: Vec<Option<Loc>>,
     /// Whether each symbol is captured by a closure (or must live in an env for eval).
@@ -580,6 +581,8 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
     /// Begin compiling a nested function.
     pub fn push_function(&mut self, code: CodeBlock, is_arrow: bool, scope_id: Option<ScopeId>) {
         let level = self.func.env_level;
+        let mut code = code;
+        code.base_env_level = level;
         let f = FuncState::new(code, level, scope_id);
         let mut f = f;
         f.is_arrow = is_arrow;
@@ -610,8 +613,8 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
     }
 }
 
-impl FuncState {
-    pub fn new(code: CodeBlock, base_env_level: u32, scope_id: Option<ScopeId>) -> FuncState {
+impl FuncState<'_> {
+    pub fn new(code: CodeBlock, base_env_level: u32, scope_id: Option<ScopeId>) -> Self {
         FuncState {
             code,
             depth: 0,
@@ -619,7 +622,6 @@ impl FuncState {
             env_level: base_env_level,
             base_env_level,
             controls: Vec::new(),
-            finally_blocks: Vec::new(),
             completion: None,
             arguments: None,
             is_arrow: false,
@@ -658,6 +660,7 @@ pub(crate) fn empty_code(kind: FunctionKind, strict: bool, source_id: u32) -> Co
         uses_arguments: false,
         is_class_constructor: false,
         env_names: Vec::new(),
+        base_env_level: 0,
     }
 }
 
@@ -711,7 +714,7 @@ pub(crate) fn with_parsed<R>(
     filename: &str,
     module: bool,
     options: ParseOptions,
-    f: impl FnOnce(&Program, &Scoping) -> Result<R, SyntaxErrorReport>,
+    f: impl for<'x> FnOnce(&'x Program<'x>, &'x Scoping) -> Result<R, SyntaxErrorReport>,
 ) -> Result<R, SyntaxErrorReport> {
     let allocator = Allocator::default();
     let source_type = if module { SourceType::mjs() } else { SourceType::script() };
@@ -763,10 +766,10 @@ pub fn compile_script(vm: &mut Vm, source: &str, filename: &str) -> Result<CodeI
     })
 }
 
-impl Compiler<'_, '_> {
+impl<'s> Compiler<'s, '_> {
     /// Global code: GlobalDeclarationInstantiation, then the statements; returns the
     /// completion value.
-    pub(crate) fn compile_program(&mut self, program: &Program, kind: FunctionKind) -> CResult<CodeId> {
+    pub(crate) fn compile_program(&mut self, program: &'s Program<'s>, kind: FunctionKind) -> CResult<CodeId> {
         let strict = program.source_type.is_module()
             || program.directives.iter().any(|d| d.directive.as_str() == "use strict");
         self.func.code.kind = kind;
@@ -800,7 +803,7 @@ impl Compiler<'_, '_> {
         Ok(self.pop_function())
     }
 
-    fn collect_global_decls(&mut self, program: &Program, scope: ScopeId) {
+    fn collect_global_decls(&mut self, program: &'s Program<'s>, scope: ScopeId) {
         use oxc_syntax::symbol::SymbolFlags;
         let mut syms: Vec<SymbolId> = self.scoping.iter_bindings_in(scope).collect();
         syms.sort();

@@ -46,7 +46,7 @@ pub fn collect(vm: &mut Vm) {
     heap.code.sweep(&m.code);
     heap.allocs_since_gc = 0;
     heap.stats.collections += 1;
-    heap.bytes_estimate = estimate_bytes(vm);
+    vm.heap.bytes_estimate = estimate_bytes(vm);
 }
 
 fn estimate_bytes(vm: &Vm) -> u64 {

@@ -11,6 +11,7 @@
 pub mod gc;
 pub mod object;
 pub mod shape;
+pub mod verify;
 
 use num_bigint::BigInt;
 use serde::{Deserialize, Serialize};
@@ -193,7 +194,8 @@ impl Heap {
         }
         let len = la + lb;
         if len < MIN_ROPE_LEN || len > u32::MAX as usize {
-            let s = self.flat(a).concat(self.flat_ref(b));
+            self.flat(b);
+            let s = self.flat(a).clone().concat(self.flat_ref(b));
             return self.alloc_string(s);
         }
         self.note_alloc(32);

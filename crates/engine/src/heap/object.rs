@@ -232,9 +232,11 @@ pub struct Closure {
     pub home_object: Option<ObjectId>,
     /// For class constructors: the function that initialises instance fields, or undefined.
     pub fields: Value,
-    /// Lexical `this` for arrow functions is held in an environment, not here; this is the
-    /// captured class brand for private methods.
+    /// Reserved for class brands of private methods.
     pub private_brand: Value,
+    /// Arrow functions: `this` and `new.target` captured when the arrow was created.
+    pub bound_this: Value,
+    pub bound_new_target: Value,
 }
 
 /// A function implemented in Rust, named by a stable id.
@@ -302,7 +304,7 @@ pub enum ReactionKind {
 }
 
 /// A promise reaction: a handler plus the capability (or async continuation) it settles.
-#[derive(Clone, Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize, Debug)]
 pub struct Reaction {
     /// Promise capability record: promise, resolve, reject (undefined for await).
     pub capability: Option<(Value, Value, Value)>,
@@ -437,6 +439,8 @@ pub fn class_children(class: &Class, out: &mut Vec<Value>, envs: &mut Vec<EnvId>
             out.extend(c.home_object.map(Value::object));
             out.push(c.fields);
             out.push(c.private_brand);
+            out.push(c.bound_this);
+            out.push(c.bound_new_target);
         }
         Class::Native(n) => out.extend_from_slice(&n.captures),
         Class::Bound(b) => {

@@ -27,6 +27,7 @@ pub fn enter_closure(
         return Err(vm.type_error("not a function"));
     };
     let (code_id, closure_env) = (closure.code, closure.env);
+    let (bound_this, bound_new_target) = (closure.bound_this, closure.bound_new_target);
     let code = vm.heap.code(code_id);
     let (params, registers, env_slots, strict, fkind) =
         (code.param_count, code.register_count, code.env_slots, code.strict, code.kind);
@@ -39,7 +40,12 @@ pub fn enter_closure(
     // this binding (OrdinaryCallBindThis): sloppy functions see the global object for
     // nullish and a wrapper for primitives; arrows get theirs from the environment.
     let mut this = vm.stack[base as usize - 1];
-    if !strict && !fkind.is_arrow() && matches!(kind, FrameKind::Normal) {
+    let mut new_target = new_target;
+    if fkind.is_arrow() {
+        this = bound_this;
+        new_target = bound_new_target;
+        vm.stack[base as usize - 1] = this;
+    } else if !strict && matches!(kind, FrameKind::Normal) {
         if this.is_nullish() {
             this = Value::object(vm.global);
         } else if !this.is_object() {

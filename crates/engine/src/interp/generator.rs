@@ -78,7 +78,7 @@ fn restore_frame(vm: &mut Vm, mut saved: SavedFrame) {
 }
 
 /// `GeneratorStart`: parameters are bound; create the generator object and suspend.
-pub fn generator_start(vm: &mut Vm) -> JsResult<Flow> {
+pub(crate) fn generator_start(vm: &mut Vm) -> JsResult<Flow> {
     let Some(frame) = vm.frames.last() else { return Ok(Flow::Exit(Value::UNDEFINED)) };
     let callee = frame.callee;
     let is_async = vm.heap.code(frame.code).kind == FunctionKind::AsyncGenerator;
@@ -111,7 +111,7 @@ pub fn generator_start(vm: &mut Vm) -> JsResult<Flow> {
 }
 
 /// `Yield`: suspend the generator frame, handing `value` to the resumer.
-pub fn yield_value(vm: &mut Vm) -> JsResult<Flow> {
+pub(crate) fn yield_value(vm: &mut Vm) -> JsResult<Flow> {
     let value = vm.stack.pop().unwrap_or_default();
     let kind = vm.frames.last().map(|f| f.kind);
     match kind {
@@ -185,12 +185,6 @@ pub fn resume_generator(vm: &mut Vm, g: ObjectId, mode: u8, value: Value) -> JsR
     restore_frame(vm, saved);
     let result = if state == GeneratorState::SuspendedStart {
         run(vm)
-    } else if mode == 1 {
-        match unwind(vm, Throw::Value(value)) {
-            Ok(None) => run(vm),
-            Ok(Some(v)) => Ok(v),
-            Err(e) => Err(e),
-        }
     } else {
         vm.stack.push(value);
         vm.stack.push(Value::int(mode as i32));
@@ -216,7 +210,7 @@ pub fn resume_generator(vm: &mut Vm, g: ObjectId, mode: u8, value: Value) -> JsR
 }
 
 /// `Await`: suspend the async frame until the awaited promise settles.
-pub fn await_value(vm: &mut Vm) -> JsResult<Flow> {
+pub(crate) fn await_value(vm: &mut Vm) -> JsResult<Flow> {
     let value = vm.stack.pop().unwrap_or_default();
     let Some(frame) = vm.frames.last() else { return Ok(Flow::Exit(Value::UNDEFINED)) };
     let (state, result_for_caller) = match frame.kind {
@@ -224,8 +218,8 @@ pub fn await_value(vm: &mut Vm) -> JsResult<Flow> {
         FrameKind::AsyncGenerator(g) => (g, Value::UNDEFINED),
         _ => return Err(vm.syntax_error("await is only valid in async functions")),
     };
-    let promise = crate::builtins::promise::promise_resolve(vm, value)?;
     let stop_here = frame.stop_here;
+    let promise = crate::builtins::promise::promise_resolve(vm, value)?;
     let Some(saved) = save_top_frame(vm) else { return Ok(Flow::Exit(Value::UNDEFINED)) };
     match &mut vm.heap.obj_mut(state).class {
         Class::AsyncFunctionState(d) => d.frame = Some(saved),
@@ -401,12 +395,6 @@ fn async_generator_resume_next(vm: &mut Vm, g: ObjectId) -> JsResult<()> {
         restore_frame(vm, saved);
         let r = if state == GeneratorState::SuspendedStart {
             run(vm)
-        } else if mode == 1 {
-            match unwind(vm, Throw::Value(value)) {
-                Ok(None) => run(vm),
-                Ok(Some(v)) => Ok(v),
-                Err(e) => Err(e),
-            }
         } else {
             vm.stack.push(value);
             vm.stack.push(Value::int(mode as i32));

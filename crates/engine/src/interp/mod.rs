@@ -78,14 +78,30 @@ fn top(vm: &Vm) -> Value {
 }
 
 /// Result of one instruction.
-enum Flow {
+pub(crate) enum Flow {
     Next,
     /// The `stop_here` frame finished with this value: return it to the Rust caller.
     Exit(Value),
 }
 
+/// Nested re-entries of the interpreter from Rust (native → JS → native …) allowed before
+/// RangeError: each costs native stack, unlike JS→JS calls.
+pub const MAX_NATIVE_DEPTH: u32 = 400;
+
 /// Run until the innermost `stop_here` frame returns (or throws out).
 pub fn run(vm: &mut Vm) -> JsResult<Value> {
+    if vm.native_depth >= MAX_NATIVE_DEPTH {
+        // Drop the frame our caller just pushed, then fail like a stack overflow.
+        pop_frame(vm);
+        return Err(vm.range_error("Maximum call stack size exceeded"));
+    }
+    vm.native_depth += 1;
+    let r = run_loop(vm);
+    vm.native_depth -= 1;
+    r
+}
+
+fn run_loop(vm: &mut Vm) -> JsResult<Value> {
     loop {
         match step(vm) {
             Ok(Flow::Next) => {}
@@ -332,6 +348,23 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
                 let n = vm.heap.alloc_env(copy);
                 vm.frames[fi].env = Some(n);
             }
+        }
+        Op::PushWithEnv => {
+            let obj = pop(vm).as_object();
+            let parent = vm.frames[fi].env;
+            let e = vm.heap.alloc_env(crate::heap::object::Env { parent, slots: Vec::new(), object: obj });
+            vm.frames[fi].env = Some(e);
+            vm.frames[fi].env_depth += 1;
+        }
+        Op::YieldRaw => {
+            vm.yield_raw = true;
+            return generator::yield_value(vm);
+        }
+        Op::MakeAccessorPair => {
+            let set = pop(vm);
+            let get = pop(vm);
+            let pair = vm.heap.alloc_object(crate::heap::object::Object::new(None, Class::AccessorPair { get, set }));
+            vm.stack.push(Value::object(pair));
         }
         Op::GetGlobal(name) => {
             let v = ops::get_global(vm, name, true)?;
@@ -866,6 +899,10 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
         Op::Yield => return generator::yield_value(vm),
         Op::ResumeCheck(t) => {
             let mode = pop(vm);
+            if mode == Value::int(1) {
+                let v = pop(vm);
+                return Err(Throw::Value(v));
+            }
             if mode == Value::int(2) {
                 vm.frames[fi].pc = t;
             }
@@ -1015,4 +1052,48 @@ fn op_new(vm: &mut Vm, argc: u32) -> JsResult<Flow> {
     vm.stack.truncate(n - argc as usize - 1);
     vm.stack.push(r?);
     Ok(Flow::Next)
+}
+
+/// Run a compiled script, eval or module body as a new `stop_here` frame.
+pub fn run_code(
+    vm: &mut Vm,
+    code: crate::heap::CodeId,
+    env: Option<EnvId>,
+    this: Value,
+    callee: Value,
+    new_target: Value,
+) -> JsResult<Value> {
+    if vm.frames.len() >= vm.options.max_stack_depth {
+        return Err(vm.range_error("Maximum call stack size exceeded"));
+    }
+    let c = vm.heap.code(code);
+    let (registers, env_slots) = (c.register_count, c.env_slots);
+    vm.stack.push(callee);
+    vm.stack.push(this);
+    let base = vm.stack.len() as u32;
+    vm.stack.resize((base + registers) as usize, Value::UNDEFINED);
+    let env = if env_slots > 0 {
+        Some(vm.heap.alloc_env(crate::heap::object::Env {
+            parent: env,
+            slots: vec![Value::EMPTY; env_slots as usize],
+            object: None,
+        }))
+    } else {
+        env
+    };
+    vm.frames.push(frame::Frame {
+        code,
+        pc: 0,
+        base,
+        callee,
+        this,
+        new_target,
+        env,
+        env_depth: 0,
+        argc: 0,
+        extra_args: Vec::new(),
+        kind: FrameKind::Normal,
+        stop_here: true,
+    });
+    run(vm)
 }

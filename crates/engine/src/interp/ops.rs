@@ -573,7 +573,22 @@ pub fn make_closure(vm: &mut Vm, fi: usize, code: CodeId, index: u32) -> JsResul
         return Err(vm.type_error("invalid function index"));
     };
     let env = vm.frames.get(fi).and_then(|f| f.env);
-    Ok(Value::object(instantiate_function(vm, fcode, env)))
+    let f = instantiate_function(vm, fcode, env);
+    if vm.heap.code(fcode).kind.is_arrow() {
+        if let Some(frame) = vm.frames.get(fi) {
+            let (this, nt, callee) = (frame.this, frame.new_target, frame.callee);
+            let home = callee.as_object().and_then(|c| match &vm.heap.obj(c).class {
+                Class::Function(cl) => cl.home_object,
+                _ => None,
+            });
+            if let Class::Function(cl) = &mut vm.heap.obj_mut(f).class {
+                cl.bound_this = this;
+                cl.bound_new_target = nt;
+                cl.home_object = home;
+            }
+        }
+    }
+    Ok(Value::object(f))
 }
 
 /// OrdinaryFunctionCreate + MakeConstructor as the code block's kind requires.
@@ -586,7 +601,15 @@ pub fn instantiate_function(vm: &mut Vm, fcode: CodeId, env: Option<crate::heap:
         FunctionKind::Async | FunctionKind::AsyncArrow => vm.realm.async_function_prototype,
         _ => vm.realm.function_prototype,
     };
-    let closure = Closure { code: fcode, env, home_object: None, fields: Value::UNDEFINED, private_brand: Value::UNDEFINED };
+    let closure = Closure {
+        code: fcode,
+        env,
+        home_object: None,
+        fields: Value::UNDEFINED,
+        private_brand: Value::UNDEFINED,
+        bound_this: Value::UNDEFINED,
+        bound_new_target: Value::UNDEFINED,
+    };
     let f = vm.heap.alloc_object(Object::new(Some(proto), Class::Function(closure)));
     let shapes = &mut vm.heap.shapes;
     let heap_obj = vm.heap.objects.get_mut(f.0);

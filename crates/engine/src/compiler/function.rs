@@ -1,0 +1,671 @@
+//! Functions (FunctionDeclarationInstantiation as code), arrows, methods and classes.
+
+use oxc_ast::ast::*;
+use oxc_span::{GetSpan, Span};
+use oxc_syntax::scope::ScopeId;
+
+use super::{empty_code, CResult, Compiler, Control, Loc};
+use crate::atoms::{atom, Atom};
+use crate::bytecode::{FunctionKind, Op};
+
+/// What to compile as one function.
+struct FnSpec<'s> {
+    kind: FunctionKind,
+    params: &'s FormalParameters<'s>,
+    body: Option<&'s FunctionBody<'s>>,
+    expression_body: Option<&'s Expression<'s>>,
+    scope: Option<ScopeId>,
+    span: Span,
+    name: Option<Atom>,
+    class_constructor: bool,
+}
+
+fn has_use_strict(body: Option<&FunctionBody>) -> bool {
+    body.is_some_and(|b| b.directives.iter().any(|d| d.directive.as_str() == "use strict"))
+}
+
+impl<'s> Compiler<'s, '_> {
+    /// Compile a function declaration or expression; returns its index in `functions`.
+    pub(crate) fn compile_function(&mut self, f: &'s Function<'s>, name: Option<Atom>) -> CResult<u32> {
+        let kind = match (f.generator, f.r#async) {
+            (false, false) => FunctionKind::Normal,
+            (true, false) => FunctionKind::Generator,
+            (false, true) => FunctionKind::Async,
+            (true, true) => FunctionKind::AsyncGenerator,
+        };
+        let name = name.or_else(|| f.id.as_ref().map(|i| self.atom(i.name.as_str())));
+        self.compile_fn(FnSpec {
+            kind,
+            params: &f.params,
+            body: f.body.as_deref(),
+            expression_body: None,
+            scope: f.scope_id.get(),
+            span: f.span,
+            name,
+            class_constructor: false,
+        })
+    }
+
+    /// Compile an object-literal or class method (not a constructor).
+    pub(crate) fn compile_method(&mut self, f: &'s Function<'s>, name: Option<Atom>) -> CResult<u32> {
+        let kind = match (f.generator, f.r#async) {
+            (false, false) => FunctionKind::Method,
+            (true, false) => FunctionKind::Generator,
+            (false, true) => FunctionKind::Async,
+            (true, true) => FunctionKind::AsyncGenerator,
+        };
+        self.compile_fn(FnSpec {
+            kind,
+            params: &f.params,
+            body: f.body.as_deref(),
+            expression_body: None,
+            scope: f.scope_id.get(),
+            span: f.span,
+            name,
+            class_constructor: false,
+        })
+    }
+
+    pub(crate) fn compile_arrow(&mut self, f: &'s ArrowFunctionExpression<'s>, name: Option<Atom>) -> CResult<u32> {
+        let kind = if f.r#async { FunctionKind::AsyncArrow } else { FunctionKind::Arrow };
+        let (body, expression_body) = match &f.body {
+            ArrowFunctionBody::FunctionBody(b) => (Some(&**b), None),
+            other => (None, other.as_expression()),
+        };
+        self.compile_fn(FnSpec {
+            kind,
+            params: &f.params,
+            body,
+            expression_body,
+            scope: f.scope_id.get(),
+            span: f.span,
+            name,
+            class_constructor: false,
+        })
+    }
+
+    fn compile_fn(&mut self, spec: FnSpec<'s>) -> CResult<u32> {
+        self.nesting_check(spec.span.start)?;
+        let strict = self.func.code.strict || has_use_strict(spec.body) || spec.class_constructor;
+        let mut code = empty_code(spec.kind, strict, self.source_id);
+        code.name = spec.name.unwrap_or(atom::empty);
+        code.span = (spec.span.start, spec.span.end);
+        code.is_class_constructor = spec.class_constructor;
+        let params = spec.params;
+        let n = params.items.len() as u32;
+        code.param_count = n;
+        code.length = params
+            .items
+            .iter()
+            .take_while(|p| p.initializer.is_none() && !matches!(p.pattern, BindingPattern::AssignmentPattern(_)))
+            .count() as u32;
+        let simple = params.rest.is_none()
+            && params
+                .items
+                .iter()
+                .all(|p| p.initializer.is_none() && matches!(p.pattern, BindingPattern::BindingIdentifier(_)));
+        code.has_simple_params = simple;
+        let is_arrow = spec.kind.is_arrow();
+        self.push_function(code, is_arrow, spec.scope);
+        self.mark(spec.span.start);
+        for item in params.items.iter() {
+            let nm = match &item.pattern {
+                BindingPattern::BindingIdentifier(id) => self.atom(id.name.as_str()),
+                _ => atom::empty,
+            };
+            self.alloc_register(nm);
+        }
+        let level = self.func.env_level + 1;
+        let text = self.source.get(spec.span.start as usize..spec.span.end as usize).unwrap_or("");
+        let own_arguments_binding = spec.scope.is_some_and(|s| {
+            self.scoping.iter_bindings_in(s).any(|sym| {
+                self.scoping.symbol_name(sym) == "arguments"
+                    && !self.scoping.symbol_flags(sym).intersects(
+                        oxc_syntax::symbol::SymbolFlags::FunctionScopedVariable
+                            & !oxc_syntax::symbol::SymbolFlags::FunctionScopedVariable,
+                    )
+            })
+        });
+        let uses_arguments = !is_arrow && !own_arguments_binding && text.contains("arguments");
+        let mapped = uses_arguments && !strict && simple;
+        self.func.code.uses_arguments = uses_arguments;
+        let mut next_slot = 0u32;
+        // Simple parameters bind straight to their argument registers (or, with a mapped
+        // arguments object, to env slots 0..n in order).
+        for (i, item) in params.items.iter().enumerate() {
+            if let (BindingPattern::BindingIdentifier(id), None) = (&item.pattern, &item.initializer) {
+                if let Some(sym) = id.symbol_id.get() {
+                    if self.locs[sym.index()].is_some() {
+                        continue;
+                    }
+                    if mapped {
+                        self.captured[sym.index()] = true;
+                        self.locs[sym.index()] = Some(Loc::Env { level, slot: i as u32 });
+                        next_slot = next_slot.max(i as u32 + 1);
+                    } else if !self.captured[sym.index()] {
+                        self.locs[sym.index()] = Some(Loc::Register(i as u32));
+                    }
+                }
+            }
+        }
+        if mapped {
+            next_slot = n;
+        }
+        let mut slots = next_slot;
+        if let Some(scope) = spec.scope {
+            slots += self.declare_scope_from(scope, level, next_slot);
+        }
+        // The arguments object lives in an env slot when nested arrows may read it.
+        let mut arguments_loc = None;
+        if uses_arguments {
+            if text.contains("=>") || text.contains("eval") {
+                arguments_loc = Some(Loc::Env { level, slot: slots });
+                slots += 1;
+            } else {
+                arguments_loc = Some(Loc::Register(self.alloc_register(atom::arguments)));
+            }
+        }
+        self.func.code.env_slots = slots;
+        if slots > 0 {
+            self.func.env_level = level;
+        }
+        // Parameters into their bindings.
+        for (i, item) in params.items.iter().enumerate() {
+            let direct = matches!((&item.pattern, &item.initializer), (BindingPattern::BindingIdentifier(id), None)
+                if id.symbol_id.get().and_then(|s| self.locs[s.index()]) == Some(Loc::Register(i as u32)));
+            if direct {
+                continue;
+            }
+            if mapped {
+                if let BindingPattern::BindingIdentifier(id) = &item.pattern {
+                    if let Some(sym) = id.symbol_id.get() {
+                        if self.locs[sym.index()] == Some(Loc::Env { level, slot: i as u32 }) {
+                            self.emit(Op::GetLocal(i as u32));
+                            self.emit_store(Loc::Env { level, slot: i as u32 }, false);
+                            continue;
+                        }
+                    }
+                }
+            }
+            self.emit(Op::GetLocal(i as u32));
+            if let Some(init) = &item.initializer {
+                self.emit(Op::Dup);
+                let have = self.emit_jump(Op::JumpIfNotUndefined);
+                self.emit(Op::Pop);
+                let pname = super::stmt::binding_name(&item.pattern);
+                self.compile_expr_named(init, pname.as_deref())?;
+                self.patch(have);
+            }
+            self.compile_binding_init(&item.pattern, false)?;
+        }
+        if let Some(rest) = &params.rest {
+            self.emit(Op::CreateRest(n));
+            self.compile_binding_init(&rest.rest.argument, false)?;
+        }
+        if let Some(loc) = arguments_loc {
+            self.emit(Op::CreateArguments(u8::from(mapped)));
+            self.emit_store(loc, false);
+            self.func.arguments = Some(loc);
+        }
+        if let Some(scope) = spec.scope {
+            self.init_tdz(scope);
+        }
+        if let Some(body) = spec.body {
+            if spec.expression_body.is_none() {
+                self.hoist_functions(&body.statements)?;
+            }
+        }
+        if spec.kind.is_generator() {
+            self.emit(Op::GeneratorStart);
+        }
+        match (spec.expression_body, spec.body) {
+            (Some(e), _) => {
+                self.compile_expr(e)?;
+                self.emit(Op::Return);
+            }
+            (None, Some(body)) => self.compile_statements(&body.statements)?,
+            (None, None) => {}
+        }
+        let id = self.pop_function();
+        self.func.code.functions.push(id);
+        Ok((self.func.code.functions.len() - 1) as u32)
+    }
+
+    /// Like `declare_scope` but numbering env slots from `first`.
+    pub(crate) fn declare_scope_from(&mut self, scope: ScopeId, level: u32, first: u32) -> u32 {
+        let mut syms: Vec<oxc_syntax::symbol::SymbolId> = self.scoping.iter_bindings_in(scope).collect();
+        syms.sort();
+        let mut slots = 0;
+        for s in syms {
+            if self.locs[s.index()].is_some() {
+                continue;
+            }
+            let name = self.scoping.symbol_name(s).to_string();
+            let a = self.atom(&name);
+            if self.captured[s.index()] {
+                self.locs[s.index()] = Some(Loc::Env { level, slot: first + slots });
+                self.func.code.env_slot_names_push(level, a);
+                slots += 1;
+            } else {
+                let r = self.alloc_register(a);
+                self.locs[s.index()] = Some(Loc::Register(r));
+            }
+        }
+        slots
+    }
+
+    // ---- classes
+
+    /// Evaluate a class definition; pushes the constructor.
+    pub(crate) fn compile_class(&mut self, class: &'s Class<'s>, name: Option<&str>) -> CResult<()> {
+        self.mark(class.span.start);
+        let class_name = class.id.as_ref().map(|i| i.name.to_string()).or_else(|| name.map(str::to_string));
+        let name_atom = class_name.as_deref().map(|n| self.atom(n)).unwrap_or(atom::empty);
+        let scope = class.scope_id.get();
+        // Private names, in order of first appearance.
+        let mut private: Vec<String> = Vec::new();
+        for el in &class.body.body {
+            let key = match el {
+                ClassElement::MethodDefinition(m) => Some(&m.key),
+                ClassElement::PropertyDefinition(p) => Some(&p.key),
+                ClassElement::AccessorProperty(a) => Some(&a.key),
+                _ => None,
+            };
+            if let Some(PropertyKey::PrivateIdentifier(p)) = key {
+                let n = p.name.to_string();
+                if !private.contains(&n) {
+                    private.push(n);
+                }
+            }
+        }
+        let level = self.func.env_level + 1;
+        let mut slots = match scope {
+            Some(s) => self.declare_scope(s, level),
+            None => 0,
+        };
+        let mut private_locs = Vec::new();
+        for p in &private {
+            private_locs.push((p.clone(), Loc::Env { level, slot: slots }));
+            slots += 1;
+        }
+        // Slots for private methods' closures and computed field keys.
+        let mut extra_slots: Vec<u32> = Vec::new();
+        for el in &class.body.body {
+            let needs = match el {
+                ClassElement::MethodDefinition(m) => matches!(m.key, PropertyKey::PrivateIdentifier(_)) && !m.r#static,
+                ClassElement::PropertyDefinition(p) => p.computed,
+                _ => false,
+            };
+            if needs {
+                extra_slots.push(slots);
+                slots += 1;
+            }
+        }
+        let pushed = slots > 0;
+        if pushed {
+            self.emit(Op::PushEnv(slots));
+            self.func.env_level = level;
+            self.func.controls.push(Control::Env);
+        }
+        if let Some(s) = scope {
+            self.init_tdz(s);
+        }
+        for (p, loc) in &private_locs {
+            let a = self.atom(&format!("#{p}"));
+            self.emit(Op::NewPrivateName(a));
+            self.emit_store(*loc, false);
+        }
+        self.private_names.push(private_locs);
+        let r = self.compile_class_body(class, name_atom, &extra_slots, level);
+        self.private_names.pop();
+        if pushed {
+            self.emit(Op::PopEnv);
+            self.func.env_level -= 1;
+            self.func.controls.pop();
+        }
+        r
+    }
+
+    fn compile_class_body(&mut self, class: &'s Class<'s>, name: Atom, extra_slots: &[u32], level: u32) -> CResult<()> {
+        let derived = class.heritage.is_some();
+        if let Some(h) = &class.heritage {
+            self.compile_expr(&h.expression)?;
+        }
+        // The constructor.
+        let ctor = class.body.body.iter().find_map(|el| match el {
+            ClassElement::MethodDefinition(m) if m.kind == MethodDefinitionKind::Constructor => Some(m),
+            _ => None,
+        });
+        let kind = if derived { FunctionKind::DerivedConstructor } else { FunctionKind::ClassConstructor };
+        let ctor_idx = match ctor {
+            Some(m) => self.compile_fn(FnSpec {
+                kind,
+                params: &m.value.params,
+                body: m.value.body.as_deref(),
+                expression_body: None,
+                scope: m.value.scope_id.get(),
+                span: class.span,
+                name: Some(name),
+                class_constructor: true,
+            })?,
+            None => self.default_constructor(derived, name, class.span)?,
+        };
+        self.emit(Op::CreateClass { code: ctor_idx, derived, name });
+        let tproto = self.temp();
+        let tctor = self.temp();
+        self.emit(Op::SetLocal(tproto));
+        self.emit(Op::SetLocal(tctor));
+        let mut extra = extra_slots.iter().copied();
+        let mut instance_elems: Vec<(&'s ClassElement<'s>, Option<u32>)> = Vec::new();
+        let mut static_elems: Vec<(&'s ClassElement<'s>, Option<u32>)> = Vec::new();
+        let mut private_accessors: Vec<(String, bool, Option<u32>, Option<u32>)> = Vec::new();
+        for el in &class.body.body {
+            match el {
+                ClassElement::MethodDefinition(m) if m.kind == MethodDefinitionKind::Constructor => {}
+                ClassElement::MethodDefinition(m) => {
+                    let target = if m.r#static { tctor } else { tproto };
+                    let flags = match m.kind {
+                        MethodDefinitionKind::Get => 2,
+                        MethodDefinitionKind::Set => 4,
+                        _ => 0,
+                    };
+                    if let PropertyKey::PrivateIdentifier(p) = &m.key {
+                        let pname = p.name.to_string();
+                        let fname = self.atom(&format!("#{pname}"));
+                        let idx = self.compile_method(&m.value, Some(fname))?;
+                        // Closure with home object = target.
+                        self.emit(Op::GetLocal(target));
+                        self.emit(Op::Closure(idx));
+                        self.emit(Op::SetHomeObject);
+                        self.emit(Op::Swap);
+                        self.emit(Op::Pop);
+                        if !m.r#static {
+                            let slot = extra.next().unwrap_or(0);
+                            if flags == 0 {
+                                self.emit_store(Loc::Env { level, slot }, false);
+                                instance_elems.push((el, Some(slot)));
+                            } else {
+                                self.emit_store(Loc::Env { level, slot }, false);
+                                merge_accessor(&mut private_accessors, pname, false, flags, slot);
+                            }
+                        } else if flags == 0 {
+                            let t = self.temp();
+                            self.emit(Op::SetLocal(t));
+                            self.emit(Op::GetLocal(tctor));
+                            self.emit_private_key(&pname, m.span.start)?;
+                            self.emit(Op::GetLocal(t));
+                            self.emit(Op::DefinePrivate);
+                            self.emit(Op::Pop);
+                            self.free_temp(t);
+                        } else {
+                            let t = self.temp();
+                            self.emit(Op::SetLocal(t));
+                            merge_accessor(&mut private_accessors, pname, true, flags, t);
+                        }
+                        continue;
+                    }
+                    let fname = self.static_key_name(&m.key, m.computed);
+                    self.emit(Op::GetLocal(target));
+                    let key = self.compile_property_key(&m.key, m.computed)?;
+                    let a = fname.as_deref().map(|n| self.atom(n));
+                    let idx = self.compile_method(&m.value, a)?;
+                    self.emit(Op::Closure(idx));
+                    match key {
+                        Some(name) => self.emit(Op::DefineMethod { name, flags }),
+                        None => self.emit(Op::DefineMethodElem { flags }),
+                    }
+                    self.emit(Op::Pop);
+                }
+                ClassElement::PropertyDefinition(p) => {
+                    let slot = if p.computed {
+                        let slot = extra.next().unwrap_or(0);
+                        if let Some(e) = p.key.as_expression() {
+                            self.compile_expr(e)?;
+                        }
+                        self.emit(Op::ToPropertyKey);
+                        self.emit_store(Loc::Env { level, slot }, false);
+                        Some(slot)
+                    } else {
+                        None
+                    };
+                    if p.r#static {
+                        static_elems.push((el, slot));
+                    } else {
+                        instance_elems.push((el, slot));
+                    }
+                }
+                ClassElement::StaticBlock(_) => static_elems.push((el, None)),
+                ClassElement::AccessorProperty(a) => {
+                    return Err(self.error("Auto-accessors ('accessor' fields) are not supported", a.span.start));
+                }
+                ClassElement::TSIndexSignature(t) => return Err(self.error("Unsupported syntax (TypeScript)", t.span.start)),
+            }
+        }
+        // Private accessors: build pairs; instance ones go to the initializer, static ones now.
+        for (pname, is_static, get, set) in &private_accessors {
+            if *is_static {
+                self.emit(Op::GetLocal(tctor));
+                self.emit_private_key(pname, 0)?;
+                match get {
+                    Some(g) => self.emit(Op::GetLocal(*g)),
+                    None => self.emit(Op::Undefined),
+                }
+                match set {
+                    Some(s) => self.emit(Op::GetLocal(*s)),
+                    None => self.emit(Op::Undefined),
+                }
+                self.emit(Op::MakeAccessorPair);
+                self.emit(Op::DefinePrivate);
+                self.emit(Op::Pop);
+                for r in [get, set].into_iter().flatten() {
+                    self.free_temp(*r);
+                }
+            }
+        }
+        let instance_accessors: Vec<(String, Option<u32>, Option<u32>)> = private_accessors
+            .iter()
+            .filter(|(_, s, _, _)| !s)
+            .map(|(n, _, g, s)| (n.clone(), *g, *s))
+            .collect();
+        if !instance_elems.is_empty() || !instance_accessors.is_empty() {
+            let idx = self.compile_initializer(&instance_elems, &instance_accessors, level, false)?;
+            self.emit(Op::GetLocal(tctor));
+            self.emit(Op::GetLocal(tproto));
+            self.emit(Op::Closure(idx));
+            self.emit(Op::SetHomeObject);
+            self.emit(Op::Swap);
+            self.emit(Op::Pop);
+            self.emit(Op::SetClassFields);
+            self.emit(Op::Pop);
+        }
+        // The inner class binding is initialised before static elements run.
+        if let Some(id) = &class.id {
+            if let Some(sym) = id.symbol_id.get() {
+                // The declaration's own binding and the class-scope binding share the name;
+                // the class scope's symbol is the one inside the body.
+                if let Some(scope) = class.scope_id.get() {
+                    let inner: Vec<_> = self
+                        .scoping
+                        .iter_bindings_in(scope)
+                        .filter(|&s| self.scoping.symbol_name(s) == id.name.as_str())
+                        .collect();
+                    for s in inner {
+                        if s != sym {
+                            self.emit(Op::GetLocal(tctor));
+                            self.emit_init(s);
+                        }
+                    }
+                }
+            }
+        }
+        if !static_elems.is_empty() {
+            let idx = self.compile_initializer(&static_elems, &[], level, true)?;
+            self.emit(Op::GetLocal(tctor));
+            self.emit(Op::Closure(idx));
+            self.emit(Op::SetHomeObject);
+            self.emit(Op::Swap);
+            self.emit(Op::Call(0));
+            self.emit(Op::Pop);
+        }
+        self.emit(Op::GetLocal(tctor));
+        self.free_temp(tctor);
+        self.free_temp(tproto);
+        Ok(())
+    }
+
+    fn default_constructor(&mut self, derived: bool, name: Atom, span: Span) -> CResult<u32> {
+        let kind = if derived { FunctionKind::DerivedConstructor } else { FunctionKind::ClassConstructor };
+        let mut code = empty_code(kind, true, self.source_id);
+        code.name = name;
+        code.span = (span.start, span.end);
+        code.is_class_constructor = true;
+        self.push_function(code, false, None);
+        if derived {
+            self.emit(Op::CreateRest(0));
+            self.emit(Op::SuperCallSpread);
+            self.emit(Op::Pop);
+        }
+        self.emit(Op::Undefined);
+        self.emit(Op::Return);
+        let id = self.pop_function();
+        self.func.code.functions.push(id);
+        Ok((self.func.code.functions.len() - 1) as u32)
+    }
+
+    /// A synthetic function running field initialisers / static blocks with `this` bound.
+    fn compile_initializer(
+        &mut self,
+        elems: &[(&'s ClassElement<'s>, Option<u32>)],
+        accessors: &[(String, Option<u32>, Option<u32>)],
+        level: u32,
+        is_static: bool,
+    ) -> CResult<u32> {
+        let mut code = empty_code(FunctionKind::FieldInit, true, self.source_id);
+        code.name = atom::empty;
+        self.push_function(code, false, None);
+        // Private methods first (they are installed before any field initialiser runs).
+        for (el, slot) in elems {
+            if let (ClassElement::MethodDefinition(m), Some(slot)) = (el, slot) {
+                if let PropertyKey::PrivateIdentifier(p) = &m.key {
+                    self.emit(Op::This);
+                    self.emit_private_key(p.name.as_str(), m.span.start)?;
+                    self.emit_load(Loc::Env { level, slot: *slot }, false);
+                    self.emit(Op::DefinePrivate);
+                    self.emit(Op::Pop);
+                }
+            }
+        }
+        for (pname, get, set) in accessors {
+            self.emit(Op::This);
+            self.emit_private_key(pname, 0)?;
+            match get {
+                Some(g) => self.emit_load(Loc::Env { level, slot: *g }, false),
+                None => self.emit(Op::Undefined),
+            }
+            match set {
+                Some(s) => self.emit_load(Loc::Env { level, slot: *s }, false),
+                None => self.emit(Op::Undefined),
+            }
+            self.emit(Op::MakeAccessorPair);
+            self.emit(Op::DefinePrivate);
+            self.emit(Op::Pop);
+        }
+        for (el, slot) in elems {
+            match el {
+                ClassElement::PropertyDefinition(p) => {
+                    self.mark(p.span.start);
+                    self.emit(Op::This);
+                    if let PropertyKey::PrivateIdentifier(id) = &p.key {
+                        self.emit_private_key(id.name.as_str(), p.span.start)?;
+                        let fname = format!("#{}", id.name);
+                        match &p.value {
+                            Some(v) => self.compile_expr_named(v, Some(&fname))?,
+                            None => self.emit(Op::Undefined),
+                        }
+                        self.emit(Op::DefinePrivate);
+                    } else {
+                        let fname = self.static_key_name(&p.key, p.computed);
+                        match slot {
+                            Some(s) => self.emit_load(Loc::Env { level, slot: *s }, false),
+                            None => {
+                                let n = fname.clone().unwrap_or_default();
+                                self.emit_string(&n);
+                            }
+                        }
+                        match &p.value {
+                            Some(v) => {
+                                if fname.is_none() && super::expr::is_anonymous_fn(v) {
+                                    self.compile_expr(v)?;
+                                    self.emit(Op::Swap);
+                                    self.emit(Op::SetFunctionName { prefix: 0 });
+                                    self.emit(Op::Swap);
+                                } else {
+                                    self.compile_expr_named(v, fname.as_deref())?;
+                                }
+                            }
+                            None => self.emit(Op::Undefined),
+                        }
+                        self.emit(Op::DefineElem);
+                    }
+                    self.emit(Op::Pop);
+                }
+                ClassElement::StaticBlock(b) => {
+                    // A static block is its own function body (own var scope).
+                    let mut code = empty_code(FunctionKind::FieldInit, true, self.source_id);
+                    code.span = (b.span.start, b.span.end);
+                    self.push_function(code, false, b.scope_id.get());
+                    let lvl = self.func.env_level + 1;
+                    let slots = match b.scope_id.get() {
+                        Some(s) => self.declare_scope(s, lvl),
+                        None => 0,
+                    };
+                    self.func.code.env_slots = slots;
+                    if slots > 0 {
+                        self.func.env_level = lvl;
+                    }
+                    if let Some(s) = b.scope_id.get() {
+                        self.init_tdz(s);
+                    }
+                    self.hoist_functions(&b.body)?;
+                    self.compile_statements(&b.body)?;
+                    let id = self.pop_function();
+                    self.func.code.functions.push(id);
+                    let idx = (self.func.code.functions.len() - 1) as u32;
+                    // Call it with this and the same home object.
+                    self.emit(Op::This);
+                    self.emit(Op::Closure(idx));
+                    self.emit(Op::SetHomeObject);
+                    self.emit(Op::Swap);
+                    self.emit(Op::Call(0));
+                    self.emit(Op::Pop);
+                }
+                _ => {}
+            }
+        }
+        let _ = is_static;
+        let id = self.pop_function();
+        self.func.code.functions.push(id);
+        Ok((self.func.code.functions.len() - 1) as u32)
+    }
+}
+
+fn merge_accessor(list: &mut Vec<(String, bool, Option<u32>, Option<u32>)>, name: String, is_static: bool, flags: u8, slot: u32) {
+    let entry = match list.iter_mut().find(|(n, s, _, _)| *n == name && *s == is_static) {
+        Some(e) => e,
+        None => {
+            list.push((name, is_static, None, None));
+            let last = list.len() - 1;
+            &mut list[last]
+        }
+    };
+    if flags == 2 {
+        entry.2 = Some(slot);
+    } else {
+        entry.3 = Some(slot);
+    }
+}
+
+#[allow(dead_code)]
+fn _span(e: &Expression) -> u32 {
+    e.span().start
+}

@@ -1,0 +1,378 @@
+//! Destructuring: binding patterns (declarations, parameters) and assignment patterns share
+//! one array and one object algorithm over [`Target`].
+
+use oxc_ast::ast::*;
+
+use super::{CResult, Compiler};
+use crate::atoms::Atom;
+use crate::bytecode::Op;
+
+/// Something a destructured value is stored into.
+#[derive(Clone, Copy)]
+pub(crate) enum Target<'s> {
+    Binding(&'s BindingPattern<'s>, bool),
+    Assign(&'s AssignmentTarget<'s>),
+    AssignMaybeDefault(&'s AssignmentTargetMaybeDefault<'s>),
+}
+
+/// A property key in an object pattern.
+enum KeyRef<'s> {
+    Static(Atom),
+    Computed(&'s PropertyKey<'s>),
+}
+
+impl<'s> Compiler<'s, '_> {
+    /// Bind the value on the stack (consumed) to a binding pattern.
+    pub(crate) fn compile_binding_init(&mut self, p: &'s BindingPattern<'s>, lexical: bool) -> CResult<()> {
+        self.store_target(Target::Binding(p, lexical))
+    }
+
+    /// Assign the value on the stack (consumed) to an assignment target.
+    pub(crate) fn compile_assign_to_target(&mut self, t: &'s AssignmentTarget<'s>) -> CResult<()> {
+        self.store_target(Target::Assign(t))
+    }
+
+    fn store_target(&mut self, t: Target<'s>) -> CResult<()> {
+        match t {
+            Target::Binding(p, lexical) => match p {
+                BindingPattern::BindingIdentifier(id) => {
+                    match id.symbol_id.get() {
+                        Some(sym) => {
+                            if lexical {
+                                self.emit_init(sym);
+                            } else {
+                                let loc = self.loc_of(sym);
+                                match loc {
+                                    super::Loc::Global(_) => self.emit_store(loc, false),
+                                    _ => self.emit_store(loc, false),
+                                }
+                            }
+                        }
+                        None => self.emit(Op::Pop),
+                    }
+                    Ok(())
+                }
+                BindingPattern::AssignmentPattern(a) => {
+                    self.emit_default(&a.right, super::stmt::binding_name(&a.left).as_deref())?;
+                    self.store_target(Target::Binding(&a.left, lexical))
+                }
+                BindingPattern::ObjectPattern(o) => {
+                    let props: Vec<(KeyRef<'s>, Target<'s>)> = o
+                        .properties
+                        .iter()
+                        .map(|bp| (self.key_ref(&bp.key, bp.computed), Target::Binding(&bp.value, lexical)))
+                        .collect();
+                    let rest = o.rest.as_ref().map(|r| Target::Binding(&r.argument, lexical));
+                    self.destructure_object(props, rest)
+                }
+                BindingPattern::ArrayPattern(a) => {
+                    let elems: Vec<Option<Target<'s>>> =
+                        a.elements.iter().map(|e| e.as_ref().map(|p| Target::Binding(p, lexical))).collect();
+                    let rest = a.rest.as_ref().map(|r| Target::Binding(&r.argument, lexical));
+                    self.destructure_array(elems, rest)
+                }
+            },
+            Target::Assign(t) => match t {
+                AssignmentTarget::ArrayAssignmentTarget(a) => {
+                    let elems: Vec<Option<Target<'s>>> = a.elements.iter().map(|e| e.as_ref().map(Target::AssignMaybeDefault)).collect();
+                    let rest = a.rest.as_ref().map(|r| Target::Assign(&r.target));
+                    self.destructure_array(elems, rest)
+                }
+                AssignmentTarget::ObjectAssignmentTarget(o) => {
+                    let rest = o.rest.as_ref().map(|r| Target::Assign(&r.target));
+                    self.destructure_object_assign(o, rest)
+                }
+                simple => self.store_simple(simple),
+            },
+            Target::AssignMaybeDefault(m) => match m {
+                AssignmentTargetMaybeDefault::AssignmentTargetWithDefault(d) => {
+                    let name = match &d.binding {
+                        AssignmentTarget::AssignmentTargetIdentifier(id) => Some(id.name.to_string()),
+                        _ => None,
+                    };
+                    self.emit_default(&d.init, name.as_deref())?;
+                    self.store_target(Target::Assign(&d.binding))
+                }
+                other => match other.as_assignment_target() {
+                    Some(t) => self.store_target(Target::Assign(t)),
+                    None => {
+                        self.emit(Op::Pop);
+                        Ok(())
+                    }
+                },
+            },
+        }
+    }
+
+    /// Store into an identifier or member target (value on the stack, consumed).
+    fn store_simple(&mut self, t: &'s AssignmentTarget<'s>) -> CResult<()> {
+        match t {
+            AssignmentTarget::AssignmentTargetIdentifier(id) => self.emit_identifier_store(id),
+            AssignmentTarget::StaticMemberExpression(m) => {
+                if matches!(m.object, Expression::Super(_)) {
+                    self.emit(Op::SuperBase);
+                    self.emit_string(m.property.name.as_str());
+                    self.emit(Op::Rot3);
+                    self.emit(Op::SetSuper);
+                    self.emit(Op::Pop);
+                    return Ok(());
+                }
+                self.compile_expr(&m.object)?;
+                self.emit(Op::Swap);
+                let name = self.atom(m.property.name.as_str());
+                let ic = self.new_ic();
+                let strict = self.func.code.strict;
+                self.emit(Op::SetProp { name, ic, strict });
+                self.emit(Op::Pop);
+                Ok(())
+            }
+            AssignmentTarget::ComputedMemberExpression(m) => {
+                if matches!(m.object, Expression::Super(_)) {
+                    self.emit(Op::SuperBase);
+                    self.compile_expr(&m.expression)?;
+                    self.emit(Op::ToPropertyKey);
+                    self.emit(Op::Rot3);
+                    self.emit(Op::SetSuper);
+                    self.emit(Op::Pop);
+                    return Ok(());
+                }
+                self.compile_expr(&m.object)?;
+                self.compile_expr(&m.expression)?;
+                self.emit(Op::Rot3);
+                let strict = self.func.code.strict;
+                self.emit(Op::SetElem { strict });
+                self.emit(Op::Pop);
+                Ok(())
+            }
+            AssignmentTarget::PrivateFieldExpression(p) => {
+                self.compile_expr(&p.object)?;
+                self.emit_private_key(p.field.name.as_str(), p.span.start)?;
+                self.emit(Op::Rot3);
+                self.emit(Op::SetPrivate);
+                self.emit(Op::Pop);
+                Ok(())
+            }
+            other => match other.as_assignment_target_pattern() {
+                Some(_) => self.store_target(Target::Assign(other)),
+                None => Err(self.error("Invalid destructuring assignment target", 0)),
+            },
+        }
+    }
+
+    /// `[v]` → `[v or default]` when v is undefined.
+    fn emit_default(&mut self, init: &'s Expression<'s>, name: Option<&str>) -> CResult<()> {
+        self.emit(Op::Dup);
+        let have = self.emit_jump(Op::JumpIfNotUndefined);
+        self.emit(Op::Pop);
+        self.compile_expr_named(init, name)?;
+        self.patch(have);
+        Ok(())
+    }
+
+    fn key_ref(&mut self, key: &'s PropertyKey<'s>, computed: bool) -> KeyRef<'s> {
+        match self.static_key_name(key, computed) {
+            Some(n) => KeyRef::Static(self.atom(&n)),
+            None => KeyRef::Computed(key),
+        }
+    }
+
+    fn destructure_object(&mut self, props: Vec<(KeyRef<'s>, Target<'s>)>, rest: Option<Target<'s>>) -> CResult<()> {
+        self.emit(Op::RequireObjectCoercible);
+        let mut computed_keys: Vec<u32> = Vec::new();
+        let mut static_keys: Vec<Atom> = Vec::new();
+        for (key, target) in props {
+            self.emit(Op::Dup);
+            match key {
+                KeyRef::Static(a) => {
+                    static_keys.push(a);
+                    let ic = self.new_ic();
+                    self.emit(Op::GetProp { name: a, ic });
+                }
+                KeyRef::Computed(k) => {
+                    if let Some(e) = k.as_expression() {
+                        self.compile_expr(e)?;
+                    }
+                    self.emit(Op::ToPropertyKey);
+                    if rest.is_some() {
+                        let t = self.temp();
+                        self.emit(Op::Dup);
+                        self.emit(Op::SetLocal(t));
+                        computed_keys.push(t);
+                    }
+                    self.emit(Op::GetElem);
+                }
+            }
+            self.store_target(target)?;
+        }
+        if let Some(r) = rest {
+            let n = static_keys.len() + computed_keys.len();
+            // Stack: obj → obj src k1..kn
+            self.emit(Op::Dup);
+            for a in &static_keys {
+                let s = self.vm.heap.atoms.get(*a).clone();
+                let c = self.js_string_constant(s);
+                self.emit(Op::Const(c));
+            }
+            for &t in &computed_keys {
+                self.emit(Op::GetLocal(t));
+                self.free_temp(t);
+            }
+            self.emit(Op::CopyRest(n as u32));
+            // obj src rest → store rest, drop src
+            self.store_target(r)?;
+            self.emit(Op::Pop);
+        }
+        self.emit(Op::Pop);
+        Ok(())
+    }
+
+    /// Object assignment pattern: like [`Self::destructure_object`], with shorthand
+    /// identifier properties (which have no target node of their own) stored directly.
+    fn destructure_object_assign(&mut self, o: &'s ObjectAssignmentTarget<'s>, rest: Option<Target<'s>>) -> CResult<()> {
+        self.emit(Op::RequireObjectCoercible);
+        let mut static_keys = Vec::new();
+        let mut computed_keys = Vec::new();
+        for p in &o.properties {
+            self.emit(Op::Dup);
+            match p {
+                AssignmentTargetProperty::AssignmentTargetPropertyIdentifier(id) => {
+                    let a = self.atom(id.binding.name.as_str());
+                    static_keys.push(a);
+                    let ic = self.new_ic();
+                    self.emit(Op::GetProp { name: a, ic });
+                    if let Some(init) = &id.init {
+                        let n = id.binding.name.to_string();
+                        self.emit_default(init, Some(&n))?;
+                    }
+                    self.emit_identifier_store(&id.binding)?;
+                }
+                AssignmentTargetProperty::AssignmentTargetPropertyProperty(pp) => {
+                    match self.key_ref(&pp.name, pp.computed) {
+                        KeyRef::Static(a) => {
+                            static_keys.push(a);
+                            let ic = self.new_ic();
+                            self.emit(Op::GetProp { name: a, ic });
+                        }
+                        KeyRef::Computed(k) => {
+                            if let Some(e) = k.as_expression() {
+                                self.compile_expr(e)?;
+                            }
+                            self.emit(Op::ToPropertyKey);
+                            let t = self.temp();
+                            self.emit(Op::Dup);
+                            self.emit(Op::SetLocal(t));
+                            computed_keys.push(t);
+                            self.emit(Op::GetElem);
+                        }
+                    }
+                    self.store_target(Target::AssignMaybeDefault(&pp.binding))?;
+                }
+            }
+        }
+        if let Some(r) = rest {
+            let n = static_keys.len() + computed_keys.len();
+            self.emit(Op::Dup);
+            for a in &static_keys {
+                let s = self.vm.heap.atoms.get(*a).clone();
+                let c = self.js_string_constant(s);
+                self.emit(Op::Const(c));
+            }
+            for &t in &computed_keys {
+                self.emit(Op::GetLocal(t));
+            }
+            self.emit(Op::CopyRest(n as u32));
+            self.store_target(r)?;
+            self.emit(Op::Pop);
+        }
+        for t in computed_keys {
+            self.free_temp(t);
+        }
+        self.emit(Op::Pop);
+        Ok(())
+    }
+
+    fn destructure_array(&mut self, elems: Vec<Option<Target<'s>>>, rest: Option<Target<'s>>) -> CResult<()> {
+        self.emit(Op::GetIterator);
+        let base = self.func.depth; // it next
+        let done = self.temp();
+        self.emit(Op::False);
+        self.emit(Op::SetLocal(done));
+        let start = self.pc();
+        let env_depth = self.env_depth_in_function();
+        for elem in elems {
+            // value or undefined once exhausted
+            self.emit(Op::GetLocal(done));
+            let skip = self.emit_jump(Op::JumpIfTrue);
+            self.emit(Op::True);
+            self.emit(Op::SetLocal(done));
+            let exhausted = self.emit_jump(Op::IteratorStep);
+            self.emit(Op::False);
+            self.emit(Op::SetLocal(done));
+            let have = self.emit_jump(Op::Jump);
+            self.func.depth -= 1;
+            self.patch(skip);
+            self.patch(exhausted);
+            self.emit(Op::Undefined);
+            self.patch(have);
+            match elem {
+                Some(t) => self.store_target(t)?,
+                None => self.emit(Op::Pop),
+            }
+        }
+        if let Some(r) = rest {
+            let arr = self.temp();
+            self.emit(Op::NewArray(0));
+            self.emit(Op::SetLocal(arr));
+            self.emit(Op::GetLocal(done));
+            let finished = self.emit_jump(Op::JumpIfTrue);
+            let top = self.pc();
+            self.emit(Op::True);
+            self.emit(Op::SetLocal(done));
+            let end = self.emit_jump(Op::IteratorStep);
+            self.emit(Op::False);
+            self.emit(Op::SetLocal(done));
+            self.emit(Op::GetLocal(arr));
+            self.emit(Op::Swap);
+            self.emit(Op::ArrayPush);
+            self.emit(Op::Pop);
+            self.emit(Op::Jump(top));
+            self.func.depth = base;
+            self.patch(end);
+            self.patch(finished);
+            self.emit(Op::GetLocal(arr));
+            self.free_temp(arr);
+            self.store_target(r)?;
+        }
+        let end_body = self.pc();
+        // Close the iterator unless it is exhausted.
+        self.emit(Op::GetLocal(done));
+        let no_close = self.emit_jump(Op::JumpIfTrue);
+        self.emit(Op::IteratorClose);
+        let out = self.emit_jump(Op::Jump);
+        self.func.depth = base;
+        self.patch(no_close);
+        self.emit(Op::Pop);
+        self.emit(Op::Pop);
+        let out2 = self.emit_jump(Op::Jump);
+        // Abrupt completion inside: close (unless the iterator itself failed), rethrow.
+        let handler = self.pc();
+        self.add_handler(start, end_body, handler, base, env_depth);
+        self.func.depth = base + 1;
+        self.emit(Op::GetLocal(done));
+        let rethrow = self.emit_jump(Op::JumpIfTrue);
+        self.emit(Op::IteratorCloseQuiet);
+        self.emit(Op::Throw);
+        self.func.depth = base + 1;
+        self.patch(rethrow);
+        self.emit(Op::Rot3);
+        self.emit(Op::Pop);
+        self.emit(Op::Pop);
+        self.emit(Op::Throw);
+        self.func.depth = base - 2;
+        self.patch(out);
+        self.patch(out2);
+        self.free_temp(done);
+        Ok(())
+    }
+}
+

@@ -1,0 +1,801 @@
+//! Statements: blocks and declarations, control flow, loops, switch, try/finally, labels.
+//!
+//! `finally` bodies are inlined at every exit (normal, break/continue/return, and a
+//! catch-all handler that rethrows); while an inlined copy is emitted, the protected ranges
+//! of the enclosing trys are suspended so the copy is not caught by its own handler.
+
+use oxc_ast::ast::*;
+
+use super::{CResult, Compiler, Control, Label, Loc};
+use crate::bytecode::Op;
+
+/// What an exit does at its target.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ExitKind {
+    Break,
+    Continue,
+}
+
+impl<'s> Compiler<'s, '_> {
+    /// Create the closures of function declarations directly in `stmts`.
+    pub(crate) fn hoist_functions(&mut self, stmts: &'s [Statement<'s>]) -> CResult<()> {
+        let script_top = self.func.globals_hoisted && self.outer.is_empty() && self.func.controls.is_empty();
+        for stmt in stmts {
+            if let Statement::FunctionDeclaration(f) = stmt {
+                if script_top {
+                    continue;
+                }
+                let Some(id) = &f.id else { continue };
+                let name = self.atom(id.name.as_str());
+                let idx = self.compile_function(f, Some(name))?;
+                self.emit(Op::Closure(idx));
+                if let Some(sym) = id.symbol_id.get() {
+                    let loc = self.loc_of(sym);
+                    self.emit_store(loc, false);
+                } else {
+                    self.emit(Op::Pop);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn compile_statements(&mut self, stmts: &'s [Statement<'s>]) -> CResult<()> {
+        for s in stmts {
+            self.compile_statement(s)?;
+        }
+        Ok(())
+    }
+
+    fn set_completion_undefined(&mut self) {
+        if let Some(c) = self.func.completion {
+            self.emit(Op::Undefined);
+            self.emit(Op::SetLocal(c));
+        }
+    }
+
+    pub(crate) fn compile_statement(&mut self, stmt: &'s Statement<'s>) -> CResult<()> {
+        self.func.nesting += 1;
+        self.nesting_check(stmt_start(stmt))?;
+        let r = self.compile_statement_inner(stmt);
+        self.func.nesting -= 1;
+        r
+    }
+
+    fn compile_statement_inner(&mut self, stmt: &'s Statement<'s>) -> CResult<()> {
+        match stmt {
+            Statement::BlockStatement(b) => self.compile_block(b),
+            Statement::EmptyStatement(_) | Statement::DebuggerStatement(_) => Ok(()),
+            Statement::ExpressionStatement(e) => {
+                self.mark(e.span.start);
+                self.compile_expr(&e.expression)?;
+                match self.func.completion {
+                    Some(c) => self.emit(Op::SetLocal(c)),
+                    None => self.emit(Op::Pop),
+                }
+                Ok(())
+            }
+            Statement::VariableDeclaration(d) => self.compile_var_decl(d),
+            Statement::FunctionDeclaration(_) => Ok(()),
+            Statement::ClassDeclaration(c) => {
+                self.mark(c.span.start);
+                self.compile_class(c, None)?;
+                match c.id.as_ref().and_then(|id| id.symbol_id.get()) {
+                    Some(sym) => self.emit_init(sym),
+                    None => self.emit(Op::Pop),
+                }
+                Ok(())
+            }
+            Statement::IfStatement(s) => {
+                self.set_completion_undefined();
+                self.mark(s.span.start);
+                self.compile_expr(&s.test)?;
+                let else_l = self.emit_jump(Op::JumpIfFalse);
+                self.compile_statement(&s.consequent)?;
+                match &s.alternate {
+                    Some(alt) => {
+                        let end = self.emit_jump(Op::Jump);
+                        self.patch(else_l);
+                        self.compile_statement(alt)?;
+                        self.patch(end);
+                    }
+                    None => self.patch(else_l),
+                }
+                Ok(())
+            }
+            Statement::WhileStatement(s) => self.compile_while(s, Vec::new()),
+            Statement::DoWhileStatement(s) => self.compile_do_while(s, Vec::new()),
+            Statement::ForStatement(s) => self.compile_for(s, Vec::new()),
+            Statement::ForInStatement(s) => self.compile_for_in(s, Vec::new()),
+            Statement::ForOfStatement(s) => self.compile_for_of(s, Vec::new()),
+            Statement::LabeledStatement(s) => self.compile_labeled(s, Vec::new()),
+            Statement::BreakStatement(s) => {
+                let label = s.label.as_ref().map(|l| l.name.to_string());
+                self.compile_exit(ExitKind::Break, label, s.span.start)
+            }
+            Statement::ContinueStatement(s) => {
+                let label = s.label.as_ref().map(|l| l.name.to_string());
+                self.compile_exit(ExitKind::Continue, label, s.span.start)
+            }
+            Statement::ReturnStatement(s) => {
+                self.mark(s.span.start);
+                match &s.argument {
+                    Some(e) => self.compile_expr(e)?,
+                    None => self.emit(Op::Undefined),
+                }
+                self.compile_return()
+            }
+            Statement::ThrowStatement(s) => {
+                self.mark(s.span.start);
+                self.compile_expr(&s.argument)?;
+                self.emit(Op::Throw);
+                Ok(())
+            }
+            Statement::TryStatement(s) => self.compile_try(s),
+            Statement::SwitchStatement(s) => self.compile_switch(s, Vec::new()),
+            Statement::WithStatement(s) => {
+                self.set_completion_undefined();
+                self.mark(s.span.start);
+                self.compile_expr(&s.object)?;
+                self.emit(Op::ToObject);
+                let t = self.temp();
+                self.emit(Op::SetLocal(t));
+                self.emit(Op::GetLocal(t));
+                self.emit(Op::PushWithEnv);
+                self.func.env_level += 1;
+                self.func.controls.push(Control::Env);
+                self.func.with_depth += 1;
+                let r = self.compile_statement(&s.body);
+                self.func.with_depth -= 1;
+                self.func.controls.pop();
+                self.func.env_level -= 1;
+                self.emit(Op::PopEnv);
+                self.free_temp(t);
+                r
+            }
+            Statement::ImportDeclaration(_)
+            | Statement::ExportAllDeclaration(_)
+            | Statement::ExportDefaultDeclaration(_)
+            | Statement::ExportNamedDeclaration(_) => self.compile_module_item(stmt),
+            _ => Err(self.error("Unsupported syntax (TypeScript)", stmt_start(stmt))),
+        }
+    }
+
+    pub(crate) fn compile_block(&mut self, b: &'s BlockStatement<'s>) -> CResult<()> {
+        let pushed = self.enter_block_scope(b.scope_id.get());
+        self.hoist_functions(&b.body)?;
+        let r = self.compile_statements(&b.body);
+        self.leave_block_scope(pushed);
+        r
+    }
+
+    pub(crate) fn compile_var_decl(&mut self, d: &'s VariableDeclaration<'s>) -> CResult<()> {
+        let lexical = d.kind != VariableDeclarationKind::Var;
+        if matches!(d.kind, VariableDeclarationKind::Using | VariableDeclarationKind::AwaitUsing) {
+            return Err(self.error("'using' declarations are not supported yet", d.span.start));
+        }
+        for decl in &d.declarations {
+            self.mark(decl.span.start);
+            match &decl.init {
+                Some(init) => {
+                    let name = binding_name(&decl.id);
+                    self.compile_expr_named(init, name.as_deref())?;
+                    self.compile_binding_init(&decl.id, lexical)?;
+                }
+                None => {
+                    if lexical {
+                        self.emit(Op::Undefined);
+                        self.compile_binding_init(&decl.id, true)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // ---- loops
+
+    fn push_loop(&mut self, labels: Vec<String>, continue_floor: usize, continue_depth: u32) {
+        let depth = self.func.depth;
+        self.func.controls.push(Control::Breakable {
+            labels,
+            is_loop: true,
+            break_jumps: Vec::new(),
+            continue_jumps: Vec::new(),
+            depth,
+            continue_depth,
+            continue_floor,
+        });
+    }
+
+    /// Pop the innermost Breakable, patching its continue jumps to `cont` and returning
+    /// the break jumps.
+    fn pop_loop(&mut self, cont: Option<u32>) -> Vec<usize> {
+        // Loops may have their helper controls above them; the Breakable is the last one.
+        let idx = self.func.controls.iter().rposition(|c| matches!(c, Control::Breakable { .. }));
+        let Some(idx) = idx else { return Vec::new() };
+        let c = self.func.controls.remove(idx);
+        if let Control::Breakable { break_jumps, continue_jumps, .. } = c {
+            if let Some(t) = cont {
+                for j in continue_jumps {
+                    self.patch_to(j, t);
+                }
+            }
+            return break_jumps;
+        }
+        Vec::new()
+    }
+
+    fn patch_all(&mut self, jumps: Vec<usize>) {
+        let t = self.pc();
+        for j in jumps {
+            self.patch_to(j, t);
+        }
+    }
+
+    fn compile_while(&mut self, s: &'s WhileStatement<'s>, labels: Vec<String>) -> CResult<()> {
+        self.set_completion_undefined();
+        let start = self.pc();
+        self.mark(s.span.start);
+        self.compile_expr(&s.test)?;
+        let exit = self.emit_jump(Op::JumpIfFalse);
+        let d = self.func.depth;
+        self.push_loop(labels, 0, d);
+        self.compile_statement(&s.body)?;
+        self.emit(Op::Jump(start));
+        let breaks = self.pop_loop(Some(start));
+        self.patch(exit);
+        self.patch_all(breaks);
+        Ok(())
+    }
+
+    fn compile_do_while(&mut self, s: &'s DoWhileStatement<'s>, labels: Vec<String>) -> CResult<()> {
+        self.set_completion_undefined();
+        let start = self.pc();
+        let d = self.func.depth;
+        self.push_loop(labels, 0, d);
+        self.compile_statement(&s.body)?;
+        let cont = self.pc();
+        self.mark(s.test.span().start);
+        self.compile_expr(&s.test)?;
+        self.emit(Op::JumpIfTrue(start));
+        let breaks = self.pop_loop(Some(cont));
+        self.patch_all(breaks);
+        Ok(())
+    }
+
+    fn compile_for(&mut self, s: &'s ForStatement<'s>, labels: Vec<String>) -> CResult<()> {
+        self.set_completion_undefined();
+        let pushed = self.enter_block_scope(s.scope_id.get());
+        match &s.init {
+            Some(ForStatementInit::VariableDeclaration(d)) => self.compile_var_decl(d)?,
+            Some(init) => {
+                if let Some(e) = init.as_expression() {
+                    self.compile_expr(e)?;
+                    self.emit(Op::Pop);
+                }
+            }
+            None => {}
+        }
+        // CreatePerIterationEnvironment: a fresh copy of the loop's env per iteration.
+        if pushed {
+            self.emit(Op::CloneEnv);
+        }
+        let start = self.pc();
+        let mut exit = None;
+        if let Some(test) = &s.test {
+            self.mark(test.span().start);
+            self.compile_expr(test)?;
+            exit = Some(self.emit_jump(Op::JumpIfFalse));
+        }
+        let d = self.func.depth;
+        self.push_loop(labels, 0, d);
+        self.compile_statement(&s.body)?;
+        let cont = self.pc();
+        if pushed {
+            self.emit(Op::CloneEnv);
+        }
+        if let Some(update) = &s.update {
+            self.compile_expr(update)?;
+            self.emit(Op::Pop);
+        }
+        self.emit(Op::Jump(start));
+        let breaks = self.pop_loop(Some(cont));
+        if let Some(e) = exit {
+            self.patch(e);
+        }
+        self.patch_all(breaks);
+        self.leave_block_scope(pushed);
+        Ok(())
+    }
+
+    /// Bind the iteration value (on the stack) to a for-in/of left side, in a fresh
+    /// per-iteration scope when lexical. Returns whether an env was pushed.
+    fn bind_for_left(&mut self, left: &'s ForStatementLeft<'s>, scope: Option<oxc_syntax::scope::ScopeId>) -> CResult<bool> {
+        match left {
+            ForStatementLeft::VariableDeclaration(d) => {
+                let lexical = d.kind != VariableDeclarationKind::Var;
+                let pushed = if lexical {
+                    // The value is on the stack: park it while the scope is entered.
+                    let t = self.temp();
+                    self.emit(Op::SetLocal(t));
+                    let p = self.enter_block_scope(scope);
+                    self.emit(Op::GetLocal(t));
+                    self.free_temp(t);
+                    p
+                } else {
+                    false
+                };
+                match d.declarations.first() {
+                    Some(decl) => self.compile_binding_init(&decl.id, lexical)?,
+                    None => self.emit(Op::Pop),
+                }
+                Ok(pushed)
+            }
+            _ => {
+                if let Some(target) = left.as_assignment_target() {
+                    self.compile_assign_to_target(target)?;
+                } else {
+                    self.emit(Op::Pop);
+                }
+                Ok(false)
+            }
+        }
+    }
+
+    fn compile_for_in(&mut self, s: &'s ForInStatement<'s>, labels: Vec<String>) -> CResult<()> {
+        self.set_completion_undefined();
+        self.mark(s.span.start);
+        // Annex B: `for (var x = init in obj)` evaluates the initialiser first.
+        if let ForStatementLeft::VariableDeclaration(d) = &s.left {
+            if let Some(decl) = d.declarations.first() {
+                if let (Some(init), VariableDeclarationKind::Var) = (&decl.init, d.kind) {
+                    self.compile_expr(init)?;
+                    self.compile_binding_init(&decl.id, false)?;
+                }
+            }
+        }
+        // The right side sees the loop's lexical names in their TDZ.
+        let tdz_pushed = self.enter_block_scope(s.scope_id.get());
+        self.compile_expr(&s.right)?;
+        self.leave_block_scope(tdz_pushed);
+        self.emit(Op::ForInStart);
+        let d_outer = self.func.depth - 1;
+        let start = self.pc();
+        let done = self.emit_jump(Op::ForInNext);
+        let inner_depth = self.func.depth - 1;
+        self.func.depth = inner_depth;
+        let _ = d_outer;
+        self.func.controls.push(Control::StackValue { depth: inner_depth });
+        // Breakable sits below the StackValue so `break` pops the iterator.
+        let idx = self.func.controls.len() - 1;
+        self.func.controls.insert(
+            idx,
+            Control::Breakable {
+                labels,
+                is_loop: true,
+                break_jumps: Vec::new(),
+                continue_jumps: Vec::new(),
+                depth: inner_depth - 1,
+                continue_depth: inner_depth,
+                continue_floor: 1,
+            },
+        );
+        self.func.depth = inner_depth + 1;
+        let pushed = self.bind_for_left(&s.left, s.scope_id.get())?;
+        self.compile_statement(&s.body)?;
+        self.leave_block_scope(pushed);
+        self.emit(Op::Jump(start));
+        self.func.controls.pop(); // StackValue
+        let breaks = self.pop_loop(Some(start));
+        self.patch(done);
+        self.func.depth = inner_depth;
+        self.emit(Op::Pop);
+        self.patch_all(breaks);
+        Ok(())
+    }
+
+    fn compile_for_of(&mut self, s: &'s ForOfStatement<'s>, labels: Vec<String>) -> CResult<()> {
+        self.set_completion_undefined();
+        self.mark(s.span.start);
+        let tdz_pushed = self.enter_block_scope(s.scope_id.get());
+        self.compile_expr(&s.right)?;
+        self.leave_block_scope(tdz_pushed);
+        self.emit(if s.r#await { Op::GetAsyncIterator } else { Op::GetIterator });
+        let iter_depth = self.func.depth; // iterator and next are below this
+        let base_depth = iter_depth - 2;
+        self.func.controls.push(Control::Breakable {
+            labels,
+            is_loop: true,
+            break_jumps: Vec::new(),
+            continue_jumps: Vec::new(),
+            depth: base_depth,
+            continue_depth: iter_depth,
+            continue_floor: 1,
+        });
+        self.func.controls.push(Control::Iterator { depth: base_depth });
+        let start = self.pc();
+        let done;
+        if s.r#await {
+            self.emit(Op::IteratorNextRaw);
+            self.emit(Op::Await);
+            // result: check done / value
+            self.emit(Op::Dup);
+            let ic = self.new_ic();
+            self.emit(Op::GetProp { name: crate::atoms::atom::done, ic });
+            let not_done = self.emit_jump(Op::JumpIfFalse);
+            self.emit(Op::Pop);
+            done = self.emit_jump(Op::Jump);
+            self.patch(not_done);
+            let ic = self.new_ic();
+            self.emit(Op::GetProp { name: crate::atoms::atom::value, ic });
+        } else {
+            done = self.emit_jump(Op::IteratorStep);
+        }
+        let body_start = self.pc();
+        let handler_depth = iter_depth;
+        let env_depth = self.env_depth_in_function();
+        let pushed = self.bind_for_left_of(&s.left, s.scope_id.get())?;
+        self.compile_statement(&s.body)?;
+        self.leave_block_scope(pushed);
+        let body_end = self.pc();
+        self.emit(Op::Jump(start));
+        // Exceptions from the binding or body close the iterator, then propagate.
+        let handler = self.pc();
+        self.add_handler(body_start, body_end, handler, handler_depth, env_depth);
+        self.func.depth = handler_depth + 1;
+        self.emit(Op::IteratorCloseQuiet);
+        self.emit(Op::Throw);
+        self.func.controls.pop(); // Iterator
+        let breaks = self.pop_loop(Some(start));
+        self.patch(done);
+        self.func.depth = iter_depth;
+        self.emit(Op::Pop);
+        self.emit(Op::Pop);
+        self.patch_all(breaks);
+        Ok(())
+    }
+
+    fn bind_for_left_of(&mut self, left: &'s ForStatementLeft<'s>, scope: Option<oxc_syntax::scope::ScopeId>) -> CResult<bool> {
+        self.bind_for_left(left, scope)
+    }
+
+    fn compile_labeled(&mut self, s: &'s LabeledStatement<'s>, mut labels: Vec<String>) -> CResult<()> {
+        labels.push(s.label.name.to_string());
+        match &s.body {
+            Statement::WhileStatement(w) => self.compile_while(w, labels),
+            Statement::DoWhileStatement(w) => self.compile_do_while(w, labels),
+            Statement::ForStatement(f) => self.compile_for(f, labels),
+            Statement::ForInStatement(f) => self.compile_for_in(f, labels),
+            Statement::ForOfStatement(f) => self.compile_for_of(f, labels),
+            Statement::LabeledStatement(l) => self.compile_labeled(l, labels),
+            Statement::SwitchStatement(sw) => self.compile_switch(sw, labels),
+            body => {
+                let depth = self.func.depth;
+                self.func.controls.push(Control::Breakable {
+                    labels,
+                    is_loop: false,
+                    break_jumps: Vec::new(),
+                    continue_jumps: Vec::new(),
+                    depth,
+                    continue_depth: depth,
+                    continue_floor: 0,
+                });
+                self.compile_statement(body)?;
+                let breaks = self.pop_loop(None);
+                self.patch_all(breaks);
+                Ok(())
+            }
+        }
+    }
+
+    fn compile_switch(&mut self, s: &'s SwitchStatement<'s>, labels: Vec<String>) -> CResult<()> {
+        self.set_completion_undefined();
+        self.mark(s.span.start);
+        self.compile_expr(&s.discriminant)?;
+        let t = self.temp();
+        self.emit(Op::SetLocal(t));
+        let pushed = self.enter_block_scope(s.scope_id.get());
+        for case in &s.cases {
+            self.hoist_functions(&case.consequent)?;
+        }
+        let mut case_jumps: Vec<Option<Label>> = Vec::new();
+        for case in &s.cases {
+            match &case.test {
+                Some(test) => {
+                    self.emit(Op::GetLocal(t));
+                    self.compile_expr(test)?;
+                    self.emit(Op::StrictEq);
+                    case_jumps.push(Some(self.emit_jump(Op::JumpIfTrue)));
+                }
+                None => case_jumps.push(None),
+            }
+        }
+        let to_default = self.emit_jump(Op::Jump);
+        let depth = self.func.depth;
+        self.func.controls.push(Control::Breakable {
+            labels,
+            is_loop: false,
+            break_jumps: Vec::new(),
+            continue_jumps: Vec::new(),
+            depth,
+            continue_depth: depth,
+            continue_floor: 0,
+        });
+        let mut default_target = None;
+        for (case, jump) in s.cases.iter().zip(case_jumps) {
+            match jump {
+                Some(j) => self.patch(j),
+                None => default_target = Some(self.pc()),
+            }
+            self.compile_statements(&case.consequent)?;
+        }
+        let breaks = self.pop_loop(None);
+        match default_target {
+            Some(d) => self.patch_to(to_default.0, d),
+            None => self.patch(to_default),
+        }
+        self.patch_all(breaks);
+        self.leave_block_scope(pushed);
+        self.free_temp(t);
+        Ok(())
+    }
+
+    // ---- try
+
+    fn compile_try(&mut self, s: &'s TryStatement<'s>) -> CResult<()> {
+        self.set_completion_undefined();
+        let depth = self.func.depth;
+        let env_depth = self.env_depth_in_function();
+        let finally = s.finalizer.as_deref();
+        let start = self.pc();
+        self.func.controls.push(Control::Try { range_start: Some(start), ranges: Vec::new(), finally });
+        self.compile_block(&s.block)?;
+        let try_ranges = self.pop_try();
+        let mut end_jumps = Vec::new();
+        if let Some(f) = finally {
+            self.compile_finally_inline(f)?;
+        }
+        end_jumps.push(self.emit_jump(Op::Jump));
+        let finally_ranges;
+        if let Some(handler) = &s.handler {
+            let target = self.pc();
+            for &(a, b) in &try_ranges {
+                self.add_handler(a, b, target, depth, env_depth);
+            }
+            self.func.depth = depth + 1;
+            let catch_start = self.pc();
+            self.func.controls.push(Control::Try { range_start: Some(catch_start), ranges: Vec::new(), finally });
+            let pushed = self.enter_block_scope(handler.scope_id.get());
+            match &handler.param {
+                Some(p) => self.compile_binding_init(&p.pattern, true)?,
+                None => self.emit(Op::Pop),
+            }
+            self.compile_block(&handler.body)?;
+            self.leave_block_scope(pushed);
+            finally_ranges = self.pop_try();
+            if let Some(f) = finally {
+                self.compile_finally_inline(f)?;
+            }
+            end_jumps.push(self.emit_jump(Op::Jump));
+        } else {
+            finally_ranges = try_ranges;
+        }
+        if let Some(f) = finally {
+            let target = self.pc();
+            for &(a, b) in &finally_ranges {
+                self.add_handler(a, b, target, depth, env_depth);
+            }
+            self.func.depth = depth + 1;
+            let t = self.temp();
+            self.emit(Op::SetLocal(t));
+            self.compile_finally_inline(f)?;
+            self.emit(Op::GetLocal(t));
+            self.emit(Op::Throw);
+            self.free_temp(t);
+        }
+        self.func.depth = depth;
+        for j in end_jumps {
+            self.patch(j);
+        }
+        Ok(())
+    }
+
+    /// Pop the innermost Try control, closing its current range.
+    fn pop_try(&mut self) -> Vec<(u32, u32)> {
+        let pc = self.pc();
+        match self.func.controls.pop() {
+            Some(Control::Try { range_start, mut ranges, .. }) => {
+                if let Some(s) = range_start {
+                    ranges.push((s, pc));
+                }
+                ranges
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Emit a copy of a finally body, preserving the completion value.
+    fn compile_finally_inline(&mut self, f: &'s BlockStatement<'s>) -> CResult<()> {
+        let saved_completion = self.func.completion;
+        let completion_tmp = saved_completion.map(|c| {
+            let t = self.temp();
+            self.emit(Op::GetLocal(c));
+            self.emit(Op::SetLocal(t));
+            t
+        });
+        self.compile_block(f)?;
+        if let (Some(c), Some(t)) = (saved_completion, completion_tmp) {
+            self.emit(Op::GetLocal(t));
+            self.emit(Op::SetLocal(c));
+            self.free_temp(t);
+        }
+        Ok(())
+    }
+
+    /// Emit the unwinding for leaving the controls above index `floor` (exclusive):
+    /// pop envs and stack values, close iterators, inline finally bodies.
+    fn emit_unwind_to(&mut self, floor: usize) -> CResult<()> {
+        let saved_env = self.func.env_level;
+        let saved_depth = self.func.depth;
+        let mut i = self.func.controls.len();
+        while i > floor {
+            i -= 1;
+            match self.func.controls[i].clone() {
+                Control::Env => {
+                    self.emit(Op::PopEnv);
+                    self.func.env_level -= 1;
+                }
+                Control::StackValue { depth } => {
+                    while self.func.depth > depth.saturating_sub(1) && self.func.depth > 0 {
+                        self.emit(Op::Pop);
+                    }
+                }
+                Control::Iterator { depth } => {
+                    while self.func.depth > depth + 2 {
+                        self.emit(Op::Pop);
+                    }
+                    self.emit(Op::IteratorClose);
+                }
+                Control::Try { finally: Some(f), .. } => {
+                    // Suspend the protected ranges of this try and everything inside it.
+                    let pc = self.pc();
+                    let mut saved = self.func.controls.split_off(i);
+                    for c in saved.iter_mut() {
+                        if let Control::Try { range_start, ranges, .. } = c {
+                            if let Some(s) = range_start.take() {
+                                ranges.push((s, pc));
+                            }
+                        }
+                    }
+                    let r = self.compile_finally_inline(f);
+                    let pc = self.pc();
+                    for c in saved.iter_mut() {
+                        if let Control::Try { range_start, .. } = c {
+                            *range_start = Some(pc);
+                        }
+                    }
+                    self.func.controls.extend(saved);
+                    r?;
+                }
+                Control::Try { finally: None, .. } | Control::Breakable { .. } => {}
+            }
+        }
+        self.func.env_level = saved_env;
+        self.func.depth = saved_depth;
+        Ok(())
+    }
+
+    fn compile_exit(&mut self, kind: ExitKind, label: Option<String>, offset: u32) -> CResult<()> {
+        // Find the target.
+        let mut target = None;
+        for (i, c) in self.func.controls.iter().enumerate().rev() {
+            if let Control::Breakable { labels, is_loop, .. } = c {
+                let matches = match &label {
+                    Some(l) => labels.contains(l),
+                    None => *is_loop || kind == ExitKind::Break,
+                };
+                if matches && (kind == ExitKind::Break || *is_loop) {
+                    target = Some(i);
+                    break;
+                }
+            }
+        }
+        let Some(t) = target else { return Err(self.error("Illegal break or continue", offset)) };
+        let (depth, continue_depth, floor) = match &self.func.controls[t] {
+            Control::Breakable { depth, continue_depth, continue_floor, .. } => (*depth, *continue_depth, *continue_floor),
+            _ => (0, 0, 0),
+        };
+        let unwind_floor = if kind == ExitKind::Continue { t + 1 + floor } else { t + 1 };
+        let saved_depth = self.func.depth;
+        let saved_env = self.func.env_level;
+        self.emit_unwind_to(unwind_floor)?;
+        // Apply the env pops again for the jump itself (emit_unwind_to restored tracking).
+        let mut env = saved_env;
+        for c in &self.func.controls[unwind_floor..] {
+            if matches!(c, Control::Env) {
+                env -= 1;
+            }
+        }
+        let _ = env;
+        let want = if kind == ExitKind::Continue { continue_depth } else { depth };
+        // Stack values not owned by a control (e.g. mid-expression) are popped here.
+        let mut cur = self.stack_after_unwind(unwind_floor, saved_depth);
+        while cur > want {
+            self.emit(Op::Pop);
+            cur -= 1;
+        }
+        let at = self.func.code.ops.len();
+        self.emit(Op::Jump(u32::MAX));
+        if let Control::Breakable { break_jumps, continue_jumps, .. } = &mut self.func.controls[t] {
+            match kind {
+                ExitKind::Break => break_jumps.push(at),
+                ExitKind::Continue => continue_jumps.push(at),
+            }
+        }
+        self.func.depth = saved_depth;
+        Ok(())
+    }
+
+    /// Operand depth after the unwinding code for controls above `floor` ran.
+    fn stack_after_unwind(&self, floor: usize, depth: u32) -> u32 {
+        let mut d = depth;
+        for c in self.func.controls[floor..].iter() {
+            match c {
+                Control::StackValue { depth } => d = d.min(depth.saturating_sub(1)),
+                Control::Iterator { depth } => d = d.min(*depth),
+                _ => {}
+            }
+        }
+        d
+    }
+
+    /// `return` with the value on the stack: run finally bodies and close iterators first.
+    pub(crate) fn compile_return(&mut self) -> CResult<()> {
+        let needs_unwind = self
+            .func
+            .controls
+            .iter()
+            .any(|c| matches!(c, Control::Try { finally: Some(_), .. } | Control::Iterator { .. }));
+        if self.func.code.kind.is_async() && self.func.code.kind.is_generator() {
+            self.emit(Op::Await);
+        }
+        if !needs_unwind {
+            self.emit(Op::Return);
+            return Ok(());
+        }
+        let t = self.temp();
+        self.emit(Op::SetLocal(t));
+        let saved_depth = self.func.depth;
+        self.emit_unwind_to(0)?;
+        let mut cur = self.stack_after_unwind(0, saved_depth);
+        while cur > 0 {
+            self.emit(Op::Pop);
+            cur -= 1;
+        }
+        self.emit(Op::GetLocal(t));
+        self.emit(Op::Return);
+        self.func.depth = saved_depth;
+        self.free_temp(t);
+        Ok(())
+    }
+}
+
+/// The start offset of a statement (for positions in errors).
+pub(crate) fn stmt_start(stmt: &Statement) -> u32 {
+    use oxc_span::GetSpan;
+    stmt.span().start
+}
+
+/// The binding name of a simple pattern (for function name inference).
+pub(crate) fn binding_name(p: &BindingPattern) -> Option<String> {
+    match p {
+        BindingPattern::BindingIdentifier(id) => Some(id.name.to_string()),
+        _ => None,
+    }
+}
+
+#[allow(dead_code)]
+fn _loc(_: Loc) {}
+
+use oxc_span::GetSpan;

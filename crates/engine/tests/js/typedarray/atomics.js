@@ -1,0 +1,30 @@
+// Atomics in a single agent.
+const log = (...a) => console.log(a.map(String).join(" "));
+const err = (f) => { try { const r = f(); return "ok " + r; } catch (e) { return e.constructor.name; } };
+
+const sab = new SharedArrayBuffer(16);
+const i32 = new Int32Array(sab);
+log(Atomics.store(i32, 0, 5), Atomics.add(i32, 0, 2), Atomics.load(i32, 0), Atomics.sub(i32, 0, 10), Atomics.load(i32, 0));
+log(Atomics.and(i32, 1, 0), Atomics.or(i32, 1, 0b1010), Atomics.xor(i32, 1, 0b0110), Atomics.and(i32, 1, 0b1100), Atomics.load(i32, 1));
+log(Atomics.exchange(i32, 2, 9), Atomics.exchange(i32, 2, 10), Atomics.compareExchange(i32, 2, 10, 11), Atomics.compareExchange(i32, 2, 10, 12), Atomics.load(i32, 2));
+const u8 = new Uint8Array(new ArrayBuffer(4));
+log(Atomics.add(u8, 0, 250), Atomics.add(u8, 0, 10), u8[0], Atomics.sub(u8, 1, 1), u8[1], Atomics.store(u8, 2, 300), u8[2]);
+log(Atomics.store(i32, 3, -0), Object.is(Atomics.store(i32, 3, -0), 0), Atomics.store(i32, 3, 3.9), Atomics.store(i32, 3, "7"), Atomics.store(i32, 3, Infinity), i32[3]);
+const i8 = new Int8Array(4);
+log(Atomics.compareExchange(i8, 0, 0, -1), Atomics.compareExchange(i8, 0, 255, 5), i8[0], Atomics.compareExchange(i8, 0, -1, 5), i8[0]);
+const big = new BigInt64Array(new SharedArrayBuffer(16));
+log(Atomics.store(big, 0, 2n ** 64n + 3n), Atomics.add(big, 0, -5n), Atomics.load(big, 0), Atomics.exchange(big, 1, 7n), Atomics.compareExchange(big, 1, 7n, 8n), big[1]);
+const ubig = new BigUint64Array(2);
+log(Atomics.sub(ubig, 0, 1n), ubig[0], Atomics.xor(ubig, 0, 2n ** 64n - 1n), ubig[0]);
+log(err(() => Atomics.add(big, 0, 1)), err(() => Atomics.add(i32, 0, 1n)));
+log(err(() => Atomics.load(new Float64Array(1), 0)), err(() => Atomics.load(new Uint8ClampedArray(1), 0)), err(() => Atomics.load([1], 0)));
+log(err(() => Atomics.load(i32, 4)), err(() => Atomics.load(i32, -1)), err(() => Atomics.load(i32, "1")));
+log(Atomics.isLockFree(1), Atomics.isLockFree(2), Atomics.isLockFree(3), Atomics.isLockFree(4), Atomics.isLockFree(8));
+log(Atomics.wait(i32, 0, 42), Atomics.wait(i32, 0, Atomics.load(i32, 0), 0), Atomics.wait(i32, 0, -3, 1));
+log(err(() => Atomics.wait(new Int32Array(4), 0, 0)), err(() => Atomics.wait(new Int16Array(sab), 0, 0)), err(() => Atomics.wait(i32, 9, 0)));
+log(Atomics.notify(i32, 0), Atomics.notify(i32, 0, 1), Atomics.notify(new Int32Array(4), 0), err(() => Atomics.notify(new Uint8Array(4), 0)));
+const w1 = Atomics.waitAsync(i32, 0, 42);
+const w2 = Atomics.waitAsync(i32, 0, Atomics.load(i32, 0), 0);
+log(w1.async, w1.value, w2.async, w2.value);
+log(Atomics.pause(), Atomics.pause(3), err(() => Atomics.pause(1.5)), err(() => Atomics.pause("1")));
+log(Object.prototype.toString.call(Atomics), typeof Atomics, Atomics.add.length, Atomics.compareExchange.length, Atomics.wait.length, Atomics.notify.length);

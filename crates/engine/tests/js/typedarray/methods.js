@@ -1,0 +1,64 @@
+// %TypedArray%.prototype methods.
+const log = (...a) => console.log(a.map(String).join(" "));
+const show = (t) => `${Object.prototype.toString.call(t).slice(8, -1)}[${Array.prototype.join.call(t, ",")}]`;
+const err = (f) => { try { f(); return "no error"; } catch (e) { return e.constructor.name; } };
+
+const a = new Int16Array([5, -3, 8, 0, -3, 12]);
+log(a.at(0), a.at(-1), a.at(6), a.at(-7), a.at("1"));
+log(a.includes(-3), a.includes(-3, 2), a.includes(-3, -1), a.includes(7), a.includes(undefined));
+log(a.indexOf(-3), a.indexOf(-3, 2), a.indexOf(-3, -100), a.indexOf("8"), a.lastIndexOf(-3), a.lastIndexOf(-3, 3), a.lastIndexOf(-3, -5));
+log(new Float64Array([NaN]).includes(NaN), new Float64Array([NaN]).indexOf(NaN), new Float32Array([-0]).includes(0), new Float32Array([0]).indexOf(-0));
+log(new BigInt64Array([1n, 2n]).includes(2n), new BigInt64Array([1n]).indexOf(1), new BigUint64Array([2n ** 64n - 1n]).indexOf(2n ** 64n - 1n));
+log(a.join(), a.join(" | "), a.join(undefined), new Int8Array(0).join("x"), new BigInt64Array([-1n, 2n]).join(";"));
+log(a.toString(), String(new Float32Array([0.5, 1e21, -0])), a.toString === Array.prototype.toString);
+log(a.toLocaleString(), new Uint8Array([1, 2]).toLocaleString());
+log(a.every((x) => x > -5), a.some((x) => x > 10), a.some((x, i, o) => o !== a));
+log(a.find((x) => x < 0), a.findIndex((x) => x < 0), a.findLast((x) => x < 0), a.findLastIndex((x) => x < 0), a.find((x) => x > 100), a.findIndex((x) => x > 100));
+const seen = [];
+a.forEach(function (x, i) { seen.push(`${i}:${x}:${this.tag}`); }, { tag: "t" });
+log(seen.join());
+log(show(a.map((x) => x * 1000)), show(a.filter((x) => x > 0)), show(a.filter(() => false)));
+log(a.reduce((acc, x) => acc + x), a.reduce((acc, x) => acc + "," + x, "s"), a.reduceRight((acc, x) => acc + "," + x, "s"));
+log(err(() => new Int8Array(0).reduce((x) => x)), new Int8Array(0).reduce((x) => x, "init"), new Int8Array([4]).reduceRight((x) => x));
+log(show(new Uint8Array([1, 2, 3, 4]).reverse()), show(new Float64Array([1.5, 2.5, 3.5]).reverse()), show(new BigInt64Array([1n, -2n]).reverse()));
+log(show(new Uint8Array(5).fill(7)), show(new Uint8Array(5).fill(7, 1, -1)), show(new Float32Array(3).fill(1.1)), show(new Uint8Array(4).fill(300, -2)));
+log(show(new BigUint64Array(2).fill(-1n)), err(() => new BigInt64Array(2).fill(1)), show(new Int16Array(3).fill("2", "1")));
+log(show(new Uint8Array([1, 2, 3, 4, 5]).copyWithin(0, 3)), show(new Uint8Array([1, 2, 3, 4, 5]).copyWithin(1, 0, 3)), show(new Uint8Array([1, 2, 3, 4, 5]).copyWithin(-2, 0)));
+log(show(new Int32Array([1, 2, 3, 4, 5]).copyWithin(2, 0)), show(new Int32Array([1, 2, 3]).copyWithin(0, 1, 2)));
+const s = new Uint8Array([0, 1, 2, 3, 4, 5]);
+log(show(s.slice(1, 3)), show(s.slice(-2)), show(s.slice(4, 1)), s.slice(1).buffer !== s.buffer);
+const sub = s.subarray(2, 5);
+sub[0] = 99;
+log(show(sub), sub.byteOffset, sub.buffer === s.buffer, s[2], show(s.subarray(-2)), show(s.subarray(4, 2)));
+log(show(new Int32Array([1, 2, 3, 4]).subarray(1, 3).subarray(1)), new Int32Array([1, 2, 3, 4]).subarray(1).byteOffset);
+const target = new Uint8Array(6);
+target.set([1, 2, 3]);
+target.set(new Uint8Array([9, 8]), 4);
+target.set({ length: 1, 0: 7 }, 3);
+log(show(target), err(() => target.set([1, 2], 5)), err(() => target.set([1], -1)), err(() => target.set([], Infinity)));
+const f = new Float32Array(4);
+f.set(new Int8Array([-1, 2]), 1);
+f.set("56", 2);
+log(show(f), err(() => f.set(new BigInt64Array(1))));
+// set within the same buffer, overlapping, with conversion.
+const shared = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]);
+new Uint16Array(shared.buffer, 2, 2).set(new Uint8Array(shared.buffer, 0, 2));
+log(show(shared));
+const same = new Uint8Array([1, 2, 3, 4, 5]);
+same.set(same.subarray(0, 3), 2);
+log(show(same));
+log(show(a.toReversed()), show(a), show(a.with(1, 100)), show(a.with(-1, 1.9)), err(() => a.with(6, 0)), err(() => a.with(-7, 0)));
+log([...new Uint8Array([3, 4]).keys()].join(), [...new Uint8Array([3, 4]).values()].join(), JSON.stringify([...new Uint8Array([3, 4]).entries()]));
+log([...new Uint8Array([3, 4])].join(), Uint8Array.prototype[Symbol.iterator] === Uint8Array.prototype.values);
+const it = new Uint8Array([1])[Symbol.iterator]();
+log(Object.prototype.toString.call(it), JSON.stringify(it.next()), JSON.stringify(it.next()));
+log(a.length, a.byteLength, a.byteOffset, a.buffer.byteLength, a[Symbol.toStringTag]);
+const TAproto = Object.getPrototypeOf(Int8Array.prototype);
+log(TAproto[Symbol.toStringTag], Object.getOwnPropertyDescriptor(TAproto, Symbol.toStringTag).get.call(3));
+log(err(() => TAproto.at.call([1], 0)), err(() => TAproto.every.call(new Int8Array(1))), err(() => Object.getOwnPropertyDescriptor(TAproto, "length").get.call({})));
+log(Object.getOwnPropertyNames(TAproto).sort().join());
+for (const name of ["at", "copyWithin", "fill", "includes", "indexOf", "join", "lastIndexOf", "map", "set", "slice", "sort", "subarray", "with", "toSorted"]) {
+  const fn = TAproto[name];
+  log(name, fn.length, fn.name);
+}
+log(Object.getOwnPropertyDescriptor(TAproto, "buffer").get.name, TAproto[Symbol.iterator].name);
