@@ -59,6 +59,39 @@ pub struct Source {
 /// A host function: registered by name, never serialized (re-registered after restore).
 pub type HostFn = crate::builtins::NativeFn;
 
+/// A virtual timer (setTimeout/setInterval/setImmediate), ordered by (due, id).
+#[derive(Clone, Serialize, Deserialize, Debug)]
+pub struct Timer {
+    pub id: u64,
+    /// Logical due time in milliseconds.
+    pub due: f64,
+    pub callback: Value,
+    pub args: Vec<Value>,
+    /// Repeat interval for setInterval.
+    pub interval: Option<f64>,
+    /// setImmediate (runs before timers due at the same tick).
+    pub immediate: bool,
+}
+
+/// A pending host operation (`amber.call`, `amber.input`, `amber.sleep`): the durable layer
+/// owns its meaning; the engine keeps it in the VM so its promise survives collection and
+/// rides the image.
+#[derive(Clone, Serialize, Deserialize, Debug)]
+pub struct HostOp {
+    pub id: u64,
+    pub seq: u64,
+    /// "call" | "input" | "sleep" | other kinds the embedder defines.
+    pub kind: String,
+    pub name: String,
+    /// Arguments as canonical JSON text.
+    pub args_json: String,
+    pub promise: ObjectId,
+    /// For sleeps: the logical due time in milliseconds.
+    pub due_ms: Option<f64>,
+    /// Source position of the call, for divergence reports.
+    pub location: String,
+}
+
 /// Output stream of the print hook.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Stream {
@@ -115,6 +148,14 @@ pub struct Vm {
     pub join_stack: Vec<ObjectId>,
     /// Nested interpreter re-entries from Rust (bounded by `interp::MAX_NATIVE_DEPTH`).
     pub native_depth: u32,
+    /// Virtual timers (DESIGN §6).
+    pub timers: Vec<Timer>,
+    pub next_timer_id: u64,
+    /// The logical clock in milliseconds since the epoch; `Date.now()` reads it.
+    pub clock_ms: f64,
+    /// Pending host operations.
+    pub host_ops: Vec<HostOp>,
+    pub next_op_seq: u64,
     /// Native (host) functions registered by the embedder: name → function.
     #[serde(skip)]
     pub host_functions: Vec<(String, HostFn)>,
@@ -150,6 +191,11 @@ impl Vm {
             yield_raw: false,
             join_stack: Vec::new(),
             native_depth: 0,
+            timers: Vec::new(),
+            next_timer_id: 1,
+            clock_ms: 0.0,
+            host_ops: Vec::new(),
+            next_op_seq: 0,
             host_functions: Vec::new(),
             print_hook: None,
             host_state: Vec::new(),

@@ -1,24 +1,27 @@
-//! amber-node: the Node.js surface Amber programs expect — `console` and `util.inspect`
-//! formatting today; `node:*` modules and the virtual filesystem next.
+//! amber-node: the Node.js surface Amber programs expect — `console`, timers and
+//! `util.inspect` formatting today; `node:*` modules and the virtual filesystem next.
 //!
 //! Entry point: [`install`] adds the globals to a fresh VM; [`register`] re-binds the host
 //! functions after an image is restored.
 //!
 //! Architecture invariant: knows nothing of the image format or the journal; output leaves
-//! only through the engine's print hook.
+//! only through the engine's print hook; time is the VM's logical clock, never the host's.
 #![forbid(unsafe_code)]
 
 pub mod console;
 pub mod inspect;
+pub mod timers;
 
 use amber_engine::Vm;
 
-/// Install the Node globals (`console`) on a fresh VM.
+/// Install the Node globals (`console`, timers) on a fresh VM.
 pub fn install(vm: &mut Vm) {
     console::install(vm);
+    timers::install(vm);
 }
 
 /// Re-register host functions after restoring a VM image.
 pub fn register(vm: &mut Vm) {
     console::register(vm);
+    timers::register(vm);
 }

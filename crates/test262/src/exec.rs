@@ -7,7 +7,7 @@
 
 use crate::frontmatter::Phase;
 use crate::verdict::{Execution, Failure};
-use amber_engine::{JsResult, RunError, Value, Vm, VmOptions};
+use amber_engine::{ErrorKind, JsResult, Limit, RunError, Stream, Throw, Value, Vm, VmOptions};
 use std::path::Path;
 use std::sync::Mutex;
 
@@ -76,6 +76,7 @@ pub fn execute(opts: &ExecOptions, prelude: &[Script<'_>], test: &TestSource<'_>
 fn run(opts: &ExecOptions, prelude: &[Script<'_>], test: &TestSource<'_>) -> Result<(), Failure> {
     let mut vm = Vm::new(VmOptions {
         max_instructions: Some(opts.max_instructions),
+        max_heap_bytes: opts.max_heap_bytes,
         ..VmOptions::default()
     });
     install_host(&mut vm);
@@ -108,45 +109,55 @@ fn safe_point(vm: &mut Vm, opts: &ExecOptions) -> Result<(), Failure> {
 /// Maps an engine error to a failure; `phase` is where a thrown error happened.
 fn failure(e: &RunError, phase: Phase) -> Failure {
     match e {
-        RunError::Syntax { message, .. } => Failure::Error {
+        RunError::Syntax(report) => Failure::Error {
             phase: Phase::Parse,
             name: "SyntaxError".into(),
-            message: message.clone(),
+            message: format!(
+                "{} ({}:{}:{})",
+                report.message, report.filename, report.line, report.column
+            ),
         },
-        RunError::Threw { name, message, .. } => Failure::Error {
+        RunError::Threw { name, stack, .. } => Failure::Error {
             phase,
             name: name.clone(),
-            message: message.clone(),
+            message: stack.clone(),
         },
-        RunError::Limit(kind) => Failure::Limit(format!("resource limit: {kind:?}")),
+        RunError::Limit(Limit::Fuel) => Failure::Limit(Limit::Fuel.to_string()),
+        RunError::Limit(Limit::Heap) => Failure::OutOfMemory(Limit::Heap.to_string()),
     }
 }
 
 fn describe(e: &RunError) -> String {
     match e {
-        RunError::Syntax {
-            message,
-            filename,
-            line,
-            column,
-        } => format!("SyntaxError: {message} ({filename}:{line}:{column})"),
-        RunError::Threw { name, message, .. } => format!("{name}: {message}"),
-        RunError::Limit(kind) => format!("resource limit: {kind:?}"),
+        RunError::Syntax(report) => format!(
+            "SyntaxError: {} ({}:{}:{})",
+            report.message, report.filename, report.line, report.column
+        ),
+        RunError::Threw { stack, .. } => stack.clone(),
+        RunError::Limit(limit) => limit.to_string(),
     }
 }
 
 /// `print` and `$262` (INTERPRETING.md, "Host-Defined Functions").
 fn install_host(vm: &mut Vm) {
+    // Engine output (console) must not reach the worker's stdout, which carries the protocol.
+    vm.print_hook = Some(host_console);
     let global = vm.global_object();
     vm.define_host_function(global, "print", 1, host_print);
     let t262 = vm.new_object();
-    vm.define_host_function(t262, "evalScript", 1, host_eval_script);
-    vm.define_host_function(t262, "gc", 0, host_gc);
+    vm.define_host_function(t262, "$262.evalScript", 1, host_eval_script);
+    vm.define_host_function(t262, "$262.gc", 0, host_gc);
     vm.set_property(t262, "global", global);
-    // Not provided until the engine offers them: createRealm (realms), detachArrayBuffer,
-    // IsHTMLDDA, agent (threads + shared memory). The harness reports their absence itself
-    // (e.g. detachArrayBuffer.js throws "No method available to detach an ArrayBuffer").
+    // Not provided until the engine offers them: createRealm (realms), detachArrayBuffer
+    // (DetachArrayBuffer is crate-private), IsHTMLDDA, agent (threads + shared memory),
+    // AbstractModuleSource. The harness reports their absence itself (detachArrayBuffer.js
+    // throws "No method available to detach an ArrayBuffer").
     vm.set_property(global, "$262", t262);
+}
+
+/// The engine's output hook: kept with the test's output.
+fn host_console(_vm: &mut Vm, _stream: Stream, text: &str) {
+    printed_push(format!("[console] {text}"));
 }
 
 fn host_print(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
@@ -155,27 +166,32 @@ fn host_print(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         None => "undefined".to_string(),
     };
     printed_push(text);
-    Ok(Value::undefined())
+    Ok(Value::UNDEFINED)
 }
 
-/// `$262.evalScript(source)`: parse and run a script in the current realm.
+/// `$262.evalScript(source)`: parse and run a script as global code of the current realm; a
+/// parse error throws a SyntaxError, an exception propagates as it is.
+///
+/// `Vm::eval_script` resets the frame stack (it is for the embedder at a safe point), so this
+/// re-entrant call compiles and runs the script the way the engine's indirect eval does.
 fn host_eval_script(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let source = match args.first() {
         Some(&v) => vm.to_display_string(v),
         None => "undefined".to_string(),
     };
-    match vm.eval_script(&source, "evalScript") {
-        Ok(v) => Ok(v),
-        Err(RunError::Syntax { message, .. }) => Err(vm.throw_error("SyntaxError", &message)),
-        Err(RunError::Threw { name, message, .. }) => Err(vm.throw_error(&name, &message)),
-        Err(RunError::Limit(kind)) => Err(vm.throw_error("RangeError", &format!("{kind:?}"))),
-    }
+    let code = match amber_engine::compiler::compile_script(vm, &source, "evalScript") {
+        Ok(code) => code,
+        Err(report) => return Err(vm.throw(ErrorKind::SyntaxError, &report.message)),
+    };
+    let global = vm.global_object();
+    amber_engine::interp::run_code(vm, code, None, global, Value::UNDEFINED, Value::UNDEFINED)
 }
 
-/// `$262.gc()`: must throw when the host cannot collect.
+/// `$262.gc()`: must throw when the host cannot collect. The engine collects only at
+/// instruction boundaries, never from inside a native call, so there is no hook to call.
 fn host_gc(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
-    Err(vm.throw_error(
-        "TypeError",
-        "$262.gc: the engine exposes no garbage collection hook",
-    ))
+    Err(Throw::Value(vm.make_error(
+        ErrorKind::TypeError,
+        "$262.gc: the engine offers no collection hook for hosts",
+    )))
 }

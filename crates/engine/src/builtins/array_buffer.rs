@@ -49,6 +49,10 @@ pub(crate) const NATIVES: &[NativeDef] = &[
 /// every element index of a view within `u32`.
 pub(crate) const MAX_BYTE_LENGTH: usize = 1 << 32;
 
+/// The largest `maxByteLength` accepted (256 TiB, the user address space of 64-bit hosts);
+/// the buffer itself still cannot grow past [`MAX_BYTE_LENGTH`].
+const MAX_MAX_BYTE_LENGTH: u64 = 1 << 48;
+
 /// Bytes copied per unit of fuel charged.
 pub(crate) const BYTES_PER_FUEL: usize = 256;
 
@@ -138,9 +142,13 @@ pub(crate) fn allocate_array_buffer(
 ) -> JsResult<ObjectId> {
     // If it is not possible to create a Data Block consisting of maxByteLength bytes, throw
     // a RangeError exception. NOTE: the maximum is never reserved (the block grows on
-    // resize, where MAX_BYTE_LENGTH applies), so any maxByteLength ToIndex admits is kept,
-    // as V8 does.
-    let max = max_byte_length.map(|m| usize::try_from(m).unwrap_or(usize::MAX));
+    // resize, where MAX_BYTE_LENGTH applies); like V8, a maximum past what any host could
+    // address is refused up front.
+    let max = match max_byte_length {
+        Some(m) if m > MAX_MAX_BYTE_LENGTH => return Err(vm.range_error("Invalid array buffer max length")),
+        Some(m) => Some(m as usize),
+        None => None,
+    };
     // 4. Let block be ? CreateByteDataBlock(byteLength).
     let block = create_byte_data_block(vm, byte_length)?;
     // 5-9. Set obj's slots.
@@ -261,6 +269,17 @@ pub(crate) fn detach_array_buffer(vm: &mut Vm, buffer: ObjectId) -> Option<Vec<u
         vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_sub(b.len() as u64);
     }
     block
+}
+
+/// DetachArrayBuffer for embedders, as a host function: `detach(buffer)` (test262's
+/// `$262.detachArrayBuffer`, or a host's structured clone with transfer). TypeError for
+/// anything but a non-shared ArrayBuffer; detaching twice is harmless.
+pub fn host_detach_array_buffer(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let Some(buffer) = is_array_buffer(vm, arg(args, 0)).filter(|&b| !is_shared(vm, b)) else {
+        return Err(vm.type_error("detachArrayBuffer: the argument is not an ArrayBuffer"));
+    };
+    detach_array_buffer(vm, buffer);
+    Ok(Value::NULL)
 }
 
 /// CopyDataBlockBytes (§6.2.9.3) between two buffers (or within one). Copies as memmove

@@ -1,13 +1,15 @@
 //! The Atomics object (ECMA-262 §25.4): https://tc39.es/ecma262/#sec-atomics-object
 //!
-//! The engine runs a single agent, so every operation is trivially atomic and there is
-//! never another agent to wait for or to wake:
+//! The engine runs a single agent, so every operation is trivially atomic, and the only
+//! waiters `Atomics.notify` can wake are this agent's own `Atomics.waitAsync` promises:
 //! - `Atomics.wait` answers "not-equal" when the value differs and otherwise "timed-out" at
-//!   once, whatever the timeout (no agent could ever notify it: waiting would hang forever).
-//! - `Atomics.waitAsync` answers synchronously for "not-equal" and a zero timeout; otherwise
-//!   it returns a promise that resolves to "timed-out" (the engine's virtual clock cannot be
-//!   reached from here, so the promise resolves as soon as the job queue runs).
-//! - `Atomics.notify` wakes nobody and returns 0.
+//!   once, whatever the timeout: no other agent exists that could ever notify a blocked
+//!   agent, so blocking would only hang the program.
+//! - `Atomics.waitAsync` keeps a waiter list (§25.4.3.x WaiterList) in an internal object
+//!   that `waitAsync` and `notify` capture: each waiter is (buffer, byte index, promise
+//!   resolve function, timer id). A finite timeout is a virtual timer (`vm.timers`, DESIGN
+//!   §6) that resolves the promise to "timed-out"; `Atomics.notify` resolves waiters to "ok"
+//!   in FIFO order and cancels their timers.
 
 use crate::atoms::PropertyKey;
 use crate::builtins::array_buffer;
@@ -18,13 +20,13 @@ use crate::builtins::typed_array::element::{
 use crate::builtins::typed_array::{out_of_bounds, record, slots, to_index_with, TaRecord};
 use crate::builtins::{arg, install, make_internal, NativeDef};
 use crate::error::JsResult;
-use crate::heap::object::TypedKind;
+use crate::heap::object::{Class, Object, TypedKind};
 use crate::heap::shape::PropFlags;
 use crate::native;
 use crate::runtime::call::{call, construct};
 use crate::runtime::convert::{f64_to_int32, to_integer_or_infinity, to_number};
 use crate::value::{ObjectId, Value};
-use crate::vm::Vm;
+use crate::vm::{Timer, Vm};
 
 pub(crate) const NATIVES: &[NativeDef] = &[
     native!("Atomics.add", 3, add),
@@ -42,13 +44,28 @@ pub(crate) const NATIVES: &[NativeDef] = &[
     native!("Atomics.notify", 3, notify),
     native!("Atomics.xor", 3, xor),
     native!("%Atomics.waitAsyncExecutor", 2, wait_async_executor),
+    native!("%Atomics.waitAsyncTimeout", 0, wait_async_timeout),
 ];
+
+/// Fields of one waiter in the waiter list: buffer, byte index, resolve, timer id.
+const WAITER_FIELDS: usize = 4;
 
 pub(crate) fn init(vm: &mut Vm) {
     // 25.4 The Atomics Object: an ordinary object, [[Prototype]] %Object.prototype%.
     let atomics = vm.new_object();
     let Some(o) = atomics.as_object() else { return };
     install(vm, o, "Atomics", NATIVES);
+    // The waiter list, shared by waitAsync and notify through their captures.
+    let waiters = vm.heap.alloc_object(Object::new(None, Class::Internal(Vec::new())));
+    for name in ["waitAsync", "notify"] {
+        let key = vm.key(name);
+        let f = vm.heap.obj(o).lookup_named(&vm.heap.shapes, key).and_then(|(f, _)| f.as_object());
+        if let Some(f) = f {
+            if let Class::Native(n) = &mut vm.heap.obj_mut(f).class {
+                n.captures = vec![Value::object(waiters)];
+            }
+        }
+    }
     // 25.4.17 Atomics [ %Symbol.toStringTag% ]
     define_to_string_tag(vm, o, "Atomics");
     let key = vm.key("Atomics");
@@ -304,6 +321,7 @@ fn wait(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 /// ### 25.4.15 Atomics.waitAsync ( typedArray, index, value, timeout )
 /// https://tc39.es/ecma262/#sec-atomics.waitasync
 fn wait_async(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let waiters = vm.native_captures().first().copied().unwrap_or(Value::UNDEFINED);
     // 1. Return ? DoWait(async, typedArray, index, value, timeout).
     let outcome = do_wait(vm, args)?;
     // DoWait 16. Let resultObject be OrdinaryObjectCreate(%Object.prototype%).
@@ -314,12 +332,12 @@ fn wait_async(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         // 17. If v ≠ w: { async: false, value: "not-equal" }.
         WaitOutcome::NotEqual => (false, vm.str("not-equal")),
         // 18. If t = 0 and mode is async: { async: false, value: "timed-out" }.
-        WaitOutcome::TimedOut { immediate: true } => (false, vm.str("timed-out")),
-        // 19-31. Otherwise a waiter record with a new promise capability; { async: true,
-        //        value: promise }. NOTE: no agent can notify this waiter, so the promise
-        //        resolves to "timed-out" (at once: the timer queue is out of reach here).
-        WaitOutcome::TimedOut { immediate: false } => {
-            let executor = make_internal(vm, "%Atomics.waitAsyncExecutor", 2, Vec::new());
+        WaitOutcome::TimedOut { timeout: 0.0, .. } => (false, vm.str("timed-out")),
+        // 19-31. Otherwise add a waiter with a new promise capability (the executor records
+        //        it in the waiter list and arms the timeout); { async: true, value: promise }.
+        WaitOutcome::TimedOut { buffer, byte_index, timeout } => {
+            let captures = vec![waiters, Value::object(buffer), Value::number(byte_index as f64), Value::number(timeout)];
+            let executor = make_internal(vm, "%Atomics.waitAsyncExecutor", 2, captures);
             let promise_ctor = Value::object(vm.realm.promise_constructor);
             let promise = construct(vm, promise_ctor, &[Value::object(executor)], None)?;
             (true, promise)
@@ -333,11 +351,51 @@ fn wait_async(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     Ok(result)
 }
 
-/// The executor of the waitAsync promise: resolves it to "timed-out".
+/// The executor of a waitAsync promise: appends the waiter to the waiter list and, for a
+/// finite timeout, arms a virtual timer that resolves the promise to "timed-out".
+/// Captures: waiter list, buffer, byte index, timeout.
 fn wait_async_executor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let captures = vm.native_captures();
+    let (Some(&list), Some(&buffer), Some(&index), Some(&timeout)) =
+        (captures.first(), captures.get(1), captures.get(2), captures.get(3))
+    else {
+        return Ok(Value::UNDEFINED);
+    };
     let resolve = arg(args, 0);
-    let timed_out = vm.str("timed-out");
-    call(vm, resolve, Value::UNDEFINED, &[timed_out])?;
+    let timeout = timeout.as_number().unwrap_or(f64::INFINITY);
+    let mut timer_id = Value::UNDEFINED;
+    if timeout.is_finite() {
+        // DoWait 28. If t is finite, the waiter times out after t milliseconds.
+        let id = vm.next_timer_id;
+        vm.next_timer_id += 1;
+        let callback = make_internal(vm, "%Atomics.waitAsyncTimeout", 0, vec![list, resolve]);
+        let due = vm.clock_ms + timeout;
+        vm.timers.push(Timer { id, due, callback: Value::object(callback), args: Vec::new(), interval: None, immediate: false });
+        timer_id = Value::number(id as f64);
+    }
+    // DoWait 26. Perform AddWaiter(WL, waiterRecord).
+    if let Some(Class::Internal(entries)) = list.as_object().map(|l| &mut vm.heap.obj_mut(l).class) {
+        entries.extend([buffer, index, resolve, timer_id]);
+    }
+    Ok(Value::UNDEFINED)
+}
+
+/// A waitAsync timeout: if the waiter is still in the list, remove it and resolve its promise
+/// to "timed-out" (DoWait's TimeoutWaiter). Captures: waiter list, resolve.
+fn wait_async_timeout(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
+    let captures = vm.native_captures();
+    let (Some(&list), Some(&resolve)) = (captures.first(), captures.get(1)) else { return Ok(Value::UNDEFINED) };
+    let mut found = false;
+    if let Some(Class::Internal(entries)) = list.as_object().map(|l| &mut vm.heap.obj_mut(l).class) {
+        if let Some(i) = (0..entries.len() / WAITER_FIELDS).find(|&i| entries[i * WAITER_FIELDS + 2] == resolve) {
+            entries.drain(i * WAITER_FIELDS..(i + 1) * WAITER_FIELDS);
+            found = true;
+        }
+    }
+    if found {
+        let timed_out = vm.str("timed-out");
+        call(vm, resolve, Value::UNDEFINED, &[timed_out])?;
+    }
     Ok(Value::UNDEFINED)
 }
 
@@ -345,8 +403,9 @@ fn wait_async_executor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Va
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum WaitOutcome {
     NotEqual,
-    /// `immediate`: the timeout was 0 (waitAsync answers synchronously).
-    TimedOut { immediate: bool },
+    /// The value matched: a waiter on `byte_index` of `buffer` for `timeout` milliseconds
+    /// (+∞ for none). A synchronous wait times out at once: nobody could notify it.
+    TimedOut { buffer: ObjectId, byte_index: usize, timeout: f64 },
 }
 
 impl WaitOutcome {
@@ -391,26 +450,57 @@ fn do_wait(vm: &mut Vm, args: &[Value]) -> JsResult<WaitOutcome> {
     if v != w {
         return Ok(WaitOutcome::NotEqual);
     }
-    // 18-31. Otherwise wait for a notification no other agent can send: time out.
-    Ok(WaitOutcome::TimedOut { immediate: t == 0.0 })
+    // 18-31. Otherwise wait (see WaitOutcome).
+    Ok(WaitOutcome::TimedOut { buffer: rec.buffer, byte_index, timeout: t })
 }
 
 /// ### 25.4.16 Atomics.notify ( typedArray, index, count )
 /// https://tc39.es/ecma262/#sec-atomics.notify
 fn notify(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let list = vm.native_captures().first().copied().unwrap_or(Value::UNDEFINED);
     // 1. Let taRecord be ? ValidateIntegerTypedArray(typedArray, true).
     let (_, rec) = validate_integer_typed_array(vm, arg(args, 0), true)?;
     // 2. Let byteIndexInBuffer be ? ValidateAtomicAccess(taRecord, index).
-    validate_atomic_access(vm, &rec, arg(args, 1))?;
-    // 3. If count is undefined, let c be +∞. 4. Else, let intCount be ? ToIntegerOrInfinity(count).
+    let byte_index = validate_atomic_access(vm, &rec, arg(args, 1))?;
+    // 3. If count is undefined, let c be +∞.
+    // 4. Else, let intCount be ? ToIntegerOrInfinity(count); let c be max(intCount, 0).
     let count = arg(args, 2);
-    if !count.is_undefined() {
-        to_integer_or_infinity(vm, count)?;
-    }
+    let c = if count.is_undefined() { f64::INFINITY } else { to_integer_or_infinity(vm, count)?.max(0.0) };
     // 5-6. If IsSharedArrayBuffer(buffer) is false, return +0𝔽.
-    // 7-12. Remove and notify up to c waiters: there are none in a single agent.
-    // 13. Return 𝔽(n).
-    Ok(Value::int(0))
+    if !array_buffer::is_shared(vm, rec.buffer) {
+        return Ok(Value::int(0));
+    }
+    // 7-11. Remove up to c waiters on (block, byteIndexInBuffer), in list order.
+    let mut woken: Vec<Value> = Vec::new();
+    let mut timers: Vec<Value> = Vec::new();
+    if let Some(Class::Internal(entries)) = list.as_object().map(|l| &mut vm.heap.obj_mut(l).class) {
+        let mut i = 0;
+        while i + WAITER_FIELDS <= entries.len() && (woken.len() as f64) < c {
+            let matches = entries[i] == Value::object(rec.buffer)
+                && entries[i + 1].as_number() == Some(byte_index as f64);
+            if matches {
+                let removed: Vec<Value> = entries.drain(i..i + WAITER_FIELDS).collect();
+                woken.push(removed[2]);
+                timers.push(removed[3]);
+            } else {
+                i += WAITER_FIELDS;
+            }
+        }
+    }
+    // NotifyWaiter: cancel the timeout, then resolve the promise to "ok".
+    for t in timers {
+        if let Some(id) = t.as_number() {
+            vm.timers.retain(|timer| timer.id as f64 != id);
+        }
+    }
+    let n = woken.len();
+    vm.roots.extend_from_slice(&woken);
+    for resolve in woken {
+        let ok = vm.str("ok");
+        call(vm, resolve, Value::UNDEFINED, &[ok])?;
+    }
+    // 12. Return 𝔽(n).
+    Ok(Value::number(n as f64))
 }
 
 /// ### 25.4.17 Atomics.xor ( typedArray, index, value )

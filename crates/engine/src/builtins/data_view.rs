@@ -259,7 +259,6 @@ macro_rules! view_getters {
         /// 1. Let v be the this value.
         /// 2. If littleEndian is not present, set littleEndian to false.
         /// 3. Return ? GetViewValue(v, byteOffset, littleEndian, <Type>).
-        /// (The one-byte getters take no littleEndian argument; it is ignored.)
         fn $f(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
             get_view_value(vm, this, arg(args, 0), arg(args, 1), TypedKind::$kind, $name)
         }

@@ -10,10 +10,13 @@
 //!
 //! `AsyncDisposableStack.prototype.disposeAsync` awaits each result through promise reactions
 //! (a heap state object plus two internal continuation functions), so a suspended disposal is
-//! plain heap data. The synchronous entry point the interpreter uses for `using` scopes,
-//! [`dispose_all`], calls async-dispose methods too but does not await their promises:
-//! awaiting for `await using` is the interpreter's work (it can drive [`dispose_resources`]
-//! hint by hint, or hand the stack to `disposeAsync`).
+//! plain heap data. Entry points for the interpreter's `using` scopes:
+//! - [`dispose_all`] / [`dispose_resources`]: synchronous DisposeResources. Async-dispose
+//!   methods (`await using`) are called but their promises are **not awaited** here;
+//! - [`dispose_resources_async`]: the same as a promise the interpreter can `await`, which
+//!   awaits each async result in order (more promise ticks than the spec's inline awaits).
+//!
+//! Awaiting for `await using` is the interpreter's work: it picks the second form.
 
 use crate::atoms::{atom, PropertyKey};
 use crate::builtins::{arg, install, make_constructor, make_internal, NativeDef};
@@ -73,7 +76,8 @@ pub(crate) fn init(vm: &mut Vm) {
     let proto = vm.realm.suppressed_error_prototype;
     vm.heap.obj_mut(proto).proto = Some(vm.realm.error_prototype);
     let ctor = make_constructor(vm, "SuppressedError", "SuppressedError", proto);
-    let error_ctor = vm.heap.obj(vm.realm.error_prototype).lookup_named(&vm.heap.shapes, PropertyKey::Atom(atom::constructor));
+    let error_ctor =
+        vm.heap.obj(vm.realm.error_prototype).lookup_named(&vm.heap.shapes, PropertyKey::Atom(atom::constructor));
     if let Some(ec) = error_ctor.and_then(|(v, _)| v.as_object()) {
         vm.heap.obj_mut(ctor).proto = Some(ec);
     }
@@ -148,7 +152,9 @@ pub fn new_disposable_stack(vm: &mut Vm) -> Value {
 fn capability(vm: &Vm, v: Value, brand: i32) -> Option<ObjectId> {
     let o = v.as_object()?;
     match &vm.heap.obj(o).class {
-        Class::Internal(slots) if slots.first().and_then(|b| b.as_int()) == Some(brand) && slots.len() >= FIRST => Some(o),
+        Class::Internal(slots) if slots.first().and_then(|b| b.as_int()) == Some(brand) && slots.len() >= FIRST => {
+            Some(o)
+        }
         _ => None,
     }
 }
@@ -241,6 +247,37 @@ pub fn add_resource(vm: &mut Vm, stack: Value, v: Value, hint: u8) -> JsResult<(
     add_disposable_resource(vm, cap, v, hint == 1)
 }
 
+/// DisposeResources for an `await using` scope, as a promise: it settles when every resource
+/// has been disposed (async results awaited), fulfilled with undefined or rejected with the
+/// final error (`completion`, the scope's pending throw, chained like [`dispose_resources`]).
+/// The interpreter awaits it; this adds promise ticks compared with the spec's inline awaits.
+pub fn dispose_resources_async(vm: &mut Vm, stack: Value, completion: Option<Value>) -> JsResult<Value> {
+    let Some(cap) = stack
+        .as_object()
+        .filter(|_| capability(vm, stack, BRAND_SYNC).is_some() || capability(vm, stack, BRAND_ASYNC).is_some())
+    else {
+        return Err(vm.type_error("invalid disposable stack"));
+    };
+    let p = crate::builtins::promise::new_promise(vm);
+    vm.roots.push(Value::object(p));
+    set_disposed(vm, cap);
+    start_async_disposal(vm, p, cap, completion)?;
+    Ok(Value::object(p))
+}
+
+/// Run DisposeResources asynchronously over `cap`'s resources, settling `p` at the end.
+fn start_async_disposal(vm: &mut Vm, p: ObjectId, cap: ObjectId, completion: Option<Value>) -> JsResult<()> {
+    let resources = take_resources(vm, cap);
+    let initial = completion.unwrap_or(Value::EMPTY);
+    let mut slots = vec![Value::object(p), Value::int(resources.len() as i32), initial, Value::int(0)];
+    for (v, m, k) in resources {
+        slots.extend([v, m, Value::int(k as i32)]);
+    }
+    let state = vm.heap.alloc_object(Object::new(None, Class::Internal(slots)));
+    vm.roots.push(Value::object(state));
+    async_dispose_run(vm, state)
+}
+
 /// DisposeResources for a `using` scope that completed normally: dispose every resource of
 /// `stack` in reverse order; throws the disposal error (SuppressedError-chained if several).
 /// Async-dispose methods are called but their promises are not awaited (see the module doc).
@@ -253,9 +290,10 @@ pub fn dispose_all(vm: &mut Vm, stack: Value) -> JsResult<()> {
 /// nothing threw, else the thrown value — a disposal error thrown over an earlier one becomes a
 /// SuppressedError { error: new, suppressed: earlier }.
 pub fn dispose_resources(vm: &mut Vm, stack: Value, completion: Option<Value>) -> JsResult<()> {
-    let Some(cap) = stack.as_object().filter(|_| {
-        capability(vm, stack, BRAND_SYNC).is_some() || capability(vm, stack, BRAND_ASYNC).is_some()
-    }) else {
+    let Some(cap) = stack
+        .as_object()
+        .filter(|_| capability(vm, stack, BRAND_SYNC).is_some() || capability(vm, stack, BRAND_ASYNC).is_some())
+    else {
         return Err(vm.type_error("invalid disposable stack"));
     };
     let mark = vm.roots.len();
@@ -451,7 +489,11 @@ fn move_with(vm: &mut Vm, this: Value, brand: i32, name: &str) -> JsResult<Value
     let o = pending_stack(vm, this, brand, name)?;
     // 4. Let newDisposableStack be ? OrdinaryCreateFromConstructor(%DisposableStack%,
     //    "%DisposableStack.prototype%", …) (its intrinsic prototype: nothing observable).
-    let proto = if brand == BRAND_SYNC { vm.realm.disposable_stack_prototype } else { vm.realm.async_disposable_stack_prototype };
+    let proto = if brand == BRAND_SYNC {
+        vm.realm.disposable_stack_prototype
+    } else {
+        vm.realm.async_disposable_stack_prototype
+    };
     let resources = take_resources(vm, o);
     let moved = new_capability(vm, Some(proto), brand);
     // 5–6. Its state is pending; its capability is disposableStack's.
@@ -552,15 +594,9 @@ fn dispose_async(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     // 5. Set asyncDisposableStack.[[AsyncDisposableState]] to disposed.
     set_disposed(vm, o);
     // 6. Let result be Completion(DisposeResources(asyncDisposableStack.[[DisposeCapability]],
-    //    NormalCompletion(undefined))) — run as a chain of promise reactions from a state object.
-    let resources = take_resources(vm, o);
-    let mut slots = vec![Value::object(p), Value::int(resources.len() as i32), Value::EMPTY, Value::int(0)];
-    for (v, m, k) in resources {
-        slots.extend([v, m, Value::int(k as i32)]);
-    }
-    let state = vm.heap.alloc_object(Object::new(None, Class::Internal(slots)));
-    vm.roots.push(Value::object(state));
-    async_dispose_run(vm, state)?;
+    //    NormalCompletion(undefined))) — run as a chain of promise reactions from a state object;
+    // 7–8. its end settles promiseCapability.
+    start_async_disposal(vm, p, o, None)?;
     // 9. Return promiseCapability.[[Promise]].
     Ok(Value::object(p))
 }
@@ -752,4 +788,77 @@ fn suppressed_error_constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> Js
     crate::builtins::error::attach_stack(vm, o);
     // 6. Return O.
     Ok(Value::object(o))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::heap::object::PromiseState;
+    use crate::runtime::property::get;
+    use crate::vm::VmOptions;
+
+    fn global(vm: &mut Vm, name: &str) -> Value {
+        let g = vm.global;
+        let key = vm.key(name);
+        get(vm, g, key, Value::object(g)).unwrap()
+    }
+
+    fn text(vm: &mut Vm, v: Value) -> String {
+        crate::runtime::convert::to_rust_string(vm, v).unwrap()
+    }
+
+    #[test]
+    fn using_scope_disposes_in_reverse_and_chains_errors() {
+        let mut vm = Vm::new(VmOptions::default());
+        vm.eval_script(
+            "var log = []; var a = { [Symbol.dispose]() { log.push('a'); throw 1; } };
+             var b = { [Symbol.dispose]() { log.push('b'); throw 2; } };",
+            "t.js",
+        )
+        .unwrap();
+        let stack = new_disposable_stack(&mut vm);
+        let (a, b) = (global(&mut vm, "a"), global(&mut vm, "b"));
+        add_resource(&mut vm, stack, a, 0).unwrap();
+        add_resource(&mut vm, stack, Value::NULL, 0).unwrap();
+        add_resource(&mut vm, stack, b, 0).unwrap();
+        assert!(add_resource(&mut vm, stack, Value::int(1), 0).is_err());
+        let empty = vm.new_object();
+        assert!(add_resource(&mut vm, stack, empty, 0).is_err());
+        let Err(Throw::Value(e)) = dispose_all(&mut vm, stack) else { panic!("expected a throw") };
+        let eo = e.as_object().unwrap();
+        let (ek, sk) = (vm.key("error"), vm.key("suppressed"));
+        assert_eq!(get(&mut vm, eo, ek, e).unwrap(), Value::int(1));
+        assert_eq!(get(&mut vm, eo, sk, e).unwrap(), Value::int(2));
+        let log = global(&mut vm, "log");
+        assert_eq!(text(&mut vm, log), "b,a");
+        // The scope's own throw is suppressed by a disposal error.
+        let stack = new_disposable_stack(&mut vm);
+        add_resource(&mut vm, stack, a, 0).unwrap();
+        let Err(Throw::Value(e)) = dispose_resources(&mut vm, stack, Some(Value::int(9))) else { panic!() };
+        let eo = e.as_object().unwrap();
+        assert_eq!(get(&mut vm, eo, sk, e).unwrap(), Value::int(9));
+    }
+
+    #[test]
+    fn async_disposal_awaits_in_order() {
+        let mut vm = Vm::new(VmOptions::default());
+        vm.eval_script(
+            "var log = [];
+             var x = { async [Symbol.asyncDispose]() { await null; log.push('x'); } };
+             var y = { [Symbol.dispose]() { log.push('y'); } };",
+            "t.js",
+        )
+        .unwrap();
+        let stack = new_disposable_stack(&mut vm);
+        let (x, y) = (global(&mut vm, "x"), global(&mut vm, "y"));
+        add_resource(&mut vm, stack, x, 1).unwrap();
+        add_resource(&mut vm, stack, y, 1).unwrap();
+        let p = dispose_resources_async(&mut vm, stack, None).unwrap();
+        vm.run_jobs().unwrap();
+        let state = crate::builtins::promise::promise_state(&vm, p.as_object().unwrap()).map(|s| s.0);
+        assert_eq!(state, Some(PromiseState::Fulfilled));
+        let log = global(&mut vm, "log");
+        assert_eq!(text(&mut vm, log), "y,x");
+    }
 }

@@ -288,6 +288,7 @@ impl<'a> JsonParser<'a> {
             // A value starts here.
             self.skip_whitespace();
             vm.charge(1)?;
+            vm.check_heap()?;
             let mut value = match self.peek() {
                 Some(0x7B) => {
                     // '{'
@@ -782,6 +783,8 @@ fn serialize_json(vm: &mut Vm, state: &mut Serializer, wrapper: ObjectId) -> JsR
         if state.out.len() as u64 > crate::builtins::string::MAX_STRING_LENGTH {
             return Err(vm.range_error("Invalid string length"));
         }
+        vm.charge((state.out.len().saturating_sub(mark) / 8) as u64)?;
+        crate::builtins::string::check_string_budget(vm, state.out.len())?;
     }
 }
 

@@ -9,9 +9,10 @@
 //! NOTE: the index keys objects and symbols by handle bits, so anything that renumbers
 //! handles (image canonicalisation) must call [`rebuild_index`] on every keyed collection.
 //!
-//! NOTE: tombstones are never compacted: compaction would move entries under a live iterator
-//! and the MapData has no record of its live iterators. A map used as a queue (add at the
-//! back, delete at the front) therefore grows its entry list by one slot per insertion.
+//! Emptied entries are dropped by [`compact_collections`], which the collector calls: only
+//! it sees every live Map/Set iterator, whose positions it moves along with the entries.
+//! Between collections a map used as a queue (add at the back, delete at the front) grows
+//! its entry list by one slot per insertion.
 
 use crate::atoms::{atom, PropertyKey};
 use crate::builtins::{arg, install, make_constructor, NativeDef};
@@ -135,6 +136,7 @@ pub(crate) fn add_entries_from_iterable(vm: &mut Vm, target: Value, iterable: Va
             Ok(v) => v,
             Err(e) => return iterator_close(vm, &record, Err(e)),
         };
+        vm.roots.push(v);
         // h. Let status be Completion(Call(adder, target, « k, v »)).
         // i. IfAbruptCloseIterator(status, iteratorRecord).
         if let Err(e) = call(vm, adder, target, &[k, v]) {
@@ -571,9 +573,8 @@ pub(crate) fn entry_at(heap: &Heap, o: ObjectId, which: Collection, index: usize
 /// numbers are stored alike.
 pub fn canonicalize_key(key: Value) -> Value {
     match key.as_number() {
-        // 1. If key is -0𝔽, return +0𝔽.
-        Some(f) if f == 0.0 => Value::int(0),
-        Some(f) => Value::number(f),
+        // 1. If key is -0𝔽, return +0𝔽 (adding +0 turns -0 into +0 and changes nothing else).
+        Some(f) => Value::number(f + 0.0),
         // 2. Return key.
         None => key,
     }
@@ -647,6 +648,60 @@ pub fn copy_data(heap: &mut Heap, data: &MapData) -> MapData {
         insert(&mut out, key, *k, *v);
     }
     out
+}
+
+/// Drop the emptied entries of every keyed collection whose list is mostly tombstones, and
+/// move each live Map/Set iterator over such a collection to the same logical position
+/// (the number of live entries before it). For the collector, which sees every iterator;
+/// O(heap). JS cannot observe it: iteration order and every iterator's next entry are kept.
+pub fn compact_collections(heap: &mut Heap) {
+    let mut targets: indexmap::IndexMap<u32, Vec<ObjectId>, rustc_hash::FxBuildHasher> = Default::default();
+    for (id, obj) in heap.objects.iter() {
+        if let Class::Map(d) | Class::Set(d) | Class::WeakMap(d) | Class::WeakSet(d) = &obj.class {
+            let dead = d.entries.len().saturating_sub(d.live as usize);
+            if dead >= 16 && dead > d.live as usize {
+                targets.insert(id, Vec::new());
+            }
+        }
+    }
+    if targets.is_empty() {
+        return;
+    }
+    for (id, obj) in heap.objects.iter() {
+        if let Class::Iterator(it) = &obj.class {
+            if let IteratorState::MapIter { target, .. } | IteratorState::SetIter { target, .. } = **it {
+                if let Some(iters) = targets.get_mut(&target.0) {
+                    iters.push(ObjectId(id));
+                }
+            }
+        }
+    }
+    for (map, iterators) in targets {
+        let (Class::Map(d) | Class::Set(d) | Class::WeakMap(d) | Class::WeakSet(d)) =
+            &mut heap.obj_mut(ObjectId(map)).class
+        else {
+            continue;
+        };
+        // before[i] = the number of live entries at positions < i.
+        let mut before = Vec::with_capacity(d.entries.len() + 1);
+        let mut n = 0u32;
+        for entry in &d.entries {
+            before.push(n);
+            n += u32::from(entry.is_some());
+        }
+        before.push(n);
+        d.entries.retain(Option::is_some);
+        for position in d.index.values_mut() {
+            *position = before.get(*position as usize).copied().unwrap_or(n);
+        }
+        for it in iterators {
+            if let Class::Iterator(st) = &mut heap.obj_mut(it).class {
+                if let IteratorState::MapIter { index, .. } | IteratorState::SetIter { index, .. } = &mut **st {
+                    *index = before.get(*index as usize).copied().unwrap_or(n);
+                }
+            }
+        }
+    }
 }
 
 /// Recompute the hash index of a keyed collection from its entries: needed after object or
@@ -977,5 +1032,30 @@ mod tests {
         assert_eq!(lookup(&d, &key_of(&mut heap, Value::int(2))), None);
         let copy = copy_data(&mut heap, &d);
         assert!(copy.entries.is_empty());
+    }
+
+    #[test]
+    fn compaction_moves_iterators() {
+        let mut heap = Heap::new();
+        let mut d = MapData::default();
+        for i in 0..40 {
+            let k = Value::int(i);
+            insert(&mut d, key_of(&mut heap, k), k, k);
+        }
+        for i in 0..30 {
+            remove(&mut d, &key_of(&mut heap, Value::int(i)));
+        }
+        let map = heap.alloc_object(Object::new(None, Class::Map(Box::new(d))));
+        // An iterator about to visit entry 35 (the 6th live one).
+        let state = IteratorState::MapIter { target: map, index: 35, kind: 0, done: false };
+        let it = heap.alloc_object(Object::new(None, Class::Iterator(Box::new(state))));
+        compact_collections(&mut heap);
+        let Class::Map(d) = &heap.obj(map).class else { panic!("map") };
+        assert_eq!(d.entries.len(), 10);
+        assert_eq!(find(d, &key_of(&mut Heap::new(), Value::int(35))), Some(5));
+        let Class::Iterator(st) = &heap.obj(it).class else { panic!("iterator") };
+        let IteratorState::MapIter { index, .. } = **st else { panic!("map iterator") };
+        assert_eq!(index, 5);
+        assert_eq!(d.entries.get(5).copied().flatten().map(|e| e.0), Some(Value::int(35)));
     }
 }

@@ -104,8 +104,17 @@ pub(crate) fn init(vm: &mut Vm) {
     vm.define_builtin(global, key, Value::object(math), PropFlags::HIDDEN);
 
     // The generator state: unseeded until the first Math.random call (see the module doc).
-    let state = vm.heap.alloc_object(Object::new(None, Class::Internal(vec![Value::FALSE])));
-    vm.realm.math_random_state = state;
+    // Realm creation pre-allocates the slot; a slot still aliasing %Object.prototype% (the
+    // default handle) gets an object of its own.
+    let unseeded = Class::Internal(vec![Value::FALSE]);
+    let state = vm.realm.math_random_state;
+    if state == vm.realm.object_prototype || !vm.heap.objects.is_live(state.0) {
+        vm.realm.math_random_state = vm.heap.alloc_object(Object::new(None, unseeded));
+    } else {
+        let o = vm.heap.obj_mut(state);
+        o.proto = None;
+        o.class = unseeded;
+    }
 }
 
 /// A Math function of one Number: ToNumber, then `f`.
@@ -823,6 +832,27 @@ mod tests {
         assert_eq!(sum(&[f64::INFINITY, 1.0]), f64::INFINITY);
         assert_eq!(sum(&[3.0, -3.0]), 0.0);
         assert!(!sum(&[3.0, -3.0]).is_sign_negative());
+    }
+
+    /// Math.random() twice in a fresh VM, seeded through host state when `seed` is given.
+    fn two_randoms(seed: Option<u64>) -> (f64, f64) {
+        let mut vm = Vm::new(crate::vm::VmOptions::default());
+        if let Some(seed) = seed {
+            vm.host_state.push((RANDOM_SEED_KEY.to_string(), seed.to_le_bytes().to_vec()));
+        }
+        let a = vm.eval_script("Math.random()", "a.js").expect("runs");
+        let b = vm.eval_script("Math.random()", "b.js").expect("runs");
+        (a.as_number().expect("number"), b.as_number().expect("number"))
+    }
+
+    #[test]
+    fn math_random_follows_the_host_seed() {
+        let (mut s0, mut s1) = seed_state(7);
+        let first = xorshift128plus(&mut s0, &mut s1);
+        let second = xorshift128plus(&mut s0, &mut s1);
+        assert_eq!(two_randoms(Some(7)), (first, second));
+        assert_ne!(two_randoms(Some(8)), (first, second));
+        assert_eq!(two_randoms(None), two_randoms(Some(DEFAULT_SEED)));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::native;
 use crate::runtime::call::prototype_from_constructor;
 use crate::runtime::convert::{number_to_string, to_integer_or_infinity, to_js_str, to_number, to_numeric};
 use crate::string::{is_js_whitespace, JsStr};
-use crate::value::{Kind, Value};
+use crate::value::Value;
 use crate::vm::Vm;
 
 pub(crate) const NATIVES: &[NativeDef] = &[
@@ -843,6 +843,8 @@ fn round_shortest(x: f64, frac: usize) -> (String, String) {
 }
 
 #[cfg(test)]
+// The tests format values like 3.14159 that clippy takes for π.
+#[allow(clippy::approx_constant)]
 mod tests {
     use super::*;
 

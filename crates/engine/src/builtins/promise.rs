@@ -21,7 +21,8 @@ use crate::heap::object::{Class, Object, PromiseData, PromiseState, Reaction, Re
 use crate::heap::shape::PropFlags;
 use crate::native;
 use crate::runtime::call::{call, construct, invoke, is_callable, is_constructor};
-use crate::runtime::property::{create_data_property_or_throw, get};
+use crate::runtime::convert::{key_to_value, to_property_key};
+use crate::runtime::property::{create_data_property_or_throw, get, get_own_property, own_property_keys};
 use crate::value::{Kind, ObjectId, Value};
 use crate::vm::{Job, Vm};
 
@@ -35,6 +36,8 @@ pub(crate) const NATIVES: &[NativeDef] = &[
     native!("Promise.reject", 1, reject),
     native!("Promise.withResolvers", 0, with_resolvers),
     native!("Promise.try", 1, try_),
+    native!("Promise.allKeyed", 1, all_keyed),
+    native!("Promise.allSettledKeyed", 1, all_settled_keyed),
     native!("get Promise[Symbol.species]", 0, crate::builtins::map::species),
     native!("Promise.prototype.then", 2, then),
     native!("Promise.prototype.catch", 1, catch),
@@ -429,6 +432,7 @@ fn if_abrupt_reject_promise(vm: &mut Vm, completion: JsResult<Value>, cap: Capab
         Ok(v) => Ok(v),
         // a. Perform ? Call(capability.[[Reject]], undefined, « value.[[Value]] »).
         Err(Throw::Value(e)) => {
+            vm.roots.push(e);
             call(vm, cap.reject, Value::UNDEFINED, &[e])?;
             // b. Return capability.[[Promise]].
             Ok(cap.promise)
@@ -462,18 +466,37 @@ fn promise_reaction_job(vm: &mut Vm, reaction: Reaction, argument: Value) -> JsR
         call(vm, reaction.handler, Value::UNDEFINED, &[argument])
     };
     // f. If promiseCapability is undefined, then
-    let Some((_, resolve, reject)) = reaction.capability else {
+    let Some((derived, resolve, reject)) = reaction.capability else {
         // i. Assert: handlerResult is not an abrupt completion. ii. Return empty.
         return handler_result.map(drop);
     };
     // g. Assert: promiseCapability is a PromiseCapability Record.
+    // Fast path: a capability made by `then` for %Promise% keeps no resolving functions
+    // (undefined): they never escape, and this job is the only one that settles the promise,
+    // so settling it directly is what calling them would do.
+    if let (true, Some(p)) = (resolve.is_undefined(), derived.as_object()) {
+        return match handler_result {
+            Err(Throw::Value(e)) => {
+                reject_promise(vm, p, e);
+                Ok(())
+            }
+            Err(limit) => Err(limit),
+            Ok(v) => resolve_promise_steps(vm, p, v),
+        };
+    }
     match handler_result {
         // h. If handlerResult is an abrupt completion, then
         //    i. Return ? Call(promiseCapability.[[Reject]], undefined, « handlerResult.[[Value]] »).
-        Err(Throw::Value(e)) => call(vm, reject, Value::UNDEFINED, &[e]).map(drop),
+        Err(Throw::Value(e)) => {
+            vm.roots.push(e);
+            call(vm, reject, Value::UNDEFINED, &[e]).map(drop)
+        }
         Err(limit) => Err(limit),
         // i. Else, i. Return ? Call(promiseCapability.[[Resolve]], undefined, « handlerResult.[[Value]] »).
-        Ok(v) => call(vm, resolve, Value::UNDEFINED, &[v]).map(drop),
+        Ok(v) => {
+            vm.roots.push(v);
+            call(vm, resolve, Value::UNDEFINED, &[v]).map(drop)
+        }
     }
 }
 
@@ -490,7 +513,10 @@ fn promise_resolve_thenable_job(vm: &mut Vm, promise: Value, thenable: Value, th
     match call(vm, then, thenable, &[resolve, reject]) {
         // c. If thenCallResult is an abrupt completion, then
         //    i. Return ? Call(resolvingFunctions.[[Reject]], undefined, « thenCallResult.[[Value]] »).
-        Err(Throw::Value(e)) => call(vm, reject, Value::UNDEFINED, &[e]).map(drop),
+        Err(Throw::Value(e)) => {
+            vm.roots.push(e);
+            call(vm, reject, Value::UNDEFINED, &[e]).map(drop)
+        }
         Err(limit) => Err(limit),
         // d. Return ? thenCallResult.
         Ok(_) => Ok(()),
@@ -528,6 +554,7 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         // 10. If completion is an abrupt completion, then
         //     a. Perform ? Call(resolvingFunctions.[[Reject]], undefined, « completion.[[Value]] »).
         Err(Throw::Value(e)) => {
+            vm.roots.push(e);
             call(vm, reject, Value::UNDEFINED, &[e])?;
         }
         Err(limit) => return Err(limit),
@@ -667,6 +694,7 @@ fn perform_combinator(
                     return Err(Throw::Value(error));
                 }
                 // 2. Perform ? Call(resultCapability.[[Resolve]], undefined, « valuesArray »).
+                vm.roots.push(array);
                 call(vm, cap.resolve, Value::UNDEFINED, &[array])?;
             }
             // iii. Return resultCapability.[[Promise]].
@@ -785,8 +813,9 @@ fn already_called(vm: &mut Vm) -> bool {
 
 /// The shared body of the element functions: store `x` at [[Index]] of [[Values]], count
 /// down [[RemainingElements]], and when it reaches 0 settle the capability with the array
-/// (resolve), or an AggregateError of it (`aggregate`, Promise.any).
-/// Captures: [alreadyCalled, index, values, resolve-or-reject, remaining].
+/// (resolve), an AggregateError of it (`aggregate`, Promise.any), or, for the keyed
+/// combinators, CreateKeyedPromiseCombinatorResultObject(keys, values).
+/// Captures: [alreadyCalled, index, values, resolve-or-reject, remaining, keys?].
 fn element_done(vm: &mut Vm, x: Value, aggregate: bool) -> JsResult<Value> {
     let captures = vm.native_captures();
     let index = captures.get(1).and_then(|v| v.as_number()).unwrap_or(0.0) as usize;
@@ -806,10 +835,20 @@ fn element_done(vm: &mut Vm, x: Value, aggregate: bool) -> JsResult<Value> {
     if decrement(vm, remaining) {
         let list = take_record(vm, values);
         vm.charge(list.len() as u64)?;
-        // Let valuesArray be CreateArrayFromList(values).
-        let array = vm.new_array(list);
-        let result = if aggregate { aggregate_error(vm, array) } else { array };
+        let result = if let Some(keys) = capture_object(&captures, 5) {
+            // (keyed) Let result be CreateKeyedPromiseCombinatorResultObject(keys, values).
+            create_keyed_result_object(vm, keys, list)?
+        } else {
+            // Let valuesArray be CreateArrayFromList(values).
+            let array = vm.new_array(list);
+            if aggregate {
+                aggregate_error(vm, array)
+            } else {
+                array
+            }
+        };
         // Return ? Call(promiseCapability.[[Resolve]] (or [[Reject]]), undefined, « valuesArray »).
+        vm.roots.extend([settle_fn, result]);
         return call(vm, settle_fn, Value::UNDEFINED, &[result]);
     }
     // Return undefined.
@@ -868,6 +907,158 @@ fn any_reject_element(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Val
     }
     // 4-10. Set errors[index] to x; count down; at 0 reject with an AggregateError.
     element_done(vm, arg(args, 0), true)
+}
+
+/// ### Promise.allKeyed ( promises )
+/// https://tc39.es/proposal-await-dictionary/#sec-promise.allkeyed
+fn all_keyed(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    keyed_combinator(vm, this, arg(args, 0), false)
+}
+
+/// ### Promise.allSettledKeyed ( promises )
+/// https://tc39.es/proposal-await-dictionary/#sec-promise.allsettledkeyed
+fn all_settled_keyed(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    keyed_combinator(vm, this, arg(args, 0), true)
+}
+
+/// The shared outer steps of Promise.allKeyed / allSettledKeyed.
+fn keyed_combinator(vm: &mut Vm, c: Value, promises: Value, settled: bool) -> JsResult<Value> {
+    // 1. Let C be the this value.
+    // 2. Let promiseCapability be ? NewPromiseCapability(C).
+    let cap = new_promise_capability(vm, c)?;
+    // 3. Let promiseResolve be Completion(GetPromiseResolve(C)).
+    // 4. IfAbruptRejectPromise(promiseResolve, promiseCapability).
+    let promise_resolve = match get_promise_resolve(vm, c) {
+        Ok(f) => f,
+        Err(e) => return if_abrupt_reject_promise(vm, Err(e), cap),
+    };
+    vm.roots.push(promise_resolve);
+    // 5. If promises is not an Object, then
+    let Some(promises_obj) = promises.as_object() else {
+        // a. Let error be a newly created TypeError object.
+        let name = if settled { "Promise.allSettledKeyed" } else { "Promise.allKeyed" };
+        let error = vm.make_error(ErrorKind::TypeError, &format!("{name} argument must be an object"));
+        // b. Perform ? Call(promiseCapability.[[Reject]], undefined, « error »).
+        vm.roots.push(error);
+        call(vm, cap.reject, Value::UNDEFINED, &[error])?;
+        // c. Return promiseCapability.[[Promise]].
+        return Ok(cap.promise);
+    };
+    // 6. Let result be Completion(PerformPromiseAllKeyed(variant, promises, C, promiseCapability, promiseResolve)).
+    let result = perform_keyed(vm, promises_obj, c, cap, promise_resolve, settled);
+    // 7. IfAbruptRejectPromise(result, promiseCapability).
+    if_abrupt_reject_promise(vm, result, cap)?;
+    // 8. Return promiseCapability.[[Promise]].
+    Ok(cap.promise)
+}
+
+/// PerformPromiseAllKeyed ( variant, promises, constructor, resultCapability, promiseResolve )
+/// https://tc39.es/proposal-await-dictionary/#sec-performpromiseallkeyed
+fn perform_keyed(
+    vm: &mut Vm,
+    promises: ObjectId,
+    constructor: Value,
+    cap: Capability,
+    promise_resolve: Value,
+    settled: bool,
+) -> JsResult<Value> {
+    // 1. Let allKeys be ? promises.[[OwnPropertyKeys]]().
+    let all_keys = own_property_keys(vm, promises)?;
+    vm.charge(all_keys.len() as u64)?;
+    // The keys stay reachable even if a getter deletes their properties.
+    for &key in &all_keys {
+        let k = key_to_value(vm, key);
+        vm.roots.push(k);
+    }
+    // 2. Let keys be a new empty List. 3. Let values be a new empty List.
+    let keys = new_record(vm, Vec::new());
+    let values = new_record(vm, Vec::new());
+    // 4. Let remainingElementsCount be the Record { [[Value]]: 1 }.
+    let remaining = new_record(vm, vec![Value::int(1)]);
+    vm.roots.extend([Value::object(keys), Value::object(values), Value::object(remaining)]);
+    // 5. Let index be 0.
+    let mut index: u32 = 0;
+    let mark = vm.roots.len();
+    // 6. For each element key of allKeys, do
+    for key in all_keys {
+        vm.roots.truncate(mark);
+        // a. Let desc be ? promises.[[GetOwnProperty]](key).
+        let desc = get_own_property(vm, promises, key)?;
+        // b. If desc is not undefined and desc.[[Enumerable]] is true, then
+        if desc.is_none_or(|d| d.enumerable != Some(true)) {
+            continue;
+        }
+        // i. Let value be ? Get(promises, key).
+        let value = get(vm, promises, key, Value::object(promises))?;
+        vm.roots.push(value);
+        // ii. Append key to keys. iii. Append undefined to values.
+        let key_value = key_to_value(vm, key);
+        for (record, v) in [(keys, key_value), (values, Value::UNDEFINED)] {
+            if let Class::Internal(list) = &mut vm.heap.obj_mut(record).class {
+                list.push(v);
+            }
+        }
+        vm.check_heap()?;
+        // iv. Let nextPromise be ? Call(promiseResolve, constructor, « value »).
+        let next_promise = call(vm, promise_resolve, constructor, &[value])?;
+        vm.roots.push(next_promise);
+        // v-vi. Let onFulfilled (and, for all-settled, onRejected) be element functions with
+        //       [[AlreadyCalled]], [[Index]], [[Keys]], [[Values]], [[Capability]] and
+        //       [[RemainingElements]].
+        let mut captures = vec![
+            Value::FALSE,
+            Value::number(f64::from(index)),
+            Value::object(values),
+            cap.resolve,
+            Value::object(remaining),
+            Value::object(keys),
+        ];
+        let (on_fulfilled, on_rejected) = if settled {
+            captures[0] = Value::object(new_record(vm, vec![Value::FALSE]));
+            let f = make_internal(vm, "%Promise.allSettled.resolveElement", 1, captures.clone());
+            let r = make_internal(vm, "%Promise.allSettled.rejectElement", 1, captures);
+            (Value::object(f), Value::object(r))
+        } else {
+            let f = make_internal(vm, "%Promise.all.resolveElement", 1, captures);
+            (Value::object(f), cap.reject)
+        };
+        vm.roots.extend([on_fulfilled, on_rejected]);
+        // vii. Set remainingElementsCount.[[Value]] to remainingElementsCount.[[Value]] + 1.
+        let n = record_get(vm, remaining, 0).as_number().unwrap_or(0.0);
+        record_set(vm, remaining, 0, Value::number(n + 1.0));
+        // viii. Perform ? Invoke(nextPromise, "then", « onFulfilled, onRejected »).
+        invoke(vm, next_promise, PropertyKey::Atom(atom::then), &[on_fulfilled, on_rejected])?;
+        // ix. Set index to index + 1.
+        index = index.checked_add(1).ok_or_else(|| vm.range_error("Too many promises"))?;
+    }
+    // 7. Set remainingElementsCount.[[Value]] to remainingElementsCount.[[Value]] - 1.
+    // 8. If remainingElementsCount.[[Value]] = 0, then
+    if decrement(vm, remaining) {
+        // a. Let result be CreateKeyedPromiseCombinatorResultObject(keys, values).
+        let list = take_record(vm, values);
+        let result = create_keyed_result_object(vm, keys, list)?;
+        // b. Perform ? Call(resultCapability.[[Resolve]], undefined, « result »).
+        vm.roots.push(result);
+        call(vm, cap.resolve, Value::UNDEFINED, &[result])?;
+    }
+    // 9. Return resultCapability.[[Promise]].
+    Ok(cap.promise)
+}
+
+/// CreateKeyedPromiseCombinatorResultObject ( keys, values )
+/// https://tc39.es/proposal-await-dictionary/#sec-createkeyedpromisecombinatorresultobject
+fn create_keyed_result_object(vm: &mut Vm, keys: ObjectId, values: Vec<Value>) -> JsResult<Value> {
+    let keys = take_record(vm, keys);
+    // 1. Let obj be OrdinaryObjectCreate(null).
+    let obj = vm.heap.new_plain(None);
+    // 2. For each integer i such that 0 ≤ i < the number of elements in keys, do
+    for (key, value) in keys.into_iter().zip(values) {
+        // a. Perform ! CreateDataPropertyOrThrow(obj, keys[i], values[i]).
+        let key = to_property_key(vm, key)?;
+        create_data_property_or_throw(vm, obj, key, value)?;
+    }
+    // 3. Return obj.
+    Ok(Value::object(obj))
 }
 
 /// ### 27.2.4.6 Promise.reject ( r )
@@ -943,11 +1134,13 @@ fn try_(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
         // 5. If status is an abrupt completion, then
         //    a. Perform ? Call(promiseCapability.[[Reject]], undefined, « status.[[Value]] »).
         Err(Throw::Value(e)) => {
+            vm.roots.push(e);
             call(vm, cap.reject, Value::UNDEFINED, &[e])?;
         }
         Err(limit) => return Err(limit),
         // 6. Else, a. Perform ? Call(promiseCapability.[[Resolve]], undefined, « status.[[Value]] »).
         Ok(v) => {
+            vm.roots.push(v);
             call(vm, cap.resolve, Value::UNDEFINED, &[v])?;
         }
     }
@@ -1071,7 +1264,14 @@ fn then(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let c = species_constructor(vm, promise)?;
     vm.roots.push(c);
     // 4. Let resultCapability be ? NewPromiseCapability(C).
-    let cap = new_promise_capability(vm, c)?;
+    // Fast path: for %Promise% the capability's resolving functions would only be reachable
+    // from the reactions made below, so none are made (see `promise_reaction_job`).
+    let cap = if c == Value::object(vm.realm.promise_constructor) {
+        let derived = Value::object(new_promise(vm));
+        Capability { promise: derived, resolve: Value::UNDEFINED, reject: Value::UNDEFINED }
+    } else {
+        new_promise_capability(vm, c)?
+    };
     // 5. Return PerformPromiseThen(promise, onFulfilled, onRejected, resultCapability).
     Ok(perform_promise_then(vm, promise, arg(args, 0), arg(args, 1), Some(cap)))
 }
@@ -1204,4 +1404,31 @@ fn queue_microtask(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value>
     // Queue a microtask that invokes callback (a thrown exception is reported).
     vm.jobs.push_back(Job::Callback { callback });
     Ok(Value::UNDEFINED)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn internal_natives_are_registered() {
+        // `make_internal` falls back to native 0 for an unknown name: catch typos here.
+        for name in [
+            "%Promise.resolveFunction",
+            "%Promise.rejectFunction",
+            "%Promise.capabilityExecutor",
+            "%Promise.all.resolveElement",
+            "%Promise.allSettled.resolveElement",
+            "%Promise.allSettled.rejectElement",
+            "%Promise.any.rejectElement",
+            "%Promise.thenFinally",
+            "%Promise.catchFinally",
+            "%Promise.valueThunk",
+            "%Promise.thrower",
+            "%AsyncResume.fulfilled",
+            "%AsyncResume.rejected",
+        ] {
+            assert!(NativeId::by_name(name).is_some(), "{name}");
+        }
+    }
 }

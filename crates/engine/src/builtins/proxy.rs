@@ -1172,3 +1172,41 @@ mod tests {
         DEPTH.with(|d| d.set(0));
     }
 }
+
+#[cfg(test)]
+mod stack_probe {
+    use crate::vm::{Vm, VmOptions};
+
+    fn run_on_stack(kib: usize, src: &'static str) -> String {
+        std::thread::Builder::new()
+            .stack_size(kib << 10)
+            .spawn(move || {
+                let mut vm = Vm::new(VmOptions::default());
+                match vm.eval_script(src, "probe.js") {
+                    Ok(v) => vm.to_display_string(v),
+                    Err(e) => e.to_string(),
+                }
+            })
+            .unwrap()
+            .join()
+            .unwrap()
+    }
+
+    #[test]
+    fn probe() {
+        let kib: usize = std::env::var("PROBE_KIB").ok().and_then(|s| s.parse().ok()).unwrap_or(16384);
+        let src = r#"
+            let p = { x: 1 };
+            for (let i = 0; i < 20000; i++) p = new Proxy(p, { getOwnPropertyDescriptor(t, k) { return Reflect.getOwnPropertyDescriptor(t, k); } });
+            let a = { deep: 1 };
+            for (let i = 0; i < 20000; i++) a = Object.create(new Proxy(a, {}));
+            let out = [];
+            try { Object.getOwnPropertyDescriptor(p, "x"); out.push("ok"); } catch (e) { out.push(e.message); }
+            try { a.deep; out.push("ok"); } catch (e) { out.push(e.message); }
+            try { a.q = 1; out.push("ok"); } catch (e) { out.push(e.message); }
+            try { "deep" in a; out.push("ok"); } catch (e) { out.push(e.message); }
+            out.join("|")
+        "#;
+        eprintln!("{kib} KiB: {}", run_on_stack(kib, src));
+    }
+}

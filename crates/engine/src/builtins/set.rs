@@ -103,6 +103,7 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         // a. Let next be ? IteratorStepValue(iteratorRecord).
         // b. If next is done, return set.
         let Some(next) = iterator_step_value(vm, &mut record)? else { return Ok(set_v) };
+        vm.roots.push(next);
         // c. Let status be Completion(Call(adder, set, « next »)).
         // d. IfAbruptCloseIterator(status, iteratorRecord).
         if let Err(e) = call(vm, adder, set_v, &[next]) {
@@ -436,6 +437,7 @@ fn is_subset_of(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
         vm.charge(1)?;
         // c. If e is not empty, then
         let Some((e, _)) = entry else { continue };
+        vm.roots.push(e);
         // i. Let inOther be ToBoolean(? Call(otherRec.[[Has]], otherRec.[[SetObject]], « e »)).
         let in_other = call(vm, other.has, other.set_object, &[e])?;
         // ii. If inOther is false, return false.
@@ -469,7 +471,7 @@ fn is_superset_of(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
         // b. If next is not done, then
         // i. If SetDataHas(O.[[SetData]], next) is false, then
         let key = key_of(&mut vm.heap, next);
-        if !data(&vm.heap, o, Collection::Set).is_some_and(|d| find(d, &key).is_some()) {
+        if data(&vm.heap, o, Collection::Set).is_none_or(|d| find(d, &key).is_none()) {
             // 1. Perform ? IteratorClose(keysIter, NormalCompletion(unused)).
             iterator_close(vm, &keys_iter, Ok(Value::UNDEFINED))?;
             // 2. Return false.
@@ -498,6 +500,7 @@ fn is_disjoint_from(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value>
             vm.charge(1)?;
             // iii. If e is not empty, then
             let Some((e, _)) = entry else { continue };
+            vm.roots.push(e);
             // 1. Let inOther be ToBoolean(? Call(otherRec.[[Has]], otherRec.[[SetObject]], « e »)).
             let in_other = call(vm, other.has, other.set_object, &[e])?;
             // 2. If inOther is true, return false.

@@ -176,10 +176,22 @@ fn substring_value(vm: &mut Vm, s: &JsStr, from: usize, to: usize) -> Value {
     vm.js_str(s.slice(from, to))
 }
 
-/// Charge fuel for producing or scanning `units` code units, and check the heap budget.
-fn charge_units(vm: &mut Vm, units: usize) -> JsResult<()> {
+/// Charge fuel for producing or scanning `units` code units, and check that a string of that
+/// many units still fits the heap budget — before it is built, so an oversized `repeat` or
+/// `padEnd` stops at the limit instead of allocating first.
+pub(crate) fn charge_units(vm: &mut Vm, units: usize) -> JsResult<()> {
     vm.charge(units as u64 / 8)?;
-    vm.check_heap()
+    check_string_budget(vm, units)
+}
+
+/// Would a string of `units` code units still fit the heap budget?
+pub(crate) fn check_string_budget(vm: &Vm, units: usize) -> JsResult<()> {
+    if let Some(max) = vm.options.max_heap_bytes {
+        if vm.heap.bytes_estimate.saturating_add(units as u64 * 2) > max {
+            return Err(crate::error::Throw::Limit(crate::error::Limit::Heap));
+        }
+    }
+    Ok(())
 }
 
 /// Clamp an integer-or-infinity to [0, len].
@@ -526,13 +538,13 @@ fn concat(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     for &next in args {
         // a. Let nextString be ? ToString(next).
         let next_string = to_js_str(vm, next)?;
-        // b. Set R to the string-concatenation of R and nextString.
-        r.extend(next_string.iter());
-        if r.len() as u64 > MAX_STRING_LENGTH {
+        if (r.len() + next_string.len()) as u64 > MAX_STRING_LENGTH {
             return Err(vm.range_error("Invalid string length"));
         }
+        charge_units(vm, r.len() + next_string.len())?;
+        // b. Set R to the string-concatenation of R and nextString.
+        r.extend(next_string.iter());
     }
-    charge_units(vm, r.len())?;
     // 5. Return R.
     Ok(units_value(vm, r))
 }
@@ -959,12 +971,11 @@ fn repeat(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // Charged in proportion to the result before building it.
     charge_units(vm, total as usize)?;
     // 6. Return the String value that is made from n copies of S appended together.
-    let units = s.units();
-    let mut out = Vec::with_capacity(total as usize);
-    for _ in 0..n as usize {
-        out.extend_from_slice(&units);
-    }
-    Ok(units_value(vm, out))
+    let repeated = match &s {
+        JsStr::Latin1(bytes) => JsStr::from_latin1(bytes.repeat(n as usize)),
+        JsStr::Utf16(units) => JsStr::Utf16(units.repeat(n as usize).into()),
+    };
+    Ok(vm.js_str(repeated))
 }
 
 /// ### 22.1.3.19 String.prototype.replace ( searchValue, replaceValue )

@@ -13,7 +13,7 @@
 //! live only in the buffer; the object's `elements` vector stays empty.
 
 pub(crate) mod base64;
-pub(crate) mod element;
+pub mod element;
 pub(crate) mod prototype;
 
 use crate::atoms::{atom, PropertyKey};
@@ -340,6 +340,20 @@ pub fn set_index(vm: &mut Vm, o: ObjectId, index: u32, value: Value) -> JsResult
     write_index(vm, o, index as usize, n);
     // 4. Return unused.
     Ok(())
+}
+
+/// TypedArraySetElement for a canonical numeric key (see [`canonical_numeric_key`]): the
+/// value is converted even when the key is never a valid index ("-0", "1.5"), as the spec's
+/// [[Set]] does, and then dropped.
+pub fn set_numeric_key(vm: &mut Vm, o: ObjectId, index: Option<u32>, value: Value) -> JsResult<()> {
+    match index {
+        Some(i) => set_index(vm, o, i, value),
+        None => {
+            let Some(s) = slots(vm, o) else { return Ok(()) };
+            to_numeric_for(vm, s.kind, value)?;
+            Ok(())
+        }
+    }
 }
 
 /// Store an already-converted value at `index` if it is a valid integer index.
@@ -689,7 +703,7 @@ pub(crate) fn initialize_typed_array_from_array_buffer(
     // 2. Let offset be ? ToIndex(byteOffset).
     let offset = to_index_with(vm, byte_offset, |shown| format!("Start offset {shown} is outside the bounds of the buffer"))?;
     // 3. If offset modulo elementSize ≠ 0, throw a RangeError exception.
-    if offset % size as u64 != 0 {
+    if !offset.is_multiple_of(size as u64) {
         return Err(vm.range_error(format!("start offset of {name} should be a multiple of {size}")));
     }
     // 4. Let bufferIsFixedLength be IsFixedLengthArrayBuffer(buffer).
@@ -716,7 +730,7 @@ pub(crate) fn initialize_typed_array_from_array_buffer(
             // a. If length is undefined, then
             None => {
                 // i. If bufferByteLength modulo elementSize ≠ 0, throw a RangeError exception.
-                if buffer_byte_length % size as u64 != 0 {
+                if !buffer_byte_length.is_multiple_of(size as u64) {
                     return Err(vm.range_error(format!("byte length of {name} should be a multiple of {size}")));
                 }
                 // ii. Let newByteLength be bufferByteLength - offset.
@@ -935,14 +949,15 @@ fn species(_vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     Ok(this)
 }
 
-/// Is `v` a TypedArray? (Has a [[TypedArrayName]] internal slot.)
-pub(crate) fn is_typed_array(vm: &Vm, v: Value) -> Option<ObjectId> {
+/// Is `v` a TypedArray? (Has a [[TypedArrayName]] internal slot.) For embedders (inspect,
+/// structured clone).
+pub fn is_typed_array(vm: &Vm, v: Value) -> Option<ObjectId> {
     let o = v.as_object()?;
     slots(vm, o).map(|_| o)
 }
 
-/// Kind of the element at creation: the kind of a TypedArray object.
-pub(crate) fn kind_of(vm: &Vm, o: ObjectId) -> Option<TypedKind> {
+/// The element type of a TypedArray object ([`element::kind_name`] gives its name).
+pub fn kind_of(vm: &Vm, o: ObjectId) -> Option<TypedKind> {
     slots(vm, o).map(|s| s.kind)
 }
 

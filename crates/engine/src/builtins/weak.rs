@@ -249,6 +249,7 @@ fn weak_set_constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<V
         // a. Let next be ? IteratorStepValue(iteratorRecord).
         // b. If next is done, return set.
         let Some(next) = iterator_step_value(vm, &mut record)? else { return Ok(set_v) };
+        vm.roots.push(next);
         // c. Let status be Completion(Call(adder, set, « next »)).
         // d. IfAbruptCloseIterator(status, iteratorRecord).
         if let Err(e) = call(vm, adder, set_v, &[next]) {

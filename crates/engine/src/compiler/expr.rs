@@ -1156,11 +1156,11 @@ impl<'s> Compiler<'s, '_> {
         let skip = self.emit_jump(Op::Jump);
         self.patch(ret);
         // Return-mode resumption: the value is on the stack.
-        self.func.depth += 1;
         if is_async {
             self.emit(Op::Await);
         }
         self.compile_return()?;
+        self.func.depth += 1;
         self.patch(skip);
         Ok(())
     }

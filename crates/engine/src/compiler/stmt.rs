@@ -57,8 +57,17 @@ impl<'s> Compiler<'s, '_> {
     pub(crate) fn compile_statement(&mut self, stmt: &'s Statement<'s>) -> CResult<()> {
         self.func.nesting += 1;
         self.nesting_check(stmt_start(stmt))?;
+        let depth = self.func.depth;
         let r = self.compile_statement_inner(stmt);
         self.func.nesting -= 1;
+        // Statements are stack-neutral; a mismatch is a compiler bug, reported rather than
+        // left to corrupt a frame at run time.
+        if r.is_ok() && self.func.depth != depth {
+            return Err(self.error(
+                format!("internal compiler error: operand stack imbalance ({} -> {})", depth, self.func.depth),
+                stmt_start(stmt),
+            ));
+        }
         r
     }
 

@@ -85,6 +85,11 @@ pub fn roots(vm: &Vm, values: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mu
     values.extend_from_slice(&vm.pending_rejections);
     values.extend_from_slice(&vm.single_chars);
     values.extend(vm.native_ctx.callee.map(Value::object));
+    for t in &vm.timers {
+        values.push(t.callback);
+        values.extend_from_slice(&t.args);
+    }
+    values.extend(vm.host_ops.iter().map(|op| Value::object(op.promise)));
     values.push(vm.native_ctx.new_target);
 }
 

@@ -172,8 +172,10 @@ pub fn number_to_string(f: f64) -> String {
     if f.is_infinite() {
         return if f > 0.0 { "Infinity".into() } else { "-Infinity".into() };
     }
-    if f.fract() == 0.0 && f.abs() < 1e21 {
-        return format!("{}", f as i128);
+    // Integers below 2^53 print exactly; larger ones take the shortest round-trip digits
+    // padded with zeros (9223372036854775808 prints as 9223372036854776000).
+    if f.fract() == 0.0 && f.abs() < 9007199254740992.0 {
+        return format!("{}", f as i64);
     }
     let mut buf = ryu_js::Buffer::new();
     buf.format_finite(f).to_string()

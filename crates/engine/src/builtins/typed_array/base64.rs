@@ -506,7 +506,7 @@ fn decode_hex(string: &JsStr, max_length: usize) -> Decoded {
     let mut bytes = Vec::new();
     let mut read = 0;
     // 5. If length modulo 2 is not 0, return an error.
-    if length % 2 != 0 {
+    if !length.is_multiple_of(2) {
         return Decoded { read, bytes, error: true };
     }
     // 6. Repeat, while read < length and the length of bytes < maxLength,

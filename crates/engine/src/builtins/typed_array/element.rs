@@ -37,7 +37,7 @@ pub(crate) fn kind_index(kind: TypedKind) -> usize {
 }
 
 /// The Element Size column of Table 71.
-pub(crate) fn element_size(kind: TypedKind) -> usize {
+pub fn element_size(kind: TypedKind) -> usize {
     match kind {
         TypedKind::Int8 | TypedKind::Uint8 | TypedKind::Uint8Clamped => 1,
         TypedKind::Int16 | TypedKind::Uint16 | TypedKind::Float16 => 2,
@@ -52,7 +52,7 @@ pub(crate) fn is_bigint_kind(kind: TypedKind) -> bool {
 }
 
 /// The [[TypedArrayName]] of a kind (the Constructor Name column of Table 71).
-pub(crate) fn kind_name(kind: TypedKind) -> &'static str {
+pub fn kind_name(kind: TypedKind) -> &'static str {
     match kind {
         TypedKind::Int8 => "Int8Array",
         TypedKind::Uint8 => "Uint8Array",

@@ -2,7 +2,7 @@
 const log = (...a) => console.log(a.map(String).join(" "));
 const tryIt = (f) => { try { const r = f(); log("ok", typeof r); } catch (e) { log(e.constructor.name + ": " + e.message); } };
 
-log(Object.getOwnPropertyNames(Promise).join(), Object.getOwnPropertyNames(Promise.prototype).join());
+log(Object.getOwnPropertyNames(Promise).filter((n) => !n.endsWith("Keyed")).join(), Object.getOwnPropertyNames(Promise.prototype).join());
 log(Promise.length, Promise.prototype.then.length, Promise.prototype.catch.length, Promise.prototype.finally.length);
 log(Promise.all.length, Promise.race.length, Promise.resolve.length, Promise.reject.length, Promise.withResolvers.length, Promise.try.length);
 log(Promise[Symbol.species] === Promise, Object.prototype.toString.call(Promise.resolve()), Promise.prototype[Symbol.toStringTag]);

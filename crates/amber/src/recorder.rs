@@ -1,0 +1,221 @@
+//! The recorder: the runtime's view of the journal while JS runs.
+//!
+//! One type serves both directions. Records of an earlier run (a replay, or the tail after an
+//! image) are *served*: each effect the program makes must match the next one by kind, name
+//! and args hash, and the journal's result is used. Past their end the recorder goes *live*
+//! and appends new records, chained from the same head — unless the replay is strict, where
+//! going past the end is a divergence.
+//!
+//! Host functions are plain `fn` pointers (the heap holds no closures), so while JS runs the
+//! recorder is parked in a thread-local slot ([`Active`]) where the `amber.*` natives find it.
+//! The slot is borrowed only for short, JS-free moments; [`with_active`] never panics on a
+//! nested borrow.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use amber_durable::canonical_json::{args_hash, to_canonical_string};
+use amber_durable::capability::CapabilityLedger;
+use amber_durable::digest::Digest;
+use amber_durable::journal::{CallRecord, CallResult, JournalHead, RecordDraft, RecordKind};
+use amber_engine::vm::PrintHook;
+
+use crate::error::Error;
+
+/// The runtime's journal state and everything the `amber.*` natives need.
+#[derive(Default)]
+pub(crate) struct Recorder {
+    /// Records being served, starting at seq `replay_base`.
+    replay: Vec<CallRecord>,
+    replay_base: u64,
+    /// Going past the served records is a divergence (`amber replay`).
+    pub strict: bool,
+    /// Length and last hash of the journal so far (served or appended).
+    head: JournalHead,
+    /// Records appended live and not yet taken by the embedder.
+    fresh: Vec<CallRecord>,
+    /// Surfaces touched, with first-touch seq.
+    pub ledger: CapabilityLedger,
+    /// Nesting of live `amber.step` callbacks (host operations inside one throw).
+    pub step_depth: u32,
+    /// A divergence found inside a native: the run stops with it.
+    pub fatal: Option<Error>,
+    /// The embedder's output hook.
+    pub print: Option<PrintHook>,
+    /// Print program output while records are being served.
+    pub print_while_replaying: bool,
+    /// Logical issue time of each pending host operation, by op id.
+    pub op_issue: BTreeMap<u64, f64>,
+}
+
+impl Recorder {
+    /// A recorder continuing the journal at `head` (a fresh run: the default head).
+    pub fn at(head: JournalHead) -> Recorder {
+        Recorder { head, replay_base: head.len, ..Recorder::default() }
+    }
+
+    /// Serve `records` (the whole journal) from the current head on.
+    pub fn serve(&mut self, records: &[CallRecord], strict: bool) {
+        let from = usize::try_from(self.head.len).unwrap_or(usize::MAX).min(records.len());
+        self.replay = records[from..].to_vec();
+        self.replay_base = self.head.len;
+        self.strict = strict;
+    }
+
+    /// True while recorded effects remain to be served.
+    pub fn replaying(&self) -> bool {
+        self.head.len < self.replay_base + self.replay.len() as u64
+    }
+
+    /// True while program output should be suppressed.
+    pub fn silent(&self) -> bool {
+        (self.replaying() || self.strict) && !self.print_while_replaying
+    }
+
+    pub fn head(&self) -> JournalHead {
+        self.head
+    }
+
+    /// The seq the next record gets.
+    pub fn next_seq(&self) -> u64 {
+        self.head.len
+    }
+
+    /// The next record to serve, if replaying.
+    pub fn peek(&self) -> Option<&CallRecord> {
+        let index = usize::try_from(self.head.len.checked_sub(self.replay_base)?).ok()?;
+        self.replay.get(index)
+    }
+
+    /// Accept the served record at the head.
+    fn consume(&mut self) -> Option<CallRecord> {
+        let record = self.peek()?.clone();
+        self.head = JournalHead { len: record.seq + 1, hash: Digest(record.hash) };
+        Some(record)
+    }
+
+    /// Records appended live since the last call.
+    pub fn take_fresh(&mut self) -> Vec<CallRecord> {
+        std::mem::take(&mut self.fresh)
+    }
+
+    /// Expect-or-append: while replaying, the next record must match `draft` (kind, name,
+    /// args hash and, for completions, the operation) and is returned; live, `draft` is
+    /// appended and None returned. The record's seq comes first.
+    pub fn record(&mut self, draft: RecordDraft, location: Option<&str>) -> Result<(u64, Option<CallRecord>), Error> {
+        let seq = self.head.len;
+        if let Some(expected) = self.peek() {
+            let matches = expected.kind == draft.kind
+                && expected.function == draft.function
+                && expected.args_hash == args_hash(&draft.args)
+                && (!matches!(draft.kind, RecordKind::Completion(_)) || expected.parent_seq == draft.parent_seq);
+            if !matches {
+                return Err(Error::Divergence {
+                    seq,
+                    expected: describe(expected.kind, &expected.function, &expected.args),
+                    actual: describe(draft.kind, &draft.function, &draft.args),
+                    location: location.map(str::to_string),
+                });
+            }
+            return Ok((seq, self.consume()));
+        }
+        if self.strict {
+            return Err(Error::Divergence {
+                seq,
+                expected: "the end of the journal".into(),
+                actual: describe(draft.kind, &draft.function, &draft.args),
+                location: location.map(str::to_string),
+            });
+        }
+        let mut record = CallRecord {
+            seq,
+            parent_seq: draft.parent_seq,
+            kind: draft.kind,
+            function: draft.function,
+            args_hash: args_hash(&draft.args),
+            args: draft.args,
+            result: draft.result,
+            duration_ms: draft.duration_ms,
+            timestamp: draft.timestamp,
+            prev_hash: self.head.hash.0,
+            hash: [0; 32],
+        };
+        record.hash = record.compute_hash()?;
+        self.head = JournalHead { len: seq + 1, hash: Digest(record.hash) };
+        self.fresh.push(record);
+        Ok((seq, None))
+    }
+
+    /// Serves the next record if it is the completion of the operation whose intent is at
+    /// `intent_seq`… or of any operation: returns the consumed completion record.
+    pub fn take_completion(&mut self) -> Option<CallRecord> {
+        match self.peek() {
+            Some(r) if matches!(r.kind, RecordKind::Completion(_)) => self.consume(),
+            _ => None,
+        }
+    }
+}
+
+/// "call \"search\" with args {…}" (args cut at 200 bytes).
+pub(crate) fn describe(kind: RecordKind, function: &str, args: &serde_json::Value) -> String {
+    let what = match kind {
+        RecordKind::RunStart => return "run start".into(),
+        RecordKind::Intent(op) => format!("{} {function:?}", op.name()),
+        RecordKind::Completion(op) => format!("completion of {} {function:?}", op.name()),
+        RecordKind::Step => format!("step {function:?}"),
+        RecordKind::Clock => format!("clock read {function:?}"),
+        RecordKind::Random => format!("random read {function:?}"),
+    };
+    if args.is_null() {
+        return what;
+    }
+    let mut text = to_canonical_string(args);
+    if text.len() > 200 {
+        let mut cut = 200;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text.truncate(cut);
+        text.push('…');
+    }
+    format!("{what} with args {text}")
+}
+
+/// A record's result as the runtime uses it.
+pub(crate) fn result_of(record: &CallRecord) -> CallResult {
+    record.result.clone().unwrap_or(CallResult::Ok(serde_json::Value::Null))
+}
+
+thread_local! {
+    static ACTIVE: RefCell<Option<Recorder>> = const { RefCell::new(None) };
+}
+
+/// While alive, the recorder taken from `slot` is the thread's active recorder; dropping the
+/// guard puts it back (and restores whatever was active before).
+pub(crate) struct Active<'a> {
+    slot: &'a mut Recorder,
+    previous: Option<Recorder>,
+}
+
+impl<'a> Active<'a> {
+    pub fn enter(slot: &'a mut Recorder) -> Active<'a> {
+        let recorder = std::mem::take(slot);
+        let previous = ACTIVE.with(|a| a.replace(Some(recorder)));
+        Active { slot, previous }
+    }
+}
+
+impl Drop for Active<'_> {
+    fn drop(&mut self) {
+        let previous = self.previous.take();
+        if let Some(recorder) = ACTIVE.with(|a| a.replace(previous)) {
+            *self.slot = recorder;
+        }
+    }
+}
+
+/// Runs `f` on the active recorder; None if there is none (no runtime is running JS on this
+/// thread) or it is already borrowed.
+pub(crate) fn with_active<R>(f: impl FnOnce(&mut Recorder) -> R) -> Option<R> {
+    ACTIVE.with(|a| a.try_borrow_mut().ok().and_then(|mut slot| slot.as_mut().map(f)))
+}

@@ -1,0 +1,857 @@
+//! [`Runtime`]: one durable run of a program — start it, drive its event loop until it is
+//! idle, hand the host its pending operations, deliver their results, image it, restore it.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::fmt;
+use std::hash::{BuildHasher, Hasher};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use amber_durable::canonical_json::{check_depth, parse};
+use amber_durable::capability::{Capability, CapabilityLedger};
+use amber_durable::digest::{sha256, Digest};
+use amber_durable::image::{decode_image, encode_image, HeapStats, Manifest, PendingOp};
+use amber_durable::journal::{CallRecord, CallResult, Journal, JournalHead, OpKind, RecordDraft, RecordKind};
+use amber_durable::policy::{Mode, Policy, PolicySurface};
+use amber_engine::error::SyntaxErrorReport;
+use amber_engine::heap::object::Class;
+use amber_engine::vm::{PrintHook, Stream};
+use amber_engine::{HostFn, Value, Vm, VmOptions};
+use amber_node::timers;
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::event_loop::{op_kind, waiting_on, Core, Delivery};
+use crate::json::primitive_to_json;
+use crate::recorder::{describe, with_active, Recorder};
+
+/// Engine version written on images; restore refuses any other.
+pub const ENGINE_VERSION: &str = concat!("amber-engine ", env!("CARGO_PKG_VERSION"));
+
+/// `vm.host_state` entry the Math.random generator is seeded from (8 bytes LE).
+const RANDOM_SEED_KEY: &str = "random.seed";
+/// `vm.host_state` entry holding this crate's own state ([`DurableState`], JSON).
+const DURABLE_STATE_KEY: &str = "amber.durable";
+
+/// A program to run: its file name (used in stack traces and divergence reports) and text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    /// Path as shown in stack traces.
+    pub filename: String,
+    /// Source text.
+    pub source: String,
+    /// ES module (not supported by the engine yet: run as a script).
+    pub module: bool,
+}
+
+impl Program {
+    /// A classic script.
+    pub fn script(filename: impl Into<String>, source: impl Into<String>) -> Program {
+        Program { filename: filename.into(), source: source.into(), module: false }
+    }
+}
+
+/// Where a run stands when [`Runtime::run`] or [`Runtime::resume`] returns.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// The event loop ran dry: nothing pending, nothing scheduled. Carries the script's
+    /// completion value when it is a primitive (else null).
+    Completed(serde_json::Value),
+    /// Idle, waiting on host operations (by id); deliver results and resume.
+    Suspended(Vec<PendingOp>),
+    /// An uncaught exception or unhandled rejection ended the run.
+    Threw(ErrorReport),
+}
+
+/// An uncaught error, as Node reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ErrorReport {
+    /// Constructor name of the thrown error ("TypeError"), "" for non-errors.
+    pub name: String,
+    /// Its message.
+    pub message: String,
+    /// V8-format stack (`Name: message\n    at f (file:line:col)`), or the inspected value
+    /// of a thrown non-error, or the full syntax error report.
+    pub stack: String,
+    /// An unhandled promise rejection rather than a synchronous throw.
+    pub in_promise: bool,
+    /// A syntax error: nothing ran.
+    pub syntax: bool,
+}
+
+impl ErrorReport {
+    pub(crate) fn syntax(report: &SyntaxErrorReport) -> ErrorReport {
+        ErrorReport {
+            name: "SyntaxError".into(),
+            message: report.message.clone(),
+            stack: report.to_string(),
+            in_promise: false,
+            syntax: true,
+        }
+    }
+
+    pub(crate) fn thrown(vm: &mut Vm, value: Value, in_promise: bool) -> ErrorReport {
+        let (name, message, stack) = vm.describe_thrown(value);
+        let stack = if value.is_object() { stack } else { amber_node::inspect::inspect(vm, value) };
+        ErrorReport { name, message, stack, in_promise, syntax: false }
+    }
+}
+
+impl fmt::Display for ErrorReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.syntax, self.in_promise) {
+            (true, _) => f.write_str(&self.stack),
+            (false, true) => write!(f, "Uncaught (in promise) {}", self.stack),
+            (false, false) => write!(f, "Uncaught {}", self.stack),
+        }
+    }
+}
+
+/// Serves `amber.call` operations of one name: gets the pending operation (its args and
+/// idempotency seq), returns the JSON result or an error message (which rejects the call).
+pub type HostHandler = Box<dyn FnMut(&PendingOp) -> std::result::Result<serde_json::Value, String>>;
+
+/// Configures a [`Runtime`]: policy, limits, host functions, output, clocks.
+pub struct RuntimeBuilder {
+    policy: Policy,
+    options: VmOptions,
+    hosts: Vec<(String, HostHandler)>,
+    print: Option<PrintHook>,
+    print_while_replaying: bool,
+    wall_clock: fn() -> u64,
+    start_time_ms: Option<u64>,
+    seed: Option<[u8; 32]>,
+    image_key: Option<Vec<u8>>,
+}
+
+impl Default for RuntimeBuilder {
+    fn default() -> Self {
+        RuntimeBuilder::new()
+    }
+}
+
+impl RuntimeBuilder {
+    /// Durable defaults (DESIGN §7), no limits, output to stdout/stderr.
+    pub fn new() -> RuntimeBuilder {
+        RuntimeBuilder {
+            policy: Policy::durable(),
+            options: VmOptions::default(),
+            hosts: Vec::new(),
+            print: None,
+            print_while_replaying: false,
+            wall_clock: wall_clock_ms,
+            start_time_ms: None,
+            seed: None,
+            image_key: None,
+        }
+    }
+
+    /// The determinism policy (Host modes are refused; see [`RuntimeBuilder::build`]).
+    pub fn policy(mut self, policy: Policy) -> Self {
+        self.policy = policy;
+        self
+    }
+
+    /// Instruction budget (fuel) for the whole run, across restores.
+    pub fn max_instructions(mut self, n: Option<u64>) -> Self {
+        self.options.max_instructions = n;
+        self
+    }
+
+    /// Approximate heap budget in bytes.
+    pub fn max_heap_bytes(mut self, n: Option<u64>) -> Self {
+        self.options.max_heap_bytes = n;
+        self
+    }
+
+    /// Serve `amber.call(name, …)` in-process: the runtime calls `handler` when the program
+    /// is idle and journals its result like any host operation.
+    pub fn host_function(
+        mut self,
+        name: &str,
+        handler: impl FnMut(&PendingOp) -> std::result::Result<serde_json::Value, String> + 'static,
+    ) -> Self {
+        self.hosts.push((name.to_string(), Box::new(handler)));
+        self
+    }
+
+    /// Where program output (console.*) goes; default stdout/stderr.
+    pub fn print_hook(mut self, hook: PrintHook) -> Self {
+        self.print = Some(hook);
+        self
+    }
+
+    /// Print program output while journaled effects are being replayed (silent by default).
+    pub fn print_while_replaying(mut self, yes: bool) -> Self {
+        self.print_while_replaying = yes;
+        self
+    }
+
+    /// The host's wall clock (ms since the epoch): run start, resolve durations, sleeps.
+    pub fn wall_clock(mut self, clock: fn() -> u64) -> Self {
+        self.wall_clock = clock;
+        self
+    }
+
+    /// Fix the captured start time (default: the wall clock when the run starts).
+    pub fn start_time_ms(mut self, ms: u64) -> Self {
+        self.start_time_ms = Some(ms);
+        self
+    }
+
+    /// Fix the captured random seed (default: fresh entropy).
+    pub fn seed(mut self, seed: [u8; 32]) -> Self {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// Authenticate images with HMAC-SHA256 under `key`.
+    pub fn image_key(mut self, key: Vec<u8>) -> Self {
+        self.image_key = Some(key);
+        self
+    }
+
+    /// A runtime for a fresh run.
+    pub fn build(self) -> Result<Runtime> {
+        check_policy(&self.policy)?;
+        let mut vm = Vm::new(self.options.clone());
+        amber_node::install(&mut vm);
+        crate::bridge::install(&mut vm);
+        apply_policy(&mut vm, &self.policy);
+        Ok(self.into_runtime(vm, Recorder::at(JournalHead::default())))
+    }
+
+    /// A runtime that re-executes a program against `journal` from the top and fails with
+    /// [`Error::Divergence`] as soon as the program does anything else (`amber replay`).
+    pub fn replay(self, journal: &Journal) -> Result<Runtime> {
+        self.serving(journal, true)
+    }
+
+    /// Like [`RuntimeBuilder::replay`], but once the journal is used up the run goes on live:
+    /// recovers a session whose image is missing.
+    pub fn recover(self, journal: &Journal) -> Result<Runtime> {
+        self.serving(journal, false)
+    }
+
+    fn serving(self, journal: &Journal, strict: bool) -> Result<Runtime> {
+        if journal.run_start().is_none() {
+            return Err(Error::Image("the journal has no run-start record at seq 0".into()));
+        }
+        let mut runtime = self.build()?;
+        runtime.core.recorder.serve(journal.records(), strict);
+        Ok(runtime)
+    }
+
+    /// Restore an image (see [`Runtime::restore`]); with `journal`, records past the image's
+    /// journal head are replayed first (a crash after they were written, before the next
+    /// image) and the run continues live.
+    pub fn restore(self, image: &[u8], journal: Option<&Journal>) -> Result<Runtime> {
+        let (manifest, payload) = decode_image(image, self.image_key.as_deref())?;
+        manifest.check_engine_version(ENGINE_VERSION)?;
+        manifest.policy.check_compatible(&self.policy)?;
+        check_policy(&self.policy)?;
+        if let Some(journal) = journal {
+            if !journal.has_prefix(&manifest.journal_head) {
+                return Err(Error::Image(format!(
+                    "the image was taken at journal length {} with a head hash that this journal does not have",
+                    manifest.journal_head.len
+                )));
+            }
+        }
+        let mut vm = Vm::decode_state(&payload).map_err(Error::Image)?;
+        let mut heap_ids: Vec<u64> = vm.host_ops.iter().map(|op| op.id).collect();
+        let mut manifest_ids: Vec<u64> = manifest.pending.iter().map(|op| op.id).collect();
+        heap_ids.sort_unstable();
+        manifest_ids.sort_unstable();
+        if heap_ids != manifest_ids {
+            return Err(Error::Image(format!(
+                "the manifest lists pending operations {manifest_ids:?} but the heap holds {heap_ids:?}"
+            )));
+        }
+        amber_node::register(&mut vm);
+        crate::bridge::register(&mut vm);
+        register_policy(&mut vm);
+        apply_policy(&mut vm, &self.policy);
+        let state = take_durable_state(&mut vm)?;
+        let mut recorder = Recorder::at(manifest.journal_head);
+        recorder.ledger = manifest.capabilities.clone();
+        recorder.op_issue = state.op_issue.into_iter().collect();
+        if let Some(journal) = journal {
+            recorder.serve(journal.records(), false);
+        }
+        let mut runtime = self.into_runtime(vm, recorder);
+        runtime.code_hashes = manifest.code_hashes;
+        runtime.completion = state.completion;
+        runtime.state = State::Running;
+        Ok(runtime)
+    }
+
+    fn into_runtime(self, mut vm: Vm, mut recorder: Recorder) -> Runtime {
+        vm.print_hook = Some(print_through);
+        recorder.print = self.print;
+        recorder.print_while_replaying = self.print_while_replaying;
+        Runtime {
+            core: Core { vm, recorder },
+            policy: self.policy,
+            hosts: self.hosts,
+            deliveries: VecDeque::new(),
+            wall_clock: self.wall_clock,
+            start_time_ms: self.start_time_ms,
+            seed: self.seed,
+            image_key: self.image_key,
+            code_hashes: BTreeMap::new(),
+            completion: serde_json::Value::Null,
+            state: State::NotStarted,
+            repl: false,
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum State {
+    NotStarted,
+    Running,
+    Ended,
+}
+
+/// One durable run (DESIGN §6–§8). See the crate docs for the life cycle.
+pub struct Runtime {
+    core: Core,
+    policy: Policy,
+    hosts: Vec<(String, HostHandler)>,
+    deliveries: VecDeque<Delivery>,
+    wall_clock: fn() -> u64,
+    start_time_ms: Option<u64>,
+    seed: Option<[u8; 32]>,
+    image_key: Option<Vec<u8>>,
+    code_hashes: BTreeMap<String, Digest>,
+    completion: serde_json::Value,
+    state: State,
+    repl: bool,
+}
+
+/// This crate's state riding the image (host_state [`DURABLE_STATE_KEY`]).
+#[derive(Serialize, Deserialize, Default)]
+struct DurableState {
+    /// Logical issue time of each pending host operation.
+    op_issue: Vec<(u64, f64)>,
+    /// The script's completion value.
+    completion: serde_json::Value,
+}
+
+impl Runtime {
+    /// A builder with the durable defaults.
+    pub fn builder() -> RuntimeBuilder {
+        RuntimeBuilder::new()
+    }
+
+    /// Restores a runtime from an image made by [`Runtime::snapshot`]: checks the seal (and
+    /// HMAC with a key), the engine version, the policy and the heap's structure, re-binds the
+    /// host functions `host` and the Node layer provide, and runs no JS. Then deliver results
+    /// and call [`Runtime::resume`].
+    pub fn restore(image: &[u8], host: RuntimeBuilder) -> Result<Runtime> {
+        host.restore(image, None)
+    }
+
+    /// Starts `program`: captures (or, replaying, reads) the start time and seed, runs the
+    /// script, then the event loop until it is idle.
+    pub fn run(&mut self, program: &Program) -> Result<Outcome> {
+        if self.state != State::NotStarted {
+            return Err(Error::usage("this runtime has already started a program; use resume"));
+        }
+        self.start()?;
+        self.code_hashes.insert(program.filename.clone(), Digest::of(program.source.as_bytes()));
+        let r = self.core.js(|vm| vm.eval_script(&program.source, &program.filename));
+        let r = match r {
+            Ok(value) => {
+                self.completion = primitive_to_json(&mut self.core.vm, value);
+                Ok(())
+            }
+            Err(e) => Err(e),
+        };
+        if let Some(outcome) = self.core.finish_slice(r)? {
+            return Ok(self.end(outcome));
+        }
+        self.drive()
+    }
+
+    /// Continues the event loop after results were delivered (or time passed).
+    pub fn resume(&mut self) -> Result<Outcome> {
+        match self.state {
+            State::NotStarted => Err(Error::usage("no program has been started; use run")),
+            State::Ended => Err(Error::usage("the program has already ended")),
+            State::Running => self.drive(),
+        }
+    }
+
+    /// REPL: evaluate more code in the same realm and drive the loop; returns the inspected
+    /// completion value and the loop's outcome. A throw does not end the runtime.
+    pub fn eval(&mut self, source: &str, filename: &str) -> Result<(Option<String>, Outcome)> {
+        self.repl = true;
+        if self.state == State::NotStarted {
+            self.start()?;
+        }
+        self.state = State::Running;
+        let r = self.core.js(|vm| vm.eval_script(source, filename));
+        let shown = match r {
+            Ok(value) => {
+                let shown = self.core.js(|vm| amber_node::inspect::inspect(vm, value));
+                self.core.vm.stack.clear();
+                self.core.vm.frames.clear();
+                Some(shown)
+            }
+            Err(e) => {
+                if let Some(outcome) = self.core.finish_slice(Err(e))? {
+                    return Ok((None, outcome));
+                }
+                None
+            }
+        };
+        let outcome = self.drive()?;
+        if let Outcome::Threw(report) = &outcome {
+            if report.in_promise {
+                self.core.vm.pending_rejections.clear();
+            }
+        }
+        Ok((shown, outcome))
+    }
+
+    /// Deliver `value` as the result of pending operation `id` (at the next resume). Its
+    /// recorded duration is the host wall clock minus the operation's logical issue time.
+    pub fn resolve(&mut self, id: u64, value: serde_json::Value) -> Result<()> {
+        let duration = self.wall_duration(id);
+        self.resolve_with_duration(id, CallResult::Ok(value), duration)
+    }
+
+    /// Reject pending operation `id` with an Error carrying `message`.
+    pub fn reject(&mut self, id: u64, message: &str) -> Result<()> {
+        let duration = self.wall_duration(id);
+        self.resolve_with_duration(id, CallResult::Err(message.to_string()), duration)
+    }
+
+    /// Deliver an outcome with an explicit duration (ms the operation took).
+    pub fn resolve_with_duration(&mut self, id: u64, result: CallResult, duration_ms: u64) -> Result<()> {
+        if self.state != State::Running {
+            return Err(Error::usage("the program is not running"));
+        }
+        let Some(op) = self.core.vm.host_ops.iter().find(|op| op.id == id) else {
+            let pending: Vec<String> = self.core.vm.host_ops.iter().map(|op| op.id.to_string()).collect();
+            return Err(Error::usage(format!(
+                "no pending operation has id {id} (pending: {})",
+                if pending.is_empty() { "none".to_string() } else { pending.join(", ") }
+            )));
+        };
+        if op_kind(op) == OpKind::Sleep {
+            return Err(Error::usage(format!("operation {id} is a sleep: it completes when it is due")));
+        }
+        if self.deliveries.iter().any(|d| d.id == id) {
+            return Err(Error::usage(format!("operation {id} already has a result")));
+        }
+        if let CallResult::Ok(value) = &result {
+            check_depth(value, &format!("result of operation {id}"))?;
+        }
+        self.deliveries.push_back(Delivery { id, result, duration_ms });
+        Ok(())
+    }
+
+    /// Completes every durable sleep due by the host wall clock `wall_now_ms`; returns their
+    /// ids. (Sleeps also complete by themselves when the logical clock passes them.)
+    pub fn complete_due_sleeps(&mut self, wall_now_ms: u64) -> Vec<u64> {
+        let mut done = Vec::new();
+        let due: Vec<(u64, f64)> = self
+            .core
+            .vm
+            .host_ops
+            .iter()
+            .filter(|op| op_kind(op) == OpKind::Sleep && !self.deliveries.iter().any(|d| d.id == op.id))
+            .filter_map(|op| op.due_ms.map(|due| (op.id, due)))
+            .filter(|(_, due)| *due <= wall_now_ms as f64)
+            .collect();
+        for (id, due) in due {
+            let issue = self.core.recorder.op_issue.get(&id).copied().unwrap_or(self.core.vm.clock_ms);
+            let duration = (wall_now_ms as f64 - issue).max((due - issue).ceil()).max(0.0) as u64;
+            self.deliveries.push_back(Delivery { id, result: CallResult::Ok(serde_json::Value::Null), duration_ms: duration });
+            done.push(id);
+        }
+        done
+    }
+
+    /// The earliest due time (logical ms) of a pending sleep.
+    pub fn next_sleep_due_ms(&self) -> Option<u64> {
+        self.core
+            .vm
+            .host_ops
+            .iter()
+            .filter(|op| op_kind(op) == OpKind::Sleep)
+            .filter_map(|op| op.due_ms)
+            .min_by(f64::total_cmp)
+            .map(|due| due.max(0.0).ceil() as u64)
+    }
+
+    /// Pending host operations, by id.
+    pub fn pending(&self) -> Vec<PendingOp> {
+        pending_ops(&self.core.vm)
+    }
+
+    /// An image of the run (DESIGN §7): manifest + heap, sealed (and HMAC'd with a key).
+    /// Only between runs (a safe point), and not while journaled effects remain to replay.
+    pub fn snapshot(&mut self) -> Result<Vec<u8>> {
+        if self.core.recorder.replaying() {
+            return Err(Error::usage("cannot image a run while journaled effects remain to be replayed"));
+        }
+        self.observe_capabilities();
+        let state = DurableState {
+            op_issue: self.core.recorder.op_issue.iter().map(|(k, v)| (*k, *v)).collect(),
+            completion: self.completion.clone(),
+        };
+        let bytes = serde_json::to_vec(&state).map_err(|e| Error::usage(format!("encoding runtime state: {e}")))?;
+        put_host_state(&mut self.core.vm, DURABLE_STATE_KEY, bytes);
+        let payload = self.core.vm.encode_state().map_err(Error::Image)?;
+        let mut manifest = Manifest::new(ENGINE_VERSION, self.policy);
+        manifest.capabilities = self.core.recorder.ledger.clone();
+        manifest.code_hashes = self.code_hashes.clone();
+        manifest.pending = self.pending();
+        manifest.journal_head = self.core.recorder.head();
+        manifest.heap = HeapStats {
+            objects: self.core.vm.heap.objects.live() as u64,
+            bytes: self.core.vm.heap.bytes_estimate,
+        };
+        manifest.logical_time_ms = self.logical_time_ms();
+        Ok(encode_image(&manifest, &payload, self.image_key.as_deref())?)
+    }
+
+    /// Journal records appended since the last call, in seq order (persist them).
+    pub fn take_records(&mut self) -> Vec<CallRecord> {
+        self.core.recorder.take_fresh()
+    }
+
+    /// Length and head hash of the journal so far.
+    pub fn journal_head(&self) -> JournalHead {
+        self.core.recorder.head()
+    }
+
+    /// True while journaled effects remain to be replayed.
+    pub fn replaying(&self) -> bool {
+        self.core.recorder.replaying()
+    }
+
+    /// Surfaces the run touched.
+    pub fn capabilities(&mut self) -> &CapabilityLedger {
+        self.observe_capabilities();
+        &self.core.recorder.ledger
+    }
+
+    /// The run's policy.
+    pub fn policy(&self) -> Policy {
+        self.policy
+    }
+
+    /// The logical clock (ms since the epoch).
+    pub fn logical_time_ms(&self) -> u64 {
+        let ms = self.core.vm.clock_ms;
+        if ms.is_finite() && ms > 0.0 {
+            ms as u64
+        } else {
+            0
+        }
+    }
+
+    /// True once the program completed or threw.
+    pub fn ended(&self) -> bool {
+        self.state == State::Ended
+    }
+
+    /// Sha256 of each source run, by file name.
+    pub fn code_hashes(&self) -> &BTreeMap<String, Digest> {
+        &self.code_hashes
+    }
+
+    /// The VM (statistics, inspection).
+    pub fn vm(&self) -> &Vm {
+        &self.core.vm
+    }
+
+    /// The VM, mutably (advanced embedders; keep to safe points).
+    pub fn vm_mut(&mut self) -> &mut Vm {
+        &mut self.core.vm
+    }
+
+    // ---- internals
+
+    /// RunStart: capture (or, replaying, read) the start time and seed; set clock and seed.
+    fn start(&mut self) -> Result<()> {
+        let (start, seed) = match self.core.recorder.peek() {
+            Some(record) => record
+                .run_start_info()
+                .ok_or_else(|| Error::Image(format!("journal seq {} is not a run-start record", record.seq)))?,
+            None => (self.start_time_ms.unwrap_or_else(self.wall_clock), self.seed.unwrap_or_else(fresh_seed)),
+        };
+        self.core.recorder.record(RecordDraft::run_start(start, seed), None)?;
+        self.core.set_clock(start as f64);
+        let mut seed8 = [0u8; 8];
+        seed8.copy_from_slice(&seed[..8]);
+        put_host_state(&mut self.core.vm, RANDOM_SEED_KEY, seed8.to_vec());
+        self.state = State::Running;
+        Ok(())
+    }
+
+    /// The event loop (DESIGN §6) until the program completes, throws or waits on the host.
+    fn drive(&mut self) -> Result<Outcome> {
+        loop {
+            if let Some(outcome) = self.core.microtasks()? {
+                return Ok(self.end(outcome));
+            }
+            let (ran, outcome) = self.core.timers_phase()?;
+            if let Some(outcome) = outcome {
+                return Ok(self.end(outcome));
+            }
+            if ran {
+                continue;
+            }
+            let (ran, outcome) = self.core.check_phase()?;
+            if let Some(outcome) = outcome {
+                return Ok(self.end(outcome));
+            }
+            if ran {
+                continue;
+            }
+            // Idle: deliver a result, jump the clock, or stop.
+            let replaying = self.core.recorder.replaying();
+            if replaying && !self.core.vm.host_ops.is_empty() {
+                match self.core.recorder.peek().map(|r| r.kind) {
+                    Some(RecordKind::Completion(_)) => {
+                        if let Some(outcome) = self.core.deliver_replayed()? {
+                            return Ok(self.end(outcome));
+                        }
+                        continue;
+                    }
+                    _ => return Err(self.idle_divergence()),
+                }
+            }
+            if !replaying {
+                if let Some(delivery) = self.deliveries.pop_front() {
+                    if let Some(outcome) = self.core.deliver_live(&delivery)? {
+                        return Ok(self.end(outcome));
+                    }
+                    continue;
+                }
+            }
+            if self.core.vm.host_ops.is_empty() {
+                if let Some((due, _)) = timers::next_ref_due(&self.core.vm) {
+                    if due > self.core.vm.clock_ms {
+                        self.core.set_clock(due);
+                    }
+                    continue;
+                }
+                if replaying {
+                    return Err(self.idle_divergence());
+                }
+                let completion = self.completion.clone();
+                return Ok(self.end(Outcome::Completed(completion)));
+            }
+            if !self.core.recorder.strict && self.serve_hosts() {
+                continue;
+            }
+            self.observe_capabilities();
+            return Ok(Outcome::Suspended(self.pending()));
+        }
+    }
+
+    /// Serve pending calls that have an in-process host function; true if any was served.
+    fn serve_hosts(&mut self) -> bool {
+        let mut served = false;
+        for op in self.pending() {
+            if op.kind != OpKind::Call || self.deliveries.iter().any(|d| d.id == op.id) {
+                continue;
+            }
+            let Some((_, handler)) = self.hosts.iter_mut().find(|(name, _)| *name == op.name) else { continue };
+            let started = Instant::now();
+            let result = match handler(&op) {
+                Ok(value) => match check_depth(&value, &format!("result of operation {}", op.id)) {
+                    Ok(()) => CallResult::Ok(value),
+                    Err(e) => CallResult::Err(e.to_string()),
+                },
+                Err(message) => CallResult::Err(message),
+            };
+            let duration_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+            self.deliveries.push_back(Delivery { id: op.id, result, duration_ms });
+            served = true;
+        }
+        served
+    }
+
+    fn idle_divergence(&self) -> Error {
+        let (seq, expected) = match self.core.recorder.peek() {
+            Some(r) => (r.seq, describe(r.kind, &r.function, &r.args)),
+            None => (self.core.recorder.next_seq(), "more records".to_string()),
+        };
+        let actual = if self.core.vm.host_ops.is_empty() {
+            "nothing more: the program finished".to_string()
+        } else {
+            format!("nothing more: {}", waiting_on(&self.core.vm.host_ops))
+        };
+        Error::Divergence { seq, expected, actual, location: None }
+    }
+
+    fn end(&mut self, outcome: Outcome) -> Outcome {
+        self.observe_capabilities();
+        if !self.repl {
+            self.state = State::Ended;
+        }
+        outcome
+    }
+
+    /// Touches capabilities the engine does not report itself: timers and Math.random,
+    /// observed at safe points (first-touch seq = the journal length then).
+    fn observe_capabilities(&mut self) {
+        let seq = self.core.recorder.next_seq();
+        let vm = &self.core.vm;
+        let random_used = matches!(&vm.heap.obj(vm.realm.math_random_state).class,
+            Class::Internal(words) if words.first() == Some(&Value::TRUE));
+        let timers_used = vm.next_timer_id > 1;
+        let ledger = &mut self.core.recorder.ledger;
+        if random_used {
+            ledger.touch(Capability::Random, seq);
+        }
+        if timers_used {
+            ledger.touch(Capability::Timer, seq);
+        }
+    }
+
+    fn wall_duration(&self, id: u64) -> u64 {
+        let now = (self.wall_clock)() as f64;
+        let issue = self.core.recorder.op_issue.get(&id).copied().unwrap_or(self.core.vm.clock_ms);
+        (now - issue).max(0.0) as u64
+    }
+}
+
+/// The VM's pending host operations as the manifest lists them.
+pub(crate) fn pending_ops(vm: &Vm) -> Vec<PendingOp> {
+    let mut ops: Vec<PendingOp> = vm
+        .host_ops
+        .iter()
+        .map(|op| PendingOp {
+            id: op.id,
+            seq: op.seq,
+            kind: op_kind(op),
+            name: op.name.clone(),
+            args: parse(&op.args_json).unwrap_or(serde_json::Value::Null),
+            due_time_ms: op.due_ms.map(|d| d.max(0.0).ceil() as u64),
+        })
+        .collect();
+    ops.sort_by_key(|op| op.id);
+    ops
+}
+
+/// Program output: suppressed while replaying, else to the embedder's hook or stdout/stderr.
+fn print_through(vm: &mut Vm, stream: Stream, text: &str) {
+    match with_active(|r| (r.silent(), r.print)) {
+        Some((true, _)) => {}
+        Some((false, Some(hook))) => hook(vm, stream, text),
+        _ => match stream {
+            Stream::Stdout => println!("{text}"),
+            Stream::Stderr => eprintln!("{text}"),
+        },
+    }
+}
+
+fn put_host_state(vm: &mut Vm, key: &str, bytes: Vec<u8>) {
+    match vm.host_state.iter_mut().find(|(k, _)| k == key) {
+        Some(entry) => entry.1 = bytes,
+        None => vm.host_state.push((key.to_string(), bytes)),
+    }
+}
+
+fn take_durable_state(vm: &mut Vm) -> Result<DurableState> {
+    match vm.host_state.iter().find(|(k, _)| k == DURABLE_STATE_KEY) {
+        None => Ok(DurableState::default()),
+        Some((_, bytes)) => serde_json::from_slice(bytes).map_err(|e| Error::Image(format!("runtime state: {e}"))),
+    }
+}
+
+/// Milliseconds since the Unix epoch by the system clock.
+pub fn wall_clock_ms() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// 32 bytes of fresh entropy: the OS-seeded keys of std's RandomState, time and pid, hashed.
+fn fresh_seed() -> [u8; 32] {
+    let mut input = Vec::new();
+    for i in 0..4u64 {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u64(i);
+        input.extend_from_slice(&h.finish().to_le_bytes());
+    }
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    input.extend_from_slice(&nanos.to_le_bytes());
+    input.extend_from_slice(&std::process::id().to_le_bytes());
+    sha256(&input)
+}
+
+// ---- Policy
+
+/// Modes this runtime can honour per surface (Host is never durable).
+fn check_policy(policy: &Policy) -> Result<()> {
+    policy.ensure_durable_safe()?;
+    let supported: &[(PolicySurface, &[Mode])] = &[
+        (PolicySurface::Random, &[Mode::Seeded, Mode::Disabled]),
+        (PolicySurface::Clock, &[Mode::Captured, Mode::Disabled]),
+        (PolicySurface::Timers, &[Mode::Seeded, Mode::Disabled]),
+    ];
+    for (surface, modes) in supported {
+        let mode = policy.mode(*surface);
+        if !modes.contains(&mode) {
+            return Err(Error::usage(format!("policy {surface}={mode} is not supported by this runtime")));
+        }
+    }
+    Ok(())
+}
+
+/// Globals replaced by a throwing stub when their surface is Disabled: (surface, host name,
+/// object path on the global, property).
+const DISABLED: &[(PolicySurface, &str, &str, &str)] = &[
+    (PolicySurface::Random, "amber.disabled.Math.random", "Math", "random"),
+    (PolicySurface::Clock, "amber.disabled.Date.now", "Date", "now"),
+    (PolicySurface::Timers, "amber.disabled.setTimeout", "", "setTimeout"),
+    (PolicySurface::Timers, "amber.disabled.setInterval", "", "setInterval"),
+    (PolicySurface::Timers, "amber.disabled.setImmediate", "", "setImmediate"),
+];
+
+fn apply_policy(vm: &mut Vm, policy: &Policy) {
+    for (surface, host_name, object, _) in DISABLED {
+        if policy.mode(*surface) != Mode::Disabled {
+            continue;
+        }
+        let global = vm.global_object();
+        let target = if object.is_empty() {
+            global
+        } else {
+            let key = vm.key(object);
+            vm.global_object()
+                .as_object()
+                .and_then(|g| amber_engine::runtime::property::get(vm, g, key, global).ok())
+                .unwrap_or(Value::UNDEFINED)
+        };
+        if target.is_object() {
+            vm.define_host_function(target, host_name, 0, disabled_surface as HostFn);
+        }
+    }
+}
+
+fn register_policy(vm: &mut Vm) {
+    for (_, host_name, _, _) in DISABLED {
+        vm.register_host_function(host_name, disabled_surface);
+    }
+}
+
+/// The stub for a surface the policy disables.
+fn disabled_surface(vm: &mut Vm, _this: Value, _args: &[Value]) -> amber_engine::JsResult<Value> {
+    let name = vm
+        .native_captures()
+        .first()
+        .and_then(|v| v.as_string())
+        .map(|s| vm.heap.flat(s).to_rust_string())
+        .unwrap_or_default();
+    let shown = name.strip_prefix("amber.disabled.").unwrap_or(&name).to_string();
+    let surface = DISABLED.iter().find(|(_, n, _, _)| *n == name).map_or("?", |(s, _, _, _)| s.name());
+    Err(vm.type_error(format!("{shown} is disabled by the run's policy ({surface}: disabled)")))
+}
