@@ -383,36 +383,35 @@ impl Runtime {
         }
     }
 
-    /// REPL: evaluate more code in the same realm and drive the loop; returns the inspected
-    /// completion value and the loop's outcome. A throw does not end the runtime.
-    pub fn eval(&mut self, source: &str, filename: &str) -> Result<(Option<String>, Outcome)> {
+    /// REPL: evaluate more code in the same realm and return its inspected value (strings
+    /// quoted, as Node's REPL shows them), or the outcome if it threw. The event loop does
+    /// not run: call [`Runtime::resume`] next. A throw does not end the runtime.
+    pub fn eval(&mut self, source: &str, filename: &str) -> Result<std::result::Result<String, Outcome>> {
         self.repl = true;
         if self.state == State::NotStarted {
             self.start()?;
         }
         self.state = State::Running;
+        self.core.vm.pending_rejections.clear();
         let r = self.core.js(|vm| vm.eval_script(source, filename));
-        let shown = match r {
+        match r {
             Ok(value) => {
-                let shown = self.core.js(|vm| amber_node::inspect::inspect(vm, value));
+                let shown = match value.as_string() {
+                    Some(s) => {
+                        let text = self.core.vm.heap.flat(s).to_rust_string();
+                        amber_node::inspect::quote(&text)
+                    }
+                    None => self.core.js(|vm| amber_node::inspect::inspect(vm, value)),
+                };
                 self.core.vm.stack.clear();
                 self.core.vm.frames.clear();
-                Some(shown)
+                Ok(Ok(shown))
             }
-            Err(e) => {
-                if let Some(outcome) = self.core.finish_slice(Err(e))? {
-                    return Ok((None, outcome));
-                }
-                None
-            }
-        };
-        let outcome = self.drive()?;
-        if let Outcome::Threw(report) = &outcome {
-            if report.in_promise {
-                self.core.vm.pending_rejections.clear();
-            }
+            Err(e) => match self.core.finish_slice(Err(e))? {
+                Some(outcome) => Ok(Err(outcome)),
+                None => Ok(Ok(String::new())),
+            },
         }
-        Ok((shown, outcome))
     }
 
     /// Deliver `value` as the result of pending operation `id` (at the next resume). Its

@@ -182,7 +182,7 @@ fn steps_run_once_live_and_never_on_replay() {
         const a = await amber.step("double", () => { calls++; return 21 * 2; });
         let err;
         try { await amber.step("fail", () => { throw new TypeError("nope"); }); } catch (e) { err = e; }
-        try { amber.step("effect", () => amber.call("x", 1)); } catch (e) { console.log(e.message); }
+        try { await amber.step("effect", () => amber.call("x", 1)); } catch (e) { console.log(e.message); }
         console.log(a, calls, err instanceof TypeError, err.message);
       })();
     "#;

@@ -1,9 +1,24 @@
-//! The `amber` command: run JavaScript programs, and (with sessions) suspend, resume and
-//! replay them. Only this crate knows clap and the terminal.
+//! The `amber` command: run JavaScript programs, and (with sessions) suspend, resume, replay
+//! and inspect them (DESIGN §8). Only this crate knows clap and the terminal.
+//!
+//! Architecture invariant: everything durable goes through the `amber` embedding API and the
+//! session store of `amber-durable`; this crate adds argument parsing, terminal output, the
+//! `--host` command bridge and exit statuses.
 #![forbid(unsafe_code)]
 
+mod error;
+mod host;
+mod inspect;
+mod outcome;
+mod repl;
+mod replay;
+mod resume;
 mod run;
+mod sessions;
+mod store;
+mod time;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -21,14 +36,32 @@ pub mod exit {
 #[derive(Parser)]
 #[command(name = "amber", version, about = "Amber: a JavaScript engine with built-in durability")]
 struct Cli {
+    /// Session store directory (default: $AMBER_STORE, else .amber in the working directory).
+    #[arg(long, global = true, value_name = "DIR")]
+    store: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run a JavaScript file.
+    /// Run a JavaScript file (as a durable session with --session, or when it suspends).
     Run(run::RunArgs),
+    /// Deliver results to a suspended session and continue it.
+    Resume(resume::ResumeArgs),
+    /// Re-execute a session from the top against its journal; report any divergence.
+    Replay(replay::ReplayArgs),
+    /// Show a session's or an image/export file's policy, capabilities, pending operations,
+    /// journal and heap statistics.
+    Inspect(inspect::InspectArgs),
+    /// List sessions.
+    Sessions,
+    /// Write a session (sources, newest image, journal) to one file.
+    Export(sessions::ExportArgs),
+    /// Add a session from an export file.
+    Import(sessions::ImportArgs),
+    /// Read-eval-print loop (reads lines from stdin).
+    Repl,
 }
 
 fn main() -> ExitCode {
@@ -41,8 +74,19 @@ fn main() -> ExitCode {
     };
     // The interpreter is stackless for JS calls; native re-entries and the compiler's
     // recursion get a generous thread stack.
-    let handle = std::thread::Builder::new().stack_size(256 << 20).spawn(move || match cli.command {
-        Command::Run(args) => run::run(args),
+    let handle = std::thread::Builder::new().stack_size(256 << 20).spawn(move || {
+        let store = store::StoreLocation::new(cli.store);
+        let result = match cli.command {
+            Command::Run(args) => run::run(args, &store),
+            Command::Resume(args) => resume::resume(args, &store),
+            Command::Replay(args) => replay::replay(args, &store),
+            Command::Inspect(args) => inspect::inspect(args, &store),
+            Command::Sessions => sessions::list(&store),
+            Command::Export(args) => sessions::export(args, &store),
+            Command::Import(args) => sessions::import(args, &store),
+            Command::Repl => repl::repl(),
+        };
+        result.unwrap_or_else(|failure| failure.report())
     });
     match handle.map(|h| h.join()) {
         Ok(Ok(code)) => ExitCode::from(code),

@@ -1,22 +1,37 @@
-//! `amber run FILE`.
+//! `amber run FILE`: run a program. With `--session NAME` the run is a durable session from
+//! its first effect; without it, the run is kept in memory and becomes a session (with a
+//! generated name) only if it suspends — a program that completes leaves nothing behind.
 
 use std::io::Write;
 use std::path::PathBuf;
 
-use amber_engine::error::RunError;
-use amber_engine::vm::Stream;
-use amber_engine::{Vm, VmOptions};
+use amber::engine::vm::Stream;
+use amber::engine::{Vm, VmOptions};
+use amber::{Outcome, Program, Runtime, RuntimeBuilder};
+use amber::durable::policy::Policy;
+use amber::durable::store::{NewSession, SessionStore, Source};
 use clap::Args;
 
+use crate::error::{CliResult, Failure};
 use crate::exit;
+use crate::host::HostCommands;
+use crate::outcome::{drive, report};
+use crate::store::{Held, StoreLocation};
 
 #[derive(Args)]
 pub struct RunArgs {
     /// The program to run.
     file: PathBuf,
-    /// Treat the file as an ES module (default for .mjs).
+    /// Keep the run as the durable session NAME (it must not exist yet).
+    #[arg(long, value_name = "NAME")]
+    session: Option<String>,
+    /// Treat the file as an ES module (default for .mjs; the engine runs it as a script for
+    /// now).
     #[arg(long)]
     module: bool,
+    /// Serve host operation NAME with `sh -c CMD` (args JSON on stdin, JSON result on stdout).
+    #[arg(long = "host", value_name = "NAME=CMD")]
+    hosts: Vec<String>,
     /// Instruction budget; exceeding it exits with status 5.
     #[arg(long, value_name = "N")]
     max_instructions: Option<u64>,
@@ -31,7 +46,8 @@ pub struct RunArgs {
     stats: bool,
 }
 
-fn print_hook(_vm: &mut Vm, stream: Stream, text: &str) {
+/// Program output: stdout and stderr as Node writes them.
+pub fn print_hook(_vm: &mut Vm, stream: Stream, text: &str) {
     match stream {
         Stream::Stdout => {
             let mut out = std::io::stdout().lock();
@@ -44,69 +60,99 @@ fn print_hook(_vm: &mut Vm, stream: Stream, text: &str) {
     }
 }
 
-pub fn run(args: RunArgs) -> u8 {
-    let source = match std::fs::read_to_string(&args.file) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("amber: cannot read {}: {e}", args.file.display());
-            return exit::USAGE;
-        }
-    };
+/// The builder every command starts from: durable policy, CLI output.
+pub fn builder() -> RuntimeBuilder {
+    Runtime::builder().print_hook(print_hook)
+}
+
+pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
+    let source = std::fs::read_to_string(&args.file)
+        .map_err(|e| Failure::usage(format!("cannot read {}: {e}", args.file.display())))?;
     let filename = args.file.display().to_string();
     let module = args.module || filename.ends_with(".mjs");
-    let options = VmOptions { max_instructions: args.max_instructions, max_heap_bytes: args.max_heap, ..VmOptions::default() };
-    let mut vm = Vm::new(options);
-    vm.print_hook = Some(print_hook);
-    amber_node::install(&mut vm);
     if args.dump_bytecode {
-        return match amber_engine::compiler::compile_script(&mut vm, &source, &filename) {
-            Ok(code) => {
-                print!("{}", amber_engine::bytecode::dump(&vm, code));
-                exit::OK
-            }
-            Err(e) => {
-                eprintln!("{e}");
-                exit::UNCAUGHT
-            }
-        };
+        return Ok(dump_bytecode(&source, &filename));
     }
-    let _ = module;
-    let result = vm.eval_script(&source, &filename).and_then(|_| vm.run_jobs());
-    let code = match result {
-        Ok(()) => {
-            if let Some(&reason) = vm.pending_rejections.first() {
-                let (_, _, stack) = vm.describe_thrown(reason);
-                let shown = if reason.is_object() { stack } else { amber_node::inspect::inspect(&mut vm, reason) };
-                eprintln!("Uncaught (in promise) {shown}");
-                exit::UNCAUGHT
-            } else {
-                exit::OK
+    let hosts = HostCommands::parse(&args.hosts)?;
+    if let Some(name) = &args.session {
+        amber::durable::store::validate_name(name)?;
+    }
+    let program = Program { filename: filename.clone(), source: source.clone(), module };
+    let mut runtime =
+        builder().max_instructions(args.max_instructions).max_heap_bytes(args.max_heap).build()?;
+    let new_session =
+        NewSession { entry: filename, module, policy: Policy::durable(), sources: vec![Source::new(&program.filename, &source)] };
+
+    let (code, runtime) = match &args.session {
+        Some(name) => {
+            let store = location.open()?;
+            store.create_session(Some(name), &new_session).map_err(|e| match e {
+                amber::durable::DurableError::AlreadyExists { .. } => Failure::usage(format!(
+                    "session {name:?} already exists (continue it with `amber resume {name}`, or pick another name)"
+                )),
+                other => other.into(),
+            })?;
+            let held = Held { store: &store, lease: store.acquire(name)? };
+            let first = runtime.run(&program);
+            let result = drive(&mut runtime, first, &hosts, Some(&held))?;
+            held.finish(&mut runtime, &result)?;
+            (report(result, Some(name)), runtime)
+        }
+        None => {
+            let first = runtime.run(&program);
+            let result = drive(&mut runtime, first, &hosts, None)?;
+            match result {
+                Ok(Outcome::Suspended(_)) => {
+                    let store = location.open()?;
+                    let name = keep_as_session(&store, &new_session, &mut runtime, &result)?;
+                    (report(result, Some(&name)), runtime)
+                }
+                other => (report(other, None), runtime),
             }
         }
-        Err(RunError::Syntax(e)) => {
+    };
+    if args.stats {
+        print_stats(runtime.vm());
+    }
+    Ok(code)
+}
+
+/// A run that suspended without `--session` becomes a session with a generated name.
+fn keep_as_session(
+    store: &SessionStore,
+    new: &NewSession,
+    runtime: &mut Runtime,
+    result: &amber::Result<Outcome>,
+) -> CliResult<String> {
+    let meta = store.create_session(None, new)?;
+    let held = Held { store, lease: store.acquire(&meta.name)? };
+    held.finish(runtime, result)?;
+    eprintln!("amber: the run suspended; it is kept as session {}", meta.name);
+    Ok(meta.name)
+}
+
+fn dump_bytecode(source: &str, filename: &str) -> u8 {
+    let mut vm = Vm::new(VmOptions::default());
+    amber::node::install(&mut vm);
+    match amber::engine::compiler::compile_script(&mut vm, source, filename) {
+        Ok(code) => {
+            print!("{}", amber::engine::bytecode::dump(&vm, code));
+            exit::OK
+        }
+        Err(e) => {
             eprintln!("{e}");
             exit::UNCAUGHT
         }
-        Err(RunError::Threw { value, stack, .. }) => {
-            let shown = if value.is_object() { stack } else { amber_node::inspect::inspect(&mut vm, value) };
-            eprintln!("Uncaught {shown}");
-            exit::UNCAUGHT
-        }
-        Err(RunError::Limit(l)) => {
-            eprintln!("amber: {l}");
-            exit::LIMIT
-        }
-    };
-    let _ = std::io::stdout().flush();
-    if args.stats {
-        let s = vm.stats;
-        let h = vm.heap.stats;
-        let total = s.ic_hits + s.ic_misses;
-        let rate = if total > 0 { 100.0 * s.ic_hits as f64 / total as f64 } else { 0.0 };
-        eprintln!(
-            "instructions: {}\nallocations: {}\ncollections: {}\ninline-cache hits: {} / {} ({rate:.1}%)",
-            s.instructions, h.allocations, h.collections, s.ic_hits, total
-        );
     }
-    code
+}
+
+pub fn print_stats(vm: &Vm) {
+    let s = vm.stats;
+    let h = vm.heap.stats;
+    let total = s.ic_hits + s.ic_misses;
+    let rate = if total > 0 { 100.0 * s.ic_hits as f64 / total as f64 } else { 0.0 };
+    eprintln!(
+        "instructions: {}\nallocations: {}\ncollections: {}\ninline-cache hits: {} / {} ({rate:.1}%)",
+        s.instructions, h.allocations, h.collections, s.ic_hits, total
+    );
 }

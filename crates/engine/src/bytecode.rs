@@ -111,7 +111,7 @@ pub enum Op {
     DefineMethodElem { flags: u8 },
     /// `obj src → obj`: object spread.
     CopyDataProperties,
-    /// `obj src k1..kn → obj rest`: rest pattern excluding the n keys below it.
+    /// `src k1..kn → src rest`: rest pattern excluding the n keys above `src`.
     CopyRest(u32),
     /// `obj proto → obj`: `__proto__: v` in a literal.
     SetProtoLiteral,
@@ -337,7 +337,7 @@ impl Op {
             DefineMethod { .. } => (2, 1),
             DefineMethodElem { .. } => (3, 1),
             CopyDataProperties => (2, 1),
-            CopyRest(n) => (2 + n, 2),
+            CopyRest(n) => (1 + n, 2),
             SetProtoLiteral => (2, 1),
             SetHomeObject => (2, 2),
             SetFunctionName { .. } => (2, 2),
@@ -484,6 +484,8 @@ pub struct GlobalDecls {
     pub functions: Vec<(Atom, u32)>,
     pub lets: Vec<Atom>,
     pub consts: Vec<Atom>,
+    /// Eval code: var and function bindings are created configurable (deletable).
+    pub configurable: bool,
 }
 
 /// A compiled function, script, module or eval body.

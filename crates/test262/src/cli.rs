@@ -27,6 +27,8 @@ OPTIONS:
     --timeout-ms N         wall-clock limit per execution (default: config run.timeout_ms)
     --max-instructions N   instruction budget per execution (default: config)
     --config FILE          configuration (default: test262/config.toml)
+    --break-builtin PATH   testing aid: `delete PATH` (e.g. Array.prototype.at) before every
+                           test, to check that --compare catches a regression
     -h, --help             this text
 
 EXIT STATUS: 0 done (no regression), 1 regression under --compare, 2 usage or I/O error.";
@@ -38,6 +40,8 @@ pub struct Cli {
     pub compare: bool,
     pub report: bool,
     pub snapshot_roundtrip: bool,
+    /// Testing aid: delete this builtin (`Array.prototype.at`) before every test.
+    pub break_builtin: Option<String>,
     pub verbose: bool,
     pub jobs: Option<usize>,
     pub slice: Option<String>,
@@ -77,10 +81,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             if let Some(v) = inline.clone() {
                 return Ok(v);
             }
-            let v = args
-                .get(i)
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))?;
+            let v = args.get(i).cloned().ok_or_else(|| format!("{name} needs a value"))?;
             i += 1;
             Ok(v)
         };
@@ -90,6 +91,13 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--compare" => cli.compare = true,
             "--report" => cli.report = true,
             "--snapshot-roundtrip" => cli.snapshot_roundtrip = true,
+            "--break-builtin" => {
+                let v = value()?;
+                if !crate::plan::valid_builtin_path(&v) {
+                    return Err(format!("--break-builtin: not a dotted property path: {v}"));
+                }
+                cli.break_builtin = Some(v);
+            }
             "-v" | "--verbose" => cli.verbose = true,
             "-j" | "--jobs" => {
                 let n = number(name, &value()?)?;
@@ -101,10 +109,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--slice" => {
                 let v = value()?;
                 if !crate::slice::NAMES.contains(&v.as_str()) {
-                    return Err(format!(
-                        "unknown slice `{v}` (known: {})",
-                        crate::slice::NAMES.join(", ")
-                    ));
+                    return Err(format!("unknown slice `{v}` (known: {})", crate::slice::NAMES.join(", ")));
                 }
                 cli.slice = Some(v);
             }
@@ -117,25 +122,20 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             path => cli.filters.push(path.to_string()),
         }
     }
-    if cli.report
-        && (cli.compare || cli.snapshot_roundtrip || !cli.filters.is_empty() || cli.slice.is_some())
-    {
-        return Err(
-            "--report regenerates files from expectations.json; it takes no run options".into(),
-        );
+    if cli.report && (cli.compare || cli.snapshot_roundtrip || !cli.filters.is_empty() || cli.slice.is_some()) {
+        return Err("--report regenerates files from expectations.json; it takes no run options".into());
     }
     if cli.update && cli.snapshot_roundtrip {
-        return Err(
-            "--update records the normal run; check a round-trip run with --compare".into(),
-        );
+        return Err("--update records the normal run; check a round-trip run with --compare".into());
+    }
+    if cli.update && cli.break_builtin.is_some() {
+        return Err("--break-builtin checks that --compare catches a regression; no --update".into());
     }
     Ok(Command::Run(cli))
 }
 
 fn number(name: &str, v: &str) -> Result<u64, String> {
-    v.replace('_', "")
-        .parse()
-        .map_err(|_| format!("{name}: not a number: {v}"))
+    v.replace('_', "").parse().map_err(|_| format!("{name}: not a number: {v}"))
 }
 
 #[cfg(test)]
@@ -155,29 +155,12 @@ mod tests {
 
     #[test]
     fn flags_and_paths() {
-        let c = run(&[
-            "--compare",
-            "-v",
-            "-j",
-            "3",
-            "--slice",
-            "ci",
-            "built-ins/Array",
-            "--snapshot-roundtrip",
-        ]);
+        let c = run(&["--compare", "-v", "-j", "3", "--slice", "ci", "built-ins/Array", "--snapshot-roundtrip"]);
         assert!(c.compare && c.verbose && c.snapshot_roundtrip && !c.update);
         assert_eq!(c.jobs, Some(3));
         assert_eq!(c.slice.as_deref(), Some("ci"));
         assert_eq!(c.filters, ["built-ins/Array"]);
-        let c = run(&[
-            "-j2",
-            "--jobs=4",
-            "--timeout-ms=500",
-            "--max-instructions",
-            "1_000",
-            "--config",
-            "x.toml",
-        ]);
+        let c = run(&["-j2", "--jobs=4", "--timeout-ms=500", "--max-instructions", "1_000", "--config", "x.toml"]);
         assert_eq!(c.jobs, Some(4));
         assert_eq!(c.timeout_ms, Some(500));
         assert_eq!(c.max_instructions, Some(1000));
@@ -188,10 +171,7 @@ mod tests {
     #[test]
     fn modes() {
         assert_eq!(p(&["--help"]).unwrap(), Command::Help);
-        assert_eq!(
-            p(&["--worker", "--suite", "s"]).unwrap(),
-            Command::Worker(vec!["--suite".into(), "s".into()])
-        );
+        assert_eq!(p(&["--worker", "--suite", "s"]).unwrap(), Command::Worker(vec!["--suite".into(), "s".into()]));
     }
 
     #[test]
@@ -203,5 +183,9 @@ mod tests {
         assert!(p(&["--slice", "nightly"]).is_err());
         assert!(p(&["--report", "built-ins"]).is_err());
         assert!(p(&["--update", "--snapshot-roundtrip"]).is_err());
+        assert!(p(&["--break-builtin", "Array.prototype.at; evil()"]).is_err());
+        assert!(p(&["--update", "--break-builtin", "Array.prototype.at"]).is_err());
+        let c = run(&["--compare", "--break-builtin", "Array.prototype.at"]);
+        assert_eq!(c.break_builtin.as_deref(), Some("Array.prototype.at"));
     }
 }

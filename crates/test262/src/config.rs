@@ -79,8 +79,7 @@ pub struct OutputConfig {
 
 impl Config {
     pub fn load(path: &Path) -> Result<Config, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         Config::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 
@@ -106,16 +105,8 @@ mod tests {
         let config = Config::parse(text).unwrap();
         assert_eq!(config.suite.sha256.len(), 64);
         assert!(config.run.max_instructions > 0);
-        assert!(config
-            .skip
-            .features
-            .values()
-            .all(|reason| !reason.trim().is_empty()));
-        assert!(config
-            .skip
-            .paths
-            .values()
-            .all(|reason| !reason.trim().is_empty()));
+        assert!(config.skip.features.values().all(|reason| !reason.trim().is_empty()));
+        assert!(config.skip.paths.values().all(|reason| !reason.trim().is_empty()));
     }
 
     #[test]

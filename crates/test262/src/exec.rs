@@ -20,6 +20,8 @@ pub struct ExecOptions {
     pub snapshot_roundtrip: bool,
     /// The host's [[CanBlock]].
     pub can_block: bool,
+    /// Testing aid (`--break-builtin`): this property path is deleted before the harness runs.
+    pub break_builtin: Option<String>,
 }
 
 /// A script evaluated before the test (a harness file).
@@ -67,10 +69,7 @@ fn printed_push(line: String) {
 pub fn execute(opts: &ExecOptions, prelude: &[Script<'_>], test: &TestSource<'_>) -> Execution {
     printed_take();
     let failure = run(opts, prelude, test).err();
-    Execution {
-        failure,
-        printed: printed_take(),
-    }
+    Execution { failure, printed: printed_take() }
 }
 
 fn run(opts: &ExecOptions, prelude: &[Script<'_>], test: &TestSource<'_>) -> Result<(), Failure> {
@@ -80,18 +79,20 @@ fn run(opts: &ExecOptions, prelude: &[Script<'_>], test: &TestSource<'_>) -> Res
         ..VmOptions::default()
     });
     install_host(&mut vm);
+    if let Some(path) = &opts.break_builtin {
+        // The path is a checked dotted identifier path (`plan::valid_builtin_path`).
+        vm.eval_script(&format!("delete {path};"), "break-builtin")
+            .map_err(|e| Failure::Harness(format!("--break-builtin {path}: {}", describe(&e))))?;
+    }
     for script in prelude {
         vm.eval_script(script.source, script.filename)
             .map_err(|e| Failure::Harness(format!("{}: {}", script.filename, describe(&e))))?;
         safe_point(&mut vm, opts)?;
     }
     if test.module {
-        return Err(Failure::Unsupported(
-            "module code: the engine has no Vm::eval_module yet".into(),
-        ));
+        return Err(Failure::Unsupported("module code: the engine has no Vm::eval_module yet".into()));
     }
-    vm.eval_script(test.source, test.filename)
-        .map_err(|e| failure(&e, Phase::Runtime))?;
+    vm.eval_script(test.source, test.filename).map_err(|e| failure(&e, Phase::Runtime))?;
     safe_point(&mut vm, opts)?;
     vm.run_jobs().map_err(|e| failure(&e, Phase::Runtime))?;
     safe_point(&mut vm, opts)?;
@@ -112,16 +113,9 @@ fn failure(e: &RunError, phase: Phase) -> Failure {
         RunError::Syntax(report) => Failure::Error {
             phase: Phase::Parse,
             name: "SyntaxError".into(),
-            message: format!(
-                "{} ({}:{}:{})",
-                report.message, report.filename, report.line, report.column
-            ),
+            message: format!("{} ({}:{}:{})", report.message, report.filename, report.line, report.column),
         },
-        RunError::Threw { name, stack, .. } => Failure::Error {
-            phase,
-            name: name.clone(),
-            message: stack.clone(),
-        },
+        RunError::Threw { name, stack, .. } => Failure::Error { phase, name: name.clone(), message: stack.clone() },
         RunError::Limit(Limit::Fuel) => Failure::Limit(Limit::Fuel.to_string()),
         RunError::Limit(Limit::Heap) => Failure::OutOfMemory(Limit::Heap.to_string()),
     }
@@ -129,10 +123,9 @@ fn failure(e: &RunError, phase: Phase) -> Failure {
 
 fn describe(e: &RunError) -> String {
     match e {
-        RunError::Syntax(report) => format!(
-            "SyntaxError: {} ({}:{}:{})",
-            report.message, report.filename, report.line, report.column
-        ),
+        RunError::Syntax(report) => {
+            format!("SyntaxError: {} ({}:{}:{})", report.message, report.filename, report.line, report.column)
+        }
         RunError::Threw { stack, .. } => stack.clone(),
         RunError::Limit(limit) => limit.to_string(),
     }
@@ -147,6 +140,7 @@ fn install_host(vm: &mut Vm) {
     let t262 = vm.new_object();
     vm.define_host_function(t262, "$262.evalScript", 1, host_eval_script);
     vm.define_host_function(t262, "$262.gc", 0, host_gc);
+    vm.define_host_function(t262, "$262.detachArrayBuffer", 1, amber_engine::builtins::array_buffer::host_detach_array_buffer);
     vm.set_property(t262, "global", global);
     // Not provided until the engine offers them: createRealm (realms), detachArrayBuffer
     // (DetachArrayBuffer is crate-private), IsHTMLDDA, agent (threads + shared memory),
@@ -190,8 +184,5 @@ fn host_eval_script(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value
 /// `$262.gc()`: must throw when the host cannot collect. The engine collects only at
 /// instruction boundaries, never from inside a native call, so there is no hook to call.
 fn host_gc(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
-    Err(Throw::Value(vm.make_error(
-        ErrorKind::TypeError,
-        "$262.gc: the engine offers no collection hook for hosts",
-    )))
+    Err(Throw::Value(vm.make_error(ErrorKind::TypeError, "$262.gc: the engine offers no collection hook for hosts")))
 }

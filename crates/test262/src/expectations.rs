@@ -21,13 +21,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    pub const ALL: [Outcome; 5] = [
-        Outcome::Pass,
-        Outcome::Fail,
-        Outcome::Timeout,
-        Outcome::Crash,
-        Outcome::Skip,
-    ];
+    pub const ALL: [Outcome; 5] = [Outcome::Pass, Outcome::Fail, Outcome::Timeout, Outcome::Crash, Outcome::Skip];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -113,11 +107,7 @@ pub fn diff(committed: &Expectations, actual: &Expectations) -> Diff {
         if before == Some(after) {
             continue;
         }
-        let change = Change {
-            id: id.clone(),
-            before,
-            after,
-        };
+        let change = Change { id: id.clone(), before, after };
         match (before, after) {
             (Some(Outcome::Pass), _) => d.newly_failing.push(change),
             (_, Outcome::Pass) => d.newly_passing.push(change),
@@ -129,16 +119,8 @@ pub fn diff(committed: &Expectations, actual: &Expectations) -> Diff {
 
 /// Replaces the entries of `base` that ran with their new outcomes; entries for ids that are
 /// no longer tests (`valid`) are dropped.
-pub fn merge(
-    base: &Expectations,
-    actual: &Expectations,
-    valid: &dyn Fn(&str) -> bool,
-) -> Expectations {
-    let mut out: Expectations = base
-        .iter()
-        .filter(|(id, _)| valid(id))
-        .map(|(id, o)| (id.clone(), *o))
-        .collect();
+pub fn merge(base: &Expectations, actual: &Expectations, valid: &dyn Fn(&str) -> bool) -> Expectations {
+    let mut out: Expectations = base.iter().filter(|(id, _)| valid(id)).map(|(id, o)| (id.clone(), *o)).collect();
     for (id, o) in actual {
         out.insert(id.clone(), *o);
     }
@@ -174,16 +156,9 @@ mod tests {
 
     #[test]
     fn json_is_sorted_one_per_line_and_round_trips() {
-        let e = exp(&[
-            ("b/x.js", Outcome::Fail),
-            ("a/y.js", Outcome::Pass),
-            ("a/\"q\".js", Outcome::Crash),
-        ]);
+        let e = exp(&[("b/x.js", Outcome::Fail), ("a/y.js", Outcome::Pass), ("a/\"q\".js", Outcome::Crash)]);
         let text = to_json(&e);
-        assert_eq!(
-            text,
-            "{\n  \"a/\\\"q\\\".js\": \"CRASH\",\n  \"a/y.js\": \"PASS\",\n  \"b/x.js\": \"FAIL\"\n}\n"
-        );
+        assert_eq!(text, "{\n  \"a/\\\"q\\\".js\": \"CRASH\",\n  \"a/y.js\": \"PASS\",\n  \"b/x.js\": \"FAIL\"\n}\n");
         let back: Expectations = serde_json::from_str(&text).unwrap();
         assert_eq!(back, e);
         assert_eq!(to_json(&Expectations::new()), "{\n\n}\n");
@@ -218,20 +193,14 @@ mod tests {
         let d = diff(&committed, &actual);
         let ids = |v: &[Change]| v.iter().map(|c| c.id.clone()).collect::<Vec<_>>();
         assert_eq!(ids(&d.newly_failing), ["pass-breaks", "pass-crashes"]);
-        assert_eq!(
-            ids(&d.newly_passing),
-            ["brand-new-pass", "fail-fixed", "skip-fixed"]
-        );
+        assert_eq!(ids(&d.newly_passing), ["brand-new-pass", "fail-fixed", "skip-fixed"]);
         assert_eq!(ids(&d.changed), ["brand-new-fail", "fail-times-out"]);
         assert!(d.is_regression());
         let report = render_diff(&d);
         assert!(report.contains("newly failing (2):\n  pass-breaks  PASS -> FAIL\n"));
         assert!(report.contains("brand-new-pass  (new) -> PASS"));
 
-        let same = diff(
-            &committed,
-            &exp(&[("pass-stays", Pass), ("fail-stays", Fail)]),
-        );
+        let same = diff(&committed, &exp(&[("pass-stays", Pass), ("fail-stays", Fail)]));
         assert!(same.is_empty() && !same.is_regression());
     }
 

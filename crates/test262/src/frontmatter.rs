@@ -118,10 +118,8 @@ pub fn extract(source: &str) -> Option<&str> {
 
 /// Parses the metadata block of a test file.
 pub fn parse_test(source: &str) -> Result<Metadata, FrontmatterError> {
-    let block = extract(source).ok_or_else(|| FrontmatterError {
-        line: 0,
-        message: "no /*--- ---*/ metadata block".to_string(),
-    })?;
+    let block = extract(source)
+        .ok_or_else(|| FrontmatterError { line: 0, message: "no /*--- ---*/ metadata block".to_string() })?;
     parse(block)
 }
 
@@ -185,9 +183,7 @@ fn parse_negative(value: Yaml) -> Result<Negative, String> {
         }
     }
     match (phase, error_type) {
-        (Some(phase), Some(error_type)) if !error_type.is_empty() => {
-            Ok(Negative { phase, error_type })
-        }
+        (Some(phase), Some(error_type)) if !error_type.is_empty() => Ok(Negative { phase, error_type }),
         _ => Err("`negative` needs both `phase` and `type`".to_string()),
     }
 }
@@ -213,10 +209,7 @@ fn parse_document(block: &str) -> Result<Vec<(usize, String, Yaml)>, Frontmatter
     while i < lines.len() {
         let line_no = i + 1;
         let line = lines[i].trim_end();
-        let err = |message: &str| FrontmatterError {
-            line: line_no,
-            message: message.to_string(),
-        };
+        let err = |message: &str| FrontmatterError { line: line_no, message: message.to_string() };
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
             i += 1;
             continue;
@@ -251,10 +244,7 @@ fn split_key(line: &str) -> Option<(&str, &str)> {
     let colon = line.find(':')?;
     let key = &line[..colon];
     let after = &line[colon + 1..];
-    let valid = !key.is_empty()
-        && key
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.');
+    let valid = !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.');
     (valid && (after.is_empty() || after.starts_with([' ', '\t']))).then_some((key, after))
 }
 
@@ -282,25 +272,16 @@ fn parse_value(rest: &str, body: &[&str]) -> Result<Yaml, String> {
         }
         return Ok(Yaml::Scalar(text));
     }
-    let items: Vec<&str> = body
-        .iter()
-        .map(|l| l.trim())
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect();
+    let items: Vec<&str> = body.iter().map(|l| l.trim()).filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
     if items.is_empty() {
         return Ok(Yaml::Scalar(String::new()));
     }
     if items.iter().all(|l| l.starts_with('-')) {
-        return items
-            .iter()
-            .map(|l| scalar(l[1..].trim()))
-            .collect::<Result<_, _>>()
-            .map(Yaml::List);
+        return items.iter().map(|l| scalar(l[1..].trim())).collect::<Result<_, _>>().map(Yaml::List);
     }
     let mut map = Vec::new();
     for item in items {
-        let (k, v) =
-            split_key(item).ok_or_else(|| format!("expected `key: value`, got `{item}`"))?;
+        let (k, v) = split_key(item).ok_or_else(|| format!("expected `key: value`, got `{item}`"))?;
         map.push((k.to_string(), scalar(v.trim())?));
     }
     Ok(Yaml::Map(map))
@@ -314,20 +295,9 @@ fn block_scalar(folded: bool, indicator: &str, body: &[&str]) -> Result<String, 
         "+" => Chomp::Keep,
         other => return Err(format!("unsupported block scalar indicator `{other}`")),
     };
-    let indent = body
-        .iter()
-        .find(|l| !l.trim().is_empty())
-        .map_or(0, |l| l.len() - l.trim_start().len());
-    let dedented: Vec<&str> = body
-        .iter()
-        .map(|l| {
-            if l.len() >= indent {
-                &l[indent..]
-            } else {
-                l.trim_start()
-            }
-        })
-        .collect();
+    let indent = body.iter().find(|l| !l.trim().is_empty()).map_or(0, |l| l.len() - l.trim_start().len());
+    let dedented: Vec<&str> =
+        body.iter().map(|l| if l.len() >= indent { &l[indent..] } else { l.trim_start() }).collect();
     let mut text = if folded {
         // Lines of a paragraph join with a space; each blank line is one newline.
         let mut out = String::new();
@@ -372,27 +342,18 @@ fn flow_list(text: &str) -> Result<Vec<String>, String> {
     if inner.trim().is_empty() {
         return Ok(Vec::new());
     }
-    inner
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(scalar)
-        .collect()
+    inner.split(',').map(str::trim).filter(|s| !s.is_empty()).map(scalar).collect()
 }
 
 /// A plain, single-quoted or double-quoted scalar.
 fn scalar(text: &str) -> Result<String, String> {
     let text = text.trim();
     if let Some(inner) = text.strip_prefix('\'') {
-        let inner = inner
-            .strip_suffix('\'')
-            .ok_or_else(|| format!("unterminated quoted string `{text}`"))?;
+        let inner = inner.strip_suffix('\'').ok_or_else(|| format!("unterminated quoted string `{text}`"))?;
         return Ok(inner.replace("''", "'"));
     }
     if let Some(inner) = text.strip_prefix('"') {
-        let inner = inner
-            .strip_suffix('"')
-            .ok_or_else(|| format!("unterminated quoted string `{text}`"))?;
+        let inner = inner.strip_suffix('"').ok_or_else(|| format!("unterminated quoted string `{text}`"))?;
         let mut out = String::with_capacity(inner.len());
         let mut chars = inner.chars();
         while let Some(c) = chars.next() {
@@ -451,28 +412,15 @@ assert.sameValue(1, 1);
     fn negative_block_and_block_lists() {
         let src = "/*---\ndescription: x\nnegative:\n  phase: parse\n  type: SyntaxError\nflags:\n  - noStrict\n  - CanBlockIsTrue\nfeatures:\n  - class\n  - decorators\n---*/";
         let m = parse_test(src).unwrap();
-        assert_eq!(
-            m.negative,
-            Some(Negative {
-                phase: Phase::Parse,
-                error_type: "SyntaxError".into()
-            })
-        );
+        assert_eq!(m.negative, Some(Negative { phase: Phase::Parse, error_type: "SyntaxError".into() }));
         assert!(m.flags.no_strict && m.flags.can_block_is_true);
         assert_eq!(m.features, ["class", "decorators"]);
     }
 
     #[test]
     fn every_phase_and_flag() {
-        for (text, phase) in [
-            ("parse", Phase::Parse),
-            ("resolution", Phase::Resolution),
-            ("runtime", Phase::Runtime),
-        ] {
-            let m = parse(&format!(
-                "negative:\n  phase: {text}\n  type: ReferenceError\n"
-            ))
-            .unwrap();
+        for (text, phase) in [("parse", Phase::Parse), ("resolution", Phase::Resolution), ("runtime", Phase::Runtime)] {
+            let m = parse(&format!("negative:\n  phase: {text}\n  type: ReferenceError\n")).unwrap();
             assert_eq!(m.negative.unwrap().phase, phase);
         }
         let m = parse("flags: [onlyStrict, noStrict, module, raw, async, generated, CanBlockIsFalse, CanBlockIsTrue, non-deterministic]").unwrap();
@@ -483,8 +431,7 @@ assert.sameValue(1, 1);
 
     #[test]
     fn quoting_and_scalars() {
-        let m = parse("description: '`name` property isn''t odd'\nlocale: [en, \"en-US\", ar]")
-            .unwrap();
+        let m = parse("description: '`name` property isn''t odd'\nlocale: [en, \"en-US\", ar]").unwrap();
         assert_eq!(m.description, "`name` property isn't odd");
         assert_eq!(m.locale, ["en", "en-US", "ar"]);
         let m = parse("description: \"a \\\"quoted\\\" word\"").unwrap();

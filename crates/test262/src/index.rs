@@ -30,18 +30,13 @@ pub struct SuiteIndex {
 
 impl SuiteIndex {
     pub fn load(dir: &Path, threads: usize) -> Result<SuiteIndex, String> {
-        let ids = suite::list_tests(dir)
-            .map_err(|e| format!("cannot list {}: {e}", dir.join("test").display()))?;
+        let ids = suite::list_tests(dir).map_err(|e| format!("cannot list {}: {e}", dir.join("test").display()))?;
         let features_path = dir.join("features.txt");
         let features_txt = std::fs::read_to_string(&features_path)
             .map_err(|e| format!("cannot read {}: {e}", features_path.display()))?;
         let proposed = suite::proposed_features(&features_txt);
         let entries = parse_all(dir, ids, threads.max(1));
-        Ok(SuiteIndex {
-            dir: dir.to_path_buf(),
-            entries,
-            proposed,
-        })
+        Ok(SuiteIndex { dir: dir.to_path_buf(), entries, proposed })
     }
 
     /// The summary's and README's view of every test.
@@ -66,23 +61,16 @@ fn parse_all(dir: &Path, ids: Vec<String>, threads: usize) -> Vec<Entry> {
     std::thread::scope(|scope| {
         let handles: Vec<_> = ids
             .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|id| read_entry(dir, id))
-                        .collect::<Vec<_>>()
-                })
-            })
+            .map(|part| scope.spawn(move || part.iter().map(|id| read_entry(dir, id)).collect::<Vec<_>>()))
             .collect();
         let mut out = Vec::with_capacity(ids.len());
         for (h, part) in handles.into_iter().zip(ids.chunks(chunk)) {
             match h.join() {
                 Ok(entries) => out.extend(entries),
                 // A panic in the parser is a bug; report it on each test of the chunk.
-                Err(_) => out.extend(part.iter().map(|id| Entry {
-                    id: id.clone(),
-                    meta: Err("metadata parser panicked".into()),
-                })),
+                Err(_) => out.extend(
+                    part.iter().map(|id| Entry { id: id.clone(), meta: Err("metadata parser panicked".into()) }),
+                ),
             }
         }
         out
@@ -95,8 +83,5 @@ fn read_entry(dir: &Path, id: &str) -> Entry {
         Ok(text) => frontmatter::parse_test(&text).map_err(|e| e.to_string()),
         Err(e) => Err(format!("cannot read {}: {e}", path.display())),
     };
-    Entry {
-        id: id.to_string(),
-        meta,
-    }
+    Entry { id: id.to_string(), meta }
 }

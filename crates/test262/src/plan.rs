@@ -74,19 +74,21 @@ pub fn valid_include(name: &str) -> bool {
     !name.is_empty()
         && !name.starts_with('/')
         && !name.contains('\\')
-        && name
-            .split('/')
-            .all(|part| !part.is_empty() && part != "." && part != "..")
+        && name.split('/').all(|part| !part.is_empty() && part != "." && part != "..")
+}
+
+/// A dotted property path such as `Array.prototype.at` (for `--break-builtin`).
+pub fn valid_builtin_path(path: &str) -> bool {
+    path.split('.').all(|part| {
+        let mut chars = part.chars();
+        chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
+            && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+    })
 }
 
 /// Why a test is not run, if it is not: the first matching path, feature or flag rule of the
 /// configuration. `rel` is the path relative to `test/`.
-pub fn skip_reason(
-    rel: &str,
-    meta: &Metadata,
-    skip: &SkipConfig,
-    can_block: bool,
-) -> Option<String> {
+pub fn skip_reason(rel: &str, meta: &Metadata, skip: &SkipConfig, can_block: bool) -> Option<String> {
     for (prefix, reason) in &skip.paths {
         if path_matches(rel, prefix) {
             return Some(format!("path {prefix}: {reason}"));
@@ -109,9 +111,7 @@ pub fn skip_reason(
 /// `prefix` names `rel` itself or a directory containing it.
 pub fn path_matches(rel: &str, prefix: &str) -> bool {
     let prefix = prefix.trim_end_matches('/');
-    prefix.is_empty()
-        || rel == prefix
-        || (rel.starts_with(prefix) && rel.as_bytes().get(prefix.len()) == Some(&b'/'))
+    prefix.is_empty() || rel == prefix || (rel.starts_with(prefix) && rel.as_bytes().get(prefix.len()) == Some(&b'/'))
 }
 
 #[cfg(test)]
@@ -129,26 +129,15 @@ mod tests {
         assert_eq!(m("module"), [Mode::Module]);
         assert_eq!(m("raw"), [Mode::Raw]);
         assert_eq!(m("async"), [Mode::Sloppy, Mode::Strict]);
-        assert_eq!(
-            m("generated, non-deterministic"),
-            [Mode::Sloppy, Mode::Strict]
-        );
+        assert_eq!(m("generated, non-deterministic"), [Mode::Sloppy, Mode::Strict]);
     }
 
     #[test]
     fn include_order_and_dedup() {
-        let meta =
-            parse("includes: [compareArray.js, assert.js, propertyHelper.js]\nflags: [async]")
-                .unwrap();
+        let meta = parse("includes: [compareArray.js, assert.js, propertyHelper.js]\nflags: [async]").unwrap();
         assert_eq!(
             includes(&meta),
-            [
-                "assert.js",
-                "sta.js",
-                "doneprintHandle.js",
-                "compareArray.js",
-                "propertyHelper.js"
-            ]
+            ["assert.js", "sta.js", "doneprintHandle.js", "compareArray.js", "propertyHelper.js"]
         );
         let meta = parse("includes: [compareArray.js]").unwrap();
         assert_eq!(includes(&meta), ["assert.js", "sta.js", "compareArray.js"]);
@@ -175,17 +164,12 @@ mod tests {
             paths: BTreeMap::from([("intl402".to_string(), "no ECMA-402".to_string())]),
         };
         let plain = parse("features: [Array.prototype.at]").unwrap();
-        assert_eq!(
-            skip_reason("built-ins/Array/x.js", &plain, &skip, true),
-            None
-        );
+        assert_eq!(skip_reason("built-ins/Array/x.js", &plain, &skip, true), None);
         let r = skip_reason("intl402/Locale/x.js", &plain, &skip, true).unwrap();
         assert!(r.contains("no ECMA-402"));
         assert_eq!(skip_reason("intl402x/a.js", &plain, &skip, true), None);
         let intl = parse("features: [Symbol, Intl.Locale]").unwrap();
-        assert!(skip_reason("built-ins/x.js", &intl, &skip, true)
-            .unwrap()
-            .contains("no Intl"));
+        assert!(skip_reason("built-ins/x.js", &intl, &skip, true).unwrap().contains("no Intl"));
         let no_block = parse("flags: [CanBlockIsFalse]").unwrap();
         assert!(skip_reason("a.js", &no_block, &skip, true).is_some());
         assert!(skip_reason("a.js", &no_block, &skip, false).is_none());
@@ -195,14 +179,21 @@ mod tests {
     }
 
     #[test]
+    fn builtin_paths() {
+        assert!(valid_builtin_path("Array.prototype.at"));
+        assert!(valid_builtin_path("$262"));
+        assert!(!valid_builtin_path("Array..at"));
+        assert!(!valid_builtin_path("a;b"));
+        assert!(!valid_builtin_path("1x"));
+        assert!(!valid_builtin_path(""));
+    }
+
+    #[test]
     fn path_prefixes() {
         assert!(path_matches("built-ins/Array/a.js", "built-ins"));
         assert!(path_matches("built-ins/Array/a.js", "built-ins/Array/"));
         assert!(path_matches("built-ins/Array/a.js", "built-ins/Array/a.js"));
-        assert!(!path_matches(
-            "built-ins/ArrayBuffer/a.js",
-            "built-ins/Array"
-        ));
+        assert!(!path_matches("built-ins/ArrayBuffer/a.js", "built-ins/Array"));
         assert!(path_matches("anything.js", ""));
     }
 }

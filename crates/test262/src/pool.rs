@@ -40,6 +40,8 @@ pub struct JobResult {
     pub mode: Option<Mode>,
     pub message: String,
     pub output: String,
+    /// Wall-clock time of all its executions.
+    pub millis: u64,
 }
 
 /// Runs every job on `opts.jobs` workers, calling `on_result` (from the driver threads) as each
@@ -51,11 +53,7 @@ pub fn run(jobs: &[Job], opts: &PoolOptions, on_result: &(dyn Fn(JobResult) + Sy
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut driver = Driver {
-                    opts,
-                    worker: None,
-                    seq: &seq,
-                };
+                let mut driver = Driver { opts, worker: None, seq: &seq };
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(job) = jobs.get(i) else { break };
@@ -90,10 +88,7 @@ impl Driver<'_> {
                         Ok(resp) if resp.seq == seq => resp,
                         Ok(resp) => {
                             worker.kill();
-                            let why = format!(
-                                "protocol error: answer for seq {} while waiting for {seq}",
-                                resp.seq
-                            );
+                            let why = format!("protocol error: answer for seq {} while waiting for {seq}", resp.seq);
                             return (Outcome::Crash, why, stray);
                         }
                         Err(_) => {
@@ -110,19 +105,12 @@ impl Driver<'_> {
                     } else {
                         self.worker = Some(worker);
                     }
-                    let output = if stray.is_empty() {
-                        resp.output
-                    } else {
-                        format!("{stray}{}", resp.output)
-                    };
+                    let output = if stray.is_empty() { resp.output } else { format!("{stray}{}", resp.output) };
                     return (resp.outcome, resp.message, output);
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     worker.kill();
-                    let why = format!(
-                        "killed by the watchdog after {} ms",
-                        self.opts.timeout.as_millis()
-                    );
+                    let why = format!("killed by the watchdog after {} ms", self.opts.timeout.as_millis());
                     return (Outcome::Timeout, why, stray);
                 }
                 Err(RecvTimeoutError::Disconnected) => {
@@ -140,28 +128,25 @@ impl Driver<'_> {
     }
 
     fn run_job(&mut self, job: &Job) -> JobResult {
+        let started = Instant::now();
         let mut last = JobResult {
             id: job.id.clone(),
             outcome: Outcome::Pass,
             mode: None,
             message: String::new(),
             output: String::new(),
+            millis: 0,
         };
         for run in &job.runs {
             let mut req = run.clone();
             req.seq = self.seq.fetch_add(1, Ordering::Relaxed);
             let (outcome, message, output) = self.execute(&req);
-            last = JobResult {
-                id: job.id.clone(),
-                outcome,
-                mode: Some(req.mode),
-                message,
-                output,
-            };
+            last = JobResult { id: job.id.clone(), outcome, mode: Some(req.mode), message, output, millis: 0 };
             if outcome != Outcome::Pass {
                 break;
             }
         }
+        last.millis = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
         last
     }
 
@@ -169,13 +154,7 @@ impl Driver<'_> {
     fn execute(&mut self, req: &Request) -> (Outcome, String, String) {
         let line = match serde_json::to_string(req) {
             Ok(l) => l,
-            Err(e) => {
-                return (
-                    Outcome::Crash,
-                    format!("cannot encode request: {e}"),
-                    String::new(),
-                )
-            }
+            Err(e) => return (Outcome::Crash, format!("cannot encode request: {e}"), String::new()),
         };
         // A worker can only be found dead when writing to it; a fresh one gets one more try.
         let mut ready = None;
@@ -185,8 +164,7 @@ impl Driver<'_> {
                 None => match Worker::spawn(self.opts) {
                     Ok(w) => w,
                     Err(e) => {
-                        let why =
-                            format!("cannot start a worker ({}): {e}", self.opts.exe.display());
+                        let why = format!("cannot start a worker ({}): {e}", self.opts.exe.display());
                         return (Outcome::Crash, why, String::new());
                     }
                 },
@@ -255,19 +233,11 @@ impl Worker {
                 }
             });
         }
-        Ok(Worker {
-            child,
-            stdin,
-            lines: rx,
-            stderr,
-        })
+        Ok(Worker { child, stdin, lines: rx, stderr })
     }
 
     fn send(&mut self, line: &str) -> std::io::Result<()> {
-        let stdin = self
-            .stdin
-            .as_mut()
-            .ok_or_else(|| std::io::Error::other("stdin closed"))?;
+        let stdin = self.stdin.as_mut().ok_or_else(|| std::io::Error::other("stdin closed"))?;
         stdin.write_all(line.as_bytes())?;
         stdin.write_all(b"\n")?;
         stdin.flush()

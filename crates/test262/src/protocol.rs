@@ -69,6 +69,8 @@ pub struct WorkerOptions {
     pub stack_size_mib: usize,
     pub can_block: bool,
     pub snapshot_roundtrip: bool,
+    /// Testing aid: a builtin deleted before every test (`--break-builtin`).
+    pub break_builtin: Option<String>,
 }
 
 impl WorkerOptions {
@@ -91,6 +93,10 @@ impl WorkerOptions {
         if self.snapshot_roundtrip {
             args.push("--snapshot-roundtrip".to_string());
         }
+        if let Some(path) = &self.break_builtin {
+            args.push("--break-builtin".to_string());
+            args.push(path.clone());
+        }
         args
     }
 
@@ -103,18 +109,12 @@ impl WorkerOptions {
             stack_size_mib: 16,
             can_block: true,
             snapshot_roundtrip: false,
+            break_builtin: None,
         };
         let mut it = args.iter();
         while let Some(arg) = it.next() {
-            let mut value = |name: &str| {
-                it.next()
-                    .cloned()
-                    .ok_or_else(|| format!("{name} needs a value"))
-            };
-            let number = |name: &str, v: String| {
-                v.parse::<u64>()
-                    .map_err(|_| format!("{name}: not a number: {v}"))
-            };
+            let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+            let number = |name: &str, v: String| v.parse::<u64>().map_err(|_| format!("{name}: not a number: {v}"));
             match arg.as_str() {
                 "--suite" => opts.suite = PathBuf::from(value(arg)?),
                 "--max-instructions" => opts.max_instructions = number(arg, value(arg)?)?,
@@ -127,12 +127,17 @@ impl WorkerOptions {
                     opts.can_block = match value(arg)?.as_str() {
                         "true" => true,
                         "false" => false,
-                        other => {
-                            return Err(format!("--can-block: expected true or false, got {other}"))
-                        }
+                        other => return Err(format!("--can-block: expected true or false, got {other}")),
                     }
                 }
                 "--snapshot-roundtrip" => opts.snapshot_roundtrip = true,
+                "--break-builtin" => {
+                    let path = value(arg)?;
+                    if !crate::plan::valid_builtin_path(&path) {
+                        return Err(format!("--break-builtin: not a property path: {path}"));
+                    }
+                    opts.break_builtin = Some(path);
+                }
                 other => return Err(format!("unknown worker argument {other}")),
             }
         }
@@ -155,10 +160,7 @@ mod tests {
             test: "language/a.js".into(),
             mode: Mode::Strict,
             includes: vec!["assert.js".into(), "sta.js".into()],
-            negative: Some(Negative {
-                phase: Phase::Parse,
-                error_type: "SyntaxError".into(),
-            }),
+            negative: Some(Negative { phase: Phase::Parse, error_type: "SyntaxError".into() }),
             is_async: false,
             selftest: None,
         };
@@ -177,17 +179,9 @@ mod tests {
 
     #[test]
     fn response_wire_format() {
-        let resp = Response {
-            seq: 3,
-            outcome: Outcome::Timeout,
-            message: "out of fuel".into(),
-            output: String::new(),
-        };
+        let resp = Response { seq: 3, outcome: Outcome::Timeout, message: "out of fuel".into(), output: String::new() };
         let line = serde_json::to_string(&resp).unwrap();
-        assert_eq!(
-            line,
-            r#"{"seq":3,"outcome":"TIMEOUT","message":"out of fuel","output":""}"#
-        );
+        assert_eq!(line, r#"{"seq":3,"outcome":"TIMEOUT","message":"out of fuel","output":""}"#);
         assert_eq!(serde_json::from_str::<Response>(&line).unwrap(), resp);
     }
 
@@ -200,6 +194,7 @@ mod tests {
             stack_size_mib: 8,
             can_block: false,
             snapshot_roundtrip: true,
+            break_builtin: Some("Array.prototype.at".into()),
         };
         assert_eq!(WorkerOptions::from_args(&opts.to_args()).unwrap(), opts);
         assert!(WorkerOptions::from_args(&["--bogus".to_string()]).is_err());

@@ -33,20 +33,12 @@ impl Counts {
 }
 
 /// Counts per directory prefix of `depth` components (the file name never counts).
-pub fn by_directory(
-    tests: &[TestInfo],
-    results: &Expectations,
-    depth: usize,
-) -> BTreeMap<String, Counts> {
+pub fn by_directory(tests: &[TestInfo], results: &Expectations, depth: usize) -> BTreeMap<String, Counts> {
     let mut out: BTreeMap<String, Counts> = BTreeMap::new();
     for t in tests {
         let parts: Vec<&str> = t.id.split('/').collect();
         let dirs = &parts[..parts.len().saturating_sub(1)];
-        let key = if dirs.is_empty() {
-            "(top)".to_string()
-        } else {
-            dirs[..depth.min(dirs.len())].join("/")
-        };
+        let key = if dirs.is_empty() { "(top)".to_string() } else { dirs[..depth.min(dirs.len())].join("/") };
         out.entry(key).or_default().add(results.get(&t.id).copied());
     }
     out
@@ -96,10 +88,7 @@ pub fn render(input: &ReportInput<'_>) -> String {
          for most files). SKIP, TIMEOUT and CRASH count as not passed.\n",
         s.suite
     );
-    let _ = writeln!(
-        w,
-        "| figure | passed | total | percent | crash | timeout | skip |"
-    );
+    let _ = writeln!(w, "| figure | passed | total | percent | crash | timeout | skip |");
     let _ = writeln!(w, "|---|---:|---:|---:|---:|---:|---:|");
     for (name, what, f) in [
         ("full", "every test file under `test/`", &s.full),
@@ -118,20 +107,11 @@ pub fn render(input: &ReportInput<'_>) -> String {
         );
     }
     let _ = writeln!(w, "\n## Reproduce\n");
-    let _ = writeln!(
-        w,
-        "From the repository root (the suite is unpacked on first use):\n"
-    );
+    let _ = writeln!(w, "From the repository root (the suite is unpacked on first use):\n");
     let _ = writeln!(w, "```sh");
     let _ = writeln!(w, "cargo build --release -p amber-test262");
-    let _ = writeln!(
-        w,
-        "./target/release/amber-test262 --update          # full run; rewrites this directory"
-    );
-    let _ = writeln!(
-        w,
-        "./target/release/amber-test262 --compare         # full run; fails on any regression"
-    );
+    let _ = writeln!(w, "./target/release/amber-test262 --update          # full run; rewrites this directory");
+    let _ = writeln!(w, "./target/release/amber-test262 --compare         # full run; fails on any regression");
     let _ = writeln!(
         w,
         "./target/release/amber-test262 --slice ci --compare   # the CI gate (every {}th test + one per directory)",
@@ -145,21 +125,12 @@ pub fn render(input: &ReportInput<'_>) -> String {
     );
 
     let _ = writeln!(w, "## By top-level directory\n");
-    table(
-        w,
-        "directory",
-        &by_directory(input.tests, input.results, 1),
-        |_| String::new(),
-    );
+    table(w, "directory", &by_directory(input.tests, input.results, 1), |_| String::new());
     let _ = writeln!(w, "\n## By directory\n");
-    table(
-        w,
-        "directory",
-        &by_directory(input.tests, input.results, 2),
-        |_| String::new(),
-    );
+    table(w, "directory", &by_directory(input.tests, input.results, 2), |_| String::new());
     let _ = writeln!(w, "\n## By feature\n");
-    let _ = writeln!(w, "A test counts once under each feature it lists. *(proposal)* marks features outside \"main\".\n");
+    let _ =
+        writeln!(w, "A test counts once under each feature it lists. *(proposal)* marks features outside \"main\".\n");
     table(w, "feature", &by_feature(input.tests, input.results), |f| {
         if input.proposed.contains(f) {
             " *(proposal)*".to_string()
@@ -181,16 +152,8 @@ pub fn render(input: &ReportInput<'_>) -> String {
     out
 }
 
-fn table(
-    w: &mut String,
-    title: &str,
-    rows: &BTreeMap<String, Counts>,
-    note: impl Fn(&str) -> String,
-) {
-    let _ = writeln!(
-        w,
-        "| {title} | passed | total | percent | fail | timeout | crash | skip |"
-    );
+fn table(w: &mut String, title: &str, rows: &BTreeMap<String, Counts>, note: impl Fn(&str) -> String) {
+    let _ = writeln!(w, "| {title} | passed | total | percent | fail | timeout | crash | skip |");
     let _ = writeln!(w, "|---|---:|---:|---:|---:|---:|---:|---:|");
     for (name, c) in rows {
         let _ = writeln!(
@@ -229,11 +192,7 @@ mod tests {
         .into_iter()
         .map(|(id, f)| {
             let features: Vec<String> = f.into_iter().map(String::from).collect();
-            TestInfo {
-                id: id.to_string(),
-                groups: classify(id, &features, &proposed),
-                features,
-            }
+            TestInfo { id: id.to_string(), groups: classify(id, &features, &proposed), features }
         })
         .collect();
         let results: Expectations = [
@@ -252,35 +211,15 @@ mod tests {
     fn directory_and_feature_tables() {
         let (tests, results, _) = fixture();
         let top = by_directory(&tests, &results, 1);
-        assert_eq!(
-            top.keys().collect::<Vec<_>>(),
-            ["built-ins", "language", "staging"]
-        );
-        assert_eq!(
-            top["built-ins"],
-            Counts {
-                passed: 2,
-                failed: 0,
-                timeout: 0,
-                crash: 1,
-                skip: 0,
-                total: 3
-            }
-        );
+        assert_eq!(top.keys().collect::<Vec<_>>(), ["built-ins", "language", "staging"]);
+        assert_eq!(top["built-ins"], Counts { passed: 2, failed: 0, timeout: 0, crash: 1, skip: 0, total: 3 });
         // A test without a result counts as failed.
         assert_eq!(top["staging"].failed, 1);
         let two = by_directory(&tests, &results, 2);
         assert_eq!(two["built-ins/Array"].total, 2);
         assert_eq!(two["language"].total, 1);
         let f = by_feature(&tests, &results);
-        assert_eq!(
-            f["Symbol"],
-            Counts {
-                passed: 2,
-                total: 2,
-                ..Counts::default()
-            }
-        );
+        assert_eq!(f["Symbol"], Counts { passed: 2, total: 2, ..Counts::default() });
         assert_eq!(f["(none)"].total, 2);
         assert_eq!(f["decorators"].skip, 1);
     }
@@ -303,8 +242,7 @@ mod tests {
         };
         let text = render(&input);
         assert!(text.contains("commit `be13516f`"));
-        assert!(text
-            .contains("| **full**: every test file under `test/` | 2 | 5 | 40.00% | 1 | 0 | 1 |"));
+        assert!(text.contains("| **full**: every test file under `test/` | 2 | 5 | 40.00% | 1 | 0 | 1 |"));
         assert!(text.contains("| **core**: main without `Temporal` | 2 | 3 | 66.67% | 1 | 0 | 0 |"));
         assert!(text.contains("| `built-ins` | 2 | 3 | 66.67% | 0 | 0 | 1 | 0 |"));
         assert!(text.contains("| `built-ins/Map` | 1 | 1 | 100.00% |"));

@@ -36,21 +36,12 @@ pub fn main(cli: &Cli) -> i32 {
 }
 
 fn run(cli: &Cli) -> Result<i32, String> {
-    let config_path = cli
-        .config
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(config::DEFAULT_PATH));
+    let config_path = cli.config.clone().unwrap_or_else(|| PathBuf::from(config::DEFAULT_PATH));
     let config = Config::load(&config_path)?;
-    if let Some(note) = suite::ensure_unpacked(
-        &config.suite.dir,
-        &config.suite.tarball,
-        &config.suite.sha256,
-    )? {
+    if let Some(note) = suite::ensure_unpacked(&config.suite.dir, &config.suite.tarball, &config.suite.sha256)? {
         eprintln!("amber-test262: {note}");
     }
-    let jobs = cli
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+    let jobs = cli.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
     let index = SuiteIndex::load(&config.suite.dir, jobs)?;
     let out = &config.output.conformance_dir;
     if cli.report {
@@ -80,21 +71,14 @@ fn run(cli: &Cli) -> Result<i32, String> {
         counts[2],
         counts[3],
         counts[4],
-        if cli.snapshot_roundtrip {
-            " (snapshot round-trip)"
-        } else {
-            ""
-        }
+        if cli.snapshot_roundtrip { " (snapshot round-trip)" } else { "" }
     );
 
     let committed = expectations::load(&out.join("expectations.json"))?;
     let mut code = 0;
     if cli.compare {
         if committed.is_empty() {
-            return Err(format!(
-                "--compare: no committed expectations in {}",
-                out.join("expectations.json").display()
-            ));
+            return Err(format!("--compare: no committed expectations in {}", out.join("expectations.json").display()));
         }
         let diff = expectations::diff(&committed, &actual);
         print!("{}", expectations::render_diff(&diff));
@@ -106,10 +90,7 @@ fn run(cli: &Cli) -> Result<i32, String> {
         );
         // The gate's closing line: a test passes the gate unless it regressed.
         let regressed = diff.newly_failing.len();
-        println!(
-            "compare: {} passed, {regressed} failed",
-            actual.len() - regressed
-        );
+        println!("compare: {} passed, {regressed} failed", actual.len() - regressed);
         if diff.is_regression() {
             println!("compare: REGRESSION (tests that passed before fail now)");
             code = EXIT_REGRESSION;
@@ -120,43 +101,27 @@ fn run(cli: &Cli) -> Result<i32, String> {
     let ids: BTreeSet<&str> = index.entries.iter().map(|e| e.id.as_str()).collect();
     let merged = expectations::merge(&committed, &actual, &|id| ids.contains(id));
     if cli.update {
-        std::fs::create_dir_all(out)
-            .map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-        write(
-            &out.join("expectations.json"),
-            &expectations::to_json(&merged),
-        )?;
+        std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+        write(&out.join("expectations.json"), &expectations::to_json(&merged))?;
         let summary = write_summary_and_readme(&config, &index, &merged)?;
         print_figures(&summary);
         println!("updated {}", out.display());
     } else if selected.len() == index.entries.len() {
-        print_figures(&summary::summarize(
-            &config.suite.commit,
-            &index.infos(),
-            &actual,
-        ));
+        print_figures(&summary::summarize(&config.suite.commit, &index.infos(), &actual));
     }
     Ok(code)
 }
 
 /// The tests to run, in id order: path filters, then the slice.
 fn select(index: &SuiteIndex, cli: &Cli, config: &Config) -> Result<Vec<usize>, String> {
-    let filters: Vec<String> = cli
-        .filters
-        .iter()
-        .map(|f| suite::normalize_filter(&index.dir, f))
-        .collect();
+    let filters: Vec<String> = cli.filters.iter().map(|f| suite::normalize_filter(&index.dir, f)).collect();
     for (raw, f) in cli.filters.iter().zip(&filters) {
         if !index.entries.iter().any(|e| plan::path_matches(&e.id, f)) {
             return Err(format!("no test matches `{raw}`"));
         }
     }
     let in_slice: Option<BTreeSet<String>> = match cli.slice.as_deref() {
-        Some("ci") => Some(
-            slice::ci_slice(&index.ids(), config.slice.ci_stride)
-                .into_iter()
-                .collect(),
-        ),
+        Some("ci") => Some(slice::ci_slice(&index.ids(), config.slice.ci_stride).into_iter().collect()),
         Some(other) => return Err(format!("unknown slice {other}")),
         None => None,
     };
@@ -190,8 +155,7 @@ fn run_selected(
                 continue;
             }
         };
-        if let Some(reason) = plan::skip_reason(&entry.id, meta, &config.skip, config.run.can_block)
-        {
+        if let Some(reason) = plan::skip_reason(&entry.id, meta, &config.skip, config.run.can_block) {
             results.push(settled(&entry.id, Outcome::Skip, reason));
             continue;
         }
@@ -208,10 +172,7 @@ fn run_selected(
                 selftest: None,
             })
             .collect();
-        work.push(Job {
-            id: entry.id.clone(),
-            runs,
-        });
+        work.push(Job { id: entry.id.clone(), runs });
     }
     let exe = std::env::current_exe().map_err(|e| format!("cannot find my own executable: {e}"))?;
     let opts = PoolOptions {
@@ -223,6 +184,7 @@ fn run_selected(
             stack_size_mib: config.run.stack_size_mib,
             can_block: config.run.can_block,
             snapshot_roundtrip: cli.snapshot_roundtrip,
+            break_builtin: cli.break_builtin.clone(),
         },
         jobs,
         timeout: Duration::from_millis(cli.timeout_ms.unwrap_or(config.run.timeout_ms)),
@@ -235,36 +197,23 @@ fn run_selected(
         let c = t.0;
         t.1.push(r);
         drop(t);
-        bar.set_message(format!(
-            "pass {} fail {} timeout {} crash {}",
-            c[0], c[1], c[2], c[3]
-        ));
+        bar.set_message(format!("pass {} fail {} timeout {} crash {}", c[0], c[1], c[2], c[3]));
         bar.inc(1);
     });
     bar.finish_and_clear();
-    let (_, ran) = tally
-        .into_inner()
-        .map_err(|_| "a driver thread panicked".to_string())?;
+    let (_, ran) = tally.into_inner().map_err(|_| "a driver thread panicked".to_string())?;
     results.extend(ran);
     results.sort_by(|a, b| a.id.cmp(&b.id));
     Ok(results)
 }
 
 fn settled(id: &str, outcome: Outcome, message: String) -> JobResult {
-    JobResult {
-        id: id.to_string(),
-        outcome,
-        mode: None,
-        message,
-        output: String::new(),
-    }
+    JobResult { id: id.to_string(), outcome, mode: None, message, output: String::new(), millis: 0 }
 }
 
 fn progress_bar(len: u64) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{elapsed_precise} [{wide_bar}] {pos}/{len} ETA {eta} | {msg}")
-    {
+    if let Ok(style) = ProgressStyle::with_template("{elapsed_precise} [{wide_bar}] {pos}/{len} ETA {eta} | {msg}") {
         bar.set_style(style.progress_chars("=> "));
     }
     bar
@@ -287,9 +236,7 @@ fn print_details(results: &[JobResult], show_passing: bool) {
         if r.outcome == Outcome::Pass && !show_passing {
             continue;
         }
-        let mode = r
-            .mode
-            .map_or(String::new(), |m: Mode| format!(" ({})", m.name()));
+        let mode = r.mode.map_or(String::new(), |m: Mode| format!(" ({})", m.name()));
         println!("{} {}{mode}", r.outcome, r.id);
         if !r.message.is_empty() {
             println!("    {}", r.message.replace('\n', "\n    "));
@@ -309,6 +256,7 @@ struct LastRunEntry<'a> {
     message: &'a str,
     #[serde(skip_serializing_if = "str::is_empty")]
     output: &'a str,
+    millis: u64,
 }
 
 #[derive(Serialize)]
@@ -335,6 +283,7 @@ fn write_last_run(path: &Path, results: &[JobResult], cli: &Cli) -> Result<(), S
                         mode: r.mode,
                         message: truncate(&r.message, 2000),
                         output: truncate(&r.output, 2000),
+                        millis: r.millis,
                     },
                 )
             })
@@ -342,8 +291,7 @@ fn write_last_run(path: &Path, results: &[JobResult], cli: &Cli) -> Result<(), S
     };
     let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
     }
     write(path, &text)
 }
@@ -360,11 +308,7 @@ fn truncate(s: &str, max: usize) -> &str {
 }
 
 /// Writes `summary.json` and `README.md` for `results` over the whole suite.
-fn write_summary_and_readme(
-    config: &Config,
-    index: &SuiteIndex,
-    results: &Expectations,
-) -> Result<Summary, String> {
+fn write_summary_and_readme(config: &Config, index: &SuiteIndex, results: &Expectations) -> Result<Summary, String> {
     let out = &config.output.conformance_dir;
     std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let infos = index.infos();

@@ -27,11 +27,7 @@ fn coverage_dir(id: &str) -> &str {
 /// Selects the CI slice from sorted test ids; the result is sorted.
 pub fn ci_slice(sorted_ids: &[String], stride: usize) -> Vec<String> {
     let stride = stride.max(1);
-    let mut chosen: BTreeSet<&str> = sorted_ids
-        .iter()
-        .step_by(stride)
-        .map(String::as_str)
-        .collect();
+    let mut chosen: BTreeSet<&str> = sorted_ids.iter().step_by(stride).map(String::as_str).collect();
     let mut covered: BTreeSet<&str> = chosen.iter().map(|id| coverage_dir(id)).collect();
     for id in sorted_ids {
         let dir = coverage_dir(id);
@@ -48,25 +44,14 @@ mod tests {
 
     #[test]
     fn stride_plus_one_per_directory() {
-        let ids: Vec<String> = [
-            "a/x/1.js",
-            "a/x/2.js",
-            "a/x/3.js",
-            "a/x/4.js",
-            "a/y/1.js",
-            "b/1.js",
-            "b/2.js",
-            "c/z/q/1.js",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+        let ids: Vec<String> =
+            ["a/x/1.js", "a/x/2.js", "a/x/3.js", "a/x/4.js", "a/y/1.js", "b/1.js", "b/2.js", "c/z/q/1.js"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
         let s = ci_slice(&ids, 3);
         // Stride picks 0, 3, 6: a/x/1, a/x/4, b/2; then a/y and c/z get their first test.
-        assert_eq!(
-            s,
-            ["a/x/1.js", "a/x/4.js", "a/y/1.js", "b/2.js", "c/z/q/1.js"]
-        );
+        assert_eq!(s, ["a/x/1.js", "a/x/4.js", "a/y/1.js", "b/2.js", "c/z/q/1.js"]);
         assert_eq!(ci_slice(&ids, 3), s);
         assert_eq!(ci_slice(&ids, 1).len(), ids.len());
     }

@@ -30,16 +30,10 @@ pub fn ensure_unpacked(dir: &Path, tarball: &Path, sha256: &str) -> Result<Optio
         }
     }
     let actual = file_sha256(tarball).map_err(|e| {
-        format!(
-            "cannot read the test262 tarball {}: {e} (set suite.tarball in the config)",
-            tarball.display()
-        )
+        format!("cannot read the test262 tarball {}: {e} (set suite.tarball in the config)", tarball.display())
     })?;
     if actual != sha256 {
-        return Err(format!(
-            "{} has sha256 {actual}, the config pins {sha256}",
-            tarball.display()
-        ));
+        return Err(format!("{} has sha256 {actual}, the config pins {sha256}", tarball.display()));
     }
     let parent = dir.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
@@ -49,24 +43,16 @@ pub fn ensure_unpacked(dir: &Path, tarball: &Path, sha256: &str) -> Result<Optio
     fs::write(staging.join(MARKER), format!("{sha256}\n"))
         .map_err(|e| format!("cannot write the suite marker: {e}"))?;
     if dir.exists() {
-        fs::remove_dir_all(dir)
-            .map_err(|e| format!("cannot remove stale {}: {e}", dir.display()))?;
+        fs::remove_dir_all(dir).map_err(|e| format!("cannot remove stale {}: {e}", dir.display()))?;
     }
     if let Err(e) = fs::rename(&staging, dir) {
         // Another runner may have unpacked it at the same time; theirs is as good as ours.
         let _ = fs::remove_dir_all(&staging);
         if !dir.join("test").is_dir() {
-            return Err(format!(
-                "cannot move the unpacked suite to {}: {e}",
-                dir.display()
-            ));
+            return Err(format!("cannot move the unpacked suite to {}: {e}", dir.display()));
         }
     }
-    Ok(Some(format!(
-        "unpacked {} into {}",
-        tarball.display(),
-        dir.display()
-    )))
+    Ok(Some(format!("unpacked {} into {}", tarball.display(), dir.display())))
 }
 
 /// The lowercase hex sha256 of a file.
@@ -81,11 +67,7 @@ pub fn file_sha256(path: &Path) -> io::Result<String> {
         }
         hasher.update(&buf[..n]);
     }
-    Ok(hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect())
+    Ok(hasher.finalize().iter().map(|b| format!("{b:02x}")).collect())
 }
 
 fn unpack(tarball: &Path, into: &Path) -> io::Result<()> {
@@ -113,11 +95,7 @@ fn walk(dir: &Path, prefix: String, out: &mut Vec<String>) -> io::Result<()> {
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        let rel = if prefix.is_empty() {
-            name.clone()
-        } else {
-            format!("{prefix}/{name}")
-        };
+        let rel = if prefix.is_empty() { name.clone() } else { format!("{prefix}/{name}") };
         let kind = entry.file_type()?;
         if kind.is_dir() {
             walk(&entry.path(), rel, out)?;
@@ -182,15 +160,11 @@ mod tests {
     fn proposed_section_is_read_with_its_comment_lines() {
         let text = "## Proposed language features\n#\n# prose\n\n# Deco\nShadowRealm\ndecorators\n\n# Source Phase\n## https://example\nsource-phase-imports\n## test262 special specifier\nsource-phase-imports-module-source\n\n## Standard language features\n#\nTemporal\nstable-array-sort  # https://x\n\n## Test-Harness Features\nIsHTMLDDA\n";
         let p = proposed_features(text);
-        let expected: BTreeSet<String> = [
-            "ShadowRealm",
-            "decorators",
-            "source-phase-imports",
-            "source-phase-imports-module-source",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+        let expected: BTreeSet<String> =
+            ["ShadowRealm", "decorators", "source-phase-imports", "source-phase-imports-module-source"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
         assert_eq!(p, expected);
     }
 
@@ -206,10 +180,7 @@ mod tests {
     #[test]
     fn filters_normalize_to_test_ids() {
         let s = Path::new("test262/suite");
-        assert_eq!(
-            normalize_filter(s, "test262/suite/test/built-ins/Array/"),
-            "built-ins/Array"
-        );
+        assert_eq!(normalize_filter(s, "test262/suite/test/built-ins/Array/"), "built-ins/Array");
         assert_eq!(normalize_filter(s, "test/language/x.js"), "language/x.js");
         assert_eq!(normalize_filter(s, "./built-ins"), "built-ins");
         assert_eq!(normalize_filter(s, "built-ins\\Array"), "built-ins/Array");
@@ -221,10 +192,7 @@ mod tests {
         fs::create_dir_all(&dir).unwrap();
         let f = dir.join("abc");
         fs::write(&f, b"abc").unwrap();
-        assert_eq!(
-            file_sha256(&f).unwrap(),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-        );
+        assert_eq!(file_sha256(&f).unwrap(), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
         fs::remove_dir_all(&dir).unwrap();
     }
 }

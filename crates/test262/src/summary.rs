@@ -89,10 +89,7 @@ pub struct TestInfo {
 
 /// Counts `results` over every test of the suite; a test with no result has not passed.
 pub fn summarize(suite: &str, tests: &[TestInfo], results: &Expectations) -> Summary {
-    let mut s = Summary {
-        suite: suite.to_string(),
-        ..Summary::default()
-    };
+    let mut s = Summary { suite: suite.to_string(), ..Summary::default() };
     for t in tests {
         let outcome = results.get(&t.id).copied();
         s.full.add(outcome);
@@ -126,61 +123,21 @@ mod tests {
     fn info(id: &str, features: &[&str]) -> TestInfo {
         let features: Vec<String> = features.iter().map(|s| s.to_string()).collect();
         let groups = classify(id, &features, &proposed());
-        TestInfo {
-            id: id.into(),
-            features,
-            groups,
-        }
+        TestInfo { id: id.into(), features, groups }
     }
 
     #[test]
     fn classification() {
         let g = |id: &str, f: &[&str]| info(id, f).groups;
-        assert_eq!(
-            g("built-ins/Array/a.js", &[]),
-            Groups {
-                main: true,
-                core: true
-            }
-        );
-        assert_eq!(
-            g("language/x.js", &["class"]),
-            Groups {
-                main: true,
-                core: true
-            }
-        );
-        assert_eq!(
-            g("built-ins/Temporal/a.js", &["Temporal"]),
-            Groups {
-                main: true,
-                core: false
-            }
-        );
+        assert_eq!(g("built-ins/Array/a.js", &[]), Groups { main: true, core: true });
+        assert_eq!(g("language/x.js", &["class"]), Groups { main: true, core: true });
+        assert_eq!(g("built-ins/Temporal/a.js", &["Temporal"]), Groups { main: true, core: false });
         for top in ["staging/a.js", "annexB/b.js", "intl402/c.js"] {
-            assert_eq!(
-                g(top, &[]),
-                Groups {
-                    main: false,
-                    core: false
-                }
-            );
+            assert_eq!(g(top, &[]), Groups { main: false, core: false });
         }
-        assert_eq!(
-            g("language/d.js", &["class", "decorators"]),
-            Groups {
-                main: false,
-                core: false
-            }
-        );
+        assert_eq!(g("language/d.js", &["class", "decorators"]), Groups { main: false, core: false });
         // Only the top-level directory matters.
-        assert_eq!(
-            g("built-ins/staging/a.js", &[]),
-            Groups {
-                main: true,
-                core: true
-            }
-        );
+        assert_eq!(g("built-ins/staging/a.js", &[]), Groups { main: true, core: true });
     }
 
     #[test]

@@ -51,14 +51,7 @@ pub fn judge(exec: &Execution, negative: Option<&Negative>, is_async: bool) -> (
         (Some(Failure::Harness(why)), _) => (Outcome::Fail, format!("harness: {why}")),
         (Some(Failure::Unsupported(why)), _) => (Outcome::Fail, format!("unsupported: {why}")),
         (Some(Failure::Snapshot(why)), _) => (Outcome::Fail, format!("snapshot round-trip: {why}")),
-        (
-            Some(Failure::Error {
-                phase,
-                name,
-                message,
-            }),
-            Some(neg),
-        ) => {
+        (Some(Failure::Error { phase, name, message }), Some(neg)) => {
             if *phase == neg.phase && *name == neg.error_type {
                 (Outcome::Pass, String::new())
             } else {
@@ -74,28 +67,12 @@ pub fn judge(exec: &Execution, negative: Option<&Negative>, is_async: bool) -> (
                 )
             }
         }
-        (
-            Some(Failure::Error {
-                phase,
-                name,
-                message,
-            }),
-            None,
-        ) => (
-            Outcome::Fail,
-            format!(
-                "uncaught {} at {} phase: {message}",
-                display_name(name),
-                phase_name(*phase)
-            ),
-        ),
+        (Some(Failure::Error { phase, name, message }), None) => {
+            (Outcome::Fail, format!("uncaught {} at {} phase: {message}", display_name(name), phase_name(*phase)))
+        }
         (None, Some(neg)) => (
             Outcome::Fail,
-            format!(
-                "expected {} at {} phase, but the test completed normally",
-                neg.error_type,
-                phase_name(neg.phase)
-            ),
+            format!("expected {} at {} phase, but the test completed normally", neg.error_type, phase_name(neg.phase)),
         ),
         (None, None) if is_async => judge_async(&exec.printed),
         (None, None) => (Outcome::Pass, String::new()),
@@ -109,10 +86,7 @@ fn judge_async(printed: &[String]) -> (Outcome, String) {
     if printed.iter().any(|l| l == ASYNC_COMPLETE) {
         return (Outcome::Pass, String::new());
     }
-    (
-        Outcome::Fail,
-        format!("async test finished without printing {ASYNC_COMPLETE} (the job queue is empty)"),
-    )
+    (Outcome::Fail, format!("async test finished without printing {ASYNC_COMPLETE} (the job queue is empty)"))
 }
 
 pub fn phase_name(phase: Phase) -> &'static str {
@@ -136,21 +110,11 @@ mod tests {
     use super::*;
 
     fn neg(phase: Phase, t: &str) -> Negative {
-        Negative {
-            phase,
-            error_type: t.into(),
-        }
+        Negative { phase, error_type: t.into() }
     }
 
     fn error(phase: Phase, name: &str) -> Execution {
-        Execution {
-            failure: Some(Failure::Error {
-                phase,
-                name: name.into(),
-                message: "m".into(),
-            }),
-            printed: vec![],
-        }
+        Execution { failure: Some(Failure::Error { phase, name: name.into(), message: "m".into() }), printed: vec![] }
     }
 
     #[test]
@@ -168,10 +132,7 @@ mod tests {
     fn each_negative_phase() {
         for phase in [Phase::Parse, Phase::Resolution, Phase::Runtime] {
             let n = neg(phase, "SyntaxError");
-            assert_eq!(
-                judge(&error(phase, "SyntaxError"), Some(&n), false).0,
-                Outcome::Pass
-            );
+            assert_eq!(judge(&error(phase, "SyntaxError"), Some(&n), false).0, Outcome::Pass);
             // Wrong constructor.
             let (o, m) = judge(&error(phase, "ReferenceError"), Some(&n), false);
             assert_eq!(o, Outcome::Fail);
@@ -194,30 +155,13 @@ mod tests {
 
     #[test]
     fn async_completion() {
-        let run = |lines: &[&str]| Execution {
-            failure: None,
-            printed: lines.iter().map(|s| s.to_string()).collect(),
-        };
-        assert_eq!(
-            judge(&run(&["Test262:AsyncTestComplete"]), None, true).0,
-            Outcome::Pass
-        );
-        assert_eq!(
-            judge(&run(&["hello", "Test262:AsyncTestComplete"]), None, true).0,
-            Outcome::Pass
-        );
-        let (o, m) = judge(
-            &run(&["Test262:AsyncTestFailure:Test262Error: boom"]),
-            None,
-            true,
-        );
+        let run = |lines: &[&str]| Execution { failure: None, printed: lines.iter().map(|s| s.to_string()).collect() };
+        assert_eq!(judge(&run(&["Test262:AsyncTestComplete"]), None, true).0, Outcome::Pass);
+        assert_eq!(judge(&run(&["hello", "Test262:AsyncTestComplete"]), None, true).0, Outcome::Pass);
+        let (o, m) = judge(&run(&["Test262:AsyncTestFailure:Test262Error: boom"]), None, true);
         assert_eq!(o, Outcome::Fail);
         assert_eq!(m, "Test262:AsyncTestFailure:Test262Error: boom");
-        let (o, _) = judge(
-            &run(&["Test262:AsyncTestComplete", "Test262:AsyncTestFailure:x"]),
-            None,
-            true,
-        );
+        let (o, _) = judge(&run(&["Test262:AsyncTestComplete", "Test262:AsyncTestFailure:x"]), None, true);
         assert_eq!(o, Outcome::Fail);
         let (o, m) = judge(&run(&[]), None, true);
         assert_eq!(o, Outcome::Fail);
@@ -228,19 +172,10 @@ mod tests {
 
     #[test]
     fn limits_and_setup_failures() {
-        let e = |f: Failure| Execution {
-            failure: Some(f),
-            printed: vec![],
-        };
-        assert_eq!(
-            judge(&e(Failure::Limit("fuel".into())), None, false).0,
-            Outcome::Timeout
-        );
+        let e = |f: Failure| Execution { failure: Some(f), printed: vec![] };
+        assert_eq!(judge(&e(Failure::Limit("fuel".into())), None, false).0, Outcome::Timeout);
         let n = neg(Phase::Parse, "SyntaxError");
-        assert_eq!(
-            judge(&e(Failure::Limit("fuel".into())), Some(&n), false).0,
-            Outcome::Timeout
-        );
+        assert_eq!(judge(&e(Failure::Limit("fuel".into())), Some(&n), false).0, Outcome::Timeout);
         for f in [
             Failure::Harness("x".into()),
             Failure::Unsupported("modules".into()),

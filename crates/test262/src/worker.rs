@@ -25,10 +25,7 @@ pub struct HarnessCache {
 
 impl HarnessCache {
     pub fn new(dir: PathBuf) -> HarnessCache {
-        HarnessCache {
-            dir,
-            files: BTreeMap::new(),
-        }
+        HarnessCache { dir, files: BTreeMap::new() }
     }
 
     /// The source of `harness/<name>`.
@@ -40,8 +37,8 @@ impl HarnessCache {
             return Err(format!("invalid include name `{name}`"));
         }
         let path = self.dir.join(name);
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read harness file {}: {e}", path.display()))?;
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("cannot read harness file {}: {e}", path.display()))?;
         let src: Arc<str> = Arc::from(text);
         self.files.insert(name.to_string(), src.clone());
         Ok(src)
@@ -59,10 +56,8 @@ fn install_panic_hook() {
             .map(|s| s.to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "(non-string panic payload)".to_string());
-        let location = info
-            .location()
-            .map(|l| format!(" at {}:{}:{}", l.file(), l.line(), l.column()))
-            .unwrap_or_default();
+        let location =
+            info.location().map(|l| format!(" at {}:{}:{}", l.file(), l.line(), l.column())).unwrap_or_default();
         let text = format!("panic: {msg}{location}");
         eprintln!("{text}");
         if let Ok(mut last) = LAST_PANIC.lock() {
@@ -86,6 +81,7 @@ pub fn main(args: &[String]) -> i32 {
         max_heap_bytes: opts.max_heap_mib.map(|m| m.saturating_mul(1024 * 1024)),
         snapshot_roundtrip: opts.snapshot_roundtrip,
         can_block: opts.can_block,
+        break_builtin: opts.break_builtin.clone(),
     };
     let mut cache = HarnessCache::new(opts.suite.join("harness"));
     let stdin = io::stdin();
@@ -120,12 +116,7 @@ pub fn main(args: &[String]) -> i32 {
 }
 
 /// Runs one request on its own thread. The flag says the worker must exit (after a panic).
-fn handle(
-    opts: &WorkerOptions,
-    exec_opts: &ExecOptions,
-    cache: &mut HarnessCache,
-    req: &Request,
-) -> (Response, bool) {
+fn handle(opts: &WorkerOptions, exec_opts: &ExecOptions, cache: &mut HarnessCache, req: &Request) -> (Response, bool) {
     let stack = opts.stack_size_mib.max(1).saturating_mul(1024 * 1024);
     let joined = std::thread::scope(|scope| {
         std::thread::Builder::new()
@@ -137,44 +128,22 @@ fn handle(
     match joined {
         Ok(Ok(response)) => (response, false),
         Ok(Err(_)) => {
-            let message = LAST_PANIC
-                .lock()
-                .ok()
-                .and_then(|mut p| p.take())
-                .unwrap_or_else(|| "panic".to_string());
+            let message = LAST_PANIC.lock().ok().and_then(|mut p| p.take()).unwrap_or_else(|| "panic".to_string());
             (crash(req.seq, message), true)
         }
-        Err(e) => (
-            crash(req.seq, format!("cannot start the test thread: {e}")),
-            true,
-        ),
+        Err(e) => (crash(req.seq, format!("cannot start the test thread: {e}")), true),
     }
 }
 
 fn crash(seq: u64, message: String) -> Response {
-    Response {
-        seq,
-        outcome: Outcome::Crash,
-        message,
-        output: String::new(),
-    }
+    Response { seq, outcome: Outcome::Crash, message, output: String::new() }
 }
 
-fn run_request(
-    suite_dir: &Path,
-    exec_opts: &ExecOptions,
-    cache: &mut HarnessCache,
-    req: &Request,
-) -> Response {
+fn run_request(suite_dir: &Path, exec_opts: &ExecOptions, cache: &mut HarnessCache, req: &Request) -> Response {
     if let Some(st) = req.selftest {
         return selftest(req.seq, st);
     }
-    let fail = |message: String| Response {
-        seq: req.seq,
-        outcome: Outcome::Fail,
-        message,
-        output: String::new(),
-    };
+    let fail = |message: String| Response { seq: req.seq, outcome: Outcome::Fail, message, output: String::new() };
     let path = suite::test_path(suite_dir, &req.test);
     let source = match std::fs::read_to_string(&path) {
         Ok(s) => s,
@@ -187,33 +156,17 @@ fn run_request(
             Err(e) => return fail(e),
         }
     }
-    let prelude: Vec<Script<'_>> = harness
-        .iter()
-        .map(|(filename, src)| Script {
-            filename,
-            source: src,
-        })
-        .collect();
+    let prelude: Vec<Script<'_>> = harness.iter().map(|(filename, src)| Script { filename, source: src }).collect();
     let text = match req.mode {
         Mode::Strict => format!("{}{source}", plan::STRICT_PREFIX),
         Mode::Sloppy | Mode::Module | Mode::Raw => source,
     };
     let filename = format!("test/{}", req.test);
     let dir = path.parent().unwrap_or(suite_dir);
-    let test = TestSource {
-        filename: &filename,
-        source: &text,
-        module: req.mode == Mode::Module,
-        dir,
-    };
+    let test = TestSource { filename: &filename, source: &text, module: req.mode == Mode::Module, dir };
     let execution = exec::execute(exec_opts, &prelude, &test);
     let (outcome, message) = verdict::judge(&execution, req.negative.as_ref(), req.is_async);
-    Response {
-        seq: req.seq,
-        outcome,
-        message,
-        output: execution.printed.join("\n"),
-    }
+    Response { seq: req.seq, outcome, message, output: execution.printed.join("\n") }
 }
 
 fn selftest(seq: u64, st: SelfTest) -> Response {
@@ -236,12 +189,7 @@ fn selftest(seq: u64, st: SelfTest) -> Response {
             println!("stray output on the protocol channel");
             selftest(seq, SelfTest::Pass)
         }
-        SelfTest::Pass => Response {
-            seq,
-            outcome: Outcome::Pass,
-            message: String::new(),
-            output: String::new(),
-        },
+        SelfTest::Pass => Response { seq, outcome: Outcome::Pass, message: String::new(), output: String::new() },
     }
 }
 

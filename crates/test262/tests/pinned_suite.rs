@@ -33,17 +33,11 @@ fn headline_totals_metadata_and_ci_slice() {
     let full = infos.len() as u64;
     let main = infos.iter().filter(|t| t.groups.main).count() as u64;
     let core = infos.iter().filter(|t| t.groups.core).count() as u64;
-    assert_eq!(
-        [("full", full), ("main", main), ("core", core)],
-        PINNED_TOTALS
-    );
+    assert_eq!([("full", full), ("main", main), ("core", core)], PINNED_TOTALS);
 
     // Every test's metadata parses.
-    let broken: Vec<String> = index
-        .entries
-        .iter()
-        .filter_map(|e| e.meta.as_ref().err().map(|m| format!("{}: {m}", e.id)))
-        .collect();
+    let broken: Vec<String> =
+        index.entries.iter().filter_map(|e| e.meta.as_ref().err().map(|m| format!("{}: {m}", e.id))).collect();
     assert!(broken.is_empty(), "{broken:#?}");
     let proposed = &index.proposed;
     assert!(proposed.contains("decorators") && proposed.contains("Iterator.prototype.join"));
@@ -56,21 +50,9 @@ fn headline_totals_metadata_and_ci_slice() {
     let ci = slice::ci_slice(&ids, config.slice.ci_stride);
     assert_eq!(ci.len(), 2_700);
     let dir2 = |id: &str| id.split('/').take(2).collect::<Vec<_>>().join("/");
-    let all_dirs: BTreeSet<String> = ids
-        .iter()
-        .filter(|i| i.matches('/').count() >= 2)
-        .map(|i| dir2(i))
-        .collect();
-    let slice_dirs: BTreeSet<String> = ci
-        .iter()
-        .filter(|i| i.matches('/').count() >= 2)
-        .map(|i| dir2(i))
-        .collect();
+    let all_dirs: BTreeSet<String> = ids.iter().filter(|i| i.matches('/').count() >= 2).map(|i| dir2(i)).collect();
+    let slice_dirs: BTreeSet<String> = ci.iter().filter(|i| i.matches('/').count() >= 2).map(|i| dir2(i)).collect();
     assert_eq!(all_dirs, slice_dirs);
-    let tops = |v: &[String]| {
-        v.iter()
-            .map(|i| i.split('/').next().unwrap().to_string())
-            .collect::<BTreeSet<_>>()
-    };
+    let tops = |v: &[String]| v.iter().map(|i| i.split('/').next().unwrap().to_string()).collect::<BTreeSet<_>>();
     assert_eq!(tops(&ids), tops(&ci));
 }

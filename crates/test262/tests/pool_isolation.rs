@@ -39,6 +39,7 @@ fn run(jobs: &[Job], workers: usize) -> Vec<JobResult> {
             stack_size_mib: 1,
             can_block: true,
             snapshot_roundtrip: false,
+            break_builtin: None,
         },
         jobs: workers,
         timeout: Duration::from_millis(1_500),
@@ -71,8 +72,7 @@ fn hang_panic_abort_and_overflow_are_contained() {
     let started = Instant::now();
     let results = run(&jobs, 2);
     let elapsed = started.elapsed();
-    let outcomes: Vec<(&str, Outcome)> =
-        results.iter().map(|r| (r.id.as_str(), r.outcome)).collect();
+    let outcomes: Vec<(&str, Outcome)> = results.iter().map(|r| (r.id.as_str(), r.outcome)).collect();
     assert_eq!(
         outcomes,
         [
@@ -93,17 +93,9 @@ fn hang_panic_abort_and_overflow_are_contained() {
     );
     let msg = |id: &str| results.iter().find(|r| r.id == id).unwrap().message.clone();
     assert!(msg("01-hang").contains("watchdog"), "{}", msg("01-hang"));
-    assert!(
-        msg("03-panic").contains("selftest panic"),
-        "{}",
-        msg("03-panic")
-    );
+    assert!(msg("03-panic").contains("selftest panic"), "{}", msg("03-panic"));
     assert!(msg("05-abort").contains("SIGABRT"), "{}", msg("05-abort"));
-    assert!(
-        msg("07-overflow").contains("overflow"),
-        "{}",
-        msg("07-overflow")
-    );
+    assert!(msg("07-overflow").contains("overflow"), "{}", msg("07-overflow"));
     let noise = results.iter().find(|r| r.id == "12-noise").unwrap();
     assert!(noise.output.contains("stray output"), "{noise:?}");
     // Two hangs at 1.5 s each; nothing waits longer than the watchdog.
@@ -121,14 +113,13 @@ fn a_missing_worker_binary_is_a_crash_not_a_hang() {
             stack_size_mib: 1,
             can_block: true,
             snapshot_roundtrip: false,
+            break_builtin: None,
         },
         jobs: 1,
         timeout: Duration::from_secs(5),
     };
     let results = Mutex::new(Vec::new());
-    pool::run(&[job("a", &[SelfTest::Pass])], &opts, &|r| {
-        results.lock().unwrap().push(r)
-    });
+    pool::run(&[job("a", &[SelfTest::Pass])], &opts, &|r| results.lock().unwrap().push(r));
     let results = results.into_inner().unwrap();
     assert_eq!(results[0].outcome, Outcome::Crash);
     assert!(results[0].message.contains("cannot start a worker"));

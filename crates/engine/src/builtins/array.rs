@@ -1326,7 +1326,10 @@ fn array_iterator_next(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Va
     }
     let Some(t) = target.as_object() else { return Ok(crate::interp::generator::iter_result(vm, Value::UNDEFINED, true)) };
     let len = match &vm.heap.obj(t).class {
-        Class::TypedArray(_) => crate::builtins::typed_array::length_of(vm, t) as u64,
+        Class::TypedArray(_) => match crate::builtins::typed_array::length_if_in_bounds(vm, t) {
+            Some(n) => n as u64,
+            None => return Err(vm.type_error("Cannot perform %ArrayIteratorPrototype%.next on a detached or out-of-bounds ArrayBuffer")),
+        },
         _ => length_of_array_like(vm, t)?,
     };
     if index as u64 >= len {

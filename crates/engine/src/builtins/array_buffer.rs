@@ -97,7 +97,9 @@ fn array_buffer_constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResu
 /// https://tc39.es/ecma262/#sec-getarraybuffermaxbytelengthoption
 fn get_array_buffer_max_byte_length_option(vm: &mut Vm, options: Value) -> JsResult<Option<u64>> {
     // 1. If options is not an Object, return empty.
-    let Some(o) = options.as_object() else { return Ok(None) };
+    let Some(o) = options.as_object() else {
+        return Ok(None);
+    };
     // 2. Let maxByteLength be ? Get(options, "maxByteLength").
     let key = vm.key("maxByteLength");
     let max = get(vm, o, key, options)?;
@@ -192,7 +194,12 @@ fn reserve_bytes(vm: &mut Vm, size: u64, old: usize) -> JsResult<usize> {
 /// https://tc39.es/ecma262/#sec-clonearraybuffer
 ///
 /// Always makes a fixed-length %ArrayBuffer%; the caller has checked the source range.
-pub(crate) fn clone_array_buffer(vm: &mut Vm, src: ObjectId, src_byte_offset: usize, src_length: usize) -> JsResult<ObjectId> {
+pub(crate) fn clone_array_buffer(
+    vm: &mut Vm,
+    src: ObjectId,
+    src_byte_offset: usize,
+    src_length: usize,
+) -> JsResult<ObjectId> {
     // 1. Assert: IsDetachedBuffer(srcBuffer) is false.
     // 2. Let targetBuffer be ? AllocateArrayBuffer(%ArrayBuffer%, srcLength).
     let proto = vm.realm.array_buffer_prototype;
@@ -221,33 +228,33 @@ fn buffer_data_mut(vm: &mut Vm, o: ObjectId) -> Option<&mut ArrayBufferData> {
 }
 
 /// Is `v` an ArrayBuffer or SharedArrayBuffer object?
-pub(crate) fn is_array_buffer(vm: &Vm, v: Value) -> Option<ObjectId> {
+pub fn is_array_buffer(vm: &Vm, v: Value) -> Option<ObjectId> {
     let o = v.as_object()?;
     buffer_data(vm, o).map(|_| o)
 }
 
 /// ### 25.1.3.3 IsDetachedBuffer ( arrayBuffer )
-pub(crate) fn is_detached(vm: &Vm, buffer: ObjectId) -> bool {
+pub fn is_detached(vm: &Vm, buffer: ObjectId) -> bool {
     buffer_data(vm, buffer).is_none_or(|d| d.bytes.is_none())
 }
 
 /// ### 25.2.2.2 IsSharedArrayBuffer ( obj )
-pub(crate) fn is_shared(vm: &Vm, buffer: ObjectId) -> bool {
+pub fn is_shared(vm: &Vm, buffer: ObjectId) -> bool {
     buffer_data(vm, buffer).is_some_and(|d| d.shared)
 }
 
 /// ### 25.1.3.9 IsFixedLengthArrayBuffer ( arrayBuffer )
-pub(crate) fn is_fixed_length(vm: &Vm, buffer: ObjectId) -> bool {
+pub fn is_fixed_length(vm: &Vm, buffer: ObjectId) -> bool {
     buffer_data(vm, buffer).is_none_or(|d| d.max_byte_length.is_none())
 }
 
 /// ArrayBufferByteLength (§25.1.3.2); None when detached.
-pub(crate) fn byte_length(vm: &Vm, buffer: ObjectId) -> Option<usize> {
+pub fn byte_length(vm: &Vm, buffer: ObjectId) -> Option<usize> {
     buffer_data(vm, buffer).and_then(|d| d.bytes.as_ref()).map(Vec::len)
 }
 
 /// The data block of a buffer; None when detached.
-pub(crate) fn bytes(vm: &Vm, buffer: ObjectId) -> Option<&[u8]> {
+pub fn bytes(vm: &Vm, buffer: ObjectId) -> Option<&[u8]> {
     buffer_data(vm, buffer).and_then(|d| d.bytes.as_deref())
 }
 
@@ -304,7 +311,9 @@ pub(crate) fn copy_between(
         return Ok(());
     }
     // Take the source block out for the copy: the two buffers are distinct objects.
-    let Some(src) = buffer_data_mut(vm, from).and_then(|d| d.bytes.take()) else { return Ok(()) };
+    let Some(src) = buffer_data_mut(vm, from).and_then(|d| d.bytes.take()) else {
+        return Ok(());
+    };
     if let Some(dst) = bytes_mut(vm, to) {
         let n = count.min(src.len().saturating_sub(from_index)).min(dst.len().saturating_sub(to_index));
         if n > 0 {
@@ -415,7 +424,9 @@ fn max_byte_length_getter(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult
     // 1-3. RequireInternalSlot(O, [[ArrayBufferData]]); if IsSharedArrayBuffer(O), throw.
     let o = this_buffer(vm, this, false, "ArrayBuffer.prototype.maxByteLength")?;
     // 4. If IsDetachedBuffer(O) is true, return +0𝔽.
-    let Some(len) = byte_length(vm, o) else { return Ok(Value::int(0)) };
+    let Some(len) = byte_length(vm, o) else {
+        return Ok(Value::int(0));
+    };
     // 5-6. If IsFixedLengthArrayBuffer(O), length is [[ArrayBufferByteLength]];
     //      else [[ArrayBufferMaxByteLength]].
     let max = buffer_data(vm, o).and_then(|d| d.max_byte_length).unwrap_or(len);
@@ -439,7 +450,9 @@ fn resize(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let o = this_buffer(vm, this, false, "ArrayBuffer.prototype.resize")?;
     let Some(max) = buffer_data(vm, o).and_then(|d| d.max_byte_length) else {
         let shown = crate::builtins::map::display(vm, this);
-        return Err(vm.type_error(format!("Method ArrayBuffer.prototype.resize called on incompatible receiver {shown}")));
+        return Err(
+            vm.type_error(format!("Method ArrayBuffer.prototype.resize called on incompatible receiver {shown}"))
+        );
     };
     // 4. Let newByteLength be ? ToIndex(newLength).
     let new_byte_length = to_index_or(vm, arg(args, 0), "ArrayBuffer.prototype.resize: Invalid length parameter")?;
@@ -576,11 +589,8 @@ fn array_buffer_copy_and_detach(
     }
     // 6. If preserveResizability is preserve-resizability and IsFixedLengthArrayBuffer is
     //    false, let newMaxByteLength be arrayBuffer.[[ArrayBufferMaxByteLength]]; else empty.
-    let new_max = if preserve_resizability {
-        buffer_data(vm, o).and_then(|d| d.max_byte_length).map(|m| m as u64)
-    } else {
-        None
-    };
+    let new_max =
+        if preserve_resizability { buffer_data(vm, o).and_then(|d| d.max_byte_length).map(|m| m as u64) } else { None };
     // 7. If arrayBuffer.[[ArrayBufferDetachKey]] is not undefined, throw a TypeError.
     //    (No host sets a detach key.)
     // 8. If newMaxByteLength is not empty and newByteLength > newMaxByteLength, throw a RangeError.
@@ -655,7 +665,9 @@ fn grow(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let o = this_buffer(vm, this, true, "SharedArrayBuffer.prototype.grow")?;
     let Some(max) = buffer_data(vm, o).and_then(|d| d.max_byte_length) else {
         let shown = crate::builtins::map::display(vm, this);
-        return Err(vm.type_error(format!("Method SharedArrayBuffer.prototype.grow called on incompatible receiver {shown}")));
+        return Err(
+            vm.type_error(format!("Method SharedArrayBuffer.prototype.grow called on incompatible receiver {shown}"))
+        );
     };
     // 4. Let newByteLength be ? ToIndex(newLength).
     let new_byte_length = to_index_or(vm, arg(args, 0), "SharedArrayBuffer.prototype.grow: Invalid length parameter")?;

@@ -80,7 +80,9 @@ fn validate_integer_typed_array(vm: &mut Vm, typed_array: Value, waitable: bool)
     let Some(o) = typed_array.as_object().filter(|&o| slots(vm, o).is_some()) else {
         return Err(vm.type_error("[object Object] is not an integer shared typed array."));
     };
-    let Some(rec) = record(vm, o) else { return Err(out_of_bounds(vm, "Atomics operation")) };
+    let Some(rec) = record(vm, o) else {
+        return Err(out_of_bounds(vm, "Atomics operation"));
+    };
     // 2. NOTE: Bounds checking is not a synchronizing operation when typedArray's backing
     //    buffer is a growable SharedArrayBuffer.
     let ok = if waitable {
@@ -139,7 +141,9 @@ fn revalidate_atomic_access(vm: &mut Vm, o: ObjectId, byte_index: usize) -> JsRe
     // 1. Let taRecord be MakeTypedArrayWithBufferWitnessRecord(typedArray, unordered).
     // 2. NOTE: Bounds checking is not a synchronizing operation.
     // 3. If IsTypedArrayOutOfBounds(taRecord) is true, throw a TypeError exception.
-    let Some(rec) = record(vm, o) else { return Err(out_of_bounds(vm, "Atomics operation")) };
+    let Some(rec) = record(vm, o) else {
+        return Err(out_of_bounds(vm, "Atomics operation"));
+    };
     // 4. Assert: byteIndexInBuffer ≥ typedArray.[[ByteOffset]].
     // 5. If byteIndexInBuffer ≥ taRecord.[[CachedBufferByteLength]], throw a RangeError exception.
     let buffer_length = array_buffer::byte_length(vm, rec.buffer).unwrap_or(0);
@@ -326,7 +330,9 @@ fn wait_async(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let outcome = do_wait(vm, args)?;
     // DoWait 16. Let resultObject be OrdinaryObjectCreate(%Object.prototype%).
     let result = vm.new_object();
-    let Some(ro) = result.as_object() else { return Ok(result) };
+    let Some(ro) = result.as_object() else {
+        return Ok(result);
+    };
     vm.roots.push(result);
     let (is_async, value) = match outcome {
         // 17. If v ≠ w: { async: false, value: "not-equal" }.
@@ -336,7 +342,8 @@ fn wait_async(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         // 19-31. Otherwise add a waiter with a new promise capability (the executor records
         //        it in the waiter list and arms the timeout); { async: true, value: promise }.
         WaitOutcome::TimedOut { buffer, byte_index, timeout } => {
-            let captures = vec![waiters, Value::object(buffer), Value::number(byte_index as f64), Value::number(timeout)];
+            let captures =
+                vec![waiters, Value::object(buffer), Value::number(byte_index as f64), Value::number(timeout)];
             let executor = make_internal(vm, "%Atomics.waitAsyncExecutor", 2, captures);
             let promise_ctor = Value::object(vm.realm.promise_constructor);
             let promise = construct(vm, promise_ctor, &[Value::object(executor)], None)?;
@@ -370,7 +377,14 @@ fn wait_async_executor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Va
         vm.next_timer_id += 1;
         let callback = make_internal(vm, "%Atomics.waitAsyncTimeout", 0, vec![list, resolve]);
         let due = vm.clock_ms + timeout;
-        vm.timers.push(Timer { id, due, callback: Value::object(callback), args: Vec::new(), interval: None, immediate: false });
+        vm.timers.push(Timer {
+            id,
+            due,
+            callback: Value::object(callback),
+            args: Vec::new(),
+            interval: None,
+            immediate: false,
+        });
         timer_id = Value::number(id as f64);
     }
     // DoWait 26. Perform AddWaiter(WL, waiterRecord).
@@ -384,7 +398,9 @@ fn wait_async_executor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Va
 /// to "timed-out" (DoWait's TimeoutWaiter). Captures: waiter list, resolve.
 fn wait_async_timeout(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
     let captures = vm.native_captures();
-    let (Some(&list), Some(&resolve)) = (captures.first(), captures.get(1)) else { return Ok(Value::UNDEFINED) };
+    let (Some(&list), Some(&resolve)) = (captures.first(), captures.get(1)) else {
+        return Ok(Value::UNDEFINED);
+    };
     let mut found = false;
     if let Some(Class::Internal(entries)) = list.as_object().map(|l| &mut vm.heap.obj_mut(l).class) {
         if let Some(i) = (0..entries.len() / WAITER_FIELDS).find(|&i| entries[i * WAITER_FIELDS + 2] == resolve) {
@@ -405,7 +421,11 @@ enum WaitOutcome {
     NotEqual,
     /// The value matched: a waiter on `byte_index` of `buffer` for `timeout` milliseconds
     /// (+∞ for none). A synchronous wait times out at once: nobody could notify it.
-    TimedOut { buffer: ObjectId, byte_index: usize, timeout: f64 },
+    TimedOut {
+        buffer: ObjectId,
+        byte_index: usize,
+        timeout: f64,
+    },
 }
 
 impl WaitOutcome {
@@ -476,8 +496,8 @@ fn notify(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     if let Some(Class::Internal(entries)) = list.as_object().map(|l| &mut vm.heap.obj_mut(l).class) {
         let mut i = 0;
         while i + WAITER_FIELDS <= entries.len() && (woken.len() as f64) < c {
-            let matches = entries[i] == Value::object(rec.buffer)
-                && entries[i + 1].as_number() == Some(byte_index as f64);
+            let matches =
+                entries[i] == Value::object(rec.buffer) && entries[i + 1].as_number() == Some(byte_index as f64);
             if matches {
                 let removed: Vec<Value> = entries.drain(i..i + WAITER_FIELDS).collect();
                 woken.push(removed[2]);

@@ -90,7 +90,8 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     };
     // 3. Let offset be ? ToIndex(byteOffset).
     let byte_offset = arg(args, 1);
-    let offset = to_index_with(vm, byte_offset, |shown| format!("Start offset {shown} is outside the bounds of the buffer"))?;
+    let offset =
+        to_index_with(vm, byte_offset, |shown| format!("Start offset {shown} is outside the bounds of the buffer"))?;
     // 4. If IsDetachedBuffer(buffer) is true, throw a TypeError exception.
     // 5. Let bufferByteLength be ArrayBufferByteLength(buffer, seq-cst).
     let Some(buffer_byte_length) = array_buffer::byte_length(vm, buffer) else {
@@ -171,7 +172,10 @@ fn byte_length(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     // 6-7. Return 𝔽(GetViewByteLength(viewRecord)).
     match view_byte_length(vm, buffer, offset, length) {
         Some(n) => Ok(Value::number(n as f64)),
-        None => Err(vm.type_error("Cannot perform DataView.prototype.byteLength on a detached or out-of-bounds ArrayBuffer")),
+        None => {
+            Err(vm
+                .type_error("Cannot perform DataView.prototype.byteLength on a detached or out-of-bounds ArrayBuffer"))
+        }
     }
 }
 
@@ -182,7 +186,9 @@ fn byte_offset(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     let (buffer, offset, length) = require_data_view(vm, this, "byteOffset")?;
     // 4-5. If IsViewOutOfBounds(viewRecord) is true, throw a TypeError exception.
     if view_byte_length(vm, buffer, offset, length).is_none() {
-        return Err(vm.type_error("Cannot perform DataView.prototype.byteOffset on a detached or out-of-bounds ArrayBuffer"));
+        return Err(
+            vm.type_error("Cannot perform DataView.prototype.byteOffset on a detached or out-of-bounds ArrayBuffer")
+        );
     }
     // 6-7. Return 𝔽(O.[[ByteOffset]]).
     Ok(Value::number(offset as f64))
@@ -190,7 +196,14 @@ fn byte_offset(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
 
 /// ### 25.3.1.5 GetViewValue ( view, requestIndex, isLittleEndian, type )
 /// https://tc39.es/ecma262/#sec-getviewvalue
-fn get_view_value(vm: &mut Vm, view: Value, request_index: Value, is_little_endian: Value, kind: TypedKind, method: &str) -> JsResult<Value> {
+fn get_view_value(
+    vm: &mut Vm,
+    view: Value,
+    request_index: Value,
+    is_little_endian: Value,
+    kind: TypedKind,
+    method: &str,
+) -> JsResult<Value> {
     // 1-2. Perform ? RequireInternalSlot(view, [[DataView]]).
     let (buffer, view_offset, length) = require_data_view(vm, view, method)?;
     // 3. Let getIndex be ? ToIndex(requestIndex).
@@ -200,7 +213,9 @@ fn get_view_value(vm: &mut Vm, view: Value, request_index: Value, is_little_endi
     // 5. Let viewOffset be view.[[ByteOffset]].
     // 6-8. If IsViewOutOfBounds(viewRecord) is true, throw a TypeError exception.
     let Some(view_size) = view_byte_length(vm, buffer, view_offset, length) else {
-        return Err(vm.type_error(format!("Cannot perform DataView.prototype.{method} on a detached or out-of-bounds ArrayBuffer")));
+        return Err(vm.type_error(format!(
+            "Cannot perform DataView.prototype.{method} on a detached or out-of-bounds ArrayBuffer"
+        )));
     };
     // 9. Let viewSize be GetViewByteLength(viewRecord).
     // 10. Let elementSize be the Element Size value specified in Table 71 for Element Type type.
@@ -220,7 +235,15 @@ fn get_view_value(vm: &mut Vm, view: Value, request_index: Value, is_little_endi
 
 /// ### 25.3.1.6 SetViewValue ( view, requestIndex, isLittleEndian, type, value )
 /// https://tc39.es/ecma262/#sec-setviewvalue
-fn set_view_value(vm: &mut Vm, view: Value, request_index: Value, is_little_endian: Value, kind: TypedKind, value: Value, method: &str) -> JsResult<Value> {
+fn set_view_value(
+    vm: &mut Vm,
+    view: Value,
+    request_index: Value,
+    is_little_endian: Value,
+    kind: TypedKind,
+    value: Value,
+    method: &str,
+) -> JsResult<Value> {
     // 1-2. Perform ? RequireInternalSlot(view, [[DataView]]).
     let (buffer, view_offset, length) = require_data_view(vm, view, method)?;
     // 3. Let getIndex be ? ToIndex(requestIndex).
@@ -232,7 +255,9 @@ fn set_view_value(vm: &mut Vm, view: Value, request_index: Value, is_little_endi
     // 7. Let viewOffset be view.[[ByteOffset]].
     // 8-10. If IsViewOutOfBounds(viewRecord) is true, throw a TypeError exception.
     let Some(view_size) = view_byte_length(vm, buffer, view_offset, length) else {
-        return Err(vm.type_error(format!("Cannot perform DataView.prototype.{method} on a detached or out-of-bounds ArrayBuffer")));
+        return Err(vm.type_error(format!(
+            "Cannot perform DataView.prototype.{method} on a detached or out-of-bounds ArrayBuffer"
+        )));
     };
     // 11. Let viewSize be GetViewByteLength(viewRecord).
     // 12. Let elementSize be the Element Size value specified in Table 71 for Element Type type.

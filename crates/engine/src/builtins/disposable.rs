@@ -4,7 +4,7 @@
 //!
 //! A dispose capability (the spec's list of DisposableResource records) lives in a
 //! `Class::Internal` object — plain data: `[brand, state, (value, method, kind)…]`, where
-//! `kind` says how the dispose method is called (see [`Kind`]). DisposableStack and
+//! `kind` says how the dispose method is called (see `Kind`). DisposableStack and
 //! AsyncDisposableStack instances are such objects with their prototypes; the compiler's
 //! `using` scopes use a prototype-less one ([`new_disposable_stack`]).
 //!

@@ -22,7 +22,7 @@ use rustc_hash::FxBuildHasher;
 
 use crate::atoms::{atom, Atom, PropertyKey};
 use crate::builtins::{arg, install, make_internal, make_native, NativeDef, NativeId};
-use crate::error::JsResult;
+use crate::error::{JsResult, Throw};
 use crate::heap::object::{Class, Object, ProxyData};
 use crate::heap::shape::PropFlags;
 use crate::native;
@@ -66,6 +66,8 @@ struct DepthGuard;
 impl DepthGuard {
     fn enter(vm: &mut Vm) -> JsResult<DepthGuard> {
         let depth = DEPTH.with(Cell::get);
+        let probe = 0u8;
+        if depth < 4 && std::env::var("PROBE_ADDR").is_ok() { eprintln!("depth {depth} addr {}", std::ptr::addr_of!(probe) as usize); }
         if depth >= MAX_PROXY_DEPTH {
             return Err(vm.range_error("Maximum call stack size exceeded"));
         }
@@ -238,7 +240,7 @@ pub fn get_prototype_of(vm: &mut Vm, o: ObjectId) -> JsResult<Option<ObjectId>> 
         let handler_proto = match handler_proto.kind() {
             Kind::Object(p) => Some(p),
             Kind::Null => None,
-            _ => return Err(vm.type_error("'getPrototypeOf' on proxy: trap returned neither object nor null")),
+            _ => return Err(violation(vm, Violation::GetPrototypeOfInvalid, None)),
         };
         // 9. Let extensibleTarget be ? IsExtensible(target).
         // 10. If extensibleTarget is true, return handlerProto.
@@ -249,9 +251,7 @@ pub fn get_prototype_of(vm: &mut Vm, o: ObjectId) -> JsResult<Option<ObjectId>> 
         let target_proto = property::get_prototype_of(vm, target)?;
         // 12. If SameValue(handlerProto, targetProto) is false, throw a TypeError exception.
         if handler_proto != target_proto {
-            return Err(vm.type_error(
-                "'getPrototypeOf' on proxy: proxy target is non-extensible but the trap did not return its actual prototype",
-            ));
+            return Err(violation(vm, Violation::GetPrototypeOfNonExtensible, None));
         }
         // 13. Return handlerProto.
         Ok(handler_proto)
@@ -286,9 +286,7 @@ pub fn set_prototype_of(vm: &mut Vm, o: ObjectId, proto: Option<ObjectId>) -> Js
         let target_proto = property::get_prototype_of(vm, target)?;
         // 12. If SameValue(V, targetProto) is false, throw a TypeError exception.
         if proto != target_proto {
-            return Err(vm.type_error(
-                "'setPrototypeOf' on proxy: trap returned truish for setting a new prototype on the non-extensible proxy target",
-            ));
+            return Err(violation(vm, Violation::SetPrototypeOfNonExtensible, None));
         }
         // 13. Return true.
         Ok(true)
@@ -313,9 +311,7 @@ pub fn is_extensible(vm: &mut Vm, o: ObjectId) -> JsResult<bool> {
         let target_result = property::is_extensible(vm, target)?;
         // 9. If booleanTrapResult is not targetResult, throw a TypeError exception.
         if boolean_trap_result != target_result {
-            return Err(vm.type_error(format!(
-                "'isExtensible' on proxy: trap result does not reflect extensibility of proxy target (which is '{target_result}')"
-            )));
+            return Err(violation(vm, Violation::IsExtensibleInconsistent(target_result), None));
         }
         // 10. Return booleanTrapResult.
         Ok(boolean_trap_result)
@@ -340,7 +336,7 @@ pub fn prevent_extensions(vm: &mut Vm, o: ObjectId) -> JsResult<bool> {
         //    a. Let extensibleTarget be ? IsExtensible(target).
         //    b. If extensibleTarget is true, throw a TypeError exception.
         if boolean_trap_result && property::is_extensible(vm, target)? {
-            return Err(vm.type_error("'preventExtensions' on proxy: trap returned truish but the proxy target is extensible"));
+            return Err(violation(vm, Violation::PreventExtensionsExtensible, None));
         }
         // 9. Return booleanTrapResult.
         Ok(boolean_trap_result)
@@ -364,10 +360,7 @@ pub fn get_own_property(vm: &mut Vm, o: ObjectId, key: PropertyKey) -> JsResult<
         vm.roots.push(trap_result_obj);
         // 8. If trapResultObj is not an Object and trapResultObj is not undefined, throw a TypeError exception.
         if !trap_result_obj.is_object() && !trap_result_obj.is_undefined() {
-            let name = key_to_display(vm, key);
-            return Err(vm.type_error(format!(
-                "'getOwnPropertyDescriptor' on proxy: trap returned neither object nor undefined for property '{name}'"
-            )));
+            return Err(violation(vm, Violation::GopdInvalid, Some(key)));
         }
         // 9. Let targetDesc be ? target.[[GetOwnProperty]](P).
         let target_desc = property::get_own_property(vm, target, key)?;
@@ -378,18 +371,12 @@ pub fn get_own_property(vm: &mut Vm, o: ObjectId, key: PropertyKey) -> JsResult<
             let Some(target_desc) = target_desc else { return Ok(None) };
             // b. If targetDesc.[[Configurable]] is false, throw a TypeError exception.
             if target_desc.configurable == Some(false) {
-                let name = key_to_display(vm, key);
-                return Err(vm.type_error(format!(
-                    "'getOwnPropertyDescriptor' on proxy: trap returned undefined for property '{name}' which is non-configurable in the proxy target"
-                )));
+                return Err(violation(vm, Violation::GopdUndefinedNonConfigurable, Some(key)));
             }
             // c. Let extensibleTarget be ? IsExtensible(target).
             // d. If extensibleTarget is false, throw a TypeError exception.
             if !property::is_extensible(vm, target)? {
-                let name = key_to_display(vm, key);
-                return Err(vm.type_error(format!(
-                    "'getOwnPropertyDescriptor' on proxy: trap returned undefined for property '{name}' which exists in the non-extensible proxy target"
-                )));
+                return Err(violation(vm, Violation::GopdUndefinedNonExtensible, Some(key)));
             }
             // e. Return undefined.
             return Ok(None);
@@ -403,28 +390,19 @@ pub fn get_own_property(vm: &mut Vm, o: ObjectId, key: PropertyKey) -> JsResult<
         // 14. Let valid be IsCompatiblePropertyDescriptor(extensibleTarget, resultDesc, targetDesc).
         // 15. If valid is false, throw a TypeError exception.
         if !is_compatible_property_descriptor(vm, extensible_target, result_desc, target_desc) {
-            let name = key_to_display(vm, key);
-            return Err(vm.type_error(format!(
-                "'getOwnPropertyDescriptor' on proxy: trap returned descriptor for property '{name}' that is incompatible with the existing property in the proxy target"
-            )));
+            return Err(violation(vm, Violation::GopdIncompatible, Some(key)));
         }
         // 16. If resultDesc.[[Configurable]] is false, then
         if result_desc.configurable == Some(false) {
             // a. If targetDesc is undefined or targetDesc.[[Configurable]] is true, throw a TypeError exception.
             let Some(target_desc) = target_desc.filter(|d| d.configurable == Some(false)) else {
-                let name = key_to_display(vm, key);
-                return Err(vm.type_error(format!(
-                    "'getOwnPropertyDescriptor' on proxy: trap reported non-configurability for property '{name}' which is either non-existent or configurable in the proxy target"
-                )));
+                return Err(violation(vm, Violation::GopdNonConfigurable, Some(key)));
             };
             // b. If resultDesc has a [[Writable]] field and resultDesc.[[Writable]] is false, then
             //    i. Assert: targetDesc has a [[Writable]] field.
             //    ii. If targetDesc.[[Writable]] is true, throw a TypeError exception.
             if result_desc.writable == Some(false) && target_desc.writable == Some(true) {
-                let name = key_to_display(vm, key);
-                return Err(vm.type_error(format!(
-                    "'getOwnPropertyDescriptor' on proxy: trap reported non-configurable and writable for property '{name}' which is non-configurable, non-writable in the proxy target"
-                )));
+                return Err(violation(vm, Violation::GopdNonConfigurableWritable, Some(key)));
             }
         }
         // 17. Return resultDesc.
@@ -466,28 +444,22 @@ pub fn define_own_property(vm: &mut Vm, o: ObjectId, key: PropertyKey, desc: Pro
             None => {
                 // a. If extensibleTarget is false, throw a TypeError exception.
                 if !extensible_target {
-                    let name = key_to_display(vm, key);
-                    return Err(vm.type_error(format!(
-                        "'defineProperty' on proxy: trap returned truish for adding property '{name}'  to the non-extensible proxy target"
-                    )));
+                    return Err(violation(vm, Violation::DefineNonExtensible, Some(key)));
                 }
                 // b. If settingConfigFalse is true, throw a TypeError exception.
                 if setting_config_false {
-                    return Err(define_non_configurable_error(vm, key));
+                    return Err(violation(vm, Violation::DefineNonConfigurable, Some(key)));
                 }
             }
             // 15. Else,
             Some(target_desc) => {
                 // a. If IsCompatiblePropertyDescriptor(extensibleTarget, Desc, targetDesc) is false, throw a TypeError exception.
                 if !is_compatible_property_descriptor(vm, extensible_target, desc, Some(target_desc)) {
-                    let name = key_to_display(vm, key);
-                    return Err(vm.type_error(format!(
-                        "'defineProperty' on proxy: trap returned truish for adding property '{name}'  that is incompatible with the existing property in the proxy target"
-                    )));
+                    return Err(violation(vm, Violation::DefineIncompatible, Some(key)));
                 }
                 // b. If settingConfigFalse is true and targetDesc.[[Configurable]] is true, throw a TypeError exception.
                 if setting_config_false && target_desc.configurable == Some(true) {
-                    return Err(define_non_configurable_error(vm, key));
+                    return Err(violation(vm, Violation::DefineNonConfigurable, Some(key)));
                 }
                 // c. If IsDataDescriptor(targetDesc) is true, targetDesc.[[Configurable]] is false, and
                 //    targetDesc.[[Writable]] is true, then
@@ -497,23 +469,13 @@ pub fn define_own_property(vm: &mut Vm, o: ObjectId, key: PropertyKey, desc: Pro
                     && target_desc.writable == Some(true)
                     && desc.writable == Some(false)
                 {
-                    let name = key_to_display(vm, key);
-                    return Err(vm.type_error(format!(
-                        "'defineProperty' on proxy: trap returned truish for defining non-configurable property '{name}' which cannot be non-writable, unless there exists a corresponding non-configurable, non-writable own property of the target object."
-                    )));
+                    return Err(violation(vm, Violation::DefineNonConfigurableWritable, Some(key)));
                 }
             }
         }
         // 16. Return true.
         Ok(true)
     })
-}
-
-fn define_non_configurable_error(vm: &mut Vm, key: PropertyKey) -> crate::error::Throw {
-    let name = key_to_display(vm, key);
-    vm.type_error(format!(
-        "'defineProperty' on proxy: trap returned truish for defining non-configurable property '{name}' which is either non-existent or configurable in the proxy target"
-    ))
 }
 
 /// ### 10.5.7 [[HasProperty]] ( P )
@@ -538,18 +500,12 @@ pub fn has(vm: &mut Vm, o: ObjectId, key: PropertyKey) -> JsResult<bool> {
             if let Some(target_desc) = property::get_own_property(vm, target, key)? {
                 // i. If targetDesc.[[Configurable]] is false, throw a TypeError exception.
                 if target_desc.configurable == Some(false) {
-                    let name = key_to_display(vm, key);
-                    return Err(vm.type_error(format!(
-                        "'has' on proxy: trap returned falsish for property '{name}' which exists in the proxy target as non-configurable"
-                    )));
+                    return Err(violation(vm, Violation::HasNonConfigurable, Some(key)));
                 }
                 // ii. Let extensibleTarget be ? IsExtensible(target).
                 // iii. If extensibleTarget is false, throw a TypeError exception.
                 if !property::is_extensible(vm, target)? {
-                    let name = key_to_display(vm, key);
-                    return Err(vm.type_error(format!(
-                        "'has' on proxy: trap returned falsish for property '{name}' but the proxy target is not extensible"
-                    )));
+                    return Err(violation(vm, Violation::HasNonExtensible, Some(key)));
                 }
             }
         }
@@ -582,21 +538,14 @@ pub fn get(vm: &mut Vm, o: ObjectId, key: PropertyKey, receiver: Value) -> JsRes
             if target_desc.is_data() && target_desc.writable == Some(false) {
                 let expected = target_desc.value.unwrap_or_default();
                 if !same_value_heap(vm, trap_result, expected) {
-                    let name = key_to_display(vm, key);
-                    let (expected, got) = (describe(vm, expected), describe(vm, trap_result));
-                    return Err(vm.type_error(format!(
-                        "'get' on proxy: property '{name}' is a read-only and non-configurable data property on the proxy target but the proxy did not return its actual value (expected '{expected}' but got '{got}')"
-                    )));
+                    let v = Violation::GetNonConfigurableData { expected, got: trap_result };
+                    return Err(violation(vm, v, Some(key)));
                 }
             }
             // b. If IsAccessorDescriptor(targetDesc) is true and targetDesc.[[Get]] is undefined, then
             //    i. If trapResult is not undefined, throw a TypeError exception.
             if target_desc.is_accessor() && target_desc.get.unwrap_or_default().is_undefined() && !trap_result.is_undefined() {
-                let name = key_to_display(vm, key);
-                let got = describe(vm, trap_result);
-                return Err(vm.type_error(format!(
-                    "'get' on proxy: property '{name}' is a non-configurable accessor property on the proxy target and does not have a getter function, but the trap did not return 'undefined' (got '{got}')"
-                )));
+                return Err(violation(vm, Violation::GetNonConfigurableAccessor { got: trap_result }, Some(key)));
             }
         }
         // 10. Return trapResult.
@@ -633,18 +582,12 @@ pub fn set(vm: &mut Vm, o: ObjectId, key: PropertyKey, value: Value, receiver: V
                 && target_desc.writable == Some(false)
                 && !same_value_heap(vm, value, target_desc.value.unwrap_or_default())
             {
-                let name = key_to_display(vm, key);
-                return Err(vm.type_error(format!(
-                    "'set' on proxy: trap returned truish for property '{name}' which exists in the proxy target as a non-configurable and non-writable data property with a different value"
-                )));
+                return Err(violation(vm, Violation::SetNonConfigurableData, Some(key)));
             }
             // b. If IsAccessorDescriptor(targetDesc) is true, then
             //    i. If targetDesc.[[Set]] is undefined, throw a TypeError exception.
             if target_desc.is_accessor() && target_desc.set.unwrap_or_default().is_undefined() {
-                let name = key_to_display(vm, key);
-                return Err(vm.type_error(format!(
-                    "'set' on proxy: trap returned truish for property '{name}' which exists in the proxy target as a non-configurable and non-writable accessor property without a setter"
-                )));
+                return Err(violation(vm, Violation::SetNonConfigurableAccessor, Some(key)));
             }
         }
         // 11. Return true.
@@ -675,18 +618,12 @@ pub fn delete(vm: &mut Vm, o: ObjectId, key: PropertyKey) -> JsResult<bool> {
         let Some(target_desc) = property::get_own_property(vm, target, key)? else { return Ok(true) };
         // 11. If targetDesc.[[Configurable]] is false, throw a TypeError exception.
         if target_desc.configurable == Some(false) {
-            let name = key_to_display(vm, key);
-            return Err(vm.type_error(format!(
-                "'deleteProperty' on proxy: trap returned truish for property '{name}' which is non-configurable in the proxy target"
-            )));
+            return Err(violation(vm, Violation::DeleteNonConfigurable, Some(key)));
         }
         // 12. Let extensibleTarget be ? IsExtensible(target).
         // 13. If extensibleTarget is false, throw a TypeError exception.
         if !property::is_extensible(vm, target)? {
-            let name = key_to_display(vm, key);
-            return Err(vm.type_error(format!(
-                "'deleteProperty' on proxy: trap returned truish for property '{name}' but the proxy target is non-extensible"
-            )));
+            return Err(violation(vm, Violation::DeleteNonExtensible, Some(key)));
         }
         // 14. Return true.
         Ok(true)
@@ -716,7 +653,7 @@ pub fn own_keys(vm: &mut Vm, o: ObjectId) -> JsResult<Vec<PropertyKey>> {
             // The list holds only strings and symbols, so ToPropertyKey runs no JS.
             let k = crate::runtime::convert::to_property_key(vm, v)?;
             if !seen.insert(k) {
-                return Err(vm.type_error("'ownKeys' on proxy: trap returned duplicate entries"));
+                return Err(violation(vm, Violation::OwnKeysDuplicate, None));
             }
             trap_result.push(k);
         }
@@ -757,7 +694,7 @@ pub fn own_keys(vm: &mut Vm, o: ObjectId) -> JsResult<Vec<PropertyKey>> {
         //     b. Remove key from uncheckedResultKeys.
         for key in target_nonconfigurable_keys {
             if !unchecked_result_keys.swap_remove(&key) {
-                return Err(own_keys_missing_error(vm, key));
+                return Err(violation(vm, Violation::OwnKeysMissing, Some(key)));
             }
         }
         // 20. If extensibleTarget is true, return trapResult.
@@ -769,21 +706,16 @@ pub fn own_keys(vm: &mut Vm, o: ObjectId) -> JsResult<Vec<PropertyKey>> {
         //     b. Remove key from uncheckedResultKeys.
         for key in target_configurable_keys {
             if !unchecked_result_keys.swap_remove(&key) {
-                return Err(own_keys_missing_error(vm, key));
+                return Err(violation(vm, Violation::OwnKeysMissing, Some(key)));
             }
         }
         // 22. If uncheckedResultKeys is not empty, throw a TypeError exception.
         if !unchecked_result_keys.is_empty() {
-            return Err(vm.type_error("'ownKeys' on proxy: trap returned extra keys but proxy target is non-extensible"));
+            return Err(violation(vm, Violation::OwnKeysExtra, None));
         }
         // 23. Return trapResult.
         Ok(trap_result)
     })
-}
-
-fn own_keys_missing_error(vm: &mut Vm, key: PropertyKey) -> crate::error::Throw {
-    let name = key_to_display(vm, key);
-    vm.type_error(format!("'ownKeys' on proxy: trap result did not include '{name}'"))
 }
 
 /// ### 10.5.12 [[Call]] ( thisArgument, argumentsList )
@@ -835,12 +767,141 @@ pub fn construct(vm: &mut Vm, o: ObjectId, args: &[Value], new_target: Value) ->
         let new_obj = call_trap(vm, trap, handler, &[Value::object(target), arg_array, new_target])?;
         // 10. If newObj is not an Object, throw a TypeError exception.
         if !new_obj.is_object() {
-            let got = describe(vm, new_obj);
-            return Err(vm.type_error(format!("'construct' on proxy: trap returned non-object ('{got}')")));
+            return Err(violation(vm, Violation::ConstructNonObject(new_obj), None));
         }
         // 11. Return newObj.
         Ok(new_obj)
     })
+}
+
+// ---- errors
+
+/// The TypeErrors of §10.5, each with V8's message.
+#[derive(Clone, Copy)]
+enum Violation {
+    Revoked(Trap),
+    TrapNotCallable { trap: Trap, found: Value, handler: ObjectId },
+    GetPrototypeOfInvalid,
+    GetPrototypeOfNonExtensible,
+    SetPrototypeOfNonExtensible,
+    IsExtensibleInconsistent(bool),
+    PreventExtensionsExtensible,
+    GopdInvalid,
+    GopdUndefinedNonConfigurable,
+    GopdUndefinedNonExtensible,
+    GopdIncompatible,
+    GopdNonConfigurable,
+    GopdNonConfigurableWritable,
+    DefineNonExtensible,
+    DefineNonConfigurable,
+    DefineIncompatible,
+    DefineNonConfigurableWritable,
+    HasNonConfigurable,
+    HasNonExtensible,
+    GetNonConfigurableData { expected: Value, got: Value },
+    GetNonConfigurableAccessor { got: Value },
+    SetNonConfigurableData,
+    SetNonConfigurableAccessor,
+    DeleteNonConfigurable,
+    DeleteNonExtensible,
+    OwnKeysDuplicate,
+    OwnKeysMissing,
+    OwnKeysExtra,
+    ConstructNonObject(Value),
+}
+
+/// Build the TypeError for `v` about property `key`. Kept out of line (and cold) so the
+/// internal methods, which nest once per proxy level, keep small native stack frames.
+#[cold]
+#[inline(never)]
+fn violation(vm: &mut Vm, v: Violation, key: Option<PropertyKey>) -> Throw {
+    let p = key.map(|k| key_to_display(vm, k)).unwrap_or_default();
+    let msg = match v {
+        Violation::Revoked(trap) => format!("Cannot perform '{}' on a proxy that has been revoked", trap.name()),
+        Violation::TrapNotCallable { trap, found, handler } => {
+            let (found, owner) = (describe(vm, found), describe(vm, Value::object(handler)));
+            format!("'{found}' returned for property '{}' of object '{owner}' is not a function", trap.name())
+        }
+        Violation::GetPrototypeOfInvalid => "'getPrototypeOf' on proxy: trap returned neither object nor null".into(),
+        Violation::GetPrototypeOfNonExtensible => {
+            "'getPrototypeOf' on proxy: proxy target is non-extensible but the trap did not return its actual prototype".into()
+        }
+        Violation::SetPrototypeOfNonExtensible => "'setPrototypeOf' on proxy: trap returned truish for setting a new prototype on the non-extensible proxy target".into(),
+        Violation::IsExtensibleInconsistent(target_result) => format!(
+            "'isExtensible' on proxy: trap result does not reflect extensibility of proxy target (which is '{target_result}')"
+        ),
+        Violation::PreventExtensionsExtensible => {
+            "'preventExtensions' on proxy: trap returned truish but the proxy target is extensible".into()
+        }
+        Violation::GopdInvalid => {
+            format!("'getOwnPropertyDescriptor' on proxy: trap returned neither object nor undefined for property '{p}'")
+        }
+        Violation::GopdUndefinedNonConfigurable => format!(
+            "'getOwnPropertyDescriptor' on proxy: trap returned undefined for property '{p}' which is non-configurable in the proxy target"
+        ),
+        Violation::GopdUndefinedNonExtensible => format!(
+            "'getOwnPropertyDescriptor' on proxy: trap returned undefined for property '{p}' which exists in the non-extensible proxy target"
+        ),
+        Violation::GopdIncompatible => format!(
+            "'getOwnPropertyDescriptor' on proxy: trap returned descriptor for property '{p}' that is incompatible with the existing property in the proxy target"
+        ),
+        Violation::GopdNonConfigurable => format!(
+            "'getOwnPropertyDescriptor' on proxy: trap reported non-configurability for property '{p}' which is either non-existent or configurable in the proxy target"
+        ),
+        Violation::GopdNonConfigurableWritable => format!(
+            "'getOwnPropertyDescriptor' on proxy: trap reported non-configurable and writable for property '{p}' which is non-configurable, non-writable in the proxy target"
+        ),
+        Violation::DefineNonExtensible => format!(
+            "'defineProperty' on proxy: trap returned truish for adding property '{p}'  to the non-extensible proxy target"
+        ),
+        Violation::DefineNonConfigurable => format!(
+            "'defineProperty' on proxy: trap returned truish for defining non-configurable property '{p}' which is either non-existent or configurable in the proxy target"
+        ),
+        Violation::DefineIncompatible => format!(
+            "'defineProperty' on proxy: trap returned truish for adding property '{p}'  that is incompatible with the existing property in the proxy target"
+        ),
+        Violation::DefineNonConfigurableWritable => format!(
+            "'defineProperty' on proxy: trap returned truish for defining non-configurable property '{p}' which cannot be non-writable, unless there exists a corresponding non-configurable, non-writable own property of the target object."
+        ),
+        Violation::HasNonConfigurable => format!(
+            "'has' on proxy: trap returned falsish for property '{p}' which exists in the proxy target as non-configurable"
+        ),
+        Violation::HasNonExtensible => {
+            format!("'has' on proxy: trap returned falsish for property '{p}' but the proxy target is not extensible")
+        }
+        Violation::GetNonConfigurableData { expected, got } => {
+            let (expected, got) = (describe(vm, expected), describe(vm, got));
+            format!(
+                "'get' on proxy: property '{p}' is a read-only and non-configurable data property on the proxy target but the proxy did not return its actual value (expected '{expected}' but got '{got}')"
+            )
+        }
+        Violation::GetNonConfigurableAccessor { got } => {
+            let got = describe(vm, got);
+            format!(
+                "'get' on proxy: property '{p}' is a non-configurable accessor property on the proxy target and does not have a getter function, but the trap did not return 'undefined' (got '{got}')"
+            )
+        }
+        Violation::SetNonConfigurableData => format!(
+            "'set' on proxy: trap returned truish for property '{p}' which exists in the proxy target as a non-configurable and non-writable data property with a different value"
+        ),
+        Violation::SetNonConfigurableAccessor => format!(
+            "'set' on proxy: trap returned truish for property '{p}' which exists in the proxy target as a non-configurable and non-writable accessor property without a setter"
+        ),
+        Violation::DeleteNonConfigurable => format!(
+            "'deleteProperty' on proxy: trap returned truish for property '{p}' which is non-configurable in the proxy target"
+        ),
+        Violation::DeleteNonExtensible => format!(
+            "'deleteProperty' on proxy: trap returned truish for property '{p}' but the proxy target is non-extensible"
+        ),
+        Violation::OwnKeysDuplicate => "'ownKeys' on proxy: trap returned duplicate entries".into(),
+        Violation::OwnKeysMissing => format!("'ownKeys' on proxy: trap result did not include '{p}'"),
+        Violation::OwnKeysExtra => "'ownKeys' on proxy: trap returned extra keys but proxy target is non-extensible".into(),
+        Violation::ConstructNonObject(got) => {
+            let got = describe(vm, got);
+            format!("'construct' on proxy: trap returned non-object ('{got}')")
+        }
+    };
+    vm.type_error(msg)
 }
 
 // ---- property descriptors (§6.2.6)
@@ -1003,7 +1064,9 @@ fn is_compatible_property_descriptor(
 
 // ---- helpers
 
-/// Run `f`, then release every value it pushed on the scoped root stack.
+/// Run `f`, then release every value it pushed on the scoped root stack. Inlined so an
+/// internal method and its body share one native stack frame per proxy level.
+#[inline(always)]
 fn scoped<T>(vm: &mut Vm, f: impl FnOnce(&mut Vm) -> JsResult<T>) -> JsResult<T> {
     let base = vm.roots.len();
     let r = f(vm);
@@ -1037,10 +1100,7 @@ fn resolve(vm: &mut Vm, o: ObjectId, trap: Trap) -> JsResult<Resolved> {
         let (target, handler) = match &vm.heap.obj(o).class {
             Class::Proxy(p) => match (p.target, p.handler) {
                 (Some(t), Some(h)) => (t, h),
-                _ => {
-                    let op = trap.name();
-                    return Err(vm.type_error(format!("Cannot perform '{op}' on a proxy that has been revoked")));
-                }
+                _ => return Err(violation(vm, Violation::Revoked(trap), None)),
             },
             _ => return Ok(Resolved::Forward(o)),
         };
@@ -1051,11 +1111,7 @@ fn resolve(vm: &mut Vm, o: ObjectId, trap: Trap) -> JsResult<Resolved> {
         let f = property::get(vm, handler, PropertyKey::Atom(name), Value::object(handler))?;
         if !f.is_nullish() {
             if !is_callable(vm, f) {
-                let (shown, owner) = (describe(vm, f), describe(vm, Value::object(handler)));
-                let name = trap.name();
-                return Err(vm.type_error(format!(
-                    "'{shown}' returned for property '{name}' of object '{owner}' is not a function"
-                )));
+                return Err(violation(vm, Violation::TrapNotCallable { trap, found: f, handler }, None));
             }
             vm.roots.push(f);
             return Ok(Resolved::Trap { target, handler, trap: f });
@@ -1195,18 +1251,28 @@ mod stack_probe {
     #[test]
     fn probe() {
         let kib: usize = std::env::var("PROBE_KIB").ok().and_then(|s| s.parse().ok()).unwrap_or(16384);
+        let which: usize = std::env::var("PROBE_CASE").ok().and_then(|s| s.parse().ok()).unwrap_or(9);
+        let n: usize = std::env::var("PROBE_N").ok().and_then(|s| s.parse().ok()).unwrap_or(20000);
         let src = r#"
+            const N = globalThis.N, C = globalThis.C;
             let p = { x: 1 };
-            for (let i = 0; i < 20000; i++) p = new Proxy(p, { getOwnPropertyDescriptor(t, k) { return Reflect.getOwnPropertyDescriptor(t, k); } });
+            for (let i = 0; i < N; i++) p = new Proxy(p, { getOwnPropertyDescriptor(t, k) { return Reflect.getOwnPropertyDescriptor(t, k); } });
+            let q = { x: 1 };
+            for (let i = 0; i < N; i++) q = new Proxy(q, { getOwnPropertyDescriptor(t, k) { return { value: 1, configurable: true }; } });
+            let f = function () {};
+            for (let i = 0; i < N; i++) f = new Proxy(f, { apply(t, th, args) { return Reflect.apply(t, th, args); } });
             let a = { deep: 1 };
-            for (let i = 0; i < 20000; i++) a = Object.create(new Proxy(a, {}));
+            for (let i = 0; i < N; i++) a = Object.create(new Proxy(a, {}));
             let out = [];
-            try { Object.getOwnPropertyDescriptor(p, "x"); out.push("ok"); } catch (e) { out.push(e.message); }
-            try { a.deep; out.push("ok"); } catch (e) { out.push(e.message); }
-            try { a.q = 1; out.push("ok"); } catch (e) { out.push(e.message); }
-            try { "deep" in a; out.push("ok"); } catch (e) { out.push(e.message); }
+            if (C == 0 || C == 9) try { Object.getOwnPropertyDescriptor(p, "x"); out.push("ok"); } catch (e) { out.push(e.message); }
+            if (C == 1 || C == 9) try { a.deep; out.push("ok"); } catch (e) { out.push(e.message); }
+            if (C == 2 || C == 9) try { a.q = 1; out.push("ok"); } catch (e) { out.push(e.message); }
+            if (C == 4 || C == 9) try { Object.getOwnPropertyDescriptor(q, "x"); out.push("ok"); } catch (e) { out.push(e.message); }
+            if (C == 5 || C == 9) try { f(); out.push("ok"); } catch (e) { out.push(e.message); }
+            if (C == 3 || C == 9) try { "deep" in a; out.push("ok"); } catch (e) { out.push(e.message); }
             out.join("|")
         "#;
-        eprintln!("{kib} KiB: {}", run_on_stack(kib, src));
+        let src: &'static str = Box::leak(format!("globalThis.N = {n}; globalThis.C = {which};\n{src}").into_boxed_str());
+        eprintln!("{kib} KiB case {which} n {n}: {}", run_on_stack(kib, src));
     }
 }

@@ -219,7 +219,13 @@ impl TaRecord {
 /// IsTypedArrayOutOfBounds (§10.4.5.13) and TypedArrayLength (§10.4.5.12) of a view with
 /// these slots (`element_size` 1 and a byte length for a DataView, §25.3.1.3): the element
 /// length, or None when the buffer is detached or the view is out of bounds.
-pub(crate) fn view_length(vm: &Vm, buffer: ObjectId, byte_offset: usize, length: Option<usize>, size: usize) -> Option<usize> {
+pub(crate) fn view_length(
+    vm: &Vm,
+    buffer: ObjectId,
+    byte_offset: usize,
+    length: Option<usize>,
+    size: usize,
+) -> Option<usize> {
     // 1-2. If IsDetachedBuffer(buffer) is true, the view is out of bounds.
     let buffer_byte_length = array_buffer::byte_length(vm, buffer)?;
     // 3-5. byteOffsetStart; byteOffsetEnd is the buffer length when length-tracking, else
@@ -380,6 +386,12 @@ pub fn length_of(vm: &Vm, o: ObjectId) -> usize {
     record(vm, o).map_or(0, |r| r.length)
 }
 
+/// TypedArrayLength when the array is in bounds; None when it is out of bounds or its buffer
+/// is detached. %ArrayIteratorPrototype%.next (§23.1.5.2.1) throws a TypeError on None.
+pub fn length_if_in_bounds(vm: &Vm, o: ObjectId) -> Option<usize> {
+    record(vm, o).map(|r| r.length)
+}
+
 /// IsTypedArrayFixedLength is false (§10.4.5.2 [[PreventExtensions]] refuses): the array
 /// tracks the length of a resizable buffer, or views one that can shrink.
 pub fn is_length_tracking(vm: &Vm, o: ObjectId) -> bool {
@@ -406,7 +418,11 @@ pub fn canonical_numeric_key(vm: &Vm, key: PropertyKey) -> Option<Option<u32>> {
     };
     // Quick reject: numeric strings start with a digit, '-', 'I' or 'N'.
     let first = if s.is_empty() { return None } else { s.unit(0) };
-    if !(first == b'-' as u16 || first == b'I' as u16 || first == b'N' as u16 || (b'0' as u16..=b'9' as u16).contains(&first)) {
+    if !(first == b'-' as u16
+        || first == b'I' as u16
+        || first == b'N' as u16
+        || (b'0' as u16..=b'9' as u16).contains(&first))
+    {
         return None;
     }
     // 1. If argument is "-0", return -0𝔽.
@@ -451,7 +467,14 @@ pub(crate) fn out_of_bounds(vm: &mut Vm, method: &str) -> crate::error::Throw {
 }
 
 /// TypedArrayCreate's object (§23.2.4.2 step 1 / §10.4.5.17 TypedArrayCreate) with its slots.
-fn make_typed_array(vm: &mut Vm, proto: ObjectId, kind: TypedKind, buffer: ObjectId, byte_offset: usize, length: Option<usize>) -> ObjectId {
+fn make_typed_array(
+    vm: &mut Vm,
+    proto: ObjectId,
+    kind: TypedKind,
+    buffer: ObjectId,
+    byte_offset: usize,
+    length: Option<usize>,
+) -> ObjectId {
     let data = TypedArrayData { kind, buffer, byte_offset, length };
     vm.heap.alloc_object(Object::new(Some(proto), Class::TypedArray(Box::new(data))))
 }
@@ -477,7 +500,11 @@ pub(crate) fn allocate_typed_array(vm: &mut Vm, kind: TypedKind, proto: ObjectId
 
 /// ### 23.2.4.1 TypedArraySpeciesCreate ( exemplar, argumentList )
 /// https://tc39.es/ecma262/#sec-typedarray-species-create
-pub(crate) fn typed_array_species_create(vm: &mut Vm, exemplar: ObjectId, args: &[Value]) -> JsResult<(ObjectId, TaRecord)> {
+pub(crate) fn typed_array_species_create(
+    vm: &mut Vm,
+    exemplar: ObjectId,
+    args: &[Value],
+) -> JsResult<(ObjectId, TaRecord)> {
     let kind = slots(vm, exemplar).map_or(TypedKind::Uint8, |s| s.kind);
     // 1. Let defaultConstructor be the intrinsic for exemplar.[[TypedArrayName]].
     let default = intrinsic_constructor(vm, kind);
@@ -495,7 +522,11 @@ pub(crate) fn typed_array_species_create(vm: &mut Vm, exemplar: ObjectId, args: 
 
 /// ### 23.2.4.2 TypedArrayCreateFromConstructor ( constructor, argumentList )
 /// https://tc39.es/ecma262/#sec-typedarraycreatefromconstructor
-pub(crate) fn typed_array_create_from_constructor(vm: &mut Vm, constructor: Value, args: &[Value]) -> JsResult<(ObjectId, TaRecord)> {
+pub(crate) fn typed_array_create_from_constructor(
+    vm: &mut Vm,
+    constructor: Value,
+    args: &[Value],
+) -> JsResult<(ObjectId, TaRecord)> {
     // Fast path: an intrinsic constructor asked for a length. Its `prototype` property is
     // not writable, so direct allocation is what Construct would do.
     if let ([len], Some(kind)) = (args, KINDS.iter().copied().find(|&k| intrinsic_constructor(vm, k) == constructor)) {
@@ -503,7 +534,12 @@ pub(crate) fn typed_array_create_from_constructor(vm: &mut Vm, constructor: Valu
             let length = typed_array_length_arg(vm, *len)?;
             let proto = kind_prototype(vm, kind);
             let o = allocate_typed_array(vm, kind, proto, length)?;
-            let rec = TaRecord { kind, buffer: slots(vm, o).map_or(o, |s| s.buffer), byte_offset: 0, length: length as usize };
+            let rec = TaRecord {
+                kind,
+                buffer: slots(vm, o).map_or(o, |s| s.buffer),
+                byte_offset: 0,
+                length: length as usize,
+            };
             return Ok((o, rec));
         }
     }
@@ -528,7 +564,11 @@ pub(crate) fn typed_array_create_from_constructor(vm: &mut Vm, constructor: Valu
 
 /// ### 23.2.4.3 TypedArrayCreateSameType ( exemplar, argumentList ) with a length argument
 /// https://tc39.es/ecma262/#sec-typedarray-create-same-type
-pub(crate) fn typed_array_create_same_type(vm: &mut Vm, exemplar_kind: TypedKind, length: usize) -> JsResult<(ObjectId, TaRecord)> {
+pub(crate) fn typed_array_create_same_type(
+    vm: &mut Vm,
+    exemplar_kind: TypedKind,
+    length: usize,
+) -> JsResult<(ObjectId, TaRecord)> {
     // 1-2. Let constructor be the intrinsic for exemplar.[[TypedArrayName]].
     // 3. Return ? TypedArrayCreateFromConstructor(constructor, argumentList) — the intrinsic
     //    with a length allocates directly.
@@ -649,7 +689,12 @@ fn construct_typed_array(vm: &mut Vm, kind: TypedKind, args: &[Value]) -> JsResu
 
 /// ### 23.2.5.1.2 InitializeTypedArrayFromTypedArray ( O, srcArray )
 /// https://tc39.es/ecma262/#sec-initializetypedarrayfromtypedarray
-fn initialize_typed_array_from_typed_array(vm: &mut Vm, kind: TypedKind, proto: ObjectId, src_array: ObjectId) -> JsResult<ObjectId> {
+fn initialize_typed_array_from_typed_array(
+    vm: &mut Vm,
+    kind: TypedKind,
+    proto: ObjectId,
+    src_array: ObjectId,
+) -> JsResult<ObjectId> {
     // 1-6. srcData, elementType, elementSize, srcType, srcElementSize, srcByteOffset.
     // 7. Let srcRecord be MakeTypedArrayWithBufferWitnessRecord(srcArray, seq-cst).
     // 8. If IsTypedArrayOutOfBounds(srcRecord) is true, throw a TypeError exception.
@@ -701,7 +746,8 @@ pub(crate) fn initialize_typed_array_from_array_buffer(
     // 1. Let elementSize be TypedArrayElementSize(O).
     let size = element_size(kind);
     // 2. Let offset be ? ToIndex(byteOffset).
-    let offset = to_index_with(vm, byte_offset, |shown| format!("Start offset {shown} is outside the bounds of the buffer"))?;
+    let offset =
+        to_index_with(vm, byte_offset, |shown| format!("Start offset {shown} is outside the bounds of the buffer"))?;
     // 3. If offset modulo elementSize ≠ 0, throw a RangeError exception.
     if !offset.is_multiple_of(size as u64) {
         return Err(vm.range_error(format!("start offset of {name} should be a multiple of {size}")));
@@ -763,7 +809,12 @@ pub(crate) fn initialize_typed_array_from_array_buffer(
 
 /// ### 23.2.5.1.4 InitializeTypedArrayFromList ( O, values )
 /// https://tc39.es/ecma262/#sec-initializetypedarrayfromlist
-fn initialize_typed_array_from_list(vm: &mut Vm, kind: TypedKind, proto: ObjectId, values: &[Value]) -> JsResult<ObjectId> {
+fn initialize_typed_array_from_list(
+    vm: &mut Vm,
+    kind: TypedKind,
+    proto: ObjectId,
+    values: &[Value],
+) -> JsResult<ObjectId> {
     // 1. Let len be the number of elements in values.
     let len = values.len();
     // 2. Perform ? AllocateTypedArrayBuffer(O, len).
@@ -780,7 +831,12 @@ fn initialize_typed_array_from_list(vm: &mut Vm, kind: TypedKind, proto: ObjectI
 
 /// ### 23.2.5.1.5 InitializeTypedArrayFromArrayLike ( O, arrayLike )
 /// https://tc39.es/ecma262/#sec-initializetypedarrayfromarraylike
-fn initialize_typed_array_from_array_like(vm: &mut Vm, kind: TypedKind, proto: ObjectId, array_like: ObjectId) -> JsResult<ObjectId> {
+fn initialize_typed_array_from_array_like(
+    vm: &mut Vm,
+    kind: TypedKind,
+    proto: ObjectId,
+    array_like: ObjectId,
+) -> JsResult<ObjectId> {
     // 1. Let len be ? LengthOfArrayLike(arrayLike).
     let len = length_of_array_like(vm, array_like)?;
     // 2. Perform ? AllocateTypedArrayBuffer(O, len).
@@ -824,7 +880,9 @@ fn dense_array_values(vm: &Vm, obj: Value, method: Value) -> Option<Vec<Value>> 
         return None;
     }
     let arr = vm.heap.obj(o);
-    let Class::Array(a) = &arr.class else { return None };
+    let Class::Array(a) = &arr.class else {
+        return None;
+    };
     if arr.elements.len() != a.length as usize || arr.elements.iter().any(|v| v.is_empty()) {
         return None;
     }
@@ -882,7 +940,8 @@ fn from(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
         // d-e. Repeat, while k < len,
         for (k, &k_value) in values.iter().enumerate() {
             // iii. If mapping, let mappedValue be ? Call(mapper, thisArg, « kValue, 𝔽(k) »).
-            let mapped = if mapping { call(vm, mapper, this_arg, &[k_value, Value::number(k as f64)])? } else { k_value };
+            let mapped =
+                if mapping { call(vm, mapper, this_arg, &[k_value, Value::number(k as f64)])? } else { k_value };
             // v. Perform ? Set(targetObj, Pk, mappedValue, true).
             set_element(vm, target, k, mapped)?;
         }

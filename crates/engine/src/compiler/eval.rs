@@ -29,12 +29,13 @@ impl EvalScope {
 
 fn compile_eval(vm: &mut Vm, source: &str, strict_caller: bool, scope: Option<EvalScope>) -> Result<crate::heap::CodeId, crate::error::SyntaxErrorReport> {
     let source_id = add_source(vm, "<eval>", source);
-    let options = ParseOptions { allow_return_outside_function: false, ..ParseOptions::default() };
+    let options = ParseOptions { allow_return_outside_function: false, ..super::parse_options() };
     with_parsed(source, "<eval>", false, options, |program, scoping| {
         let mut c = Compiler::new(vm, scoping, source, source_id);
         let strict = strict_caller || program.directives.iter().any(|d| d.directive.as_str() == "use strict");
         c.func.code.strict = strict;
-        let kind = if scope.is_none() && !strict { FunctionKind::Script } else { FunctionKind::Eval };
+        let kind = FunctionKind::Eval;
+        c.eval_global = scope.is_none() && !strict;
         if let Some(s) = scope {
             c.func.env_level = s.base_level;
             c.func.base_env_level = s.base_level;

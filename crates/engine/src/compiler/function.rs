@@ -169,6 +169,24 @@ impl<'s> Compiler<'s, '_> {
         if slots > 0 {
             self.func.env_level = level;
         }
+        // With parameter expressions, parameters sit in a TDZ until bound, in order.
+        if !simple {
+            let mut syms = Vec::new();
+            for item in params.items.iter() {
+                pattern_symbols(&item.pattern, &mut syms);
+            }
+            if let Some(rest) = &params.rest {
+                pattern_symbols(&rest.rest.argument, &mut syms);
+            }
+            for sym in syms {
+                if let Some(t) = self.tdz_params.get_mut(sym.index()) {
+                    *t = true;
+                }
+                let loc = self.loc_of(sym);
+                self.emit(Op::Empty);
+                self.emit_store(loc, false);
+            }
+        }
         // Parameters into their bindings.
         for (i, item) in params.items.iter().enumerate() {
             let direct = matches!((&item.pattern, &item.initializer), (BindingPattern::BindingIdentifier(id), None)
@@ -212,7 +230,7 @@ impl<'s> Compiler<'s, '_> {
         }
         if let Some(body) = spec.body {
             if spec.expression_body.is_none() {
-                self.hoist_functions(&body.statements)?;
+                self.hoist_functions(&body.statements, false)?;
             }
         }
         if spec.kind.is_generator() {
@@ -626,7 +644,7 @@ impl<'s> Compiler<'s, '_> {
                     if let Some(s) = b.scope_id.get() {
                         self.init_tdz(s);
                     }
-                    self.hoist_functions(&b.body)?;
+                    self.hoist_functions(&b.body, false)?;
                     self.compile_statements(&b.body)?;
                     let id = self.pop_function();
                     self.func.code.functions.push(id);
@@ -646,6 +664,30 @@ impl<'s> Compiler<'s, '_> {
         let id = self.pop_function();
         self.func.code.functions.push(id);
         Ok((self.func.code.functions.len() - 1) as u32)
+    }
+}
+
+/// Every binding identifier's symbol in a pattern.
+fn pattern_symbols(p: &BindingPattern, out: &mut Vec<oxc_syntax::symbol::SymbolId>) {
+    match p {
+        BindingPattern::BindingIdentifier(id) => out.extend(id.symbol_id.get()),
+        BindingPattern::AssignmentPattern(a) => pattern_symbols(&a.left, out),
+        BindingPattern::ObjectPattern(o) => {
+            for prop in &o.properties {
+                pattern_symbols(&prop.value, out);
+            }
+            if let Some(r) = &o.rest {
+                pattern_symbols(&r.argument, out);
+            }
+        }
+        BindingPattern::ArrayPattern(a) => {
+            for el in a.elements.iter().flatten() {
+                pattern_symbols(el, out);
+            }
+            if let Some(r) = &a.rest {
+                pattern_symbols(&r.argument, out);
+            }
+        }
     }
 }
 

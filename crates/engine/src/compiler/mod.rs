@@ -115,6 +115,11 @@ pub(crate) struct Compiler<'s, 'vm> {
     pub global_scope: Option<ScopeId>,
     /// Is this direct-eval code (its free names resolve through the caller's scopes)?
     pub eval_scope: Option<eval::EvalScope>,
+    /// Sloppy eval in global code: `var`s and functions become global properties.
+    pub eval_global: bool,
+    /// Symbols in a temporal dead zone beyond lexical ones: parameters of functions with
+    /// parameter expressions (a default may not read a later parameter).
+    pub tdz_params: Vec<bool>,
 }
 
 /// Compile error during code generation (rare: most errors are early errors from oxc).
@@ -151,6 +156,8 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             private_names: Vec::new(),
             global_scope: None,
             eval_scope: None,
+            eval_global: false,
+            tdz_params: vec![false; n],
         }
     }
 
@@ -323,7 +330,13 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
         syms.sort();
         let mut slots = 0;
         for s in syms {
-            if self.locs[s.index()].is_some() {
+            if let Some(l) = self.locs[s.index()] {
+                // Re-entering a scope (for-in/of heads are entered twice): keep the layout.
+                if let Loc::Env { level, slot } = l {
+                    if level == env_level {
+                        slots = slots.max(slot + 1);
+                    }
+                }
                 continue;
             }
             let name = self.scoping.symbol_name(s).to_string();
@@ -359,6 +372,9 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
 
     /// Does the binding need a TDZ check when read?
     pub fn needs_tdz(&self, s: SymbolId) -> bool {
+        if self.tdz_params.get(s.index()).copied().unwrap_or(false) {
+            return true;
+        }
         let f = self.scoping.symbol_flags(s);
         f.intersects(oxc_syntax::symbol::SymbolFlags::BlockScopedVariable | oxc_syntax::symbol::SymbolFlags::Class)
     }
@@ -413,7 +429,10 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
         let mut syms: Vec<SymbolId> = self.scoping.iter_bindings_in(scope).collect();
         syms.sort();
         for s in syms {
-            if self.needs_tdz(s) {
+            let lexical = self.scoping.symbol_flags(s).intersects(
+                oxc_syntax::symbol::SymbolFlags::BlockScopedVariable | oxc_syntax::symbol::SymbolFlags::Class,
+            );
+            if lexical {
                 let loc = self.loc_of(s);
                 if !matches!(loc, Loc::Global(_)) {
                     self.emit(Op::Empty);
@@ -692,17 +711,19 @@ fn compute_captures(scoping: &Scoping, captured: &mut [bool]) {
         }
     }
     for (i, c) in captured.iter_mut().enumerate() {
-        let sym = SymbolId::new(i);
-        let decl_scope = scoping.symbol_scope_id(sym);
-        let decl_func = func_of(decl_scope);
+        let decl_func = func_of(scoping.symbol_scope_id(SymbolId::new(i)));
         if eval_funcs.contains(&decl_func) {
             *c = true;
-            continue;
         }
-        for r in scoping.get_resolved_references(sym) {
-            if func_of(r.scope_id()) != decl_func {
+    }
+    // Walk every reference (not the per-symbol lists: shadow bindings such as catch
+    // parameters are resolved without one).
+    for i in 0..scoping.references_len() {
+        let r = scoping.get_reference(oxc_syntax::reference::ReferenceId::new(i));
+        let Some(sym) = r.symbol_id() else { continue };
+        if func_of(r.scope_id()) != func_of(scoping.symbol_scope_id(sym)) {
+            if let Some(c) = captured.get_mut(sym.index()) {
                 *c = true;
-                break;
             }
         }
     }
@@ -756,10 +777,16 @@ pub(crate) fn add_source(vm: &mut Vm, name: &str, text: &str) -> u32 {
     (vm.sources.len() - 1) as u32
 }
 
+/// Parser options: regular expression literals are parsed so invalid patterns are early
+/// errors, as the spec requires.
+pub(crate) fn parse_options() -> ParseOptions {
+    ParseOptions { parse_regular_expression: true, ..ParseOptions::default() }
+}
+
 /// Compile a script (global code) into a code block.
 pub fn compile_script(vm: &mut Vm, source: &str, filename: &str) -> Result<CodeId, SyntaxErrorReport> {
     let source_id = add_source(vm, filename, source);
-    with_parsed(source, filename, false, ParseOptions::default(), |program, scoping| {
+    with_parsed(source, filename, false, parse_options(), |program, scoping| {
         let mut c = Compiler::new(vm, scoping, source, source_id);
         c.compile_program(program, FunctionKind::Script)
             .map_err(|e| report(source, filename, &e.0, e.1))
@@ -776,14 +803,15 @@ impl<'s> Compiler<'s, '_> {
         self.func.code.strict = strict;
         self.func.code.span = (program.span.start, program.span.end);
         let scope = program.scope_id.get();
-        if kind == FunctionKind::Script {
+        let global_code = kind == FunctionKind::Script || (kind == FunctionKind::Eval && self.eval_global);
+        if global_code {
             self.global_scope = scope;
         }
         let completion = self.alloc_register(atom::empty);
         self.func.completion = Some(completion);
         if let Some(scope) = scope {
-            if kind == FunctionKind::Script {
-                self.collect_global_decls(program, scope);
+            if global_code {
+                self.collect_global_decls(program, scope, kind == FunctionKind::Eval);
                 self.emit(Op::DeclareGlobals);
             } else {
                 let slots = self.declare_scope(scope, self.func.env_level + 1);
@@ -793,7 +821,7 @@ impl<'s> Compiler<'s, '_> {
                 }
                 self.init_tdz(scope);
             }
-            self.hoist_functions(&program.body)?;
+            self.hoist_functions(&program.body, false)?;
         }
         for stmt in &program.body {
             self.compile_statement(stmt)?;
@@ -803,11 +831,11 @@ impl<'s> Compiler<'s, '_> {
         Ok(self.pop_function())
     }
 
-    fn collect_global_decls(&mut self, program: &'s Program<'s>, scope: ScopeId) {
+    fn collect_global_decls(&mut self, program: &'s Program<'s>, scope: ScopeId, eval: bool) {
         use oxc_syntax::symbol::SymbolFlags;
         let mut syms: Vec<SymbolId> = self.scoping.iter_bindings_in(scope).collect();
         syms.sort();
-        let mut decls = GlobalDecls::default();
+        let decls = GlobalDecls::default();
         let function_names: Vec<String> = program
             .body
             .iter()
@@ -816,11 +844,18 @@ impl<'s> Compiler<'s, '_> {
                 _ => None,
             })
             .collect();
+        let mut decls = GlobalDecls { configurable: eval, ..decls };
         for s in syms {
             let name = self.scoping.symbol_name(s).to_string();
             let a = self.atom(&name);
-            self.locs[s.index()] = Some(Loc::Global(a));
             let flags = self.scoping.symbol_flags(s);
+            if eval && flags.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::Class) {
+                // Eval code's lexical declarations are local to the eval.
+                let r = self.alloc_register(a);
+                self.locs[s.index()] = Some(Loc::Register(r));
+                continue;
+            }
+            self.locs[s.index()] = Some(Loc::Global(a));
             if flags.contains(SymbolFlags::ConstVariable) {
                 decls.consts.push(a);
             } else if flags.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::Class) {

@@ -18,8 +18,8 @@ enum ExitKind {
 
 impl<'s> Compiler<'s, '_> {
     /// Create the closures of function declarations directly in `stmts`.
-    pub(crate) fn hoist_functions(&mut self, stmts: &'s [Statement<'s>]) -> CResult<()> {
-        let script_top = self.func.globals_hoisted && self.outer.is_empty() && self.func.controls.is_empty();
+    pub(crate) fn hoist_functions(&mut self, stmts: &'s [Statement<'s>], in_block: bool) -> CResult<()> {
+        let script_top = self.func.globals_hoisted && self.outer.is_empty() && !in_block;
         for stmt in stmts {
             if let Statement::FunctionDeclaration(f) = stmt {
                 if script_top {
@@ -29,6 +29,12 @@ impl<'s> Compiler<'s, '_> {
                 let name = self.atom(id.name.as_str());
                 let idx = self.compile_function(f, Some(name))?;
                 self.emit(Op::Closure(idx));
+                if !self.func.code.strict && in_block {
+                    // Annex B.3.3: a sloppy block-level function is also assigned to the
+                    // var-scoped name of the enclosing function (or the global object).
+                    self.emit(Op::Dup);
+                    self.emit_annex_b_var_store(id.name.as_str());
+                }
                 if let Some(sym) = id.symbol_id.get() {
                     let loc = self.loc_of(sym);
                     self.emit_store(loc, false);
@@ -38,6 +44,31 @@ impl<'s> Compiler<'s, '_> {
             }
         }
         Ok(())
+    }
+
+    /// Store (popping) into the function-scope `var` of `name`, or the global of that name
+    /// at script level; does nothing if a lexical binding of the name would be shadowed.
+    fn emit_annex_b_var_store(&mut self, name: &str) {
+        let func_scope = self.func.scope_id.or(self.global_scope);
+        let var_sym = func_scope.and_then(|sc| {
+            self.scoping.iter_bindings_in(sc).find(|&s| {
+                self.scoping.symbol_name(s) == name
+                    && self.scoping.symbol_flags(s).intersects(
+                        oxc_syntax::symbol::SymbolFlags::FunctionScopedVariable | oxc_syntax::symbol::SymbolFlags::Function,
+                    )
+            })
+        });
+        match var_sym {
+            Some(sym) => {
+                let loc = self.loc_of(sym);
+                self.emit_store(loc, false);
+            }
+            None if self.outer.is_empty() && self.func.code.kind == crate::bytecode::FunctionKind::Script => {
+                let a = self.atom(name);
+                self.emit(Op::SetGlobal { name: a, strict: false });
+            }
+            None => self.emit(Op::Pop),
+        }
     }
 
     pub(crate) fn compile_statements(&mut self, stmts: &'s [Statement<'s>]) -> CResult<()> {
@@ -172,7 +203,7 @@ impl<'s> Compiler<'s, '_> {
 
     pub(crate) fn compile_block(&mut self, b: &'s BlockStatement<'s>) -> CResult<()> {
         let pushed = self.enter_block_scope(b.scope_id.get());
-        self.hoist_functions(&b.body)?;
+        self.hoist_functions(&b.body, true)?;
         let r = self.compile_statements(&b.body);
         self.leave_block_scope(pushed);
         r
@@ -506,7 +537,7 @@ impl<'s> Compiler<'s, '_> {
         self.emit(Op::SetLocal(t));
         let pushed = self.enter_block_scope(s.scope_id.get());
         for case in &s.cases {
-            self.hoist_functions(&case.consequent)?;
+            self.hoist_functions(&case.consequent, true)?;
         }
         let mut case_jumps: Vec<Option<Label>> = Vec::new();
         for case in &s.cases {
@@ -575,12 +606,17 @@ impl<'s> Compiler<'s, '_> {
             self.func.depth = depth + 1;
             let catch_start = self.pc();
             self.func.controls.push(Control::Try { range_start: Some(catch_start), ranges: Vec::new(), finally });
+            // oxc binds a simple catch parameter in the body's scope: enter both before
+            // binding it, so a captured parameter gets its environment slot.
             let pushed = self.enter_block_scope(handler.scope_id.get());
+            let body_pushed = self.enter_block_scope(handler.body.scope_id.get());
             match &handler.param {
                 Some(p) => self.compile_binding_init(&p.pattern, true)?,
                 None => self.emit(Op::Pop),
             }
-            self.compile_block(&handler.body)?;
+            self.hoist_functions(&handler.body.body, true)?;
+            self.compile_statements(&handler.body.body)?;
+            self.leave_block_scope(body_pushed);
             self.leave_block_scope(pushed);
             finally_ranges = self.pop_try();
             if let Some(f) = finally {

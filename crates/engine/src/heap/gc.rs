@@ -39,6 +39,9 @@ pub fn collect(vm: &mut Vm) {
     trace(vm, &mut m, values, envs, codes);
     let heap = &mut vm.heap;
     heap.objects.sweep(&m.objects);
+    // Deleted Map/Set entries leave tombstones so live iterators keep their place; only
+    // here, with every live iterator known, can they be squeezed out.
+    crate::builtins::map::compact_collections(heap);
     heap.strings.sweep(&m.strings);
     heap.symbols.sweep(&m.symbols);
     heap.bigints.sweep(&m.bigints);

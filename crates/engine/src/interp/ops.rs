@@ -145,16 +145,20 @@ pub fn declare_globals(vm: &mut Vm, code: CodeId) -> JsResult<()> {
         let f = make_closure(vm, frame_index, code, fidx)?;
         let key = PropertyKey::Atom(name);
         let existing = property::get_own_property(vm, g, key)?;
+        let base = PropFlags::WRITABLE | PropFlags::ENUMERABLE;
+        let flags = if decls.configurable { base | PropFlags::CONFIGURABLE } else { base };
         let desc = match existing {
             Some(d) if d.configurable != Some(true) => PropertyDescriptor { value: Some(f), ..Default::default() },
-            _ => PropertyDescriptor::data(f, PropFlags(PropFlags::WRITABLE | PropFlags::ENUMERABLE)),
+            _ => PropertyDescriptor::data(f, PropFlags(flags)),
         };
         property::define_property_or_throw(vm, g, key, desc)?;
     }
     for &name in &decls.vars {
         let key = PropertyKey::Atom(name);
         if property::get_own_property(vm, g, key)?.is_none() {
-            let desc = PropertyDescriptor::data(Value::UNDEFINED, PropFlags(PropFlags::WRITABLE | PropFlags::ENUMERABLE));
+            let base = PropFlags::WRITABLE | PropFlags::ENUMERABLE;
+            let flags = if decls.configurable { base | PropFlags::CONFIGURABLE } else { base };
+            let desc = PropertyDescriptor::data(Value::UNDEFINED, PropFlags(flags));
             property::define_property_or_throw(vm, g, key, desc)?;
         }
     }
@@ -285,6 +289,17 @@ fn get_primitive_prop(vm: &mut Vm, v: Value, key: PropertyKey) -> JsResult<Value
     property::get(vm, proto, key, v)
 }
 
+/// GetValue/PutValue on a null or undefined base: ToObject throws before the key is
+/// converted, so the message shows the key only when it is already a primitive.
+fn nullish_base_error(vm: &mut Vm, base: Value, key: Value, what: &str, verb: &str) -> Throw {
+    let b = if base.is_null() { "null" } else { "undefined" };
+    let k = if key.is_object() { None } else { crate::runtime::convert::to_rust_string(vm, key).ok() };
+    match k {
+        Some(k) => vm.type_error(format!("Cannot {what} of {b} ({verb} '{k}')")),
+        None => vm.type_error(format!("Cannot {what} of {b}")),
+    }
+}
+
 /// `obj[key]`.
 pub fn get_elem(vm: &mut Vm, obj: Value, key: Value) -> JsResult<Value> {
     // Fast path: dense array element by int index.
@@ -301,8 +316,7 @@ pub fn get_elem(vm: &mut Vm, obj: Value, key: Value) -> JsResult<Value> {
         }
     }
     if obj.is_nullish() {
-        let k = to_property_key(vm, key)?;
-        return get_primitive_prop(vm, obj, k);
+        return Err(nullish_base_error(vm, obj, key, "read properties", "reading"));
     }
     let k = to_property_key(vm, key)?;
     match obj.as_object() {
@@ -375,8 +389,7 @@ pub fn put_value(vm: &mut Vm, obj: Value, key: PropertyKey, v: Value, strict: bo
 /// `obj[key] = v`.
 pub fn set_elem(vm: &mut Vm, obj: Value, key: Value, v: Value, strict: bool) -> JsResult<()> {
     if obj.is_nullish() {
-        let k = to_property_key(vm, key)?;
-        return put_value(vm, obj, k, v, strict);
+        return Err(nullish_base_error(vm, obj, key, "set properties", "setting"));
     }
     let k = to_property_key(vm, key)?;
     put_value(vm, obj, k, v, strict)
@@ -439,9 +452,9 @@ pub fn set_function_name(vm: &mut Vm, f: Value, key: Value, prefix: u8) -> JsRes
     let name_key = PropertyKey::Atom(atom::name);
     if let Some((v, _)) = vm.heap.obj(fo).lookup_named(&vm.heap.shapes, name_key) {
         // Anonymous functions are created with an empty name; a class with a static `name`
-        // member keeps it.
+        // member keeps it. Accessors always get their "get "/"set " prefix.
         let is_empty_string = v.as_string().is_some_and(|s| vm.heap.string_len(s) == 0);
-        if !is_empty_string {
+        if !is_empty_string && prefix == 0 {
             return Ok(());
         }
     }

@@ -96,6 +96,11 @@ pub fn get_own_property(vm: &mut Vm, o: ObjectId, key: PropertyKey) -> JsResult<
     if is_proxy(vm, o) {
         return proxy::get_own_property(vm, o, key);
     }
+    if let Class::TypedArray(_) = vm.heap.obj(o).class {
+        if let Some(index) = crate::builtins::typed_array::canonical_numeric_key(vm, key) {
+            return Ok(index.and_then(|i| crate::builtins::typed_array::get_own_index_value(vm, o, i)));
+        }
+    }
     Ok(ordinary_get_own_property(vm, o, key))
 }
 
@@ -128,6 +133,11 @@ pub fn ordinary_get_own_property(vm: &Vm, o: ObjectId, key: PropertyKey) -> Opti
             }
             Class::TypedArray(_) => return crate::builtins::typed_array::get_own_index(vm, o, i),
             _ => {}
+        }
+    }
+    if let (Class::TypedArray(_), PropertyKey::Atom(_)) = (&obj.class, key) {
+        if let Some(index) = crate::builtins::typed_array::canonical_numeric_key(vm, key) {
+            return index.and_then(|i| crate::builtins::typed_array::get_own_index(vm, o, i));
         }
     }
     match (&obj.class, key) {
@@ -184,8 +194,11 @@ pub fn define_own_property(vm: &mut Vm, o: ObjectId, key: PropertyKey, desc: Pro
             }
         }
         Class::TypedArray(_) => {
-            if let PropertyKey::Index(i) = key {
-                return crate::builtins::typed_array::define_own_index(vm, o, i, desc);
+            if let Some(index) = crate::builtins::typed_array::canonical_numeric_key(vm, key) {
+                return match index {
+                    Some(i) => crate::builtins::typed_array::define_own_index(vm, o, i, desc),
+                    None => Ok(false),
+                };
             }
         }
         Class::Arguments(a) if a.env.is_some() => {
@@ -462,6 +475,10 @@ pub fn get(vm: &mut Vm, o: ObjectId, key: PropertyKey, receiver: Value) -> JsRes
                     return Ok(v);
                 }
             }
+            Class::TypedArray(_) if crate::builtins::typed_array::canonical_numeric_key(vm, key).is_some() => {
+                let index = crate::builtins::typed_array::canonical_numeric_key(vm, key).flatten();
+                return Ok(index.and_then(|i| crate::builtins::typed_array::get_index_value(vm, cur, i)).unwrap_or(Value::UNDEFINED));
+            }
             _ => {
                 if let Some(desc) = ordinary_get_own_property(vm, cur, key) {
                     if desc.is_accessor() {
@@ -560,12 +577,12 @@ fn ordinary_set(vm: &mut Vm, o: ObjectId, key: PropertyKey, value: Value, receiv
             return proxy::set(vm, cur, key, value, receiver);
         }
         if let Class::TypedArray(_) = vm.heap.obj(cur).class {
-            if let PropertyKey::Index(i) = key {
+            if let Some(index) = crate::builtins::typed_array::canonical_numeric_key(vm, key) {
                 if receiver == Value::object(cur) {
-                    crate::builtins::typed_array::set_index(vm, cur, i, value)?;
+                    crate::builtins::typed_array::set_numeric_key(vm, cur, index, value)?;
                     return Ok(true);
                 }
-                if !crate::builtins::typed_array::is_valid_index(vm, cur, i) {
+                if !index.is_some_and(|i| crate::builtins::typed_array::is_valid_index(vm, cur, i)) {
                     return Ok(true);
                 }
             }
@@ -609,8 +626,10 @@ pub fn has_property(vm: &mut Vm, o: ObjectId, key: PropertyKey) -> JsResult<bool
         if is_proxy(vm, cur) {
             return proxy::has(vm, cur, key);
         }
-        if let (Class::TypedArray(_), PropertyKey::Index(i)) = (&vm.heap.obj(cur).class, key) {
-            return Ok(crate::builtins::typed_array::is_valid_index(vm, cur, i));
+        if let Class::TypedArray(_) = vm.heap.obj(cur).class {
+            if let Some(index) = crate::builtins::typed_array::canonical_numeric_key(vm, key) {
+                return Ok(index.is_some_and(|i| crate::builtins::typed_array::is_valid_index(vm, cur, i)));
+            }
         }
         if ordinary_get_own_property(vm, cur, key).is_some() {
             return Ok(true);

@@ -114,11 +114,16 @@ pub(super) fn has_decimal_escape(source: &JsStr) -> bool {
 /// - Annex B: without `u`/`v`, `\u{…}` is not a code point escape but `u` and a quantifier (or
 ///   literal braces), so the backslash is dropped;
 /// - group names (`(?<name>`, `\k<name>`) are read as code points in every mode;
+/// - `\k<name>` of a duplicated name refers to whichever group participated: regress binds it
+///   to the first, so it becomes `(?:\i\j…)` (a non-participating group's backreference
+///   matches the empty string, and at most one of them participates);
 /// - `\b` and `\B` are assertions and cannot take a quantifier (regress accepts one).
-pub(super) fn regress_pattern(source: &JsStr, full_unicode: bool) -> Result<Vec<u32>, String> {
+pub(super) fn regress_pattern(source: &JsStr, flags: Flags) -> Result<Vec<u32>, String> {
+    let full_unicode = flags.full_unicode();
     let units = source.units();
     let chars: Vec<u32> =
         if full_unicode { char_code_points(&units) } else { units.iter().map(|&u| u32::from(u)).collect() };
+    let groups = capture_group_names(&chars, flags.unicode_sets);
     let at = |i: usize| chars.get(i).copied();
     let is = |i: usize, c: u8| at(i) == Some(u32::from(c));
     let mut out = Vec::with_capacity(chars.len());
@@ -136,8 +141,23 @@ pub(super) fn regress_pattern(source: &JsStr, full_unicode: bool) -> Result<Vec<
                 return Err("Nothing to repeat".into());
             }
             if class_depth == 0 && is(i + 1, b'k') && is(i + 2, b'<') {
-                out.extend_from_slice(&chars[i..i + 3]);
-                i = copy_group_name(&chars, i + 3, &mut out);
+                let mut name = Vec::new();
+                let next = copy_group_name(&chars, i + 3, &mut name);
+                let bare = name.strip_suffix(&[u32::from(b'>')]).unwrap_or(&name);
+                let numbers: Vec<usize> =
+                    groups.iter().enumerate().filter(|(_, n)| n.as_deref() == Some(bare)).map(|(k, _)| k + 1).collect();
+                if numbers.len() > 1 {
+                    out.extend("(?:".chars().map(u32::from));
+                    for n in numbers {
+                        out.push(u32::from(b'\\'));
+                        out.extend(n.to_string().chars().map(u32::from));
+                    }
+                    out.push(u32::from(b')'));
+                } else {
+                    out.extend_from_slice(&chars[i..i + 3]);
+                    out.extend(name);
+                }
+                i = next;
                 continue;
             }
             out.push(c);
@@ -149,7 +169,7 @@ pub(super) fn regress_pattern(source: &JsStr, full_unicode: bool) -> Result<Vec<
         }
         if c == u32::from(b'[') {
             // Classes nest only in `v` mode; elsewhere a `[` inside a class is literal.
-            if class_depth == 0 || full_unicode {
+            if class_depth == 0 || flags.unicode_sets {
                 class_depth += 1;
             }
         } else if c == u32::from(b']') {
@@ -169,6 +189,40 @@ pub(super) fn regress_pattern(source: &JsStr, full_unicode: bool) -> Result<Vec<
         i += 1;
     }
     Ok(out)
+}
+
+/// The capturing groups of a pattern in order: each one's name (as code points), or None.
+fn capture_group_names(chars: &[u32], unicode_sets: bool) -> Vec<Option<Vec<u32>>> {
+    let is = |i: usize, c: u8| chars.get(i) == Some(&u32::from(c));
+    let mut groups = Vec::new();
+    let mut class_depth = 0usize;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == u32::from(b'\\') {
+            i += 2;
+            continue;
+        }
+        if c == u32::from(b'[') {
+            if class_depth == 0 || unicode_sets {
+                class_depth += 1;
+            }
+        } else if c == u32::from(b']') {
+            class_depth = class_depth.saturating_sub(1);
+        } else if c == u32::from(b'(') && class_depth == 0 {
+            if !is(i + 1, b'?') {
+                groups.push(None);
+            } else if is(i + 2, b'<') && !is(i + 3, b'=') && !is(i + 3, b'!') {
+                let mut name = Vec::new();
+                i = copy_group_name(chars, i + 3, &mut name);
+                name.pop_if(|c| *c == u32::from(b'>'));
+                groups.push(Some(name));
+                continue;
+            }
+        }
+        i += 1;
+    }
+    groups
 }
 
 /// Copy a group name starting at `i` up to and including its `>`, combining surrogate pairs
@@ -263,7 +317,7 @@ pub(super) fn compile_pattern(source: &JsStr, flags_str: &JsStr, flags: Flags) -
             return Ok(re);
         }
     }
-    let chars = regress_pattern(source, flags.full_unicode())?;
+    let chars = regress_pattern(source, flags)?;
     // Parse the pattern as written: this is the early-error check.
     let plain = Regex::from_unicode(chars.iter().copied(), flags.regress()).map_err(|e| e.text)?;
     let re = match anchor_for(source, flags) {

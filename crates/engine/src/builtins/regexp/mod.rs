@@ -24,9 +24,14 @@
 //!   properties = `lastIndex` holding a number, `%RegExp.prototype%` methods and flag getters
 //!   untouched) loop inside Rust over one widened copy of the subject; JS cannot observe the
 //!   difference because every skipped `Get`/`Set` would have hit an untouched builtin.
+//! - **Where regress departs from ECMA-262**, the pattern is rewritten before compiling (see
+//!   `matcher::regress_pattern`): Annex B `\u{…}` without `u`, surrogate pairs in group names,
+//!   `\k<name>` of duplicated names, quantified `\b`. Known remaining differences: without
+//!   `u`/`v`, `/s/i` matches `ſ` and `/i/i` matches `ı` (regress's Canonicalize lacks the
+//!   "non-ASCII never folds to ASCII" rule).
+//! - **Early errors** of regular expression literals: [`validate_literal`] is the compiler's check.
 //! - **Not implemented:** the legacy static properties (`RegExp.$1`, `RegExp.lastMatch`,
 //!   `RegExp.input`…), optional in the spec (Annex B proposal).
-
 //!
 //! Layout: `mod.rs` holds the table, the constructor and RegExp creation (§22.2.3–22.2.5);
 //! `prototype.rs` the prototype methods (§22.2.6); `exec.rs` the matching abstract operations
@@ -101,6 +106,18 @@ pub(crate) fn init(vm: &mut Vm) {
 }
 
 // ---- 22.2.3 Abstract operations for RegExp creation
+
+/// The early errors of a regular expression literal `/source/flags` (§13.2.7.2, §22.2.1.1),
+/// for the compiler: `Err(message)` means the script is a SyntaxError before any of it runs.
+/// The compiled pattern lands in the compile cache, so evaluating the literal reuses it.
+pub fn validate_literal(source: &JsStr, flags: &JsStr) -> Result<(), String> {
+    let Some(parsed) = Flags::parse(flags) else {
+        return Err(format!("Invalid regular expression flags '{}'", flags.to_rust_string()));
+    };
+    compile_pattern(source, flags, parsed).map(drop).map_err(|m| {
+        format!("Invalid regular expression: /{}/{}: {}", source.to_rust_string(), flags.to_rust_string(), m)
+    })
+}
 
 /// RegExpCreate ( P, F ) (§22.2.3.1) for a regular expression literal: a new RegExp from
 /// source text and flags, SyntaxError if either is invalid.

@@ -3,10 +3,10 @@
 //!
 //! The decoders run no user code: every option is read before decoding starts.
 
+use crate::builtins::arg;
 use crate::builtins::array_buffer::{self, BYTES_PER_FUEL};
 use crate::builtins::map::display;
 use crate::builtins::typed_array::{allocate_typed_array, out_of_bounds, record, slots, TaRecord};
-use crate::builtins::arg;
 use crate::error::{JsResult, Throw};
 use crate::heap::object::TypedKind;
 use crate::heap::shape::PropFlags;
@@ -85,7 +85,9 @@ fn get_options_object(vm: &mut Vm, options: Value) -> JsResult<Option<ObjectId>>
 
 /// Get(opts, name) for an options object (undefined when there is none).
 fn get_option(vm: &mut Vm, opts: Option<ObjectId>, name: &str) -> JsResult<Value> {
-    let Some(o) = opts else { return Ok(Value::UNDEFINED) };
+    let Some(o) = opts else {
+        return Ok(Value::UNDEFINED);
+    };
     let key = vm.key(name);
     get(vm, o, key, Value::object(o))
 }
@@ -467,7 +469,9 @@ fn decode_base64(string: &JsStr, alphabet: Alphabet, last: LastChunkHandling, ma
         }
         // g. If the sole code unit of char is not an element of the standard base64 alphabet,
         //    return an error.
-        let Some(value) = base64_value(ch) else { return fail(read, bytes) };
+        let Some(value) = base64_value(ch) else {
+            return fail(read, bytes);
+        };
         // h. Let remaining be maxLength - the length of bytes.
         let remaining = max_length - bytes.len();
         // i. If remaining = 1 and chunkLength = 2, or if remaining = 2 and chunkLength = 3, then

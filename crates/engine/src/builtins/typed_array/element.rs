@@ -229,8 +229,12 @@ pub(crate) fn decode(kind: TypedKind, raw: u64) -> Numeric {
 /// rule out by their bounds checks) read as 0 rather than panic.
 pub(crate) fn read_raw(bytes: &[u8], index: usize, size: usize, little_endian: bool) -> u64 {
     let mut buf = [0u8; 8];
-    let Some(src) = index.checked_add(size).and_then(|end| bytes.get(index..end)) else { return 0 };
-    let Some(dst) = buf.get_mut(..size) else { return 0 };
+    let Some(src) = index.checked_add(size).and_then(|end| bytes.get(index..end)) else {
+        return 0;
+    };
+    let Some(dst) = buf.get_mut(..size) else {
+        return 0;
+    };
     dst.copy_from_slice(src);
     if !little_endian {
         dst.reverse();
@@ -241,7 +245,9 @@ pub(crate) fn read_raw(bytes: &[u8], index: usize, size: usize, little_endian: b
 /// Store the low `size` bytes of `raw` at `index` (ignored when out of range).
 pub(crate) fn write_raw(bytes: &mut [u8], index: usize, size: usize, raw: u64, little_endian: bool) {
     let mut buf = raw.to_le_bytes();
-    let Some(src) = buf.get_mut(..size) else { return };
+    let Some(src) = buf.get_mut(..size) else {
+        return;
+    };
     if !little_endian {
         src.reverse();
     }

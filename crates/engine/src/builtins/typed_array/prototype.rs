@@ -24,7 +24,9 @@ use crate::builtins::{arg, array_buffer::species_constructor};
 use crate::error::JsResult;
 use crate::heap::object::{Class, IteratorState, Object, TypedKind};
 use crate::runtime::call::{call, invoke, is_callable};
-use crate::runtime::convert::{number_to_string, relative_index, to_boolean, to_integer_or_infinity, to_number, to_string};
+use crate::runtime::convert::{
+    number_to_string, relative_index, to_boolean, to_integer_or_infinity, to_number, to_string,
+};
 use crate::string::JsStr;
 use crate::value::{Kind, ObjectId, Value};
 use crate::vm::Vm;
@@ -139,32 +141,24 @@ pub(crate) fn copy_within(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<
         // a. NOTE: The copying must be performed in a manner that preserves the bit-level encoding.
         // b-c. Let taRecord be MakeTypedArrayWithBufferWitnessRecord(O, seq-cst).
         // d. If IsTypedArrayOutOfBounds(taRecord) is true, throw a TypeError exception.
-        let Some(rec) = record(vm, o) else { return Err(out_of_bounds(vm, "%TypedArray%.prototype.copyWithin")) };
+        let Some(rec) = record(vm, o) else {
+            return Err(out_of_bounds(vm, "%TypedArray%.prototype.copyWithin"));
+        };
         // e. Set len to TypedArrayLength(taRecord).
         let len = rec.length;
-        // f-g. Let elementSize and byteOffset be those of O.
+        // f. NOTE: Side-effects of the above steps may have reduced the size of O, in which
+        //    case copying should proceed with the longest still-applicable prefix.
+        // g. Set count to min(count, len - startIndex, len - targetIndex).
+        let count = count.min(len.saturating_sub(start_index)).min(len.saturating_sub(target_index));
+        // h-i. Let elementSize and byteOffset be those of O.
         let size = element_size(rec.kind);
         let byte_offset = rec.byte_offset;
-        // h. Let bufferByteLimit be (len × elementSize) + byteOffset.
-        let limit = len * size + byte_offset;
-        // i. Let toByteIndex be (targetIndex × elementSize) + byteOffset.
+        // j-m. toByteIndex, fromByteIndex, countBytes (bufferByteLimit no longer cuts the
+        //      copy short: both ranges now lie within len).
         let to = target_index * size + byte_offset;
-        // j. Let fromByteIndex be (startIndex × elementSize) + byteOffset.
         let from = start_index * size + byte_offset;
-        // k. Let countBytes be count × elementSize.
-        let count_bytes = count * size;
-        // l-m. Copy byte by byte, backwards when the ranges overlap with from < to, stopping
-        //      at the first byte outside bufferByteLimit.
-        let n = if from < to && to < from + count_bytes {
-            // Backwards: starts at the last byte; nothing is copied if that is past the limit.
-            if from + count_bytes <= limit && to + count_bytes <= limit {
-                count_bytes
-            } else {
-                0
-            }
-        } else {
-            count_bytes.min(limit.saturating_sub(from)).min(limit.saturating_sub(to))
-        };
+        let n = count * size;
+        // n-o. Copy the bytes, backwards when the ranges overlap with from < to (memmove).
         array_buffer::copy_between(vm, rec.buffer, from, rec.buffer, to, n)?;
     }
     // 15. Return O.
@@ -226,7 +220,9 @@ pub(crate) fn fill(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> 
     let end_index = relative(vm, arg(args, 2), len, true)?;
     // 14. Set taRecord to MakeTypedArrayWithBufferWitnessRecord(O, seq-cst).
     // 15. If IsTypedArrayOutOfBounds(taRecord) is true, throw a TypeError exception.
-    let Some(rec) = record(vm, o) else { return Err(out_of_bounds(vm, "%TypedArray%.prototype.fill")) };
+    let Some(rec) = record(vm, o) else {
+        return Err(out_of_bounds(vm, "%TypedArray%.prototype.fill"));
+    };
     // 16. Set len to TypedArrayLength(taRecord).
     // 17. Set endIndex to min(endIndex, len).
     let end_index = end_index.min(rec.length);
@@ -287,7 +283,13 @@ pub(crate) fn filter(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value
 }
 
 /// FindViaPredicate (§23.1.3.12.1) over a TypedArray: (index, value) of the first match.
-fn find_via_predicate(vm: &mut Vm, this: Value, args: &[Value], method: &str, ascending: bool) -> JsResult<Option<(usize, Value)>> {
+fn find_via_predicate(
+    vm: &mut Vm,
+    this: Value,
+    args: &[Value],
+    method: &str,
+    ascending: bool,
+) -> JsResult<Option<(usize, Value)>> {
     // 1-2. Let taRecord be ? ValidateTypedArray(O, seq-cst).
     let (o, rec) = this_typed_array(vm, this, method)?;
     // 3. Let len be TypedArrayLength(taRecord).
@@ -372,7 +374,9 @@ fn element_matches(vm: &mut Vm, kind: TypedKind, n: Numeric, search: Value, eq: 
             x == y || (eq == Equality::SameValueZero && x.is_nan() && y.is_nan())
         }
         (Numeric::BigInt(_), Kind::BigInt(b)) => {
-            let Ordered::Int(x) = ordered(kind, n) else { return false };
+            let Ordered::Int(x) = ordered(kind, n) else {
+                return false;
+            };
             vm.heap.bigint(b).to_i128() == Some(x)
         }
         _ => false,
@@ -681,15 +685,24 @@ pub(crate) fn set(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
 
 /// ### 23.2.3.26.1 SetTypedArrayFromTypedArray ( target, targetOffset, source )
 /// https://tc39.es/ecma262/#sec-settypedarrayfromtypedarray
-fn set_typed_array_from_typed_array(vm: &mut Vm, target: ObjectId, target_offset: f64, source: ObjectId) -> JsResult<()> {
+fn set_typed_array_from_typed_array(
+    vm: &mut Vm,
+    target: ObjectId,
+    target_offset: f64,
+    source: ObjectId,
+) -> JsResult<()> {
     const METHOD: &str = "%TypedArray%.prototype.set";
     // 1-2. Let targetRecord be MakeTypedArrayWithBufferWitnessRecord(target, seq-cst).
     // 3. If IsTypedArrayOutOfBounds(targetRecord) is true, throw a TypeError exception.
-    let Some(t) = record(vm, target) else { return Err(out_of_bounds(vm, METHOD)) };
+    let Some(t) = record(vm, target) else {
+        return Err(out_of_bounds(vm, METHOD));
+    };
     // 4. Let targetLength be TypedArrayLength(targetRecord).
     // 5-6. Let srcRecord be MakeTypedArrayWithBufferWitnessRecord(source, seq-cst).
     // 7. If IsTypedArrayOutOfBounds(srcRecord) is true, throw a TypeError exception.
-    let Some(s) = record(vm, source) else { return Err(out_of_bounds(vm, METHOD)) };
+    let Some(s) = record(vm, source) else {
+        return Err(out_of_bounds(vm, METHOD));
+    };
     // 8. Let srcLength be TypedArrayLength(srcRecord).
     // 9-14. Types, element sizes and byte offsets.
     // 15. If targetOffset = +∞, throw a RangeError exception.
@@ -731,7 +744,9 @@ fn set_typed_array_from_typed_array(vm: &mut Vm, target: ObjectId, target_offset
 fn set_typed_array_from_array_like(vm: &mut Vm, target: ObjectId, target_offset: f64, source: Value) -> JsResult<()> {
     // 1. Let targetRecord be MakeTypedArrayWithBufferWitnessRecord(target, seq-cst).
     // 2. If IsTypedArrayOutOfBounds(targetRecord) is true, throw a TypeError exception.
-    let Some(t) = record(vm, target) else { return Err(out_of_bounds(vm, "%TypedArray%.prototype.set")) };
+    let Some(t) = record(vm, target) else {
+        return Err(out_of_bounds(vm, "%TypedArray%.prototype.set"));
+    };
     // 3. Let targetLength be TypedArrayLength(targetRecord).
     // 4. Let src be ? ToObject(source).
     let src = crate::runtime::convert::to_object(vm, source)?;
@@ -775,12 +790,16 @@ pub(crate) fn slice(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value>
     if count > 0 {
         // a. Set taRecord to MakeTypedArrayWithBufferWitnessRecord(O, seq-cst).
         // b. If IsTypedArrayOutOfBounds(taRecord) is true, throw a TypeError exception.
-        let Some(src) = record(vm, o) else { return Err(out_of_bounds(vm, "%TypedArray%.prototype.slice")) };
+        let Some(src) = record(vm, o) else {
+            return Err(out_of_bounds(vm, "%TypedArray%.prototype.slice"));
+        };
         // c. Set endIndex to min(endIndex, TypedArrayLength(taRecord)).
         let end_index = end_index.min(src.length);
         // d. Set countBytes to max(endIndex - startIndex, 0).
         let count = end_index.saturating_sub(start_index);
-        let Some(dst) = record(vm, a) else { return Ok(Value::object(a)) };
+        let Some(dst) = record(vm, a) else {
+            return Ok(Value::object(a));
+        };
         // e-f. Let srcType and targetType be the element types.
         if src.kind == dst.kind {
             // g. If srcType is targetType, then
@@ -797,7 +816,10 @@ pub(crate) fn slice(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value>
                 vm.charge((count_bytes / BYTES_PER_FUEL) as u64)?;
                 if let Some(bytes) = array_buffer::bytes_mut(vm, src.buffer) {
                     for i in 0..count_bytes {
-                        let (Some(&b), true) = (bytes.get(src_byte_index + i), target_byte_index + i < bytes.len()) else { break };
+                        let (Some(&b), true) = (bytes.get(src_byte_index + i), target_byte_index + i < bytes.len())
+                        else {
+                            break;
+                        };
                         bytes[target_byte_index + i] = b;
                     }
                 }
@@ -973,7 +995,9 @@ pub(crate) fn merge_sort<T: Copy>(
 pub(crate) fn subarray(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 1-3. Perform ? RequireInternalSlot(O, [[TypedArrayName]]).
     let o = require_typed_array(vm, this, "subarray")?;
-    let Some(s) = slots(vm, o) else { return Ok(Value::UNDEFINED) };
+    let Some(s) = slots(vm, o) else {
+        return Ok(Value::UNDEFINED);
+    };
     // 4. Let buffer be O.[[ViewedArrayBuffer]].
     let buffer = s.buffer;
     // 5. Let srcRecord be MakeTypedArrayWithBufferWitnessRecord(O, seq-cst).
@@ -1158,7 +1182,9 @@ pub(crate) fn to_string_tag(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResu
     // 1. Let O be the this value.
     // 2. If O is not an Object, return undefined.
     // 3. If O does not have a [[TypedArrayName]] internal slot, return undefined.
-    let Some(s) = this.as_object().and_then(|o| slots(vm, o)) else { return Ok(Value::UNDEFINED) };
+    let Some(s) = this.as_object().and_then(|o| slots(vm, o)) else {
+        return Ok(Value::UNDEFINED);
+    };
     // 4-6. Return O.[[TypedArrayName]].
     Ok(vm.str(kind_name(s.kind)))
 }

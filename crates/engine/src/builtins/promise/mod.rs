@@ -13,42 +13,65 @@
 //! HostPromiseRejectionTracker keeps `vm.pending_rejections`: a promise rejected with no
 //! handler is pushed there, and removed when a handler is attached later.
 
+mod combinators;
+
 use crate::atoms::{atom, PropertyKey};
-use crate::builtins::map::{define_to_string_tag, display, get_iterator, iterator_close, iterator_step_value};
-use crate::builtins::{arg, install, make_constructor, make_internal, make_native, NativeDef, NativeId};
+use crate::builtins::map::{define_to_string_tag, display};
+use crate::builtins::{
+    arg, install, make_constructor, make_internal, make_native, NativeDef, NativeId,
+};
 use crate::error::{ErrorKind, JsResult, Throw};
 use crate::heap::object::{Class, Object, PromiseData, PromiseState, Reaction, ReactionKind};
 use crate::heap::shape::PropFlags;
 use crate::native;
 use crate::runtime::call::{call, construct, invoke, is_callable, is_constructor};
-use crate::runtime::convert::{key_to_value, to_property_key};
-use crate::runtime::property::{create_data_property_or_throw, get, get_own_property, own_property_keys};
+use crate::runtime::property::{create_data_property_or_throw, get};
 use crate::value::{Kind, ObjectId, Value};
 use crate::vm::{Job, Vm};
 
 pub(crate) const NATIVES: &[NativeDef] = &[
     native!("Promise", 1, constructor),
-    native!("Promise.all", 1, all),
-    native!("Promise.allSettled", 1, all_settled),
-    native!("Promise.any", 1, any),
-    native!("Promise.race", 1, race),
+    native!("Promise.all", 1, combinators::all),
+    native!("Promise.allSettled", 1, combinators::all_settled),
+    native!("Promise.any", 1, combinators::any),
+    native!("Promise.race", 1, combinators::race),
     native!("Promise.resolve", 1, resolve),
     native!("Promise.reject", 1, reject),
     native!("Promise.withResolvers", 0, with_resolvers),
     native!("Promise.try", 1, try_),
-    native!("Promise.allKeyed", 1, all_keyed),
-    native!("Promise.allSettledKeyed", 1, all_settled_keyed),
-    native!("get Promise[Symbol.species]", 0, crate::builtins::map::species),
+    native!("Promise.allKeyed", 1, combinators::all_keyed),
+    native!("Promise.allSettledKeyed", 1, combinators::all_settled_keyed),
+    native!(
+        "get Promise[Symbol.species]",
+        0,
+        crate::builtins::map::species
+    ),
     native!("Promise.prototype.then", 2, then),
     native!("Promise.prototype.catch", 1, catch),
     native!("Promise.prototype.finally", 1, finally),
     native!("%Promise.resolveFunction", 1, resolve_function),
     native!("%Promise.rejectFunction", 1, reject_function),
     native!("%Promise.capabilityExecutor", 2, capability_executor),
-    native!("%Promise.all.resolveElement", 1, all_resolve_element),
-    native!("%Promise.allSettled.resolveElement", 1, all_settled_resolve_element),
-    native!("%Promise.allSettled.rejectElement", 1, all_settled_reject_element),
-    native!("%Promise.any.rejectElement", 1, any_reject_element),
+    native!(
+        "%Promise.all.resolveElement",
+        1,
+        combinators::all_resolve_element
+    ),
+    native!(
+        "%Promise.allSettled.resolveElement",
+        1,
+        combinators::all_settled_resolve_element
+    ),
+    native!(
+        "%Promise.allSettled.rejectElement",
+        1,
+        combinators::all_settled_reject_element
+    ),
+    native!(
+        "%Promise.any.rejectElement",
+        1,
+        combinators::any_reject_element
+    ),
     native!("%Promise.thenFinally", 1, then_finally),
     native!("%Promise.catchFinally", 1, catch_finally),
     native!("%Promise.valueThunk", 0, value_thunk),
@@ -96,7 +119,9 @@ pub fn resolve_promise(vm: &mut Vm, promise: ObjectId, resolution: Value) -> JsR
 /// RejectPromise (§27.2.1.7). Does nothing if the promise is already settled.
 pub fn reject_promise(vm: &mut Vm, promise: ObjectId, reason: Value) {
     // 1. Assert: The value of promise.[[PromiseState]] is pending.
-    let Some((reactions, handled)) = settle(vm, promise, PromiseState::Rejected, reason) else { return };
+    let Some((reactions, handled)) = settle(vm, promise, PromiseState::Rejected, reason) else {
+        return;
+    };
     // 7. If promise.[[PromiseIsHandled]] is false, perform HostPromiseRejectionTracker(promise, "reject").
     if !handled {
         vm.pending_rejections.push(Value::object(promise));
@@ -119,7 +144,12 @@ pub fn promise_resolve(vm: &mut Vm, value: Value) -> JsResult<ObjectId> {
 
 /// PerformPromiseThen(promise, onFulfilled, onRejected) with no result capability
 /// (§27.2.5.4.1), as `await` uses it.
-pub fn perform_then_internal(vm: &mut Vm, promise: ObjectId, on_fulfilled: Value, on_rejected: Value) {
+pub fn perform_then_internal(
+    vm: &mut Vm,
+    promise: ObjectId,
+    on_fulfilled: Value,
+    on_rejected: Value,
+) {
     perform_promise_then(vm, promise, on_fulfilled, on_rejected, None);
 }
 
@@ -130,7 +160,11 @@ pub fn run_job(vm: &mut Vm, job: Job) -> JsResult<()> {
     let mark = vm.roots.len();
     let r = match job {
         Job::Reaction { reaction, argument } => promise_reaction_job(vm, reaction, argument),
-        Job::ResolveThenable { promise, thenable, then } => promise_resolve_thenable_job(vm, promise, thenable, then),
+        Job::ResolveThenable {
+            promise,
+            thenable,
+            then,
+        } => promise_resolve_thenable_job(vm, promise, thenable, then),
         Job::Callback { callback } => {
             vm.roots.push(callback);
             call(vm, callback, Value::UNDEFINED, &[]).map(drop)
@@ -151,7 +185,8 @@ pub fn run_jobs(vm: &mut Vm) -> JsResult<()> {
 
 /// IsPromise (§27.2.1.6).
 pub fn is_promise(vm: &Vm, v: Value) -> bool {
-    v.as_object().is_some_and(|o| matches!(vm.heap.obj(o).class, Class::Promise(_)))
+    v.as_object()
+        .is_some_and(|o| matches!(vm.heap.obj(o).class, Class::Promise(_)))
 }
 
 /// A promise's state and result (for inspection).
@@ -190,12 +225,14 @@ fn alloc_promise(vm: &mut Vm, proto: ObjectId) -> ObjectId {
         reject_reactions: Vec::new(),
         is_handled: false,
     };
-    vm.heap.alloc_object(Object::new(Some(proto), Class::Promise(Box::new(data))))
+    vm.heap
+        .alloc_object(Object::new(Some(proto), Class::Promise(Box::new(data))))
 }
 
 /// An internal record object (the spec's Records shared between closures).
 fn new_record(vm: &mut Vm, slots: Vec<Value>) -> ObjectId {
-    vm.heap.alloc_object(Object::new(None, Class::Internal(slots)))
+    vm.heap
+        .alloc_object(Object::new(None, Class::Internal(slots)))
 }
 
 fn record_get(vm: &Vm, record: ObjectId, i: usize) -> Value {
@@ -239,7 +276,9 @@ fn reject_function(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value>
     let captures = vm.native_captures();
     // 1-3. Let F be the active function object; promise = F.[[Promise]];
     //      alreadyResolved = F.[[AlreadyResolved]].
-    let (Some(promise), Some(already_resolved)) = (capture_object(&captures, 0), capture_object(&captures, 1)) else {
+    let (Some(promise), Some(already_resolved)) =
+        (capture_object(&captures, 0), capture_object(&captures, 1))
+    else {
         return Ok(Value::UNDEFINED);
     };
     // 5. If alreadyResolved.[[Value]] is true, return undefined.
@@ -260,7 +299,9 @@ fn resolve_function(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value
     let captures = vm.native_captures();
     // 1-3. Let F be the active function object; promise = F.[[Promise]];
     //      alreadyResolved = F.[[AlreadyResolved]].
-    let (Some(promise), Some(already_resolved)) = (capture_object(&captures, 0), capture_object(&captures, 1)) else {
+    let (Some(promise), Some(already_resolved)) =
+        (capture_object(&captures, 0), capture_object(&captures, 1))
+    else {
         return Ok(Value::UNDEFINED);
     };
     // 5. If alreadyResolved.[[Value]] is true, return undefined.
@@ -279,7 +320,10 @@ fn resolve_promise_steps(vm: &mut Vm, promise: ObjectId, resolution: Value) -> J
     // 7. If SameValue(resolution, promise) is true, then
     if resolution == Value::object(promise) {
         // a. Let selfResolutionError be a newly created TypeError object.
-        let error = vm.make_error(ErrorKind::TypeError, "Chaining cycle detected for promise #<Promise>");
+        let error = vm.make_error(
+            ErrorKind::TypeError,
+            "Chaining cycle detected for promise #<Promise>",
+        );
         // b. Perform RejectPromise(promise, selfResolutionError).
         reject_promise(vm, promise, error);
         // c. Return undefined.
@@ -294,7 +338,12 @@ fn resolve_promise_steps(vm: &mut Vm, promise: ObjectId, resolution: Value) -> J
     vm.roots.push(Value::object(promise));
     vm.roots.push(resolution);
     // 9. Let then be Completion(Get(resolution, "then")).
-    let then = match get(vm, resolution_obj, PropertyKey::Atom(atom::then), resolution) {
+    let then = match get(
+        vm,
+        resolution_obj,
+        PropertyKey::Atom(atom::then),
+        resolution,
+    ) {
         Ok(then) => then,
         // 10. If then is an abrupt completion, then
         Err(Throw::Value(e)) => {
@@ -314,15 +363,26 @@ fn resolve_promise_steps(vm: &mut Vm, promise: ObjectId, resolution: Value) -> J
     // 13. Let thenJobCallback be HostMakeJobCallback(thenAction).
     // 14. Let job be NewPromiseResolveThenableJob(promise, resolution, thenJobCallback).
     // 15. Perform HostEnqueuePromiseJob(job.[[Job]], job.[[Realm]]).
-    vm.jobs.push_back(Job::ResolveThenable { promise: Value::object(promise), thenable: resolution, then });
+    vm.jobs.push_back(Job::ResolveThenable {
+        promise: Value::object(promise),
+        thenable: resolution,
+        then,
+    });
     // 16. Return undefined.
     Ok(())
 }
 
 /// Move a pending promise to `state` with `result`; returns the reactions to trigger and
 /// whether it was handled. None if it was not pending.
-fn settle(vm: &mut Vm, promise: ObjectId, state: PromiseState, result: Value) -> Option<(Vec<Reaction>, bool)> {
-    let Class::Promise(d) = &mut vm.heap.obj_mut(promise).class else { return None };
+fn settle(
+    vm: &mut Vm,
+    promise: ObjectId,
+    state: PromiseState,
+    result: Value,
+) -> Option<(Vec<Reaction>, bool)> {
+    let Class::Promise(d) = &mut vm.heap.obj_mut(promise).class else {
+        return None;
+    };
     if d.state != PromiseState::Pending {
         return None;
     }
@@ -345,7 +405,9 @@ fn settle(vm: &mut Vm, promise: ObjectId, state: PromiseState, result: Value) ->
 /// https://tc39.es/ecma262/#sec-fulfillpromise
 fn fulfill_promise(vm: &mut Vm, promise: ObjectId, value: Value) {
     // 1-6. (see `settle`)
-    let Some((reactions, _)) = settle(vm, promise, PromiseState::Fulfilled, value) else { return };
+    let Some((reactions, _)) = settle(vm, promise, PromiseState::Fulfilled, value) else {
+        return;
+    };
     // 7. Perform TriggerPromiseReactions(reactions, value).
     trigger_promise_reactions(vm, reactions, value);
 }
@@ -361,7 +423,11 @@ fn new_promise_capability(vm: &mut Vm, c: Value) -> JsResult<Capability> {
     if c == Value::object(vm.realm.promise_constructor) {
         let promise = new_promise(vm);
         let (resolve, reject) = create_resolving_functions(vm, promise);
-        let cap = Capability { promise: Value::object(promise), resolve, reject };
+        let cap = Capability {
+            promise: Value::object(promise),
+            resolve,
+            reject,
+        };
         vm.roots.extend([cap.promise, resolve, reject]);
         return Ok(cap);
     }
@@ -376,7 +442,12 @@ fn new_promise_capability(vm: &mut Vm, c: Value) -> JsResult<Capability> {
     let record = new_record(vm, vec![Value::UNDEFINED, Value::UNDEFINED]);
     vm.roots.push(Value::object(record));
     // 4-5. Let executor be CreateBuiltinFunction(executorClosure, 2, "", « »).
-    let executor = Value::object(make_internal(vm, "%Promise.capabilityExecutor", 2, vec![Value::object(record)]));
+    let executor = Value::object(make_internal(
+        vm,
+        "%Promise.capabilityExecutor",
+        2,
+        vec![Value::object(record)],
+    ));
     vm.roots.push(executor);
     // 6. Let promise be ? Construct(C, « executor »).
     let promise = construct(vm, c, &[executor], None)?;
@@ -388,17 +459,25 @@ fn new_promise_capability(vm: &mut Vm, c: Value) -> JsResult<Capability> {
         return Err(vm.type_error("Promise resolve or reject function is not callable"));
     }
     // 9. Return the PromiseCapability Record { [[Promise]]: promise, [[Resolve]], [[Reject]] }.
-    Ok(Capability { promise, resolve, reject })
+    Ok(Capability {
+        promise,
+        resolve,
+        reject,
+    })
 }
 
 /// The executor closure of NewPromiseCapability (§27.2.1.5 step 4).
 fn capability_executor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let captures = vm.native_captures();
-    let Some(record) = capture_object(&captures, 0) else { return Ok(Value::UNDEFINED) };
+    let Some(record) = capture_object(&captures, 0) else {
+        return Ok(Value::UNDEFINED);
+    };
     // a. If resolvingFunctions.[[Resolve]] is not undefined, throw a TypeError exception.
     // b. If resolvingFunctions.[[Reject]] is not undefined, throw a TypeError exception.
     if !record_get(vm, record, 0).is_undefined() || !record_get(vm, record, 1).is_undefined() {
-        return Err(vm.type_error("Promise executor has already been invoked with non-undefined arguments"));
+        return Err(
+            vm.type_error("Promise executor has already been invoked with non-undefined arguments")
+        );
     }
     // c. Set resolvingFunctions.[[Resolve]] to resolve.
     record_set(vm, record, 0, arg(args, 0));
@@ -427,7 +506,11 @@ fn rejection_handled(vm: &mut Vm, promise: ObjectId) {
 
 /// IfAbruptRejectPromise ( value, capability ) (§27.2.1.1.1): a JS throw rejects the
 /// capability's promise, which is then the result.
-fn if_abrupt_reject_promise(vm: &mut Vm, completion: JsResult<Value>, cap: Capability) -> JsResult<Value> {
+fn if_abrupt_reject_promise(
+    vm: &mut Vm,
+    completion: JsResult<Value>,
+    cap: Capability,
+) -> JsResult<Value> {
     match completion {
         Ok(v) => Ok(v),
         // a. Perform ? Call(capability.[[Reject]], undefined, « value.[[Value]] »).
@@ -502,9 +585,16 @@ fn promise_reaction_job(vm: &mut Vm, reaction: Reaction, argument: Value) -> JsR
 
 /// ### 27.2.2.2 NewPromiseResolveThenableJob ( promiseToResolve, thenable, then ) — the job
 /// https://tc39.es/ecma262/#sec-newpromiseresolvethenablejob
-fn promise_resolve_thenable_job(vm: &mut Vm, promise: Value, thenable: Value, then: Value) -> JsResult<()> {
+fn promise_resolve_thenable_job(
+    vm: &mut Vm,
+    promise: Value,
+    thenable: Value,
+    then: Value,
+) -> JsResult<()> {
     vm.roots.extend([promise, thenable, then]);
-    let Some(promise) = promise.as_object() else { return Ok(()) };
+    let Some(promise) = promise.as_object() else {
+        return Ok(());
+    };
     // a. Let resolvingFunctions be CreateResolvingFunctions(promiseToResolve).
     let (resolve, reject) = create_resolving_functions(vm, promise);
     vm.roots.extend([resolve, reject]);
@@ -563,503 +653,7 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     Ok(Value::object(promise))
 }
 
-// ---- 27.2.4 Properties of the Promise constructor
-
-/// Which combinator a shared loop runs.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Combinator {
-    All,
-    AllSettled,
-    Any,
-    Race,
-}
-
-/// ### 27.2.4.1 Promise.all ( iterable )
-/// https://tc39.es/ecma262/#sec-promise.all
-fn all(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    combinator(vm, this, arg(args, 0), Combinator::All)
-}
-
-/// ### 27.2.4.2 Promise.allSettled ( iterable )
-/// https://tc39.es/ecma262/#sec-promise.allsettled
-fn all_settled(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    combinator(vm, this, arg(args, 0), Combinator::AllSettled)
-}
-
-/// ### 27.2.4.3 Promise.any ( iterable )
-/// https://tc39.es/ecma262/#sec-promise.any
-fn any(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    combinator(vm, this, arg(args, 0), Combinator::Any)
-}
-
-/// ### 27.2.4.5 Promise.race ( iterable )
-/// https://tc39.es/ecma262/#sec-promise.race
-fn race(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    combinator(vm, this, arg(args, 0), Combinator::Race)
-}
-
-/// The shared outer steps of Promise.all / allSettled / any / race.
-fn combinator(vm: &mut Vm, c: Value, iterable: Value, kind: Combinator) -> JsResult<Value> {
-    // 1. Let C be the this value.
-    if !c.is_object() {
-        let name = match kind {
-            Combinator::All => "Promise.all",
-            Combinator::AllSettled => "Promise.allSettled",
-            Combinator::Any => "Promise.any",
-            Combinator::Race => "Promise.race",
-        };
-        return Err(vm.type_error(format!("{name} called on non-object")));
-    }
-    // 2. Let promiseCapability be ? NewPromiseCapability(C).
-    let cap = new_promise_capability(vm, c)?;
-    // 3. Let promiseResolve be Completion(GetPromiseResolve(C)).
-    // 4. IfAbruptRejectPromise(promiseResolve, promiseCapability).
-    let promise_resolve = match get_promise_resolve(vm, c) {
-        Ok(f) => f,
-        Err(e) => return if_abrupt_reject_promise(vm, Err(e), cap),
-    };
-    vm.roots.push(promise_resolve);
-    // 5. Let iteratorRecord be Completion(GetIterator(iterable, sync)).
-    // 6. IfAbruptRejectPromise(iteratorRecord, promiseCapability).
-    let mut record = match get_iterator(vm, iterable) {
-        Ok(r) => r,
-        Err(e) => return if_abrupt_reject_promise(vm, Err(e), cap),
-    };
-    // 7. Let result be Completion(PerformPromiseAll(iteratorRecord, C, promiseCapability, promiseResolve)).
-    let result = perform_combinator(vm, &mut record, c, cap, promise_resolve, kind);
-    // 8. If result is an abrupt completion, then
-    if result.is_err() {
-        // a. If iteratorRecord.[[Done]] is false, set result to Completion(IteratorClose(iteratorRecord, result)).
-        let result = if record.done { result } else { iterator_close(vm, &record, result) };
-        // b. IfAbruptRejectPromise(result, promiseCapability).
-        return if_abrupt_reject_promise(vm, result, cap);
-    }
-    // 9. Return ? result.
-    result
-}
-
-/// ### 27.2.4.1.1 GetPromiseResolve ( promiseConstructor )
-/// https://tc39.es/ecma262/#sec-getpromiseresolve
-fn get_promise_resolve(vm: &mut Vm, c: Value) -> JsResult<Value> {
-    // 1. Let promiseResolve be ? Get(promiseConstructor, "resolve").
-    let promise_resolve = crate::runtime::property::get_v(vm, c, PropertyKey::Atom(atom::resolve))?;
-    // 2. If IsCallable(promiseResolve) is false, throw a TypeError exception.
-    if !is_callable(vm, promise_resolve) {
-        return Err(vm.type_error("Promise resolve or reject function is not callable"));
-    }
-    // 3. Return promiseResolve.
-    Ok(promise_resolve)
-}
-
-/// PerformPromiseAll (§27.2.4.1.2), PerformPromiseAllSettled (§27.2.4.2.1),
-/// PerformPromiseAny (§27.2.4.3.1) and PerformPromiseRace (§27.2.4.5.1).
-fn perform_combinator(
-    vm: &mut Vm,
-    record: &mut crate::builtins::map::IteratorRecord,
-    constructor: Value,
-    cap: Capability,
-    promise_resolve: Value,
-    kind: Combinator,
-) -> JsResult<Value> {
-    // 1. Let values (errors for any) be a new empty List.
-    let values = new_record(vm, Vec::new());
-    // 2. Let remainingElementsCount be the Record { [[Value]]: 1 }.
-    let remaining = new_record(vm, vec![Value::int(1)]);
-    vm.roots.extend([Value::object(values), Value::object(remaining)]);
-    // 3. Let index be 0.
-    let mut index: u32 = 0;
-    let mark = vm.roots.len();
-    // 4. Repeat,
-    loop {
-        vm.roots.truncate(mark);
-        // a. Let next be ? IteratorStepValue(iteratorRecord).
-        let next = iterator_step_value(vm, record)?;
-        // b. If next is done, then
-        let Some(next) = next else {
-            // (race) i. Return resultCapability.[[Promise]].
-            if kind == Combinator::Race {
-                return Ok(cap.promise);
-            }
-            // i. Set remainingElementsCount.[[Value]] to remainingElementsCount.[[Value]] - 1.
-            // ii. If remainingElementsCount.[[Value]] = 0, then
-            if decrement(vm, remaining) {
-                let list = take_record(vm, values);
-                vm.charge(list.len() as u64)?;
-                // 1. Let valuesArray be CreateArrayFromList(values).
-                let array = vm.new_array(list);
-                if kind == Combinator::Any {
-                    // (any) 1-3. Let error be a new AggregateError with "errors"; return
-                    //       ThrowCompletion(error).
-                    let error = aggregate_error(vm, array);
-                    return Err(Throw::Value(error));
-                }
-                // 2. Perform ? Call(resultCapability.[[Resolve]], undefined, « valuesArray »).
-                vm.roots.push(array);
-                call(vm, cap.resolve, Value::UNDEFINED, &[array])?;
-            }
-            // iii. Return resultCapability.[[Promise]].
-            return Ok(cap.promise);
-        };
-        vm.roots.push(next);
-        // c. Append undefined to values.
-        if kind != Combinator::Race {
-            if let Class::Internal(list) = &mut vm.heap.obj_mut(values).class {
-                list.push(Value::UNDEFINED);
-            }
-            vm.check_heap()?;
-        }
-        // d. Let nextPromise be ? Call(promiseResolve, constructor, « next »).
-        let next_promise = call(vm, promise_resolve, constructor, &[next])?;
-        vm.roots.push(next_promise);
-        let shared = vec![Value::FALSE, Value::number(f64::from(index)), Value::object(values)];
-        let (on_fulfilled, on_rejected) = match kind {
-            // (race) e. Perform ? Invoke(nextPromise, "then", « resultCapability.[[Resolve]],
-            //        resultCapability.[[Reject]] »).
-            Combinator::Race => (cap.resolve, cap.reject),
-            // (all) e-k. Let onFulfilled be CreateBuiltinFunction(Promise.all Resolve Element
-            //       Functions, 1, "", …) with [[AlreadyCalled]] false, [[Index]] index,
-            //       [[Values]] values, [[Capability]] and [[RemainingElements]].
-            Combinator::All => {
-                let mut captures = shared;
-                captures.extend([cap.resolve, Value::object(remaining)]);
-                let f = make_internal(vm, "%Promise.all.resolveElement", 1, captures);
-                (Value::object(f), cap.reject)
-            }
-            // (allSettled) e-q. onFulfilled and onRejected share one alreadyCalled record.
-            Combinator::AllSettled => {
-                let already_called = Value::object(new_record(vm, vec![Value::FALSE]));
-                let mut captures = shared;
-                captures[0] = already_called;
-                captures.extend([cap.resolve, Value::object(remaining)]);
-                let f = make_internal(vm, "%Promise.allSettled.resolveElement", 1, captures.clone());
-                let r = make_internal(vm, "%Promise.allSettled.rejectElement", 1, captures);
-                (Value::object(f), Value::object(r))
-            }
-            // (any) e-k. Let onRejected be CreateBuiltinFunction(Promise.any Reject Element
-            //       Functions, 1, "", …) over errors.
-            Combinator::Any => {
-                let mut captures = shared;
-                captures.extend([cap.reject, Value::object(remaining)]);
-                let r = make_internal(vm, "%Promise.any.rejectElement", 1, captures);
-                (cap.resolve, Value::object(r))
-            }
-        };
-        vm.roots.extend([on_fulfilled, on_rejected]);
-        // l. Set remainingElementsCount.[[Value]] to remainingElementsCount.[[Value]] + 1.
-        if kind != Combinator::Race {
-            let n = record_get(vm, remaining, 0).as_number().unwrap_or(0.0);
-            record_set(vm, remaining, 0, Value::number(n + 1.0));
-        }
-        // m. Perform ? Invoke(nextPromise, "then", « onFulfilled, onRejected »).
-        invoke(vm, next_promise, PropertyKey::Atom(atom::then), &[on_fulfilled, on_rejected])?;
-        // n. Set index to index + 1.
-        index = index.checked_add(1).ok_or_else(|| vm.range_error("Too many promises"))?;
-    }
-}
-
-/// remainingElementsCount.[[Value]] -= 1; returns whether it reached 0.
-fn decrement(vm: &mut Vm, remaining: ObjectId) -> bool {
-    let n = record_get(vm, remaining, 0).as_number().unwrap_or(0.0) - 1.0;
-    record_set(vm, remaining, 0, Value::number(n));
-    n == 0.0
-}
-
-/// The contents of a values/errors list record.
-fn take_record(vm: &Vm, record: ObjectId) -> Vec<Value> {
-    match &vm.heap.obj(record).class {
-        Class::Internal(list) => list.clone(),
-        _ => Vec::new(),
-    }
-}
-
-/// A new AggregateError whose "errors" is `errors` (Promise.any's rejection).
-fn aggregate_error(vm: &mut Vm, errors: Value) -> Value {
-    // 1. Let error be a newly created AggregateError object.
-    let error = vm.make_error(ErrorKind::AggregateError, "All promises were rejected");
-    // 2. Perform ! DefinePropertyOrThrow(error, "errors", PropertyDescriptor { [[Configurable]]:
-    //    true, [[Enumerable]]: false, [[Writable]]: true, [[Value]]: errors }).
-    if let Some(e) = error.as_object() {
-        vm.define_builtin(e, PropertyKey::Atom(atom::errors), errors, PropFlags::HIDDEN);
-    }
-    error
-}
-
-/// Mark the running element function as called; returns whether it already was
-/// ([[AlreadyCalled]] in capture 0, either a boolean of its own or a shared record).
-fn already_called(vm: &mut Vm) -> bool {
-    let Some(callee) = vm.native_ctx.callee else { return true };
-    let flag = match &vm.heap.obj(callee).class {
-        Class::Native(n) => n.captures.first().copied().unwrap_or(Value::TRUE),
-        _ => return true,
-    };
-    if let Some(record) = flag.as_object() {
-        // A shared { [[Value]] } record (allSettled).
-        if record_get(vm, record, 0) == Value::TRUE {
-            return true;
-        }
-        record_set(vm, record, 0, Value::TRUE);
-        return false;
-    }
-    if flag == Value::TRUE {
-        return true;
-    }
-    if let Class::Native(n) = &mut vm.heap.obj_mut(callee).class {
-        if let Some(c) = n.captures.first_mut() {
-            *c = Value::TRUE;
-        }
-    }
-    false
-}
-
-/// The shared body of the element functions: store `x` at [[Index]] of [[Values]], count
-/// down [[RemainingElements]], and when it reaches 0 settle the capability with the array
-/// (resolve), an AggregateError of it (`aggregate`, Promise.any), or, for the keyed
-/// combinators, CreateKeyedPromiseCombinatorResultObject(keys, values).
-/// Captures: [alreadyCalled, index, values, resolve-or-reject, remaining, keys?].
-fn element_done(vm: &mut Vm, x: Value, aggregate: bool) -> JsResult<Value> {
-    let captures = vm.native_captures();
-    let index = captures.get(1).and_then(|v| v.as_number()).unwrap_or(0.0) as usize;
-    let (Some(values), Some(settle_fn), Some(remaining)) =
-        (capture_object(&captures, 2), captures.get(3).copied(), capture_object(&captures, 4))
-    else {
-        return Ok(Value::UNDEFINED);
-    };
-    // Set values[index] to x.
-    if let Class::Internal(list) = &mut vm.heap.obj_mut(values).class {
-        if let Some(slot) = list.get_mut(index) {
-            *slot = x;
-        }
-    }
-    // Set remainingElementsCount.[[Value]] to remainingElementsCount.[[Value]] - 1.
-    // If remainingElementsCount.[[Value]] = 0, then
-    if decrement(vm, remaining) {
-        let list = take_record(vm, values);
-        vm.charge(list.len() as u64)?;
-        let result = if let Some(keys) = capture_object(&captures, 5) {
-            // (keyed) Let result be CreateKeyedPromiseCombinatorResultObject(keys, values).
-            create_keyed_result_object(vm, keys, list)?
-        } else {
-            // Let valuesArray be CreateArrayFromList(values).
-            let array = vm.new_array(list);
-            if aggregate {
-                aggregate_error(vm, array)
-            } else {
-                array
-            }
-        };
-        // Return ? Call(promiseCapability.[[Resolve]] (or [[Reject]]), undefined, « valuesArray »).
-        vm.roots.extend([settle_fn, result]);
-        return call(vm, settle_fn, Value::UNDEFINED, &[result]);
-    }
-    // Return undefined.
-    Ok(Value::UNDEFINED)
-}
-
-/// ### 27.2.4.1.3 Promise.all Resolve Element Functions
-/// https://tc39.es/ecma262/#sec-promise.all-resolve-element-functions
-fn all_resolve_element(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
-    // 1-3. If F.[[AlreadyCalled]] is true, return undefined; set it to true.
-    if already_called(vm) {
-        return Ok(Value::UNDEFINED);
-    }
-    // 4-11.
-    element_done(vm, arg(args, 0), false)
-}
-
-/// ### 27.2.4.2.2 Promise.allSettled Resolve Element Functions
-/// https://tc39.es/ecma262/#sec-promise.allsettled-resolve-element-functions
-fn all_settled_resolve_element(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
-    settled_element(vm, arg(args, 0), true)
-}
-
-/// ### 27.2.4.2.3 Promise.allSettled Reject Element Functions
-/// https://tc39.es/ecma262/#sec-promise.allsettled-reject-element-functions
-fn all_settled_reject_element(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
-    settled_element(vm, arg(args, 0), false)
-}
-
-fn settled_element(vm: &mut Vm, x: Value, fulfilled: bool) -> JsResult<Value> {
-    // 1-4. Let alreadyCalled be F.[[AlreadyCalled]]; if alreadyCalled.[[Value]] is true,
-    //      return undefined; set it to true.
-    if already_called(vm) {
-        return Ok(Value::UNDEFINED);
-    }
-    // 9. Let obj be OrdinaryObjectCreate(%Object.prototype%).
-    let obj = vm.new_object();
-    if let Some(o) = obj.as_object() {
-        let (status, key) = if fulfilled { ("fulfilled", atom::value) } else { ("rejected", atom::reason) };
-        // 10. Perform ! CreateDataPropertyOrThrow(obj, "status", "fulfilled" / "rejected").
-        let status = vm.str(status);
-        vm.define_builtin(o, PropertyKey::Atom(atom::status), status, PropFlags::DEFAULT);
-        // 11. Perform ! CreateDataPropertyOrThrow(obj, "value" / "reason", x).
-        vm.define_builtin(o, PropertyKey::Atom(key), x, PropFlags::DEFAULT);
-    }
-    // 12-15. Set values[index] to obj; count down; resolve with the array at 0.
-    element_done(vm, obj, false)
-}
-
-/// ### 27.2.4.3.2 Promise.any Reject Element Functions
-/// https://tc39.es/ecma262/#sec-promise.any-reject-element-functions
-fn any_reject_element(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
-    // 1-3. If F.[[AlreadyCalled]] is true, return undefined; set it to true.
-    if already_called(vm) {
-        return Ok(Value::UNDEFINED);
-    }
-    // 4-10. Set errors[index] to x; count down; at 0 reject with an AggregateError.
-    element_done(vm, arg(args, 0), true)
-}
-
-/// ### Promise.allKeyed ( promises )
-/// https://tc39.es/proposal-await-dictionary/#sec-promise.allkeyed
-fn all_keyed(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    keyed_combinator(vm, this, arg(args, 0), false)
-}
-
-/// ### Promise.allSettledKeyed ( promises )
-/// https://tc39.es/proposal-await-dictionary/#sec-promise.allsettledkeyed
-fn all_settled_keyed(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    keyed_combinator(vm, this, arg(args, 0), true)
-}
-
-/// The shared outer steps of Promise.allKeyed / allSettledKeyed.
-fn keyed_combinator(vm: &mut Vm, c: Value, promises: Value, settled: bool) -> JsResult<Value> {
-    // 1. Let C be the this value.
-    // 2. Let promiseCapability be ? NewPromiseCapability(C).
-    let cap = new_promise_capability(vm, c)?;
-    // 3. Let promiseResolve be Completion(GetPromiseResolve(C)).
-    // 4. IfAbruptRejectPromise(promiseResolve, promiseCapability).
-    let promise_resolve = match get_promise_resolve(vm, c) {
-        Ok(f) => f,
-        Err(e) => return if_abrupt_reject_promise(vm, Err(e), cap),
-    };
-    vm.roots.push(promise_resolve);
-    // 5. If promises is not an Object, then
-    let Some(promises_obj) = promises.as_object() else {
-        // a. Let error be a newly created TypeError object.
-        let name = if settled { "Promise.allSettledKeyed" } else { "Promise.allKeyed" };
-        let error = vm.make_error(ErrorKind::TypeError, &format!("{name} argument must be an object"));
-        // b. Perform ? Call(promiseCapability.[[Reject]], undefined, « error »).
-        vm.roots.push(error);
-        call(vm, cap.reject, Value::UNDEFINED, &[error])?;
-        // c. Return promiseCapability.[[Promise]].
-        return Ok(cap.promise);
-    };
-    // 6. Let result be Completion(PerformPromiseAllKeyed(variant, promises, C, promiseCapability, promiseResolve)).
-    let result = perform_keyed(vm, promises_obj, c, cap, promise_resolve, settled);
-    // 7. IfAbruptRejectPromise(result, promiseCapability).
-    if_abrupt_reject_promise(vm, result, cap)?;
-    // 8. Return promiseCapability.[[Promise]].
-    Ok(cap.promise)
-}
-
-/// PerformPromiseAllKeyed ( variant, promises, constructor, resultCapability, promiseResolve )
-/// https://tc39.es/proposal-await-dictionary/#sec-performpromiseallkeyed
-fn perform_keyed(
-    vm: &mut Vm,
-    promises: ObjectId,
-    constructor: Value,
-    cap: Capability,
-    promise_resolve: Value,
-    settled: bool,
-) -> JsResult<Value> {
-    // 1. Let allKeys be ? promises.[[OwnPropertyKeys]]().
-    let all_keys = own_property_keys(vm, promises)?;
-    vm.charge(all_keys.len() as u64)?;
-    // The keys stay reachable even if a getter deletes their properties.
-    for &key in &all_keys {
-        let k = key_to_value(vm, key);
-        vm.roots.push(k);
-    }
-    // 2. Let keys be a new empty List. 3. Let values be a new empty List.
-    let keys = new_record(vm, Vec::new());
-    let values = new_record(vm, Vec::new());
-    // 4. Let remainingElementsCount be the Record { [[Value]]: 1 }.
-    let remaining = new_record(vm, vec![Value::int(1)]);
-    vm.roots.extend([Value::object(keys), Value::object(values), Value::object(remaining)]);
-    // 5. Let index be 0.
-    let mut index: u32 = 0;
-    let mark = vm.roots.len();
-    // 6. For each element key of allKeys, do
-    for key in all_keys {
-        vm.roots.truncate(mark);
-        // a. Let desc be ? promises.[[GetOwnProperty]](key).
-        let desc = get_own_property(vm, promises, key)?;
-        // b. If desc is not undefined and desc.[[Enumerable]] is true, then
-        if desc.is_none_or(|d| d.enumerable != Some(true)) {
-            continue;
-        }
-        // i. Let value be ? Get(promises, key).
-        let value = get(vm, promises, key, Value::object(promises))?;
-        vm.roots.push(value);
-        // ii. Append key to keys. iii. Append undefined to values.
-        let key_value = key_to_value(vm, key);
-        for (record, v) in [(keys, key_value), (values, Value::UNDEFINED)] {
-            if let Class::Internal(list) = &mut vm.heap.obj_mut(record).class {
-                list.push(v);
-            }
-        }
-        vm.check_heap()?;
-        // iv. Let nextPromise be ? Call(promiseResolve, constructor, « value »).
-        let next_promise = call(vm, promise_resolve, constructor, &[value])?;
-        vm.roots.push(next_promise);
-        // v-vi. Let onFulfilled (and, for all-settled, onRejected) be element functions with
-        //       [[AlreadyCalled]], [[Index]], [[Keys]], [[Values]], [[Capability]] and
-        //       [[RemainingElements]].
-        let mut captures = vec![
-            Value::FALSE,
-            Value::number(f64::from(index)),
-            Value::object(values),
-            cap.resolve,
-            Value::object(remaining),
-            Value::object(keys),
-        ];
-        let (on_fulfilled, on_rejected) = if settled {
-            captures[0] = Value::object(new_record(vm, vec![Value::FALSE]));
-            let f = make_internal(vm, "%Promise.allSettled.resolveElement", 1, captures.clone());
-            let r = make_internal(vm, "%Promise.allSettled.rejectElement", 1, captures);
-            (Value::object(f), Value::object(r))
-        } else {
-            let f = make_internal(vm, "%Promise.all.resolveElement", 1, captures);
-            (Value::object(f), cap.reject)
-        };
-        vm.roots.extend([on_fulfilled, on_rejected]);
-        // vii. Set remainingElementsCount.[[Value]] to remainingElementsCount.[[Value]] + 1.
-        let n = record_get(vm, remaining, 0).as_number().unwrap_or(0.0);
-        record_set(vm, remaining, 0, Value::number(n + 1.0));
-        // viii. Perform ? Invoke(nextPromise, "then", « onFulfilled, onRejected »).
-        invoke(vm, next_promise, PropertyKey::Atom(atom::then), &[on_fulfilled, on_rejected])?;
-        // ix. Set index to index + 1.
-        index = index.checked_add(1).ok_or_else(|| vm.range_error("Too many promises"))?;
-    }
-    // 7. Set remainingElementsCount.[[Value]] to remainingElementsCount.[[Value]] - 1.
-    // 8. If remainingElementsCount.[[Value]] = 0, then
-    if decrement(vm, remaining) {
-        // a. Let result be CreateKeyedPromiseCombinatorResultObject(keys, values).
-        let list = take_record(vm, values);
-        let result = create_keyed_result_object(vm, keys, list)?;
-        // b. Perform ? Call(resultCapability.[[Resolve]], undefined, « result »).
-        vm.roots.push(result);
-        call(vm, cap.resolve, Value::UNDEFINED, &[result])?;
-    }
-    // 9. Return resultCapability.[[Promise]].
-    Ok(cap.promise)
-}
-
-/// CreateKeyedPromiseCombinatorResultObject ( keys, values )
-/// https://tc39.es/proposal-await-dictionary/#sec-createkeyedpromisecombinatorresultobject
-fn create_keyed_result_object(vm: &mut Vm, keys: ObjectId, values: Vec<Value>) -> JsResult<Value> {
-    let keys = take_record(vm, keys);
-    // 1. Let obj be OrdinaryObjectCreate(null).
-    let obj = vm.heap.new_plain(None);
-    // 2. For each integer i such that 0 ≤ i < the number of elements in keys, do
-    for (key, value) in keys.into_iter().zip(values) {
-        // a. Perform ! CreateDataPropertyOrThrow(obj, keys[i], values[i]).
-        let key = to_property_key(vm, key)?;
-        create_data_property_or_throw(vm, obj, key, value)?;
-    }
-    // 3. Return obj.
-    Ok(Value::object(obj))
-}
+// ---- 27.2.4 Properties of the Promise constructor (the combinators are in combinators.rs)
 
 /// ### 27.2.4.6 Promise.reject ( r )
 /// https://tc39.es/ecma262/#sec-promise.reject
@@ -1159,7 +753,9 @@ fn with_resolvers(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> 
     let cap = new_promise_capability(vm, this)?;
     // 3. Let obj be OrdinaryObjectCreate(%Object.prototype%).
     let obj = vm.new_object();
-    let Some(o) = obj.as_object() else { return Ok(obj) };
+    let Some(o) = obj.as_object() else {
+        return Ok(obj);
+    };
     // 4. Perform ! CreateDataPropertyOrThrow(obj, "promise", promiseCapability.[[Promise]]).
     create_data_property_or_throw(vm, o, PropertyKey::Atom(atom::promise), cap.promise)?;
     // 5. Perform ! CreateDataPropertyOrThrow(obj, "resolve", promiseCapability.[[Resolve]]).
@@ -1177,7 +773,12 @@ fn with_resolvers(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> 
 fn catch(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let promise be the this value.
     // 2. Return ? Invoke(promise, "then", « undefined, onRejected »).
-    invoke(vm, this, PropertyKey::Atom(atom::then), &[Value::UNDEFINED, arg(args, 0)])
+    invoke(
+        vm,
+        this,
+        PropertyKey::Atom(atom::then),
+        &[Value::UNDEFINED, arg(args, 0)],
+    )
 }
 
 /// ### 27.2.5.3 Promise.prototype.finally ( onFinally )
@@ -1207,7 +808,12 @@ fn finally(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     };
     vm.roots.extend([then_finally, catch_finally]);
     // 7. Return ? Invoke(promise, "then", « thenFinally, catchFinally »).
-    invoke(vm, this, PropertyKey::Atom(atom::then), &[then_finally, catch_finally])
+    invoke(
+        vm,
+        this,
+        PropertyKey::Atom(atom::then),
+        &[then_finally, catch_finally],
+    )
 }
 
 /// thenFinallyClosure (§27.2.5.3 step 6.a). Captures: [onFinally, C].
@@ -1240,12 +846,21 @@ fn finally_reaction(vm: &mut Vm, value: Value, thunk: &str) -> JsResult<Value> {
 
 /// returnValue (§27.2.5.3 step 6.a.iii): returns the captured value.
 fn value_thunk(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
-    Ok(vm.native_captures().first().copied().unwrap_or(Value::UNDEFINED))
+    Ok(vm
+        .native_captures()
+        .first()
+        .copied()
+        .unwrap_or(Value::UNDEFINED))
 }
 
 /// throwReason (§27.2.5.3 step 6.c.iii): throws the captured reason.
 fn thrower(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
-    Err(Throw::Value(vm.native_captures().first().copied().unwrap_or(Value::UNDEFINED)))
+    Err(Throw::Value(
+        vm.native_captures()
+            .first()
+            .copied()
+            .unwrap_or(Value::UNDEFINED),
+    ))
 }
 
 /// ### 27.2.5.4 Promise.prototype.then ( onFulfilled, onRejected )
@@ -1257,7 +872,9 @@ fn then(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
         Some(p) if is_promise(vm, this) => p,
         _ => {
             let shown = display(vm, this);
-            return Err(vm.type_error(format!("Method Promise.prototype.then called on incompatible receiver {shown}")));
+            return Err(vm.type_error(format!(
+                "Method Promise.prototype.then called on incompatible receiver {shown}"
+            )));
         }
     };
     // 3. Let C be ? SpeciesConstructor(promise, %Promise%).
@@ -1268,12 +885,22 @@ fn then(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // from the reactions made below, so none are made (see `promise_reaction_job`).
     let cap = if c == Value::object(vm.realm.promise_constructor) {
         let derived = Value::object(new_promise(vm));
-        Capability { promise: derived, resolve: Value::UNDEFINED, reject: Value::UNDEFINED }
+        Capability {
+            promise: derived,
+            resolve: Value::UNDEFINED,
+            reject: Value::UNDEFINED,
+        }
     } else {
         new_promise_capability(vm, c)?
     };
     // 5. Return PerformPromiseThen(promise, onFulfilled, onRejected, resultCapability).
-    Ok(perform_promise_then(vm, promise, arg(args, 0), arg(args, 1), Some(cap)))
+    Ok(perform_promise_then(
+        vm,
+        promise,
+        arg(args, 0),
+        arg(args, 1),
+        Some(cap),
+    ))
 }
 
 /// ### 27.2.5.4.1 PerformPromiseThen ( promise, onFulfilled, onRejected [ , resultCapability ] )
@@ -1289,16 +916,34 @@ fn perform_promise_then(
     // 2. If resultCapability is not present, set it to undefined.
     // 3-4. If IsCallable(onFulfilled) is false, let onFulfilledJobCallback be empty; else
     //      HostMakeJobCallback(onFulfilled).
-    let on_fulfilled = if is_callable(vm, on_fulfilled) { on_fulfilled } else { Value::UNDEFINED };
+    let on_fulfilled = if is_callable(vm, on_fulfilled) {
+        on_fulfilled
+    } else {
+        Value::UNDEFINED
+    };
     // 5-6. Likewise for onRejected.
-    let on_rejected = if is_callable(vm, on_rejected) { on_rejected } else { Value::UNDEFINED };
+    let on_rejected = if is_callable(vm, on_rejected) {
+        on_rejected
+    } else {
+        Value::UNDEFINED
+    };
     let cap = capability.map(Capability::as_tuple);
     // 7. Let fulfillReaction be the PromiseReaction Record { [[Capability]]: resultCapability,
     //    [[Type]]: fulfill, [[Handler]]: onFulfilledJobCallback }.
-    let fulfill_reaction = Reaction { capability: cap, kind: ReactionKind::Fulfill, handler: on_fulfilled };
+    let fulfill_reaction = Reaction {
+        capability: cap,
+        kind: ReactionKind::Fulfill,
+        handler: on_fulfilled,
+    };
     // 8. Let rejectReaction be the PromiseReaction Record { …, [[Type]]: reject, … }.
-    let reject_reaction = Reaction { capability: cap, kind: ReactionKind::Reject, handler: on_rejected };
-    let Class::Promise(d) = &mut vm.heap.obj_mut(promise).class else { return Value::UNDEFINED };
+    let reject_reaction = Reaction {
+        capability: cap,
+        kind: ReactionKind::Reject,
+        handler: on_rejected,
+    };
+    let Class::Promise(d) = &mut vm.heap.obj_mut(promise).class else {
+        return Value::UNDEFINED;
+    };
     let (state, result, was_handled) = (d.state, d.result, d.is_handled);
     // 12. Set promise.[[PromiseIsHandled]] to true.
     d.is_handled = true;
@@ -1313,7 +958,10 @@ fn perform_promise_then(
             // a. Let value be promise.[[PromiseResult]].
             // b. Let fulfillJob be NewPromiseReactionJob(fulfillReaction, value).
             // c. Perform HostEnqueuePromiseJob(fulfillJob.[[Job]], fulfillJob.[[Realm]]).
-            vm.jobs.push_back(Job::Reaction { reaction: fulfill_reaction, argument: result });
+            vm.jobs.push_back(Job::Reaction {
+                reaction: fulfill_reaction,
+                argument: result,
+            });
         }
         // 11. Else,
         PromiseState::Rejected => {
@@ -1325,7 +973,10 @@ fn perform_promise_then(
             }
             // d. Let rejectJob be NewPromiseReactionJob(rejectReaction, reason).
             // e. Perform HostEnqueuePromiseJob(rejectJob.[[Job]], rejectJob.[[Realm]]).
-            vm.jobs.push_back(Job::Reaction { reaction: reject_reaction, argument: result });
+            vm.jobs.push_back(Job::Reaction {
+                reaction: reject_reaction,
+                argument: result,
+            });
         }
     }
     // 13. If resultCapability is undefined, return undefined.
@@ -1338,7 +989,12 @@ fn perform_promise_then(
 fn species_constructor(vm: &mut Vm, o: ObjectId) -> JsResult<Value> {
     let default = Value::object(vm.realm.promise_constructor);
     // 1. Let C be ? Get(O, "constructor").
-    let c = get(vm, o, PropertyKey::Atom(atom::constructor), Value::object(o))?;
+    let c = get(
+        vm,
+        o,
+        PropertyKey::Atom(atom::constructor),
+        Value::object(o),
+    )?;
     // 2. If C is undefined, return defaultConstructor.
     if c.is_undefined() {
         return Ok(default);
@@ -1390,16 +1046,27 @@ fn queue_microtask(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value>
         let received = match callback.kind() {
             Kind::Undefined | Kind::Null => display(vm, callback),
             Kind::Object(_) => {
-                format!("an instance of {}", display(vm, callback).trim_start_matches("#<").trim_end_matches('>'))
+                format!(
+                    "an instance of {}",
+                    display(vm, callback)
+                        .trim_start_matches("#<")
+                        .trim_end_matches('>')
+                )
             }
             _ => {
                 let t = crate::runtime::operators::type_of(vm, callback);
                 let shown = display(vm, callback);
-                let shown = if callback.is_string() { format!("'{shown}'") } else { shown };
+                let shown = if callback.is_string() {
+                    format!("'{shown}'")
+                } else {
+                    shown
+                };
                 format!("type {t} ({shown})")
             }
         };
-        return Err(vm.type_error(format!("The \"callback\" argument must be of type function. Received {received}")));
+        return Err(vm.type_error(format!(
+            "The \"callback\" argument must be of type function. Received {received}"
+        )));
     }
     // Queue a microtask that invokes callback (a thrown exception is reported).
     vm.jobs.push_back(Job::Callback { callback });

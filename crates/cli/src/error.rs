@@ -1,0 +1,53 @@
+//! [`Failure`]: an error the command reports on stderr with its exit status.
+
+use std::fmt;
+
+use amber::durable::DurableError;
+
+use crate::exit;
+
+/// A failed command: the exit status and the message printed after "amber: ".
+#[derive(Debug)]
+pub struct Failure {
+    pub code: u8,
+    pub message: String,
+}
+
+pub type CliResult<T> = Result<T, Failure>;
+
+impl Failure {
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure { code: exit::USAGE, message: message.into() }
+    }
+
+    pub fn integrity(message: impl Into<String>) -> Failure {
+        Failure { code: exit::INTEGRITY, message: message.into() }
+    }
+
+    /// Prefix the message with what was being done.
+    pub fn context(self, what: impl fmt::Display) -> Failure {
+        Failure { code: self.code, message: format!("{what}: {}", self.message) }
+    }
+
+    /// Print the message and return the exit status.
+    pub fn report(self) -> u8 {
+        eprintln!("amber: {}", self.message);
+        self.code
+    }
+}
+
+impl From<DurableError> for Failure {
+    fn from(e: DurableError) -> Self {
+        let code = u8::try_from(e.class().exit_status()).unwrap_or(exit::USAGE);
+        Failure { code, message: e.to_string() }
+    }
+}
+
+impl From<amber::Error> for Failure {
+    fn from(e: amber::Error) -> Self {
+        match e {
+            amber::Error::Durable(d) => d.into(),
+            other => Failure { code: other.exit_status(), message: other.to_string() },
+        }
+    }
+}

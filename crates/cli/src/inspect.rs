@@ -1,0 +1,182 @@
+//! `amber inspect NAME|FILE [--json]`: a session (from the store), an export file or an image
+//! file — policy, capabilities, pending operations, journal, heap statistics. Reads only;
+//! never runs the program.
+
+use std::path::Path;
+
+use amber::durable::capability::CapabilityLedger;
+use amber::durable::export::{decode_export, looks_like_export};
+use amber::durable::image::{looks_like_image, read_manifest_unverified, ImageSummary};
+use amber::durable::journal::{CallResult, Journal};
+use amber::durable::policy::{Policy, PolicySurface};
+use amber::durable::store::{SessionMeta, StoredImage};
+use clap::Args;
+use serde_json::{json, Value};
+
+use crate::error::{CliResult, Failure};
+use crate::exit;
+use crate::outcome::describe_op;
+use crate::store::StoreLocation;
+use crate::time::iso;
+
+#[derive(Args)]
+pub struct InspectArgs {
+    /// A session name, or the path of an export or image file.
+    target: String,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Everything inspect can show; parts are absent for a bare image file.
+struct View {
+    meta: Option<SessionMeta>,
+    sources: Vec<(String, usize)>,
+    image: Option<(u64, usize, ImageSummary)>,
+    journal: Option<Journal>,
+}
+
+pub fn inspect(args: InspectArgs, location: &StoreLocation) -> CliResult<u8> {
+    let path = Path::new(&args.target);
+    let view = if path.is_file() {
+        let bytes =
+            std::fs::read(path).map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
+        from_file(&bytes, &args.target)?
+    } else {
+        let store = location
+            .open_existing()?
+            .ok_or_else(|| Failure::usage(format!("{:?} is neither a file nor a session (no session store here)", args.target)))?;
+        let loaded = store.load(&args.target)?;
+        View {
+            sources: loaded.sources.iter().map(|s| (s.path.clone(), s.text.len())).collect(),
+            image: loaded.image.as_ref().map(summarize).transpose()?,
+            meta: Some(loaded.meta),
+            journal: Some(loaded.journal),
+        }
+    };
+    if args.json {
+        let text = serde_json::to_string_pretty(&to_json(&view)).unwrap_or_default();
+        println!("{text}");
+    } else {
+        print_text(&view);
+    }
+    Ok(exit::OK)
+}
+
+fn from_file(bytes: &[u8], name: &str) -> CliResult<View> {
+    if looks_like_export(bytes) {
+        let exported = decode_export(bytes)?;
+        return Ok(View {
+            sources: exported.sources.iter().map(|s| (s.path.clone(), s.text.len())).collect(),
+            image: exported.image.as_ref().map(summarize).transpose()?,
+            meta: Some(exported.meta),
+            journal: Some(exported.journal),
+        });
+    }
+    if looks_like_image(bytes) {
+        let summary = read_manifest_unverified(bytes)?;
+        if !summary.seal_ok {
+            return Err(Failure::integrity(format!("{name}: the image's seal does not match its bytes (corrupt)")));
+        }
+        return Ok(View { meta: None, sources: Vec::new(), image: Some((summary.manifest.journal_head.len, bytes.len(), summary)), journal: None });
+    }
+    Err(Failure::usage(format!("{name} is not an amber export or image file")))
+}
+
+fn summarize(image: &StoredImage) -> CliResult<(u64, usize, ImageSummary)> {
+    let summary = read_manifest_unverified(&image.bytes)?;
+    Ok((image.seq, image.bytes.len(), summary))
+}
+
+fn policy_text(policy: &Policy) -> String {
+    PolicySurface::ALL.iter().map(|s| format!("{s}={}", policy.mode(*s))).collect::<Vec<_>>().join(" ")
+}
+
+fn capabilities_text(ledger: &CapabilityLedger) -> String {
+    if ledger.is_empty() {
+        return "none".into();
+    }
+    ledger.iter().map(|(cap, seq)| format!("{cap}@{seq}")).collect::<Vec<_>>().join(" ")
+}
+
+fn print_text(view: &View) {
+    if let Some(meta) = &view.meta {
+        println!("session       {} ({})", meta.name, meta.status.name());
+        println!("entry         {}{}", meta.entry, if meta.module { " (module)" } else { "" });
+        println!("created       {}", iso(meta.created_ms));
+        println!("updated       {}", iso(meta.updated_ms));
+        println!("policy        {}", policy_text(&meta.policy));
+    }
+    for (path, len) in &view.sources {
+        println!("source        {path} ({len} bytes)");
+    }
+    match &view.image {
+        None => println!("image         none"),
+        Some((seq, len, summary)) => {
+            let m = &summary.manifest;
+            println!(
+                "image         {len} bytes at journal seq {seq}, {}, seal {}{}",
+                summary.engine_version,
+                if summary.seal_ok { "ok" } else { "BAD" },
+                if summary.authenticated { ", HMAC" } else { "" }
+            );
+            if view.meta.is_none() {
+                println!("policy        {}", policy_text(&m.policy));
+            }
+            println!("logical time  {}", iso(m.logical_time_ms));
+            println!("heap          {} objects, {} bytes", m.heap.objects, m.heap.bytes);
+            println!("capabilities  {}", capabilities_text(&m.capabilities));
+            println!("pending       {}", m.pending.len());
+            let now = amber::wall_clock_ms();
+            for op in &m.pending {
+                println!("  {}  (seq {})", describe_op(op, now), op.seq);
+            }
+        }
+    }
+    if let Some(journal) = &view.journal {
+        println!("journal       {} records, head {}", journal.len(), amber::durable::digest::to_hex(&journal.head_hash()));
+        for r in journal.records() {
+            let mut line = format!("  {:<4} {:<18} {}", r.seq, r.kind.to_string(), r.function);
+            if !r.args.is_null() {
+                line.push_str(&format!(" {}", r.args));
+            }
+            match &r.result {
+                Some(CallResult::Ok(v)) if !v.is_null() => line.push_str(&format!(" -> {v}")),
+                Some(CallResult::Err(e)) => line.push_str(&format!(" -> error: {e}")),
+                _ => {}
+            }
+            if let Some(parent) = r.parent_seq {
+                line.push_str(&format!(" (of seq {parent})"));
+            }
+            if r.duration_ms > 0 {
+                line.push_str(&format!(" [{} ms]", r.duration_ms));
+            }
+            println!("{line}");
+        }
+    }
+}
+
+fn to_json(view: &View) -> Value {
+    let image = view.image.as_ref().map(|(seq, len, summary)| {
+        json!({
+            "seq": seq,
+            "bytes": len,
+            "engine_version": summary.engine_version,
+            "seal_ok": summary.seal_ok,
+            "authenticated": summary.authenticated,
+            "manifest": summary.manifest,
+        })
+    });
+    let manifest = view.image.as_ref().map(|(_, _, s)| &s.manifest);
+    json!({
+        "session": view.meta,
+        "sources": view.sources.iter().map(|(p, l)| json!({"path": p, "bytes": l})).collect::<Vec<_>>(),
+        "policy": view.meta.as_ref().map(|m| m.policy).or(manifest.map(|m| m.policy)),
+        "capabilities": manifest.map(|m| &m.capabilities),
+        "pending": manifest.map(|m| &m.pending),
+        "heap": manifest.map(|m| m.heap),
+        "logical_time_ms": manifest.map(|m| m.logical_time_ms),
+        "image": image,
+        "journal": view.journal.as_ref().map(|j| j.records().iter().map(|r| r.to_json()).collect::<Vec<_>>()),
+    })
+}

@@ -1,0 +1,119 @@
+//! Driving a run to a stopping point the user must act on, and reporting it.
+//!
+//! After the runtime returns `Suspended`, the CLI serves what it can itself: operations with
+//! a `--host` command (their intent records are committed first), and durable sleeps due
+//! within [`MAX_INLINE_WAIT_MS`] when nothing else is pending (it waits for them). Anything
+//! else is the user's to answer with `amber resume`.
+
+use std::io::Write;
+
+use amber::{OpKind, Outcome, PendingOp, Runtime};
+
+use crate::error::{CliResult, Failure};
+use crate::exit;
+use crate::host::{execute, HostCommands};
+use crate::store::Held;
+use crate::time::{due_in, iso};
+
+/// Sleeps due within this many ms are waited for in-process rather than suspending.
+pub const MAX_INLINE_WAIT_MS: u64 = 60_000;
+
+/// Serve `--host` operations and near sleeps until the run stops on something else.
+/// `session` names the idempotency key's session ("" for a run with no session yet).
+pub fn drive(
+    runtime: &mut Runtime,
+    first: amber::Result<Outcome>,
+    hosts: &HostCommands,
+    held: Option<&Held<'_>>,
+) -> CliResult<amber::Result<Outcome>> {
+    let mut result = first;
+    loop {
+        let Ok(Outcome::Suspended(pending)) = &result else { return Ok(result) };
+        let served: Vec<(PendingOp, String)> =
+            pending.iter().filter_map(|op| hosts.command_for(op).map(|cmd| (op.clone(), cmd.to_string()))).collect();
+        if !served.is_empty() {
+            // Intent before effect: the operations' intent records are committed first.
+            if let Some(held) = held {
+                held.persist_records(runtime)?;
+            }
+            let session = held.map_or("", |h| h.name());
+            for (op, cmd) in served {
+                let (outcome, duration) = execute(&cmd, &op, session);
+                runtime.resolve_with_duration(op.id, outcome, duration)?;
+            }
+            result = runtime.resume();
+            continue;
+        }
+        if pending.iter().all(|op| op.kind == OpKind::Sleep) {
+            if let Some(due) = runtime.next_sleep_due_ms() {
+                let now = amber::wall_clock_ms();
+                if due <= now.saturating_add(MAX_INLINE_WAIT_MS) {
+                    if due > now {
+                        let _ = std::io::stdout().flush();
+                        std::thread::sleep(std::time::Duration::from_millis(due - now));
+                    }
+                    runtime.complete_due_sleeps(amber::wall_clock_ms());
+                    result = runtime.resume();
+                    continue;
+                }
+            }
+        }
+        return Ok(result);
+    }
+}
+
+/// Prints how the run stopped (stderr) and returns the exit status.
+pub fn report(result: amber::Result<Outcome>, session: Option<&str>) -> u8 {
+    let _ = std::io::stdout().flush();
+    match result {
+        Ok(Outcome::Completed(_)) => exit::OK,
+        Ok(Outcome::Threw(report)) => {
+            eprintln!("{report}");
+            exit::UNCAUGHT
+        }
+        Ok(Outcome::Suspended(pending)) => {
+            print_pending(&pending, session);
+            exit::SUSPENDED
+        }
+        Err(e) => Failure::from(e).report(),
+    }
+}
+
+/// The pending operations, one a line, with what to type next.
+pub fn print_pending(pending: &[PendingOp], session: Option<&str>) {
+    let now = amber::wall_clock_ms();
+    match session {
+        Some(name) => eprintln!(
+            "amber: suspended: session {name} is waiting on {} operation{}",
+            pending.len(),
+            if pending.len() == 1 { "" } else { "s" }
+        ),
+        None => eprintln!("amber: suspended, waiting on {} operation(s)", pending.len()),
+    }
+    for op in pending {
+        eprintln!("  {}", describe_op(op, now));
+    }
+    if let Some(name) = session {
+        let mut hint = format!("amber: resume with: amber resume {name}");
+        for op in pending {
+            match op.kind {
+                OpKind::Call => hint.push_str(&format!(" --resolve {}='<json>'", op.id)),
+                OpKind::Input => hint.push_str(&format!(" --input {}='<text>'", op.id)),
+                OpKind::Sleep => {}
+            }
+        }
+        eprintln!("{hint}");
+    }
+}
+
+/// `1  call   search  {"q":"x"}` / `3  sleep  due in 4.0s (2024-…)`.
+pub fn describe_op(op: &PendingOp, now: u64) -> String {
+    match op.kind {
+        OpKind::Call => format!("{:<3} call   {}  {}", op.id, op.name, op.args),
+        OpKind::Input => format!("{:<3} input  {:?}", op.id, op.name),
+        OpKind::Sleep => {
+            let due = op.due_time_ms.unwrap_or(0);
+            format!("{:<3} sleep  {} ({})", op.id, due_in(due, now), iso(due))
+        }
+    }
+}

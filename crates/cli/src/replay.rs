@@ -1,0 +1,80 @@
+//! `amber replay NAME`: re-execute a session's stored program from the top against its
+//! journal, with no image, and check that it does exactly what the journal recorded and ends
+//! where the session stands. Silent unless `--print`. Divergence or a broken journal: exit 4.
+
+use std::collections::BTreeSet;
+
+use amber::{Error, Outcome};
+use amber::durable::store::SessionStatus;
+use clap::Args;
+
+use crate::error::{CliResult, Failure};
+use crate::exit;
+use crate::resume::entry_program;
+use crate::run::builder;
+use crate::store::StoreLocation;
+
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// The session.
+    name: String,
+    /// Print the program's output while replaying.
+    #[arg(long)]
+    print: bool,
+}
+
+pub fn replay(args: ReplayArgs, location: &StoreLocation) -> CliResult<u8> {
+    let store = location
+        .open_existing()?
+        .ok_or_else(|| Failure::usage(format!("no session {:?}: there is no session store here", args.name)))?;
+    let loaded = store.load(&args.name)?;
+    let program = entry_program(&loaded)?;
+    let records = loaded.journal.len();
+    let mut runtime = builder().print_while_replaying(args.print).replay(&loaded.journal)?;
+    let result = runtime.run(&program);
+    let name = &args.name;
+    let status = loaded.meta.status;
+    let ended = match result {
+        Ok(outcome) => outcome,
+        // A run stopped by a limit (or killed) ends early: a replay that goes on past the end
+        // of its journal matched every record there is.
+        Err(Error::Divergence { ref expected, .. })
+            if expected == "the end of the journal" && matches!(status, SessionStatus::Failed | SessionStatus::Running) =>
+        {
+            eprintln!("amber: replay of {name} matches all {records} journal records (the original run stopped there)");
+            return Ok(exit::OK);
+        }
+        Err(e) => return Err(Failure::from(e).context(format!("replay of session {name}"))),
+    };
+    let open: BTreeSet<u64> = loaded.journal.open_intents().map(|r| r.seq).collect();
+    let summary = match (&ended, status) {
+        (Outcome::Completed(_), SessionStatus::Completed) => "completed".to_string(),
+        (Outcome::Suspended(pending), SessionStatus::Suspended | SessionStatus::Running) => {
+            let waiting: BTreeSet<u64> = pending.iter().map(|op| op.seq).collect();
+            if waiting != open {
+                return Err(Failure::integrity(format!(
+                    "replay of session {name} ended waiting on operations with intent seqs {waiting:?}, \
+                     but the journal leaves {open:?} open"
+                )));
+            }
+            format!("suspended on {} operation(s)", pending.len())
+        }
+        (Outcome::Threw(report), SessionStatus::Failed | SessionStatus::Running) => {
+            format!("threw: {}", report.to_string().lines().next().unwrap_or(""))
+        }
+        (Outcome::Completed(_), SessionStatus::Running) => "completed".to_string(),
+        (ended, status) => {
+            let what = match ended {
+                Outcome::Completed(_) => "completed",
+                Outcome::Suspended(_) => "suspended",
+                Outcome::Threw(_) => "threw",
+            };
+            return Err(Failure::integrity(format!(
+                "replay of session {name} {what} at the end of its journal, but the session is {}",
+                status.name()
+            )));
+        }
+    };
+    eprintln!("amber: replay of {name} matches all {records} journal records ({summary})");
+    Ok(exit::OK)
+}

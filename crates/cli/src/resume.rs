@@ -1,0 +1,140 @@
+//! `amber resume NAME`: restore a session's newest image (replaying any journal records
+//! written after it), deliver the given results, complete sleeps that are due, and continue.
+//! A session with no image yet (a crash before the first one) is recovered by re-executing
+//! its program against the journal.
+
+use amber::{OpKind, Outcome, Program, Runtime};
+use amber::durable::canonical_json::parse;
+use amber::durable::store::{LoadedSession, SessionStatus};
+use clap::Args;
+
+use crate::error::{CliResult, Failure};
+use crate::host::HostCommands;
+use crate::outcome::{drive, report};
+use crate::run::builder;
+use crate::store::{Held, StoreLocation};
+
+#[derive(Args)]
+pub struct ResumeArgs {
+    /// The session.
+    name: String,
+    /// Fulfil operation ID with a JSON value (repeatable).
+    #[arg(long = "resolve", value_name = "ID=JSON")]
+    resolves: Vec<String>,
+    /// Reject operation ID with an Error carrying MESSAGE (repeatable).
+    #[arg(long = "reject", value_name = "ID=MESSAGE")]
+    rejects: Vec<String>,
+    /// Answer an input operation with TEXT (without ID: the oldest pending input).
+    #[arg(long = "input", value_name = "[ID=]TEXT")]
+    inputs: Vec<String>,
+    /// Serve host operation NAME with `sh -c CMD` (as for `amber run`).
+    #[arg(long = "host", value_name = "NAME=CMD")]
+    hosts: Vec<String>,
+}
+
+pub fn resume(args: ResumeArgs, location: &StoreLocation) -> CliResult<u8> {
+    let hosts = HostCommands::parse(&args.hosts)?;
+    let store = location
+        .open_existing()?
+        .ok_or_else(|| Failure::usage(format!("no session {:?}: there is no session store here", args.name)))?;
+    let held = Held { store: &store, lease: store.acquire(&args.name)? };
+    let loaded = store.load(&args.name)?;
+    match loaded.meta.status {
+        SessionStatus::Completed | SessionStatus::Failed => {
+            return Err(Failure::usage(format!(
+                "session {} has {}; there is nothing to resume (see `amber inspect {}`)",
+                args.name,
+                if loaded.meta.status == SessionStatus::Completed { "completed" } else { "failed" },
+                args.name
+            )));
+        }
+        SessionStatus::Running | SessionStatus::Suspended => {}
+    }
+    let (mut runtime, caught_up) = open_runtime(&loaded)?;
+    let mut result = caught_up;
+    if let Ok(Outcome::Suspended(_)) = &result {
+        deliver(&mut runtime, &args)?;
+        runtime.complete_due_sleeps(amber::wall_clock_ms());
+        result = runtime.resume();
+    } else if !(args.resolves.is_empty() && args.rejects.is_empty() && args.inputs.is_empty()) {
+        eprintln!("amber: session {} was no longer waiting; the given results were not used", args.name);
+    }
+    let result = drive(&mut runtime, result, &hosts, Some(&held))?;
+    held.finish(&mut runtime, &result)?;
+    Ok(report(result, Some(&args.name)))
+}
+
+/// The runtime at the session's last committed state, and the outcome of catching up.
+fn open_runtime(loaded: &LoadedSession) -> CliResult<(Runtime, amber::Result<Outcome>)> {
+    let name = &loaded.meta.name;
+    match &loaded.image {
+        Some(image) => {
+            let mut runtime = builder()
+                .restore(&image.bytes, Some(&loaded.journal))
+                .map_err(|e| Failure::from(e).context(format!("cannot restore session {name}")))?;
+            let caught_up = runtime.resume();
+            Ok((runtime, caught_up))
+        }
+        None => {
+            let program = entry_program(loaded)?;
+            let mut runtime = builder().recover(&loaded.journal)?;
+            let caught_up = runtime.run(&program);
+            Ok((runtime, caught_up))
+        }
+    }
+}
+
+/// The session's entry program, from its stored sources.
+pub fn entry_program(loaded: &LoadedSession) -> CliResult<Program> {
+    let entry = &loaded.meta.entry;
+    let source = loaded
+        .sources
+        .iter()
+        .find(|s| s.path == *entry)
+        .ok_or_else(|| Failure::integrity(format!("session {} does not store its entry source {entry:?}", loaded.meta.name)))?;
+    Ok(Program { filename: entry.clone(), source: source.text.clone(), module: loaded.meta.module })
+}
+
+/// Applies `--resolve`, `--reject` and `--input`, in that order.
+fn deliver(runtime: &mut Runtime, args: &ResumeArgs) -> CliResult<()> {
+    for spec in &args.resolves {
+        let (id, json) = split_id(spec, "--resolve", "ID=JSON")?;
+        let value = parse(json).map_err(|e| {
+            Failure::usage(format!("--resolve {id}: not valid JSON ({e}); quote strings, e.g. --resolve {id}='\"text\"'"))
+        })?;
+        runtime.resolve(id, value)?;
+    }
+    for spec in &args.rejects {
+        let (id, message) = split_id(spec, "--reject", "ID=MESSAGE")?;
+        runtime.reject(id, message)?;
+    }
+    let mut answered: Vec<u64> = Vec::new();
+    for spec in &args.inputs {
+        let explicit = spec.split_once('=').and_then(|(id, text)| id.parse::<u64>().ok().map(|id| (id, text)));
+        let (id, text) = match explicit {
+            Some(pair) => pair,
+            None => {
+                let oldest = runtime
+                    .pending()
+                    .into_iter()
+                    .filter(|op| op.kind == OpKind::Input && !answered.contains(&op.id))
+                    .find(|op| !args.inputs.iter().any(|s| s.starts_with(&format!("{}=", op.id))))
+                    .ok_or_else(|| Failure::usage("--input: the session is not waiting on any input"))?;
+                (oldest.id, spec.as_str())
+            }
+        };
+        let is_input = runtime.pending().iter().any(|op| op.id == id && op.kind == OpKind::Input);
+        if !is_input {
+            return Err(Failure::usage(format!("--input {id}: operation {id} is not a pending input")));
+        }
+        runtime.resolve(id, serde_json::Value::String(text.to_string()))?;
+        answered.push(id);
+    }
+    Ok(())
+}
+
+fn split_id<'a>(spec: &'a str, flag: &str, form: &str) -> CliResult<(u64, &'a str)> {
+    let (id, rest) = spec.split_once('=').ok_or_else(|| Failure::usage(format!("{flag} expects {form}, got {spec:?}")))?;
+    let id = id.trim().parse::<u64>().map_err(|_| Failure::usage(format!("{flag}: {id:?} is not an operation id")))?;
+    Ok((id, rest))
+}

@@ -1,0 +1,62 @@
+//! `amber sessions`, `amber export NAME -o FILE`, `amber import FILE`.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::error::{CliResult, Failure};
+use crate::exit;
+use crate::store::StoreLocation;
+use crate::time::iso;
+
+#[derive(Args)]
+pub struct ExportArgs {
+    /// The session.
+    name: String,
+    /// The file to write.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: PathBuf,
+}
+
+#[derive(Args)]
+pub struct ImportArgs {
+    /// An export file.
+    file: PathBuf,
+    /// Import under this name instead of the exported one.
+    #[arg(long = "as", value_name = "NAME")]
+    rename: Option<String>,
+}
+
+pub fn list(location: &StoreLocation) -> CliResult<u8> {
+    let Some(store) = location.open_existing()? else { return Ok(exit::OK) };
+    let sessions = store.list_sessions()?;
+    if sessions.is_empty() {
+        return Ok(exit::OK);
+    }
+    let width = sessions.iter().map(|s| s.name.len()).max().unwrap_or(4).max(4);
+    println!("{:<width$}  {:<9}  {:<24}  ENTRY", "NAME", "STATUS", "UPDATED");
+    for s in sessions {
+        println!("{:<width$}  {:<9}  {:<24}  {}", s.name, s.status.name(), iso(s.updated_ms), s.entry);
+    }
+    Ok(exit::OK)
+}
+
+pub fn export(args: ExportArgs, location: &StoreLocation) -> CliResult<u8> {
+    let store = location
+        .open_existing()?
+        .ok_or_else(|| Failure::usage(format!("no session {:?}: there is no session store here", args.name)))?;
+    let bytes = store.export(&args.name)?;
+    std::fs::write(&args.output, &bytes)
+        .map_err(|e| Failure::usage(format!("cannot write {}: {e}", args.output.display())))?;
+    eprintln!("amber: exported session {} to {} ({} bytes)", args.name, args.output.display(), bytes.len());
+    Ok(exit::OK)
+}
+
+pub fn import(args: ImportArgs, location: &StoreLocation) -> CliResult<u8> {
+    let bytes =
+        std::fs::read(&args.file).map_err(|e| Failure::usage(format!("cannot read {}: {e}", args.file.display())))?;
+    let store = location.open()?;
+    let meta = store.import(&bytes, args.rename.as_deref())?;
+    eprintln!("amber: imported session {} ({})", meta.name, meta.status.name());
+    Ok(exit::OK)
+}

@@ -1,0 +1,75 @@
+//! Where sessions live, and writing a run's progress to its session.
+
+use std::path::PathBuf;
+
+use amber::{Outcome, Runtime};
+use amber::durable::store::{SessionLease, SessionStatus, SessionStore};
+
+use crate::error::CliResult;
+
+/// The store directory: `--store DIR`, else `$AMBER_STORE`, else `.amber` in the cwd.
+pub struct StoreLocation {
+    dir: PathBuf,
+}
+
+impl StoreLocation {
+    pub fn new(flag: Option<PathBuf>) -> StoreLocation {
+        let dir = flag
+            .or_else(|| std::env::var_os("AMBER_STORE").filter(|v| !v.is_empty()).map(PathBuf::from))
+            .unwrap_or_else(|| PathBuf::from(".amber"));
+        StoreLocation { dir }
+    }
+
+    /// Opens (creating) the store.
+    pub fn open(&self) -> CliResult<SessionStore> {
+        Ok(SessionStore::open(&self.dir)?)
+    }
+
+    /// Opens the store only if it exists (read-only commands must not create it).
+    pub fn open_existing(&self) -> CliResult<Option<SessionStore>> {
+        if !self.dir.join(amber::durable::store::STORE_FILE).exists() {
+            return Ok(None);
+        }
+        self.open().map(Some)
+    }
+}
+
+/// A session this process holds.
+pub struct Held<'s> {
+    pub store: &'s SessionStore,
+    pub lease: SessionLease<'s>,
+}
+
+impl Held<'_> {
+    pub fn name(&self) -> &str {
+        self.lease.session()
+    }
+
+    /// Appends the runtime's new journal records (before any live effect, and at the end).
+    pub fn persist_records(&self, runtime: &mut Runtime) -> CliResult<()> {
+        let records = runtime.take_records();
+        if !records.is_empty() {
+            self.store.append_journal_records(&self.lease, &records)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the final state of a run slice: records, an image of where it stopped (so
+    /// `inspect` shows the final state), the status.
+    pub fn finish(&self, runtime: &mut Runtime, result: &amber::Result<Outcome>) -> CliResult<()> {
+        self.persist_records(runtime)?;
+        let status = match result {
+            Ok(Outcome::Suspended(_)) => SessionStatus::Suspended,
+            Ok(Outcome::Completed(_)) => SessionStatus::Completed,
+            Ok(Outcome::Threw(_)) | Err(amber::Error::Limit(_)) => SessionStatus::Failed,
+            // A divergence or a bad request changes nothing the session has committed.
+            Err(_) => return Ok(()),
+        };
+        if result.is_ok() {
+            let image = runtime.snapshot()?;
+            self.store.save_image(&self.lease, &image)?;
+        }
+        self.store.set_status(&self.lease, status)?;
+        Ok(())
+    }
+}

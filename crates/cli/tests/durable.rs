@@ -1,0 +1,370 @@
+//! The durable CLI end to end: every step runs the real `amber` binary in a fresh process
+//! against a temporary session store, as a user would.
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+const EXE: &str = env!("CARGO_BIN_EXE_amber");
+
+/// A temporary directory holding programs and the session store (removed on drop).
+struct Sandbox {
+    dir: PathBuf,
+}
+
+struct Out {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Sandbox {
+    fn new(name: &str) -> Sandbox {
+        static COUNTER: AtomicU32 = AtomicU32::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("amber-cli-{name}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Sandbox { dir }
+    }
+
+    fn write(&self, file: &str, text: &str) -> String {
+        std::fs::write(self.dir.join(file), text).unwrap();
+        file.to_string()
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new(EXE);
+        cmd.args(args).current_dir(&self.dir).env("AMBER_STORE", self.dir.join("store")).env("TZ", "UTC");
+        cmd
+    }
+
+    fn amber(&self, args: &[&str]) -> Out {
+        let out = self.command(args).stdin(Stdio::null()).output().unwrap();
+        Out {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+
+    fn db(&self) -> rusqlite::Connection {
+        rusqlite::Connection::open(self.dir.join("store").join("sessions.db")).unwrap()
+    }
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[track_caller]
+fn expect(out: &Out, code: i32) {
+    assert_eq!(out.code, code, "stdout:\n{}\nstderr:\n{}", out.stdout, out.stderr);
+}
+
+const AGENT: &str = r#"
+class Counter { constructor() { this.n = 0; } inc() { return ++this.n; } }
+const t0 = Date.now();
+(async () => {
+  const c = new Counter();
+  const seen = new Map([["r", Math.random()]]);
+  console.log("start");
+  const pending = Promise.all([amber.call("search", { q: "amber", n: 2 }), amber.input("Approve?")]);
+  const [hits, answer] = await pending;
+  setTimeout(() => console.log("timer", c.inc()), 5);
+  const n = await amber.step("count", () => hits.length);
+  await amber.sleep(20);
+  console.log("hits", n, "answer", answer, "kept", seen.get("r") === seen.get("r"), Date.now() - t0 >= 20);
+})();
+"#;
+
+#[test]
+fn run_suspend_resume_in_fresh_processes_then_replay() {
+    let sb = Sandbox::new("flow");
+    let file = sb.write("agent.js", AGENT);
+    let run = sb.amber(&["run", &file, "--session", "s1"]);
+    expect(&run, 75);
+    assert_eq!(run.stdout, "start\n");
+    assert!(run.stderr.contains("1   call   search  {\"n\":2,\"q\":\"amber\"}"), "{}", run.stderr);
+    assert!(run.stderr.contains("2   input  \"Approve?\""), "{}", run.stderr);
+
+    let first = sb.amber(&["resume", "s1", "--resolve", "1=[\"a\",\"b\"]"]);
+    expect(&first, 75);
+    assert_eq!(first.stdout, "");
+    assert!(first.stderr.contains("waiting on 1 operation"), "{}", first.stderr);
+
+    let second = sb.amber(&["resume", "s1", "--input", "yes"]);
+    expect(&second, 0);
+    assert_eq!(second.stdout, "timer 1\nhits 2 answer yes kept true true\n");
+
+    let again = sb.amber(&["resume", "s1"]);
+    expect(&again, 2);
+    assert!(again.stderr.contains("has completed"), "{}", again.stderr);
+
+    let replay = sb.amber(&["replay", "s1"]);
+    expect(&replay, 0);
+    assert_eq!(replay.stdout, "", "replay is silent without --print");
+    assert!(replay.stderr.contains("matches all 9 journal records (completed)"), "{}", replay.stderr);
+    let printed = sb.amber(&["replay", "s1", "--print"]);
+    expect(&printed, 0);
+    assert_eq!(printed.stdout, format!("{}{}{}", run.stdout, first.stdout, second.stdout));
+
+    let sessions = sb.amber(&["sessions"]);
+    assert!(sessions.stdout.contains("s1") && sessions.stdout.contains("completed"), "{}", sessions.stdout);
+}
+
+#[test]
+fn a_run_that_suspends_without_a_session_is_kept_under_a_generated_name() {
+    let sb = Sandbox::new("generated");
+    let file = sb.write("ask.js", "amber.input('name?').then((n) => console.log('hello', n));");
+    let run = sb.amber(&["run", &file]);
+    expect(&run, 75);
+    let name = run
+        .stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("amber: the run suspended; it is kept as session "))
+        .unwrap()
+        .to_string();
+    let done = sb.amber(&["resume", &name, "--input", "1=world"]);
+    expect(&done, 0);
+    assert_eq!(done.stdout, "hello world\n");
+    // A run that completes leaves no store behind.
+    let sb = Sandbox::new("ephemeral");
+    let file = sb.write("plain.js", "setTimeout(() => console.log('done'), 100)");
+    let plain = sb.amber(&["run", &file]);
+    expect(&plain, 0);
+    assert_eq!(plain.stdout, "done\n");
+    assert!(!sb.dir.join("store").exists());
+}
+
+#[test]
+fn host_commands_serve_calls_and_failures_reject() {
+    let sb = Sandbox::new("host");
+    let file = sb.write(
+        "tools.js",
+        r#"(async () => {
+             const r = await amber.call("search", { q: "x" });
+             console.log("result", JSON.stringify(r));
+             try { await amber.call("broken", {}); } catch (e) { console.log("rejected:", e.message); }
+           })();"#,
+    );
+    let tool = sb.write("search.sh", "read args; echo \"{\\\"echo\\\":$args,\\\"key\\\":\\\"$AMBER_IDEMPOTENCY_KEY\\\"}\"");
+    let run = sb.amber(&[
+        "run",
+        &file,
+        "--session",
+        "h",
+        "--host",
+        &format!("search=sh {tool}"),
+        "--host",
+        "broken=echo no such index >&2; exit 3",
+    ]);
+    expect(&run, 0);
+    assert_eq!(run.stdout, "result {\"echo\":{\"q\":\"x\"},\"key\":\"h:1\"}\nrejected: no such index\n");
+    expect(&sb.amber(&["replay", "h"]), 0);
+}
+
+#[test]
+fn replay_divergence_and_broken_journals_exit_4() {
+    let sb = Sandbox::new("diverge");
+    let file = sb.write("agent.js", AGENT);
+    for name in ["src", "jnl"] {
+        expect(&sb.amber(&["run", &file, "--session", name]), 75);
+        expect(&sb.amber(&["resume", name, "--resolve", "1=[1]"]), 75);
+    }
+    // A changed program (stored source edited consistently, hash included).
+    let db = sb.db();
+    let text: String = db.query_row("SELECT text FROM sources WHERE session = 'src'", [], |r| r.get(0)).unwrap();
+    let changed = text.replace("n: 2", "n: 3");
+    let hash = amber::durable::digest::sha256(changed.as_bytes()).to_vec();
+    db.execute("UPDATE sources SET text = ?1, sha256 = ?2 WHERE session = 'src'", rusqlite::params![changed, hash]).unwrap();
+    let replay = sb.amber(&["replay", "src"]);
+    expect(&replay, 4);
+    assert!(replay.stderr.contains("diverged at journal seq 1"), "{}", replay.stderr);
+    assert!(replay.stderr.contains("\"n\":2") && replay.stderr.contains("\"n\":3"), "{}", replay.stderr);
+    assert!(replay.stderr.contains("(at agent.js:8:"), "{}", replay.stderr);
+    // An edited journal record breaks the chain.
+    let record: Vec<u8> =
+        db.query_row("SELECT record FROM journal WHERE session = 'jnl' AND seq = 1", [], |r| r.get(0)).unwrap();
+    let mut edited = record.clone();
+    edited[8] ^= 1;
+    db.execute("UPDATE journal SET record = ?1 WHERE session = 'jnl' AND seq = 1", [edited]).unwrap();
+    for args in [&["replay", "jnl"][..], &["resume", "jnl"], &["inspect", "jnl"]] {
+        let out = sb.amber(args);
+        expect(&out, 4);
+        assert!(out.stderr.contains("hash chain broken at seq 1"), "{}", out.stderr);
+    }
+}
+
+#[test]
+fn corrupt_images_exit_4_and_a_lost_image_is_recovered_from_the_journal() {
+    let sb = Sandbox::new("image");
+    let file = sb.write("agent.js", AGENT);
+    for name in ["bad", "lost"] {
+        expect(&sb.amber(&["run", &file, "--session", name]), 75);
+        expect(&sb.amber(&["resume", name, "--resolve", "1=[1,2,3]"]), 75);
+    }
+    let db = sb.db();
+    let image: Vec<u8> =
+        db.query_row("SELECT bytes FROM images WHERE session = 'bad' ORDER BY seq DESC LIMIT 1", [], |r| r.get(0)).unwrap();
+    for corrupt in [image[..image.len() / 2].to_vec(), { let mut b = image.clone(); let at = b.len() / 3; b[at] ^= 0x10; b }] {
+        db.execute("UPDATE images SET bytes = ?1 WHERE session = 'bad'", [corrupt]).unwrap();
+        let out = sb.amber(&["resume", "bad", "--input", "yes"]);
+        expect(&out, 4);
+        assert!(out.stderr.contains("cannot restore session bad"), "{}", out.stderr);
+    }
+    // Every image gone: resume re-executes the journal (silently) and goes on.
+    db.execute("DELETE FROM images WHERE session = 'lost'", []).unwrap();
+    let out = sb.amber(&["resume", "lost", "--input", "yes"]);
+    expect(&out, 0);
+    assert_eq!(out.stdout, "timer 1\nhits 3 answer yes kept true true\n");
+}
+
+#[test]
+fn a_busy_session_is_refused_and_a_killed_run_resumes() {
+    let sb = Sandbox::new("busy");
+    let file = sb.write("slow.js", "amber.call('slow', {}).then((v) => console.log('got', v));");
+    let mut holder = sb.command(&["run", &file, "--session", "b", "--host", "slow=sleep 30; echo 1"]).spawn().unwrap();
+    let started = Instant::now();
+    let busy = loop {
+        let out = sb.amber(&["resume", "b"]);
+        if out.stderr.contains("busy") || started.elapsed() > Duration::from_secs(10) {
+            break out;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    expect(&busy, 2);
+    assert!(busy.stderr.contains("session \"b\" is busy"), "{}", busy.stderr);
+    // SIGKILL while the host command runs: the intent is committed, the result is not.
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+    let inspect = sb.amber(&["inspect", "b", "--json"]);
+    expect(&inspect, 0);
+    let json: serde_json::Value = serde_json::from_str(&inspect.stdout).unwrap();
+    assert_eq!(json["journal"][1]["kind"], "call-intent");
+    assert_eq!(json["journal"].as_array().unwrap().len(), 2);
+    // The next resume re-runs the operation (at least once) and completes.
+    let out = sb.amber(&["resume", "b", "--host", "slow=echo 2"]);
+    expect(&out, 0);
+    assert_eq!(out.stdout, "got 2\n");
+    expect(&sb.amber(&["replay", "b"]), 0);
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    let sb = Sandbox::new("args");
+    let file = sb.write("ask.js", "amber.input('x'); amber.call('f', 1);");
+    expect(&sb.amber(&["run", &file, "--session", "a"]), 75);
+    for args in [
+        &["frobnicate"][..],
+        &["run"],
+        &["run", "missing.js"],
+        &["run", &file, "--session", "bad name"],
+        &["run", &file, "--session", "a"],
+        &["run", &file, "--host", "noequals"],
+        &["resume", "nosuch"],
+        &["resume", "a", "--resolve", "x"],
+        &["resume", "a", "--resolve", "9=1"],
+        &["resume", "a", "--resolve", "2=not json"],
+        &["resume", "a", "--input", "2=text"],
+        &["replay", "nosuch"],
+        &["inspect", "nosuch"],
+        &["export", "a"],
+        &["import", "missing.amber"],
+    ] {
+        let out = sb.amber(args);
+        assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
+        assert!(!out.stderr.contains("panicked"), "{args:?}: {}", out.stderr);
+    }
+    // Nothing was delivered by the failed attempts.
+    let out = sb.amber(&["resume", "a", "--input", "yes", "--resolve", "2=true"]);
+    expect(&out, 0);
+}
+
+#[test]
+fn errors_limits_and_unhandled_rejections() {
+    let sb = Sandbox::new("errors");
+    let thrower = sb.write("throw.js", "function f() { throw new Error('boom') }\nf();");
+    let out = sb.amber(&["run", &thrower]);
+    expect(&out, 1);
+    assert!(out.stderr.starts_with("Uncaught Error: boom\n    at f (throw.js:1:"), "{}", out.stderr);
+    let rejecter = sb.write("reject.js", "Promise.reject(new TypeError('nope'));");
+    let out = sb.amber(&["run", &rejecter]);
+    expect(&out, 1);
+    assert!(out.stderr.starts_with("Uncaught (in promise) TypeError: nope"), "{}", out.stderr);
+    let looper = sb.write("loop.js", "amber.input('x').then(() => { for (;;) {} });");
+    expect(&sb.amber(&["run", &looper, "--session", "l", "--max-instructions", "100000"]), 75);
+    let out = sb.amber(&["resume", "l", "--input", "go"]);
+    expect(&out, 5);
+    assert!(out.stderr.contains("instruction limit exceeded"), "{}", out.stderr);
+    expect(&sb.amber(&["replay", "l"]), 0);
+}
+
+#[test]
+fn durable_sleeps_wait_across_processes() {
+    let sb = Sandbox::new("sleep");
+    let file = sb.write("nap.js", "(async () => { await amber.sleep(3600000); console.log('woke'); })();");
+    let out = sb.amber(&["run", &file, "--session", "nap"]);
+    expect(&out, 75);
+    assert!(out.stderr.contains("sleep  due in 59m") || out.stderr.contains("sleep  due in 60m"), "{}", out.stderr);
+    let out = sb.amber(&["resume", "nap"]);
+    expect(&out, 75);
+    assert!(out.stderr.contains("sleep  due in"), "{}", out.stderr);
+}
+
+#[test]
+fn export_import_inspect() {
+    let sb = Sandbox::new("export");
+    let file = sb.write("agent.js", AGENT);
+    expect(&sb.amber(&["run", &file, "--session", "e"]), 75);
+    expect(&sb.amber(&["export", "e", "-o", "e.amber"]), 0);
+    let inspect = sb.amber(&["inspect", "e.amber", "--json"]);
+    expect(&inspect, 0);
+    let json: serde_json::Value = serde_json::from_str(&inspect.stdout).unwrap();
+    assert_eq!(json["session"]["name"], "e");
+    assert_eq!(json["pending"][0]["kind"], "call");
+    assert_eq!(json["pending"][0]["name"], "search");
+    assert_eq!(json["pending"][1]["kind"], "input");
+    assert_eq!(json["policy"]["random"], "seeded");
+    assert_eq!(json["journal"][0]["kind"], "run-start");
+    let text = sb.amber(&["inspect", "e"]);
+    expect(&text, 0);
+    assert!(text.stdout.contains("capabilities  HostCall@1 Input@2"), "{}", text.stdout);
+    expect(&sb.amber(&["import", "e.amber", "--as", "e2"]), 0);
+    expect(&sb.amber(&["import", "e.amber"]), 2);
+    let out = sb.amber(&["resume", "e2", "--resolve", "1=[]", "--input", "2=no"]);
+    expect(&out, 0);
+    assert_eq!(out.stdout, "timer 1\nhits 0 answer no kept true true\n");
+    let mut bytes = std::fs::read(sb.dir.join("e.amber")).unwrap();
+    let at = bytes.len() / 2;
+    bytes[at] ^= 1;
+    std::fs::write(sb.dir.join("bad.amber"), bytes).unwrap();
+    expect(&sb.amber(&["inspect", "bad.amber"]), 4);
+    expect(&sb.amber(&["import", "bad.amber"]), 4);
+}
+
+#[test]
+fn repl_reads_statements_from_stdin() {
+    let sb = Sandbox::new("repl");
+    let mut child = sb
+        .command(&["repl"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(b"let x = 20\nfunction f(a) {\n  return a + x\n}\nf(22)\n'hi'\nnope()\n[1, { a: 2 }]\n").unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "undefined\nundefined\n42\n'hi'\n[ 1, { a: 2 } ]\n");
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("Uncaught ReferenceError"));
+    assert!(out.status.success());
+    let _ = Path::new(".");
+}
