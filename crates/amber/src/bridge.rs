@@ -204,9 +204,9 @@ fn usable(vm: &mut Vm, what: &str) -> JsResult<()> {
     match with_active(|r| (r.fatal.is_some(), r.step_depth > 0)) {
         None => Err(no_runtime(vm)),
         Some((true, _)) => Err(Throw::Limit(Limit::Fuel)),
-        Some((_, true)) => Err(vm.type_error(format!(
-            "{what} cannot be used inside amber.step: a step must be a pure computation"
-        ))),
+        Some((_, true)) => {
+            Err(vm.type_error(format!("{what} cannot be used inside amber.step: a step must be a pure computation")))
+        }
         Some((false, false)) => Ok(()),
     }
 }

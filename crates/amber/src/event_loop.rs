@@ -67,7 +67,9 @@ impl Core {
             Ok(()) => Ok(None),
             Err(RunError::Limit(l)) => Err(Error::Limit(l)),
             Err(RunError::Syntax(s)) => Ok(Some(Outcome::Threw(ErrorReport::syntax(&s)))),
-            Err(RunError::Threw { value, .. }) => Ok(Some(Outcome::Threw(ErrorReport::thrown(&mut self.vm, value, false)))),
+            Err(RunError::Threw { value, .. }) => {
+                Ok(Some(Outcome::Threw(ErrorReport::thrown(&mut self.vm, value, false))))
+            }
         }
     }
 
@@ -197,8 +199,7 @@ impl Core {
         };
         let issue = self.recorder.op_issue.get(&d.id).copied().unwrap_or(self.vm.clock_ms);
         let timestamp = (issue + d.duration_ms as f64).max(self.vm.clock_ms).max(0.0) as u64;
-        let draft =
-            RecordDraft::completion(op_kind(&op), op.seq, &op.name, d.result.clone(), d.duration_ms, timestamp);
+        let draft = RecordDraft::completion(op_kind(&op), op.seq, &op.name, d.result.clone(), d.duration_ms, timestamp);
         self.recorder.record(draft, None)?;
         self.settle_op(d.id, &d.result, d.duration_ms)
     }
@@ -254,6 +255,7 @@ pub(crate) fn waiting_on(ops: &[HostOp]) -> String {
     if ops.is_empty() {
         return "the program is waiting on no operation".into();
     }
-    let list: Vec<String> = ops.iter().map(|op| format!("{} {:?} (op {}, seq {})", op.kind, op.name, op.id, op.seq)).collect();
+    let list: Vec<String> =
+        ops.iter().map(|op| format!("{} {:?} (op {}, seq {})", op.kind, op.name, op.id, op.seq)).collect();
     format!("the program is waiting on {}", list.join(", "))
 }

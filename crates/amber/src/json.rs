@@ -15,7 +15,9 @@ use amber_engine::error::JsResult;
 use amber_engine::heap::object::Class;
 use amber_engine::runtime::call::{call, is_callable};
 use amber_engine::runtime::convert::{is_array, key_to_display};
-use amber_engine::runtime::property::{create_data_property, get, get_own_property, length_of_array_like, own_property_keys};
+use amber_engine::runtime::property::{
+    create_data_property, get, get_own_property, length_of_array_like, own_property_keys,
+};
 use amber_engine::value::{Kind, ObjectId};
 use amber_engine::{Value, Vm};
 use serde_json::{Map, Number};
@@ -76,9 +78,9 @@ fn convert_out(vm: &mut Vm, v: Value, key: &str, path: &str, seen: &mut Vec<Obje
                 return Err(vm.type_error(format!("{path} is not JSON-serializable: it contains a cycle")));
             }
             if seen.len() >= MAX_DEPTH {
-                return Err(vm.type_error(format!(
-                    "{path} is not JSON-serializable: nested deeper than {MAX_DEPTH} levels"
-                )));
+                return Err(
+                    vm.type_error(format!("{path} is not JSON-serializable: nested deeper than {MAX_DEPTH} levels"))
+                );
             }
             seen.push(o);
             let r = if is_array(vm, v)? { array_out(vm, o, path, seen) } else { object_out(vm, o, path, seen) };

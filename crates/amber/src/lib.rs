@@ -39,6 +39,7 @@ mod bridge;
 mod error;
 mod event_loop;
 pub mod json;
+mod policy;
 mod recorder;
 mod runtime;
 
@@ -49,6 +50,9 @@ pub use amber_durable::policy::{Mode, Policy, PolicySurface};
 pub use amber_engine as engine;
 pub use amber_node as node;
 pub use error::{Error, Result};
-pub use runtime::{
-    wall_clock_ms, ErrorReport, HostHandler, Outcome, Program, Runtime, RuntimeBuilder, ENGINE_VERSION,
-};
+/// docs/host-api.md, compiled here so its Rust example is tested with the crate.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/host-api.md")]
+pub struct HostApiDoc;
+
+pub use runtime::{wall_clock_ms, ErrorReport, HostHandler, Outcome, Program, Runtime, RuntimeBuilder, ENGINE_VERSION};

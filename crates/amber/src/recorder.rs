@@ -8,10 +8,10 @@
 //!
 //! Host functions are plain `fn` pointers (the heap holds no closures), so while JS runs the
 //! recorder is parked in a thread-local slot ([`Active`]) where the `amber.*` natives find it.
-//! The slot is borrowed only for short, JS-free moments; [`with_active`] never panics on a
-//! nested borrow.
+//! The slot is a `Cell`: [`with_active`] takes the recorder out for a short, JS-free moment
+//! and puts it back, so a nested use finds the slot empty instead of panicking.
 
-use std::cell::RefCell;
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 use amber_durable::canonical_json::{args_hash, to_canonical_string};
@@ -146,8 +146,8 @@ impl Recorder {
         Ok((seq, None))
     }
 
-    /// Serves the next record if it is the completion of the operation whose intent is at
-    /// `intent_seq`… or of any operation: returns the consumed completion record.
+    /// Replaying: consumes and returns the next record if it is a completion (of whichever
+    /// operation; the caller checks that operation is pending).
     pub fn take_completion(&mut self) -> Option<CallRecord> {
         match self.peek() {
             Some(r) if matches!(r.kind, RecordKind::Completion(_)) => self.consume(),
@@ -187,19 +187,19 @@ pub(crate) fn result_of(record: &CallRecord) -> CallResult {
 }
 
 thread_local! {
-    static ACTIVE: RefCell<Option<Recorder>> = const { RefCell::new(None) };
+    static ACTIVE: Cell<Option<Box<Recorder>>> = const { Cell::new(None) };
 }
 
 /// While alive, the recorder taken from `slot` is the thread's active recorder; dropping the
 /// guard puts it back (and restores whatever was active before).
 pub(crate) struct Active<'a> {
     slot: &'a mut Recorder,
-    previous: Option<Recorder>,
+    previous: Option<Box<Recorder>>,
 }
 
 impl<'a> Active<'a> {
     pub fn enter(slot: &'a mut Recorder) -> Active<'a> {
-        let recorder = std::mem::take(slot);
+        let recorder = Box::new(std::mem::take(slot));
         let previous = ACTIVE.with(|a| a.replace(Some(recorder)));
         Active { slot, previous }
     }
@@ -209,13 +209,18 @@ impl Drop for Active<'_> {
     fn drop(&mut self) {
         let previous = self.previous.take();
         if let Some(recorder) = ACTIVE.with(|a| a.replace(previous)) {
-            *self.slot = recorder;
+            *self.slot = *recorder;
         }
     }
 }
 
 /// Runs `f` on the active recorder; None if there is none (no runtime is running JS on this
-/// thread) or it is already borrowed.
+/// thread, or `f` itself asked).
 pub(crate) fn with_active<R>(f: impl FnOnce(&mut Recorder) -> R) -> Option<R> {
-    ACTIVE.with(|a| a.try_borrow_mut().ok().and_then(|mut slot| slot.as_mut().map(f)))
+    ACTIVE.with(|a| {
+        let mut recorder = a.take()?;
+        let out = f(&mut recorder);
+        a.set(Some(recorder));
+        Some(out)
+    })
 }

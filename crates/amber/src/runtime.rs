@@ -11,17 +11,18 @@ use amber_durable::capability::{Capability, CapabilityLedger};
 use amber_durable::digest::{sha256, Digest};
 use amber_durable::image::{decode_image, encode_image, HeapStats, Manifest, PendingOp};
 use amber_durable::journal::{CallRecord, CallResult, Journal, JournalHead, OpKind, RecordDraft, RecordKind};
-use amber_durable::policy::{Mode, Policy, PolicySurface};
+use amber_durable::policy::Policy;
 use amber_engine::error::SyntaxErrorReport;
 use amber_engine::heap::object::Class;
 use amber_engine::vm::{PrintHook, Stream};
-use amber_engine::{HostFn, Value, Vm, VmOptions};
+use amber_engine::{Value, Vm, VmOptions};
 use amber_node::timers;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 use crate::event_loop::{op_kind, waiting_on, Core, Delivery};
 use crate::json::primitive_to_json;
+use crate::policy::{apply_policy, check_policy, register_policy};
 use crate::recorder::{describe, with_active, Recorder};
 
 /// Engine version written on images; restore refuses any other.
@@ -39,7 +40,7 @@ pub struct Program {
     pub filename: String,
     /// Source text.
     pub source: String,
-    /// ES module (not supported by the engine yet: run as a script).
+    /// ES module: imports load through `Vm::module_loader`, which the embedder sets.
     pub module: bool,
 }
 
@@ -116,6 +117,7 @@ pub struct RuntimeBuilder {
     options: VmOptions,
     hosts: Vec<(String, HostHandler)>,
     print: Option<PrintHook>,
+    module_loader: Option<amber_engine::module::ModuleLoader>,
     print_while_replaying: bool,
     wall_clock: fn() -> u64,
     start_time_ms: Option<u64>,
@@ -137,6 +139,7 @@ impl RuntimeBuilder {
             options: VmOptions::default(),
             hosts: Vec::new(),
             print: None,
+            module_loader: None,
             print_while_replaying: false,
             wall_clock: wall_clock_ms,
             start_time_ms: None,
@@ -175,6 +178,13 @@ impl RuntimeBuilder {
     }
 
     /// Where program output (console.*) goes; default stdout/stderr.
+    /// Where `import` finds modules: (referrer, specifier) → (resolved name, source text).
+    /// Without one, a module's imports fail to load.
+    pub fn module_loader(mut self, loader: amber_engine::module::ModuleLoader) -> Self {
+        self.module_loader = Some(loader);
+        self
+    }
+
     pub fn print_hook(mut self, hook: PrintHook) -> Self {
         self.print = Some(hook);
         self
@@ -287,6 +297,7 @@ impl RuntimeBuilder {
 
     fn into_runtime(self, mut vm: Vm, mut recorder: Recorder) -> Runtime {
         vm.print_hook = Some(print_through);
+        vm.module_loader = self.module_loader;
         recorder.print = self.print;
         recorder.print_while_replaying = self.print_while_replaying;
         Runtime {
@@ -360,7 +371,11 @@ impl Runtime {
         }
         self.start()?;
         self.code_hashes.insert(program.filename.clone(), Digest::of(program.source.as_bytes()));
-        let r = self.core.js(|vm| vm.eval_script(&program.source, &program.filename));
+        let r = if program.module {
+            self.core.js(|vm| vm.eval_module(&program.source, &program.filename))
+        } else {
+            self.core.js(|vm| vm.eval_script(&program.source, &program.filename))
+        };
         let r = match r {
             Ok(value) => {
                 self.completion = primitive_to_json(&mut self.core.vm, value);
@@ -468,7 +483,11 @@ impl Runtime {
         for (id, due) in due {
             let issue = self.core.recorder.op_issue.get(&id).copied().unwrap_or(self.core.vm.clock_ms);
             let duration = (wall_now_ms as f64 - issue).max((due - issue).ceil()).max(0.0) as u64;
-            self.deliveries.push_back(Delivery { id, result: CallResult::Ok(serde_json::Value::Null), duration_ms: duration });
+            self.deliveries.push_back(Delivery {
+                id,
+                result: CallResult::Ok(serde_json::Value::Null),
+                duration_ms: duration,
+            });
             done.push(id);
         }
         done
@@ -510,10 +529,8 @@ impl Runtime {
         manifest.code_hashes = self.code_hashes.clone();
         manifest.pending = self.pending();
         manifest.journal_head = self.core.recorder.head();
-        manifest.heap = HeapStats {
-            objects: self.core.vm.heap.objects.live() as u64,
-            bytes: self.core.vm.heap.bytes_estimate,
-        };
+        manifest.heap =
+            HeapStats { objects: self.core.vm.heap.objects.live() as u64, bytes: self.core.vm.heap.bytes_estimate };
         manifest.logical_time_ms = self.logical_time_ms();
         Ok(encode_image(&manifest, &payload, self.image_key.as_deref())?)
     }
@@ -784,73 +801,4 @@ fn fresh_seed() -> [u8; 32] {
     input.extend_from_slice(&nanos.to_le_bytes());
     input.extend_from_slice(&std::process::id().to_le_bytes());
     sha256(&input)
-}
-
-// ---- Policy
-
-/// Modes this runtime can honour per surface (Host is never durable).
-fn check_policy(policy: &Policy) -> Result<()> {
-    policy.ensure_durable_safe()?;
-    let supported: &[(PolicySurface, &[Mode])] = &[
-        (PolicySurface::Random, &[Mode::Seeded, Mode::Disabled]),
-        (PolicySurface::Clock, &[Mode::Captured, Mode::Disabled]),
-        (PolicySurface::Timers, &[Mode::Seeded, Mode::Disabled]),
-    ];
-    for (surface, modes) in supported {
-        let mode = policy.mode(*surface);
-        if !modes.contains(&mode) {
-            return Err(Error::usage(format!("policy {surface}={mode} is not supported by this runtime")));
-        }
-    }
-    Ok(())
-}
-
-/// Globals replaced by a throwing stub when their surface is Disabled: (surface, host name,
-/// object path on the global, property).
-const DISABLED: &[(PolicySurface, &str, &str, &str)] = &[
-    (PolicySurface::Random, "amber.disabled.Math.random", "Math", "random"),
-    (PolicySurface::Clock, "amber.disabled.Date.now", "Date", "now"),
-    (PolicySurface::Timers, "amber.disabled.setTimeout", "", "setTimeout"),
-    (PolicySurface::Timers, "amber.disabled.setInterval", "", "setInterval"),
-    (PolicySurface::Timers, "amber.disabled.setImmediate", "", "setImmediate"),
-];
-
-fn apply_policy(vm: &mut Vm, policy: &Policy) {
-    for (surface, host_name, object, _) in DISABLED {
-        if policy.mode(*surface) != Mode::Disabled {
-            continue;
-        }
-        let global = vm.global_object();
-        let target = if object.is_empty() {
-            global
-        } else {
-            let key = vm.key(object);
-            vm.global_object()
-                .as_object()
-                .and_then(|g| amber_engine::runtime::property::get(vm, g, key, global).ok())
-                .unwrap_or(Value::UNDEFINED)
-        };
-        if target.is_object() {
-            vm.define_host_function(target, host_name, 0, disabled_surface as HostFn);
-        }
-    }
-}
-
-fn register_policy(vm: &mut Vm) {
-    for (_, host_name, _, _) in DISABLED {
-        vm.register_host_function(host_name, disabled_surface);
-    }
-}
-
-/// The stub for a surface the policy disables.
-fn disabled_surface(vm: &mut Vm, _this: Value, _args: &[Value]) -> amber_engine::JsResult<Value> {
-    let name = vm
-        .native_captures()
-        .first()
-        .and_then(|v| v.as_string())
-        .map(|s| vm.heap.flat(s).to_rust_string())
-        .unwrap_or_default();
-    let shown = name.strip_prefix("amber.disabled.").unwrap_or(&name).to_string();
-    let surface = DISABLED.iter().find(|(_, n, _, _)| *n == name).map_or("?", |(s, _, _, _)| s.name());
-    Err(vm.type_error(format!("{shown} is disabled by the run's policy ({surface}: disabled)")))
 }

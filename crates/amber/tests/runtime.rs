@@ -1,7 +1,7 @@
 //! The embedding API end to end: run, suspend, image, restore, resolve, replay.
 #![allow(clippy::unwrap_used)]
 
-use std::cell::RefCell;
+use std::cell::Cell;
 
 use amber::engine::vm::Stream;
 use amber::engine::Vm;
@@ -9,22 +9,23 @@ use amber::{CallRecord, Error, Journal, Outcome, PendingOp, Program, Runtime, Ru
 use serde_json::json;
 
 thread_local! {
-    static OUT: RefCell<String> = const { RefCell::new(String::new()) };
+    static OUT: Cell<String> = const { Cell::new(String::new()) };
 }
 
 fn capture(_vm: &mut Vm, stream: Stream, text: &str) {
     OUT.with(|o| {
-        let mut o = o.borrow_mut();
+        let mut out = o.take();
         if stream == Stream::Stderr {
-            o.push_str("[err] ");
+            out.push_str("[err] ");
         }
-        o.push_str(text);
-        o.push('\n');
+        out.push_str(text);
+        out.push('\n');
+        o.set(out);
     });
 }
 
 fn take_output() -> String {
-    OUT.with(|o| std::mem::take(&mut *o.borrow_mut()))
+    OUT.with(Cell::take)
 }
 
 const START: u64 = 1_700_000_000_000;
@@ -211,7 +212,10 @@ fn host_call_args_must_be_json() {
         ("{ a: [1, undefined] }", "amber.call args.a[1] is not JSON-serializable: found undefined"),
         ("10n", "amber.call args is not JSON-serializable: found a BigInt"),
         ("{ f() {} }", "amber.call args.f is not JSON-serializable: found a function"),
-        ("(() => { const o = {}; o.self = o; return o; })()", "amber.call args.self is not JSON-serializable: it contains a cycle"),
+        (
+            "(() => { const o = {}; o.self = o; return o; })()",
+            "amber.call args.self is not JSON-serializable: it contains a cycle",
+        ),
         ("NaN", "amber.call args is not JSON-serializable: found NaN"),
     ];
     for (args, message) in cases {
@@ -224,7 +228,10 @@ fn host_call_args_must_be_json() {
     let mut rt = builder().build().unwrap();
     let src = "amber.call('f', { d: new Date(0), n: new Number(2), s: 'x', nested: { t: true, z: null } })";
     let ops = suspended(rt.run(&Program::script("j.js", src)).unwrap());
-    assert_eq!(ops[0].args, json!({"d": "1970-01-01T00:00:00.000Z", "n": 2, "s": "x", "nested": {"t": true, "z": null}}));
+    assert_eq!(
+        ops[0].args,
+        json!({"d": "1970-01-01T00:00:00.000Z", "n": 2, "s": "x", "nested": {"t": true, "z": null}})
+    );
 }
 
 #[test]

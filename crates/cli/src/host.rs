@@ -8,8 +8,8 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use amber::{CallResult, OpKind, PendingOp};
 use amber::durable::canonical_json::{parse, to_canonical_string};
+use amber::{CallResult, OpKind, PendingOp};
 
 use crate::error::{CliResult, Failure};
 

@@ -39,13 +39,12 @@ struct View {
 pub fn inspect(args: InspectArgs, location: &StoreLocation) -> CliResult<u8> {
     let path = Path::new(&args.target);
     let view = if path.is_file() {
-        let bytes =
-            std::fs::read(path).map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
+        let bytes = std::fs::read(path).map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
         from_file(&bytes, &args.target)?
     } else {
-        let store = location
-            .open_existing()?
-            .ok_or_else(|| Failure::usage(format!("{:?} is neither a file nor a session (no session store here)", args.target)))?;
+        let store = location.open_existing()?.ok_or_else(|| {
+            Failure::usage(format!("{:?} is neither a file nor a session (no session store here)", args.target))
+        })?;
         let loaded = store.load(&args.target)?;
         View {
             sources: loaded.sources.iter().map(|s| (s.path.clone(), s.text.len())).collect(),
@@ -56,7 +55,7 @@ pub fn inspect(args: InspectArgs, location: &StoreLocation) -> CliResult<u8> {
     };
     if args.json {
         let text = serde_json::to_string_pretty(&to_json(&view)).unwrap_or_default();
-        println!("{text}");
+        outln!("{text}");
     } else {
         print_text(&view);
     }
@@ -78,7 +77,12 @@ fn from_file(bytes: &[u8], name: &str) -> CliResult<View> {
         if !summary.seal_ok {
             return Err(Failure::integrity(format!("{name}: the image's seal does not match its bytes (corrupt)")));
         }
-        return Ok(View { meta: None, sources: Vec::new(), image: Some((summary.manifest.journal_head.len, bytes.len(), summary)), journal: None });
+        return Ok(View {
+            meta: None,
+            sources: Vec::new(),
+            image: Some((summary.manifest.journal_head.len, bytes.len(), summary)),
+            journal: None,
+        });
     }
     Err(Failure::usage(format!("{name} is not an amber export or image file")))
 }
@@ -101,40 +105,44 @@ fn capabilities_text(ledger: &CapabilityLedger) -> String {
 
 fn print_text(view: &View) {
     if let Some(meta) = &view.meta {
-        println!("session       {} ({})", meta.name, meta.status.name());
-        println!("entry         {}{}", meta.entry, if meta.module { " (module)" } else { "" });
-        println!("created       {}", iso(meta.created_ms));
-        println!("updated       {}", iso(meta.updated_ms));
-        println!("policy        {}", policy_text(&meta.policy));
+        outln!("session       {} ({})", meta.name, meta.status.name());
+        outln!("entry         {}{}", meta.entry, if meta.module { " (module)" } else { "" });
+        outln!("created       {}", iso(meta.created_ms));
+        outln!("updated       {}", iso(meta.updated_ms));
+        outln!("policy        {}", policy_text(&meta.policy));
     }
     for (path, len) in &view.sources {
-        println!("source        {path} ({len} bytes)");
+        outln!("source        {path} ({len} bytes)");
     }
     match &view.image {
-        None => println!("image         none"),
+        None => outln!("image         none"),
         Some((seq, len, summary)) => {
             let m = &summary.manifest;
-            println!(
+            outln!(
                 "image         {len} bytes at journal seq {seq}, {}, seal {}{}",
                 summary.engine_version,
                 if summary.seal_ok { "ok" } else { "BAD" },
                 if summary.authenticated { ", HMAC" } else { "" }
             );
             if view.meta.is_none() {
-                println!("policy        {}", policy_text(&m.policy));
+                outln!("policy        {}", policy_text(&m.policy));
             }
-            println!("logical time  {}", iso(m.logical_time_ms));
-            println!("heap          {} objects, {} bytes", m.heap.objects, m.heap.bytes);
-            println!("capabilities  {}", capabilities_text(&m.capabilities));
-            println!("pending       {}", m.pending.len());
+            outln!("logical time  {}", iso(m.logical_time_ms));
+            outln!("heap          {} objects, {} bytes", m.heap.objects, m.heap.bytes);
+            outln!("capabilities  {}", capabilities_text(&m.capabilities));
+            outln!("pending       {}", m.pending.len());
             let now = amber::wall_clock_ms();
             for op in &m.pending {
-                println!("  {}  (seq {})", describe_op(op, now), op.seq);
+                outln!("  {}  (seq {})", describe_op(op, now), op.seq);
             }
         }
     }
     if let Some(journal) = &view.journal {
-        println!("journal       {} records, head {}", journal.len(), amber::durable::digest::to_hex(&journal.head_hash()));
+        outln!(
+            "journal       {} records, head {}",
+            journal.len(),
+            amber::durable::digest::to_hex(&journal.head_hash())
+        );
         for r in journal.records() {
             let mut line = format!("  {:<4} {:<18} {}", r.seq, r.kind.to_string(), r.function);
             if !r.args.is_null() {
@@ -151,7 +159,7 @@ fn print_text(view: &View) {
             if r.duration_ms > 0 {
                 line.push_str(&format!(" [{} ms]", r.duration_ms));
             }
-            println!("{line}");
+            outln!("{line}");
         }
     }
 }

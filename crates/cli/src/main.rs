@@ -6,6 +6,14 @@
 //! `--host` command bridge and exit statuses.
 #![forbid(unsafe_code)]
 
+/// `println!` that ignores a closed stdout (`amber inspect x | head` must not panic).
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 mod error;
 mod host;
 mod inspect;

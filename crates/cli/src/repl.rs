@@ -19,8 +19,9 @@ pub fn repl() -> CliResult<u8> {
     let mut count = 0u32;
     let prompt = |continued: bool| {
         if interactive {
-            print!("{}", if continued { "... " } else { "> " });
-            let _ = std::io::stdout().flush();
+            let mut out = std::io::stdout().lock();
+            let _ = write!(out, "{}", if continued { "... " } else { "> " });
+            let _ = out.flush();
         }
     };
     prompt(false);
@@ -44,7 +45,7 @@ pub fn repl() -> CliResult<u8> {
                 continue;
             }
             Ok(Ok(shown)) => {
-                println!("{shown}");
+                outln!("{shown}");
                 runtime.resume()
             }
             Ok(Err(outcome)) => Ok(outcome),
@@ -65,7 +66,7 @@ pub fn repl() -> CliResult<u8> {
         prompt(false);
     }
     if interactive {
-        println!();
+        outln!();
     }
     Ok(exit::OK)
 }

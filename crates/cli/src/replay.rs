@@ -4,15 +4,15 @@
 
 use std::collections::BTreeSet;
 
-use amber::{Error, Outcome};
 use amber::durable::store::SessionStatus;
+use amber::{Error, Outcome};
 use clap::Args;
 
 use crate::error::{CliResult, Failure};
 use crate::exit;
 use crate::resume::entry_program;
 use crate::run::builder;
-use crate::store::StoreLocation;
+use crate::store::{with_session_options, StoreLocation};
 
 #[derive(Args)]
 pub struct ReplayArgs {
@@ -30,7 +30,8 @@ pub fn replay(args: ReplayArgs, location: &StoreLocation) -> CliResult<u8> {
     let loaded = store.load(&args.name)?;
     let program = entry_program(&loaded)?;
     let records = loaded.journal.len();
-    let mut runtime = builder().print_while_replaying(args.print).replay(&loaded.journal)?;
+    let mut runtime =
+        with_session_options(builder(), &loaded).print_while_replaying(args.print).replay(&loaded.journal)?;
     let result = runtime.run(&program);
     let name = &args.name;
     let status = loaded.meta.status;
@@ -39,9 +40,16 @@ pub fn replay(args: ReplayArgs, location: &StoreLocation) -> CliResult<u8> {
         // A run stopped by a limit (or killed) ends early: a replay that goes on past the end
         // of its journal matched every record there is.
         Err(Error::Divergence { ref expected, .. })
-            if expected == "the end of the journal" && matches!(status, SessionStatus::Failed | SessionStatus::Running) =>
+            if expected == "the end of the journal"
+                && matches!(status, SessionStatus::Failed | SessionStatus::Running) =>
         {
             eprintln!("amber: replay of {name} matches all {records} journal records (the original run stopped there)");
+            return Ok(exit::OK);
+        }
+        Err(Error::Limit(limit)) if status == SessionStatus::Failed => {
+            eprintln!(
+                "amber: replay of {name} matches all {records} journal records (stopped by the same limit: {limit})"
+            );
             return Ok(exit::OK);
         }
         Err(e) => return Err(Failure::from(e).context(format!("replay of session {name}"))),

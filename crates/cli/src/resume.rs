@@ -3,16 +3,16 @@
 //! A session with no image yet (a crash before the first one) is recovered by re-executing
 //! its program against the journal.
 
-use amber::{OpKind, Outcome, Program, Runtime};
 use amber::durable::canonical_json::parse;
 use amber::durable::store::{LoadedSession, SessionStatus};
+use amber::{OpKind, Outcome, Program, Runtime};
 use clap::Args;
 
 use crate::error::{CliResult, Failure};
 use crate::host::HostCommands;
 use crate::outcome::{drive, report};
 use crate::run::builder;
-use crate::store::{Held, StoreLocation};
+use crate::store::{with_session_options, Held, StoreLocation};
 
 #[derive(Args)]
 pub struct ResumeArgs {
@@ -77,7 +77,7 @@ fn open_runtime(loaded: &LoadedSession) -> CliResult<(Runtime, amber::Result<Out
         }
         None => {
             let program = entry_program(loaded)?;
-            let mut runtime = builder().recover(&loaded.journal)?;
+            let mut runtime = with_session_options(builder(), loaded).recover(&loaded.journal)?;
             let caught_up = runtime.run(&program);
             Ok((runtime, caught_up))
         }
@@ -87,11 +87,9 @@ fn open_runtime(loaded: &LoadedSession) -> CliResult<(Runtime, amber::Result<Out
 /// The session's entry program, from its stored sources.
 pub fn entry_program(loaded: &LoadedSession) -> CliResult<Program> {
     let entry = &loaded.meta.entry;
-    let source = loaded
-        .sources
-        .iter()
-        .find(|s| s.path == *entry)
-        .ok_or_else(|| Failure::integrity(format!("session {} does not store its entry source {entry:?}", loaded.meta.name)))?;
+    let source = loaded.sources.iter().find(|s| s.path == *entry).ok_or_else(|| {
+        Failure::integrity(format!("session {} does not store its entry source {entry:?}", loaded.meta.name))
+    })?;
     Ok(Program { filename: entry.clone(), source: source.text.clone(), module: loaded.meta.module })
 }
 
@@ -100,7 +98,9 @@ fn deliver(runtime: &mut Runtime, args: &ResumeArgs) -> CliResult<()> {
     for spec in &args.resolves {
         let (id, json) = split_id(spec, "--resolve", "ID=JSON")?;
         let value = parse(json).map_err(|e| {
-            Failure::usage(format!("--resolve {id}: not valid JSON ({e}); quote strings, e.g. --resolve {id}='\"text\"'"))
+            Failure::usage(format!(
+                "--resolve {id}: not valid JSON ({e}); quote strings, e.g. --resolve {id}='\"text\"'"
+            ))
         })?;
         runtime.resolve(id, value)?;
     }
@@ -134,7 +134,8 @@ fn deliver(runtime: &mut Runtime, args: &ResumeArgs) -> CliResult<()> {
 }
 
 fn split_id<'a>(spec: &'a str, flag: &str, form: &str) -> CliResult<(u64, &'a str)> {
-    let (id, rest) = spec.split_once('=').ok_or_else(|| Failure::usage(format!("{flag} expects {form}, got {spec:?}")))?;
+    let (id, rest) =
+        spec.split_once('=').ok_or_else(|| Failure::usage(format!("{flag} expects {form}, got {spec:?}")))?;
     let id = id.trim().parse::<u64>().map_err(|_| Failure::usage(format!("{flag}: {id:?} is not an operation id")))?;
     Ok((id, rest))
 }

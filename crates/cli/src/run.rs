@@ -5,18 +5,18 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use amber::durable::policy::Policy;
+use amber::durable::store::{NewSession, SessionStore, Source};
 use amber::engine::vm::Stream;
 use amber::engine::{Vm, VmOptions};
 use amber::{Outcome, Program, Runtime, RuntimeBuilder};
-use amber::durable::policy::Policy;
-use amber::durable::store::{NewSession, SessionStore, Source};
 use clap::Args;
 
 use crate::error::{CliResult, Failure};
 use crate::exit;
 use crate::host::HostCommands;
 use crate::outcome::{drive, report};
-use crate::store::{Held, StoreLocation};
+use crate::store::{options_source, Held, StoreLocation};
 
 #[derive(Args)]
 pub struct RunArgs {
@@ -25,8 +25,8 @@ pub struct RunArgs {
     /// Keep the run as the durable session NAME (it must not exist yet).
     #[arg(long, value_name = "NAME")]
     session: Option<String>,
-    /// Treat the file as an ES module (default for .mjs; the engine runs it as a script for
-    /// now).
+    /// Treat the file as an ES module (default for .mjs); imports are files relative to the
+    /// importing module.
     #[arg(long)]
     module: bool,
     /// Serve host operation NAME with `sh -c CMD` (args JSON on stdin, JSON result on stdout).
@@ -60,28 +60,59 @@ pub fn print_hook(_vm: &mut Vm, stream: Stream, text: &str) {
     }
 }
 
+/// The module loader of `amber run`: relative and absolute specifiers name files, resolved
+/// against the importing module's path; the resolved name is the canonical path.
+pub fn load_module(_vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(String, String), String> {
+    let relative = specifier.starts_with("./") || specifier.starts_with("../");
+    if !relative && !specifier.starts_with('/') {
+        return Err(format!("Cannot find package '{specifier}' imported from {referrer}"));
+    }
+    let base = std::path::Path::new(referrer).parent().unwrap_or_else(|| std::path::Path::new(""));
+    // Lexically normalised (`a/./b/../c` → `a/c`) for the message; canonicalised to open.
+    let mut path = std::path::PathBuf::new();
+    for c in base.join(specifier).components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                path.pop();
+            }
+            other => path.push(other),
+        }
+    }
+    let resolved = std::fs::canonicalize(&path)
+        .map_err(|_| format!("Cannot find module '{}' imported from {referrer}", path.display()))?;
+    let text = std::fs::read_to_string(&resolved).map_err(|e| format!("cannot read {}: {e}", resolved.display()))?;
+    Ok((resolved.display().to_string(), text))
+}
+
 /// The builder every command starts from: durable policy, CLI output.
 pub fn builder() -> RuntimeBuilder {
-    Runtime::builder().print_hook(print_hook)
+    Runtime::builder().print_hook(print_hook).module_loader(load_module)
 }
 
 pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
     let source = std::fs::read_to_string(&args.file)
         .map_err(|e| Failure::usage(format!("cannot read {}: {e}", args.file.display())))?;
-    let filename = args.file.display().to_string();
+    let mut filename = args.file.display().to_string();
     let module = args.module || filename.ends_with(".mjs");
+    if module {
+        // A module is named by its absolute path: imports resolve against it, and a cycle
+        // back to the entry finds the same module.
+        if let Ok(abs) = std::fs::canonicalize(&args.file) {
+            filename = abs.display().to_string();
+        }
+    }
     if args.dump_bytecode {
-        return Ok(dump_bytecode(&source, &filename));
+        return Ok(dump_bytecode(&source, &filename, module));
     }
     let hosts = HostCommands::parse(&args.hosts)?;
     if let Some(name) = &args.session {
         amber::durable::store::validate_name(name)?;
     }
     let program = Program { filename: filename.clone(), source: source.clone(), module };
-    let mut runtime =
-        builder().max_instructions(args.max_instructions).max_heap_bytes(args.max_heap).build()?;
-    let new_session =
-        NewSession { entry: filename, module, policy: Policy::durable(), sources: vec![Source::new(&program.filename, &source)] };
+    let mut runtime = builder().max_instructions(args.max_instructions).max_heap_bytes(args.max_heap).build()?;
+    let sources = vec![Source::new(&program.filename, &source), options_source(args.max_instructions, args.max_heap)];
+    let new_session = NewSession { entry: filename, module, policy: Policy::durable(), sources };
 
     let (code, runtime) = match &args.session {
         Some(name) => {
@@ -131,14 +162,22 @@ fn keep_as_session(
     Ok(meta.name)
 }
 
-fn dump_bytecode(source: &str, filename: &str) -> u8 {
+fn dump_bytecode(source: &str, filename: &str, module: bool) -> u8 {
     let mut vm = Vm::new(VmOptions::default());
     amber::node::install(&mut vm);
-    match amber::engine::compiler::compile_script(&mut vm, source, filename) {
-        Ok(code) => {
-            print!("{}", amber::engine::bytecode::dump(&vm, code));
+    let compiled = if module {
+        amber::engine::module::parse_module(&mut vm, source, filename)
+            .map(|id| vm.modules.get(id).and_then(|r| r.code))
+            .map_err(|e| e.to_string())
+    } else {
+        amber::engine::compiler::compile_script(&mut vm, source, filename).map(Some).map_err(|e| e.to_string())
+    };
+    match compiled {
+        Ok(Some(code)) => {
+            let _ = write!(std::io::stdout().lock(), "{}", amber::engine::bytecode::dump(&vm, code));
             exit::OK
         }
+        Ok(None) => exit::OK,
         Err(e) => {
             eprintln!("{e}");
             exit::UNCAUGHT

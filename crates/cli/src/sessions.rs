@@ -34,9 +34,9 @@ pub fn list(location: &StoreLocation) -> CliResult<u8> {
         return Ok(exit::OK);
     }
     let width = sessions.iter().map(|s| s.name.len()).max().unwrap_or(4).max(4);
-    println!("{:<width$}  {:<9}  {:<24}  ENTRY", "NAME", "STATUS", "UPDATED");
+    outln!("{:<width$}  {:<9}  {:<24}  ENTRY", "NAME", "STATUS", "UPDATED");
     for s in sessions {
-        println!("{:<width$}  {:<9}  {:<24}  {}", s.name, s.status.name(), iso(s.updated_ms), s.entry);
+        outln!("{:<width$}  {:<9}  {:<24}  {}", s.name, s.status.name(), iso(s.updated_ms), s.entry);
     }
     Ok(exit::OK)
 }

@@ -2,8 +2,9 @@
 
 use std::path::PathBuf;
 
-use amber::{Outcome, Runtime};
-use amber::durable::store::{SessionLease, SessionStatus, SessionStore};
+use amber::durable::store::{LoadedSession, SessionLease, SessionStatus, SessionStore, Source};
+use amber::{Outcome, Runtime, RuntimeBuilder};
+use serde_json::json;
 
 use crate::error::CliResult;
 
@@ -72,4 +73,26 @@ impl Held<'_> {
         self.store.set_status(&self.lease, status)?;
         Ok(())
     }
+}
+
+/// The reserved source path holding a session's run options (resource limits) as JSON, so
+/// that resume, replay and recovery run under the limits the session started with — and
+/// exports carry them.
+pub const OPTIONS_SOURCE: &str = "amber:options.json";
+
+/// The options source for a run with these limits.
+pub fn options_source(max_instructions: Option<u64>, max_heap: Option<u64>) -> Source {
+    let text = json!({ "max_instructions": max_instructions, "max_heap_bytes": max_heap }).to_string();
+    Source::new(OPTIONS_SOURCE, &text)
+}
+
+/// `builder` with the limits stored in the session (none if it stores no options).
+pub fn with_session_options(builder: RuntimeBuilder, loaded: &LoadedSession) -> RuntimeBuilder {
+    let options = loaded
+        .sources
+        .iter()
+        .find(|s| s.path == OPTIONS_SOURCE)
+        .and_then(|s| serde_json::from_str::<serde_json::Value>(&s.text).ok())
+        .unwrap_or_default();
+    builder.max_instructions(options["max_instructions"].as_u64()).max_heap_bytes(options["max_heap_bytes"].as_u64())
 }

@@ -71,5 +71,11 @@ fn js_behaviour() {
         }
     }
     println!("{} passed, {} failed", files.len() - failures.len(), failures.len());
-    assert!(failures.is_empty(), "{} of {} JS behaviour tests differ:\n{}", failures.len(), files.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} JS behaviour tests differ:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
 }

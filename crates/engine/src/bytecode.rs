@@ -177,8 +177,13 @@ pub enum Op {
     ThisChecked,
     NewTarget,
     ImportMeta,
+    /// Read an imported binding through import cell `i` (`vm.modules.cells`); ReferenceError
+    /// while the exporting binding is uninitialised.
+    GetImport(u32),
     /// `specifier options → promise`
     DynamicImport,
+    /// `import.defer(…)` (1) / `import.source(…)` (2): `specifier options → promise`
+    DynamicImportPhase(u8),
     /// Push the arguments object: 0 unmapped, 1 mapped.
     CreateArguments(u8),
     /// Push an array of the arguments from index `n` on.
@@ -362,7 +367,8 @@ impl Op {
             SetSuper => (3, 1),
             Return => (1, 0),
             This | ThisChecked | NewTarget | ImportMeta | CreateArguments(_) | CreateRest(_) => (0, 1),
-            DynamicImport => (2, 1),
+            GetImport(_) => (0, 1),
+            DynamicImport | DynamicImportPhase(_) => (2, 1),
             Add | Sub | Mul | Div | Mod | Exp | BitAnd | BitOr | BitXor | Shl | Sar | Shr => (2, 1),
             Eq | Ne | StrictEq | StrictNe | Lt | Le | Gt | Ge => (2, 1),
             Neg | ToNumber | ToNumeric | Not | BitNot | Inc | Dec | TypeOf => (1, 1),

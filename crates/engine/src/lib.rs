@@ -15,6 +15,7 @@ pub mod compiler;
 pub mod error;
 pub mod heap;
 pub mod interp;
+pub mod module;
 pub mod realm;
 pub mod runtime;
 pub mod string;

@@ -97,8 +97,9 @@ intrinsics! {
 
 macro_rules! well_known_symbols {
     ($($field:ident = $desc:literal,)*) => {
-        /// The well-known symbols (`Symbol.iterator` …).
+        /// The well-known symbols (`Symbol.iterator` …); fields are named as in JS.
         #[derive(Clone, Serialize, Deserialize, Default)]
+        #[allow(non_snake_case)]
         pub struct WellKnownSymbols {
             $(pub $field: SymbolId,)*
         }

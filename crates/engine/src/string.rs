@@ -18,6 +18,7 @@ impl JsStr {
     }
 
     /// From Rust text (UTF-8).
+    #[allow(clippy::should_implement_trait)]
     pub fn from_str(s: &str) -> JsStr {
         if s.is_ascii() {
             return JsStr::Latin1(s.as_bytes().into());
@@ -123,7 +124,7 @@ impl JsStr {
             }
             n = n * 10 + (c - b'0') as u64;
         }
-        if n <= u32::MAX as u64 - 1 {
+        if n < u32::MAX as u64 {
             Some(n as u32)
         } else {
             None

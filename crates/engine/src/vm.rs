@@ -164,6 +164,11 @@ pub struct Vm {
     /// Opaque embedder state riding the image (the node layer's VFS, the durable layer's
     /// operation table), as serialized bytes owned by the embedder.
     pub host_state: Vec<(String, Vec<u8>)>,
+    /// ES modules: records, the resolution map, import cells (`module/`).
+    pub modules: crate::module::ModuleMap,
+    /// The embedder's module loader (the engine has no I/O); re-set after restore.
+    #[serde(skip)]
+    pub module_loader: Option<crate::module::ModuleLoader>,
 }
 
 impl Vm {
@@ -199,6 +204,8 @@ impl Vm {
             host_functions: Vec::new(),
             print_hook: None,
             host_state: Vec::new(),
+            modules: crate::module::ModuleMap::default(),
+            module_loader: None,
         };
         crate::builtins::global::create_realm(&mut vm);
         vm
@@ -366,6 +373,14 @@ impl Vm {
         r.map_err(|t| self.run_error(t))
     }
 
+    /// Load (through [`Vm::module_loader`]), link and evaluate `source` as the ES module
+    /// `filename` (its resolved name, as the loader would return it). Returns the evaluation
+    /// promise: with top-level await it settles as [`Vm::run_jobs`] runs jobs. A module that
+    /// throws before awaiting is returned as the error.
+    pub fn eval_module(&mut self, source: &str, filename: &str) -> Result<Value, crate::error::RunError> {
+        crate::module::eval_module(self, source, filename)
+    }
+
     /// Drain the microtask queue.
     pub fn run_jobs(&mut self) -> Result<(), crate::error::RunError> {
         let r = crate::builtins::promise::run_jobs(self);
@@ -513,6 +528,7 @@ impl Vm {
         let mut restored = Vm::decode_state(&bytes)?;
         restored.host_functions = std::mem::take(&mut self.host_functions);
         restored.print_hook = self.print_hook;
+        restored.module_loader = self.module_loader;
         *self = restored;
         Ok(())
     }

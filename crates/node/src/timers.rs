@@ -209,9 +209,7 @@ fn schedule(vm: &mut Vm, args: &[Value], kind: Kind) -> JsResult<Value> {
     let callback = args.first().copied().unwrap_or(Value::UNDEFINED);
     if !is_callable(vm, callback) {
         let shown = amber_engine::builtins::error::describe_for_message(vm, callback);
-        return Err(vm.type_error(format!(
-            "The \"callback\" argument must be of type function. Received {shown}"
-        )));
+        return Err(vm.type_error(format!("The \"callback\" argument must be of type function. Received {shown}")));
     }
     let (delay, rest) = match kind {
         Kind::Immediate => (0.0, args.get(1..).unwrap_or(&[])),

@@ -6,9 +6,10 @@
 //! Architecture invariant: nothing outside this module names an `amber_engine` item.
 
 use crate::frontmatter::Phase;
+use crate::plan;
 use crate::verdict::{Execution, Failure};
 use amber_engine::{ErrorKind, JsResult, Limit, RunError, Stream, Throw, Value, Vm, VmOptions};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// Per-execution limits and host behaviour.
@@ -20,6 +21,8 @@ pub struct ExecOptions {
     pub snapshot_roundtrip: bool,
     /// The host's [[CanBlock]].
     pub can_block: bool,
+    /// The unpacked suite; module names are relative to it.
+    pub suite_dir: PathBuf,
     /// Testing aid (`--break-builtin`): this property path is deleted before the harness runs.
     pub break_builtin: Option<String>,
 }
@@ -68,6 +71,9 @@ fn printed_push(line: String) {
 /// job queue.
 pub fn execute(opts: &ExecOptions, prelude: &[Script<'_>], test: &TestSource<'_>) -> Execution {
     printed_take();
+    if let Ok(mut dir) = SUITE_DIR.lock() {
+        *dir = Some(opts.suite_dir.clone());
+    }
     let failure = run(opts, prelude, test).err();
     Execution { failure, printed: printed_take() }
 }
@@ -90,13 +96,54 @@ fn run(opts: &ExecOptions, prelude: &[Script<'_>], test: &TestSource<'_>) -> Res
         safe_point(&mut vm, opts)?;
     }
     if test.module {
-        return Err(Failure::Unsupported("module code: the engine has no Vm::eval_module yet".into()));
+        return run_module(&mut vm, opts, test);
     }
-    vm.eval_script(test.source, test.filename).map_err(|e| failure(&e, Phase::Runtime))?;
+    vm.eval_script(test.source, test.filename).map_err(|e| failure(&e, Phase::Parse, Phase::Runtime))?;
     safe_point(&mut vm, opts)?;
-    vm.run_jobs().map_err(|e| failure(&e, Phase::Runtime))?;
+    vm.run_jobs().map_err(|e| failure(&e, Phase::Runtime, Phase::Runtime))?;
     safe_point(&mut vm, opts)?;
     Ok(())
+}
+
+/// Module code, one phase at a time so a negative test's phase is exact: the entry's own
+/// syntax errors are `parse`; loading the graph (a dependency's syntax error, a missing file)
+/// and linking (an unresolvable import) are `resolution`; evaluation, including a rejected
+/// top-level-await promise, is `runtime`.
+fn run_module(vm: &mut Vm, opts: &ExecOptions, test: &TestSource<'_>) -> Result<(), Failure> {
+    use amber_engine::module;
+    let resolution = |e: &RunError| failure(e, Phase::Resolution, Phase::Resolution);
+    let id =
+        module::parse_module(vm, test.source, test.filename).map_err(|e| failure(&e, Phase::Parse, Phase::Parse))?;
+    module::load_requested_modules(vm, id).map_err(|e| resolution(&e))?;
+    module::link_module(vm, id).map_err(|e| resolution(&e))?;
+    let promise = module::evaluate_module(vm, id).map_err(|e| failure(&e, Phase::Runtime, Phase::Runtime))?;
+    safe_point(vm, opts)?;
+    vm.run_jobs().map_err(|e| failure(&e, Phase::Runtime, Phase::Runtime))?;
+    safe_point(vm, opts)?;
+    let state = promise.as_object().and_then(|p| amber_engine::builtins::promise::promise_state(vm, p));
+    if let Some((amber_engine::heap::object::PromiseState::Rejected, reason)) = state {
+        let e = vm.run_error(Throw::Value(reason));
+        return Err(failure(&e, Phase::Runtime, Phase::Runtime));
+    }
+    Ok(())
+}
+
+/// The suite directory module names resolve against (set by [`execute`]; a worker serves one
+/// suite).
+static SUITE_DIR: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// The engine's module loader: `./x.js` relative to the importing file, read from the suite.
+/// Names are paths relative to the suite directory (`test/language/module-code/x_FIXTURE.js`).
+fn load_module(_vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(String, String), String> {
+    let name = plan::resolve_specifier(referrer, specifier)?;
+    let root = match SUITE_DIR.lock() {
+        Ok(dir) => dir.clone(),
+        Err(poisoned) => poisoned.into_inner().clone(),
+    }
+    .ok_or_else(|| "no suite directory".to_string())?;
+    let text = std::fs::read_to_string(root.join(&name))
+        .map_err(|e| format!("Cannot load module '{specifier}' from '{referrer}': {e}"))?;
+    Ok((name, text))
 }
 
 /// `--snapshot-roundtrip`: image the whole VM and restore it in place.
@@ -107,15 +154,18 @@ fn safe_point(vm: &mut Vm, opts: &ExecOptions) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Maps an engine error to a failure; `phase` is where a thrown error happened.
-fn failure(e: &RunError, phase: Phase) -> Failure {
+/// Maps an engine error to a failure: a syntax error happened at `syntax_phase`, a thrown
+/// error at `thrown_phase`.
+fn failure(e: &RunError, syntax_phase: Phase, thrown_phase: Phase) -> Failure {
     match e {
         RunError::Syntax(report) => Failure::Error {
-            phase: Phase::Parse,
+            phase: syntax_phase,
             name: "SyntaxError".into(),
             message: format!("{} ({}:{}:{})", report.message, report.filename, report.line, report.column),
         },
-        RunError::Threw { name, stack, .. } => Failure::Error { phase, name: name.clone(), message: stack.clone() },
+        RunError::Threw { name, stack, .. } => {
+            Failure::Error { phase: thrown_phase, name: name.clone(), message: stack.clone() }
+        }
         RunError::Limit(Limit::Fuel) => Failure::Limit(Limit::Fuel.to_string()),
         RunError::Limit(Limit::Heap) => Failure::OutOfMemory(Limit::Heap.to_string()),
     }
@@ -135,12 +185,19 @@ fn describe(e: &RunError) -> String {
 fn install_host(vm: &mut Vm) {
     // Engine output (console) must not reach the worker's stdout, which carries the protocol.
     vm.print_hook = Some(host_console);
+    // `import()` in scripts and static imports in modules load from the suite.
+    vm.module_loader = Some(load_module);
     let global = vm.global_object();
     vm.define_host_function(global, "print", 1, host_print);
     let t262 = vm.new_object();
     vm.define_host_function(t262, "$262.evalScript", 1, host_eval_script);
     vm.define_host_function(t262, "$262.gc", 0, host_gc);
-    vm.define_host_function(t262, "$262.detachArrayBuffer", 1, amber_engine::builtins::array_buffer::host_detach_array_buffer);
+    vm.define_host_function(
+        t262,
+        "$262.detachArrayBuffer",
+        1,
+        amber_engine::builtins::array_buffer::host_detach_array_buffer,
+    );
     vm.set_property(t262, "global", global);
     // Not provided until the engine offers them: createRealm (realms), detachArrayBuffer
     // (DetachArrayBuffer is crate-private), IsHTMLDDA, agent (threads + shared memory),

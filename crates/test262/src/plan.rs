@@ -77,6 +77,29 @@ pub fn valid_include(name: &str) -> bool {
         && name.split('/').all(|part| !part.is_empty() && part != "." && part != "..")
 }
 
+/// Resolves a module specifier against the importing file's name (INTERPRETING.md,
+/// "Modules": specifiers start with `./` and name a file in the importer's directory). Names
+/// are `/`-separated paths relative to the suite directory; `..` may not leave it.
+pub fn resolve_specifier(referrer: &str, specifier: &str) -> Result<String, String> {
+    if !(specifier.starts_with("./") || specifier.starts_with("../")) {
+        return Err(format!("Cannot resolve module specifier '{specifier}': only ./ and ../ are supported"));
+    }
+    let mut parts: Vec<&str> = referrer.split('/').collect();
+    parts.pop();
+    for part in specifier.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                if parts.pop().is_none() {
+                    return Err(format!("Cannot resolve module specifier '{specifier}' from '{referrer}'"));
+                }
+            }
+            p => parts.push(p),
+        }
+    }
+    Ok(parts.join("/"))
+}
+
 /// A dotted property path such as `Array.prototype.at` (for `--break-builtin`).
 pub fn valid_builtin_path(path: &str) -> bool {
     path.split('.').all(|part| {
@@ -176,6 +199,21 @@ mod tests {
         let block = parse("flags: [CanBlockIsTrue]").unwrap();
         assert!(skip_reason("a.js", &block, &skip, true).is_none());
         assert!(skip_reason("a.js", &block, &skip, false).is_some());
+    }
+
+    #[test]
+    fn module_specifiers() {
+        let r = |a: &str, b: &str| resolve_specifier(a, b);
+        assert_eq!(
+            r("test/language/module-code/a.js", "./b_FIXTURE.js").unwrap(),
+            "test/language/module-code/b_FIXTURE.js"
+        );
+        assert_eq!(r("test/language/x/a.js", "../y/b.js").unwrap(), "test/language/y/b.js");
+        assert_eq!(r("test/a.js", "././/b.js").unwrap(), "test/b.js");
+        assert!(r("test/a.js", "../../../etc/passwd").is_err());
+        assert!(r("test/a.js", "lodash").is_err());
+        assert!(r("test/a.js", "<module source>").is_err());
+        assert!(r("test/a.js", "/abs.js").is_err());
     }
 
     #[test]

@@ -81,6 +81,7 @@ pub fn main(args: &[String]) -> i32 {
         max_heap_bytes: opts.max_heap_mib.map(|m| m.saturating_mul(1024 * 1024)),
         snapshot_roundtrip: opts.snapshot_roundtrip,
         can_block: opts.can_block,
+        suite_dir: opts.suite.clone(),
         break_builtin: opts.break_builtin.clone(),
     };
     let mut cache = HarnessCache::new(opts.suite.join("harness"));

@@ -171,10 +171,7 @@ fn usage_errors() {
 
 /// Tests whose expected outcome needs an engine feature that is not there yet, with what the
 /// runner reports meanwhile. Remove an entry when `exec.rs` gains the feature.
-const ENGINE_GAPS: &[(&str, &str)] = &[
-    ("module/import.js", "unsupported: module code"),
-    ("negative/resolution.js", "unsupported: module code"),
-];
+const ENGINE_GAPS: &[(&str, &str)] = &[];
 
 /// Every test of the mini suite gets its expected outcome: strict/non-strict double runs,
 /// onlyStrict, noStrict, raw, each negative phase, async completion, includes, print,

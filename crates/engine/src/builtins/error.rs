@@ -212,8 +212,6 @@ pub fn describe_for_message(vm: &mut Vm, v: Value) -> String {
                 } else {
                     n
                 }
-            } else if matches!(vm.heap.obj(o).class, Class::Array(_)) {
-                "object".into()
             } else {
                 "object".into()
             }

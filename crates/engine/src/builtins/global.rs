@@ -134,6 +134,7 @@ pub fn create_realm(vm: &mut Vm) {
     crate::builtins::object::init(vm);
     crate::builtins::function::init(vm);
     crate::builtins::array::init(vm);
+    crate::builtins::array_from_async::init(vm);
     crate::builtins::error::init(vm);
     crate::builtins::iterator::init(vm);
     crate::builtins::generator::init(vm);
@@ -251,9 +252,6 @@ fn decode(vm: &mut Vm, s: &JsStr, reserved: &str) -> JsResult<Value> {
     vm.charge(units.len() as u64)?;
     let mut out: Vec<u16> = Vec::with_capacity(units.len());
     let hex = |u: &[u16], i: usize| -> Option<u8> {
-        if i + 2 >= u.len() + 0 && i + 2 > u.len() - 1 + 1 {
-            return None;
-        }
         let h = char::from_u32(*u.get(i + 1)? as u32)?.to_digit(16)?;
         let l = char::from_u32(*u.get(i + 2)? as u32)?.to_digit(16)?;
         Some((h * 16 + l) as u8)

@@ -1,6 +1,8 @@
 //! Iteration (ECMA-262 §27.1): the Iterator constructor, %Iterator.prototype% with its eager
 //! methods and accessors, %WrapForValidIteratorPrototype%, %AsyncIteratorPrototype% and
 //! %AsyncFromSyncIteratorPrototype%. https://tc39.es/ecma262/#sec-iteration
+//! Section numbers follow the ES2026 draft; the proposals still in test262 (iterator includes,
+//! join, chunking, joint iteration) link their proposal.
 //!
 //! The lazy helpers (`map`, `filter`, `take`, `drop`, `flatMap`, `chunks`, `windows`,
 //! `Iterator.concat`, `Iterator.zip`, `Iterator.zipKeyed`) and %IteratorHelperPrototype% are in
@@ -18,7 +20,9 @@ use crate::native;
 use crate::runtime::call::{call, is_callable, prototype_from_constructor};
 use crate::runtime::convert::{to_boolean, to_js_str};
 use crate::runtime::operators::same_value_zero;
-use crate::runtime::property::{create_data_property_or_throw, get, get_method, get_own_property, get_prototype_of, get_v, set};
+use crate::runtime::property::{
+    create_data_property_or_throw, get, get_method, get_own_property, get_prototype_of, get_v, set,
+};
 use crate::string::JsStr;
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
@@ -26,21 +30,21 @@ use crate::vm::Vm;
 pub(crate) const NATIVES: &[NativeDef] = &[
     native!("Iterator", 0, constructor),
     native!("Iterator.from", 1, from),
-    native!("Iterator.prototype.reduce", 1, reduce),
-    native!("Iterator.prototype.toArray", 0, to_array),
-    native!("Iterator.prototype.forEach", 1, for_each),
-    native!("Iterator.prototype.some", 1, some),
-    native!("Iterator.prototype.every", 1, every),
-    native!("Iterator.prototype.find", 1, find),
-    native!("Iterator.prototype.includes", 1, includes),
-    native!("Iterator.prototype.join", 1, join),
-    native!("%IteratorPrototype%[Symbol.iterator]", 0, return_this),
-    native!("Iterator.prototype[Symbol.dispose]", 0, dispose),
-    native!("get Iterator.prototype[Symbol.toStringTag]", 0, get_to_string_tag),
-    native!("set Iterator.prototype[Symbol.toStringTag]", 1, set_to_string_tag),
     // The `constructor` accessor's functions capture %Iterator%, so `init` makes them itself.
     native!("%Iterator.prototype.constructor.get", 0, get_constructor),
     native!("%Iterator.prototype.constructor.set", 1, set_constructor),
+    native!("Iterator.prototype.every", 1, every),
+    native!("Iterator.prototype.find", 1, find),
+    native!("Iterator.prototype.forEach", 1, for_each),
+    native!("Iterator.prototype.includes", 1, includes),
+    native!("Iterator.prototype.join", 1, join),
+    native!("Iterator.prototype.reduce", 1, reduce),
+    native!("Iterator.prototype.some", 1, some),
+    native!("Iterator.prototype.toArray", 0, to_array),
+    native!("Iterator.prototype[Symbol.dispose]", 0, dispose),
+    native!("%IteratorPrototype%[Symbol.iterator]", 0, return_this),
+    native!("get Iterator.prototype[Symbol.toStringTag]", 0, get_to_string_tag),
+    native!("set Iterator.prototype[Symbol.toStringTag]", 1, set_to_string_tag),
     native!("%WrapForValidIteratorPrototype%.next", 0, wrap_next),
     native!("%WrapForValidIteratorPrototype%.return", 0, wrap_return),
     native!("%AsyncIteratorPrototype%[Symbol.asyncIterator]", 0, return_this),
@@ -84,7 +88,7 @@ pub(crate) fn init(vm: &mut Vm) {
 
 // ---- 27.1.3 The Iterator constructor
 
-/// ### 27.1.3.1 Iterator ( )
+/// ### 27.1.3.1.1 Iterator ( )
 /// https://tc39.es/ecma262/#sec-iterator-constructor
 fn constructor(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
     // 1. If NewTarget is either undefined or the active function object, throw a TypeError exception.
@@ -99,7 +103,7 @@ fn constructor(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
     Ok(Value::object(vm.heap.new_plain(Some(proto))))
 }
 
-/// ### 27.1.3.2.1 Iterator.from ( O )
+/// ### 27.1.3.2.2 Iterator.from ( O )
 /// https://tc39.es/ecma262/#sec-iterator.from
 fn from(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let iteratorRecord be ? GetIteratorFlattenable(O, iterate-string-primitives).
@@ -139,7 +143,7 @@ fn wrapped_record(vm: &Vm, this: Value) -> Option<(Value, Value)> {
     }
 }
 
-/// ### 27.1.3.2.1.1.1 %WrapForValidIteratorPrototype%.next ( )
+/// ### 27.1.3.2.2.1.1 %WrapForValidIteratorPrototype%.next ( )
 /// https://tc39.es/ecma262/#sec-%wrapforvaliditeratorprototype%.next
 fn wrap_next(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     // 1. Let O be this value.
@@ -152,7 +156,7 @@ fn wrap_next(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     call(vm, next, iterator, &[])
 }
 
-/// ### 27.1.3.2.1.1.2 %WrapForValidIteratorPrototype%.return ( )
+/// ### 27.1.3.2.2.1.2 %WrapForValidIteratorPrototype%.return ( )
 /// https://tc39.es/ecma262/#sec-%wrapforvaliditeratorprototype%.return
 fn wrap_return(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     // 1. Let O be this value.
@@ -273,105 +277,22 @@ fn callback_and_direct(vm: &mut Vm, this: Value, f: Value, method: &str) -> JsRe
     get_iterator_direct(vm, this)
 }
 
-/// ### 27.1.4.9 Iterator.prototype.reduce ( reducer [ , initialValue ] )
-/// https://tc39.es/ecma262/#sec-iterator.prototype.reduce
-fn reduce(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    // 1. Let O be the this value.
-    // 2. If O is not an Object, throw a TypeError exception.
-    require_object(vm, this, "reduce")?;
-    // 3. Let iterated be the Iterator Record { [[Iterator]]: O, [[NextMethod]]: undefined, [[Done]]: false }.
-    // 4. If IsCallable(reducer) is false, then
-    //    a. Let error be ThrowCompletion(a newly created TypeError object).
-    //    b. Return ? IteratorClose(iterated, error).
-    // 5. Set iterated to ? GetIteratorDirect(O).
-    let reducer = arg(args, 0);
-    let (iterator, next) = callback_and_direct(vm, this, reducer, "reduce")?;
-    vm.roots.push(next);
-    let (mut accumulator, mut counter) = if args.len() < 2 {
-        // 6. If initialValue is not present, then
-        //    a. Let accumulator be ? IteratorStepValue(iterated).
-        //    b. If accumulator is done, throw a TypeError exception.
-        //    c. Let counter be 1.
-        match iterator_step(vm, iterator, next)? {
-            Some(v) => (v, 1.0),
-            None => return Err(vm.type_error("Reduce of empty iterator with no initial value")),
-        }
-    } else {
-        // 7. Else,
-        //    a. Let accumulator be initialValue.
-        //    b. Let counter be 0.
-        (args[1], 0.0)
-    };
-    // 8. Repeat,
-    loop {
-        let mark = vm.roots.len();
-        vm.roots.push(accumulator);
-        // a. Let value be ? IteratorStepValue(iterated).
-        // b. If value is done, return accumulator.
-        let Some(value) = iterator_step(vm, iterator, next)? else { return Ok(accumulator) };
-        vm.roots.push(value);
-        // c. Let result be Completion(Call(reducer, undefined, « accumulator, value, 𝔽(counter) »)).
-        let result = call(vm, reducer, Value::UNDEFINED, &[accumulator, value, Value::number(counter)]);
-        // d. IfAbruptCloseIterator(result, iterated).
-        // e. Set accumulator to result.
-        accumulator = if_abrupt_close_iterator(vm, result, iterator)?;
-        // f. Set counter to counter + 1.
-        counter += 1.0;
-        vm.roots.truncate(mark);
-    }
+/// ### 27.1.4.3 Iterator.prototype.every ( predicate )
+/// https://tc39.es/ecma262/#sec-iterator.prototype.every
+fn every(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 7.b. If value is done, return true.
+    // 7.e. If ToBoolean(result) is false, return ? IteratorClose(iterated, NormalCompletion(false)).
+    let found = find_first(vm, this, arg(args, 0), false, "every")?;
+    Ok(Value::bool(found.is_none()))
 }
 
-/// ### 27.1.4.12 Iterator.prototype.toArray ( )
-/// https://tc39.es/ecma262/#sec-iterator.prototype.toarray
-fn to_array(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
-    // 1. Let O be the this value.
-    // 2. If O is not an Object, throw a TypeError exception.
-    require_object(vm, this, "toArray")?;
-    // 3. Let iterated be ? GetIteratorDirect(O).
-    let (iterator, next) = get_iterator_direct(vm, this)?;
-    vm.roots.push(next);
-    // 4. Let items be a new empty List.
-    // NOTE: the items live on the root stack until the array is made.
-    let base = vm.roots.len();
-    // 5. Repeat,
-    loop {
-        // a. Let value be ? IteratorStepValue(iterated).
-        // b. If value is done, return CreateArrayFromList(items).
-        let Some(value) = iterator_step(vm, iterator, next)? else {
-            let items = vm.roots[base..].to_vec();
-            return Ok(vm.new_array(items));
-        };
-        // c. Append value to items.
-        vm.roots.push(value);
-        vm.charge(1)?;
-        vm.check_heap()?;
-    }
-}
-
-/// ### 27.1.4.7 Iterator.prototype.forEach ( procedure )
-/// https://tc39.es/ecma262/#sec-iterator.prototype.foreach
-fn for_each(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    // 1. Let O be the this value.
-    // 2. If O is not an Object, throw a TypeError exception.
-    require_object(vm, this, "forEach")?;
-    // 3–5. (a non-callable procedure closes O), then ? GetIteratorDirect(O).
-    let procedure = arg(args, 0);
-    let (iterator, next) = callback_and_direct(vm, this, procedure, "forEach")?;
-    vm.roots.push(next);
-    // 6. Let counter be 0.
-    let mut counter = 0.0;
-    // 7. Repeat,
-    loop {
-        // a. Let value be ? IteratorStepValue(iterated).
-        // b. If value is done, return undefined.
-        let Some(value) = iterator_step(vm, iterator, next)? else { return Ok(Value::UNDEFINED) };
-        // c. Let result be Completion(Call(procedure, undefined, « value, 𝔽(counter) »)).
-        let result = call(vm, procedure, Value::UNDEFINED, &[value, Value::number(counter)]);
-        // d. IfAbruptCloseIterator(result, iterated).
-        if_abrupt_close_iterator(vm, result, iterator)?;
-        // e. Set counter to counter + 1.
-        counter += 1.0;
-    }
+/// ### 27.1.4.5 Iterator.prototype.find ( predicate )
+/// https://tc39.es/ecma262/#sec-iterator.prototype.find
+fn find(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 7.b. If value is done, return undefined.
+    // 7.e. If ToBoolean(result) is true, return ? IteratorClose(iterated, NormalCompletion(value)).
+    let found = find_first(vm, this, arg(args, 0), true, "find")?;
+    Ok(found.unwrap_or(Value::UNDEFINED))
 }
 
 /// The loop shared by `some`, `every` and `find` (§27.1.4.10, .3, .5): call `predicate` on each
@@ -408,31 +329,30 @@ fn find_first(vm: &mut Vm, this: Value, predicate: Value, stop_when: bool, metho
     }
 }
 
-/// ### 27.1.4.10 Iterator.prototype.some ( predicate )
-/// https://tc39.es/ecma262/#sec-iterator.prototype.some
-fn some(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    // 7.b. If value is done, return false.
-    // 7.e. If ToBoolean(result) is true, return ? IteratorClose(iterated, NormalCompletion(true)).
-    let found = find_first(vm, this, arg(args, 0), true, "some")?;
-    Ok(Value::bool(found.is_some()))
-}
-
-/// ### 27.1.4.3 Iterator.prototype.every ( predicate )
-/// https://tc39.es/ecma262/#sec-iterator.prototype.every
-fn every(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    // 7.b. If value is done, return true.
-    // 7.e. If ToBoolean(result) is false, return ? IteratorClose(iterated, NormalCompletion(false)).
-    let found = find_first(vm, this, arg(args, 0), false, "every")?;
-    Ok(Value::bool(found.is_none()))
-}
-
-/// ### 27.1.4.5 Iterator.prototype.find ( predicate )
-/// https://tc39.es/ecma262/#sec-iterator.prototype.find
-fn find(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    // 7.b. If value is done, return undefined.
-    // 7.e. If ToBoolean(result) is true, return ? IteratorClose(iterated, NormalCompletion(value)).
-    let found = find_first(vm, this, arg(args, 0), true, "find")?;
-    Ok(found.unwrap_or(Value::UNDEFINED))
+/// ### 27.1.4.7 Iterator.prototype.forEach ( procedure )
+/// https://tc39.es/ecma262/#sec-iterator.prototype.foreach
+fn for_each(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1. Let O be the this value.
+    // 2. If O is not an Object, throw a TypeError exception.
+    require_object(vm, this, "forEach")?;
+    // 3–5. (a non-callable procedure closes O), then ? GetIteratorDirect(O).
+    let procedure = arg(args, 0);
+    let (iterator, next) = callback_and_direct(vm, this, procedure, "forEach")?;
+    vm.roots.push(next);
+    // 6. Let counter be 0.
+    let mut counter = 0.0;
+    // 7. Repeat,
+    loop {
+        // a. Let value be ? IteratorStepValue(iterated).
+        // b. If value is done, return undefined.
+        let Some(value) = iterator_step(vm, iterator, next)? else { return Ok(Value::UNDEFINED) };
+        // c. Let result be Completion(Call(procedure, undefined, « value, 𝔽(counter) »)).
+        let result = call(vm, procedure, Value::UNDEFINED, &[value, Value::number(counter)]);
+        // d. IfAbruptCloseIterator(result, iterated).
+        if_abrupt_close_iterator(vm, result, iterator)?;
+        // e. Set counter to counter + 1.
+        counter += 1.0;
+    }
 }
 
 /// ### Iterator.prototype.includes ( searchElement [ , skippedElements ] )
@@ -542,13 +462,97 @@ fn join(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     }
 }
 
+/// ### 27.1.4.9 Iterator.prototype.reduce ( reducer [ , initialValue ] )
+/// https://tc39.es/ecma262/#sec-iterator.prototype.reduce
+fn reduce(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1. Let O be the this value.
+    // 2. If O is not an Object, throw a TypeError exception.
+    require_object(vm, this, "reduce")?;
+    // 3. Let iterated be the Iterator Record { [[Iterator]]: O, [[NextMethod]]: undefined, [[Done]]: false }.
+    // 4. If IsCallable(reducer) is false, then
+    //    a. Let error be ThrowCompletion(a newly created TypeError object).
+    //    b. Return ? IteratorClose(iterated, error).
+    // 5. Set iterated to ? GetIteratorDirect(O).
+    let reducer = arg(args, 0);
+    let (iterator, next) = callback_and_direct(vm, this, reducer, "reduce")?;
+    vm.roots.push(next);
+    let (mut accumulator, mut counter) = if args.len() < 2 {
+        // 6. If initialValue is not present, then
+        //    a. Let accumulator be ? IteratorStepValue(iterated).
+        //    b. If accumulator is done, throw a TypeError exception.
+        //    c. Let counter be 1.
+        match iterator_step(vm, iterator, next)? {
+            Some(v) => (v, 1.0),
+            None => return Err(vm.type_error("Reduce of empty iterator with no initial value")),
+        }
+    } else {
+        // 7. Else,
+        //    a. Let accumulator be initialValue.
+        //    b. Let counter be 0.
+        (args[1], 0.0)
+    };
+    // 8. Repeat,
+    loop {
+        let mark = vm.roots.len();
+        vm.roots.push(accumulator);
+        // a. Let value be ? IteratorStepValue(iterated).
+        // b. If value is done, return accumulator.
+        let Some(value) = iterator_step(vm, iterator, next)? else { return Ok(accumulator) };
+        vm.roots.push(value);
+        // c. Let result be Completion(Call(reducer, undefined, « accumulator, value, 𝔽(counter) »)).
+        let result = call(vm, reducer, Value::UNDEFINED, &[accumulator, value, Value::number(counter)]);
+        // d. IfAbruptCloseIterator(result, iterated).
+        // e. Set accumulator to result.
+        accumulator = if_abrupt_close_iterator(vm, result, iterator)?;
+        // f. Set counter to counter + 1.
+        counter += 1.0;
+        vm.roots.truncate(mark);
+    }
+}
+
+/// ### 27.1.4.10 Iterator.prototype.some ( predicate )
+/// https://tc39.es/ecma262/#sec-iterator.prototype.some
+fn some(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 7.b. If value is done, return false.
+    // 7.e. If ToBoolean(result) is true, return ? IteratorClose(iterated, NormalCompletion(true)).
+    let found = find_first(vm, this, arg(args, 0), true, "some")?;
+    Ok(Value::bool(found.is_some()))
+}
+
+/// ### 27.1.4.12 Iterator.prototype.toArray ( )
+/// https://tc39.es/ecma262/#sec-iterator.prototype.toarray
+fn to_array(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+    // 1. Let O be the this value.
+    // 2. If O is not an Object, throw a TypeError exception.
+    require_object(vm, this, "toArray")?;
+    // 3. Let iterated be ? GetIteratorDirect(O).
+    let (iterator, next) = get_iterator_direct(vm, this)?;
+    vm.roots.push(next);
+    // 4. Let items be a new empty List.
+    // NOTE: the items live on the root stack until the array is made.
+    let base = vm.roots.len();
+    // 5. Repeat,
+    loop {
+        // a. Let value be ? IteratorStepValue(iterated).
+        // b. If value is done, return CreateArrayFromList(items).
+        let Some(value) = iterator_step(vm, iterator, next)? else {
+            let items = vm.roots[base..].to_vec();
+            return Ok(vm.new_array(items));
+        };
+        // c. Append value to items.
+        vm.roots.push(value);
+        vm.charge(1)?;
+        vm.check_heap()?;
+    }
+}
+
 /// The longest string `join` builds (the engine's string length limit).
 const MAX_STRING_UNITS: usize = 1 << 29;
 
 /// 2**53 - 1.
 pub(crate) const MAX_SAFE_INTEGER: f64 = 9007199254740991.0;
 
-/// ### 27.1.4.14 Iterator.prototype [ %Symbol.dispose% ] ( )
+/// ### 27.1.4.13 Iterator.prototype [ %Symbol.dispose% ] ( )
 /// https://tc39.es/proposal-explicit-resource-management/#sec-%iteratorprototype%-@@dispose
 fn dispose(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     // 1. Let O be the this value.
@@ -565,10 +569,12 @@ fn dispose(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
 
 // ---- 27.1.5 %AsyncIteratorPrototype%
 
-/// ### 27.1.5.2 %AsyncIteratorPrototype% [ %Symbol.asyncDispose% ] ( )
+/// ### 27.1.5.1 %AsyncIteratorPrototype% [ %Symbol.asyncDispose% ] ( )
 /// https://tc39.es/proposal-explicit-resource-management/#sec-%asynciteratorprototype%-@@asyncdispose
 fn async_dispose(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
-    use crate::builtins::promise::{new_promise, perform_then_internal, promise_resolve, reject_promise, resolve_promise};
+    use crate::builtins::promise::{
+        new_promise, perform_then_internal, promise_resolve, reject_promise, resolve_promise,
+    };
     // 1. Let O be the this value.
     // 2. Let promiseCapability be ! NewPromiseCapability(%Promise%).
     let promise = new_promise(vm);
@@ -582,9 +588,9 @@ fn async_dispose(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
             None => resolve_promise(vm, promise, Value::UNDEFINED),
             // 6. Else,
             Some(m) => {
-                // a. Let result be Completion(Call(return, O, « undefined »)).
+                // a. Let result be Completion(Call(return, O)).
                 // b. IfAbruptRejectPromise(result, promiseCapability).
-                let result = call(vm, m, this, &[Value::UNDEFINED])?;
+                let result = call(vm, m, this, &[])?;
                 // c. Let resultWrapper be Completion(PromiseResolve(%Promise%, result)).
                 // d. IfAbruptRejectPromise(resultWrapper, promiseCapability).
                 let wrapper = promise_resolve(vm, result)?;
@@ -593,7 +599,8 @@ fn async_dispose(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
                 // f. Let onFulfilled be CreateBuiltinFunction(unwrap, 1, "", « »).
                 // g. Perform PerformPromiseThen(resultWrapper, onFulfilled, undefined, promiseCapability).
                 let captures = vec![Value::object(promise)];
-                let on_fulfilled = make_internal(vm, "%AsyncIteratorPrototype.asyncDispose.fulfilled", 1, captures.clone());
+                let on_fulfilled =
+                    make_internal(vm, "%AsyncIteratorPrototype.asyncDispose.fulfilled", 1, captures.clone());
                 let on_rejected = make_internal(vm, "%AsyncIteratorPrototype.asyncDispose.rejected", 1, captures);
                 perform_then_internal(vm, wrapper, Value::object(on_fulfilled), Value::object(on_rejected));
                 Ok(())
@@ -756,13 +763,24 @@ fn continuation(vm: &mut Vm, result: Value, sync_iter: Value, close_on_rejection
             }
             Err(t) => return Err(t),
         };
-        let unwrap = make_internal(vm, "%AsyncFromSyncIterator.unwrap", 1, vec![Value::bool(done), Value::object(promise)]);
+        let unwrap =
+            make_internal(vm, "%AsyncFromSyncIterator.unwrap", 1, vec![Value::bool(done), Value::object(promise)]);
         let on_rej = if done || !close_on_rejection {
-            make_internal(vm, "%AsyncFromSyncIterator.closeAndRethrow", 1, vec![Value::UNDEFINED, Value::object(promise)])
+            make_internal(
+                vm,
+                "%AsyncFromSyncIterator.closeAndRethrow",
+                1,
+                vec![Value::UNDEFINED, Value::object(promise)],
+            )
         } else {
             make_internal(vm, "%AsyncFromSyncIterator.closeAndRethrow", 1, vec![sync_iter, Value::object(promise)])
         };
-        crate::builtins::promise::perform_then_internal(vm, value_wrapper, Value::object(unwrap), Value::object(on_rej));
+        crate::builtins::promise::perform_then_internal(
+            vm,
+            value_wrapper,
+            Value::object(unwrap),
+            Value::object(on_rej),
+        );
         Ok(())
     })();
     match r {

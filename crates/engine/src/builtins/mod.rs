@@ -11,9 +11,11 @@
 //! are internal (resolving functions, thunks) and are never installed by name.
 
 pub mod array;
+pub mod array_from_async;
 pub mod error;
 pub mod generator;
 pub mod iterator;
+pub mod iterator_helpers;
 pub mod bigint;
 pub mod boolean;
 pub mod function;
@@ -74,11 +76,13 @@ fn modules() -> &'static [&'static [NativeDef]] {
         object::NATIVES,
         function::NATIVES,
         array::NATIVES,
+        array_from_async::NATIVES,
         global::NATIVES,
         error::NATIVES,
         generator::NATIVES,
         iterator::NATIVES,
-        string::NATIVES, number::NATIVES, boolean::NATIVES, symbol::NATIVES, bigint::NATIVES, math::NATIVES, json::NATIVES, proxy::NATIVES, reflect::NATIVES, map::NATIVES, set::NATIVES, weak::NATIVES, promise::NATIVES, regexp::NATIVES, date::NATIVES, disposable::NATIVES, array_buffer::NATIVES, typed_array::NATIVES, data_view::NATIVES, atomics::NATIVES]
+        iterator_helpers::NATIVES,
+        string::NATIVES, number::NATIVES, boolean::NATIVES, symbol::NATIVES, bigint::NATIVES, math::NATIVES, json::NATIVES, proxy::NATIVES, reflect::NATIVES, map::NATIVES, set::NATIVES, weak::NATIVES, promise::NATIVES, regexp::NATIVES, date::NATIVES, disposable::NATIVES, array_buffer::NATIVES, typed_array::NATIVES, data_view::NATIVES, atomics::NATIVES, crate::module::NATIVES]
 }
 
 struct Table {

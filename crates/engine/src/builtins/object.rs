@@ -316,8 +316,7 @@ fn from_entries(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let Some(o) = obj.as_object() else { return Ok(obj) };
     let (it, next) = crate::interp::ops::get_iterator(vm, iterable, false)?;
     vm.roots.extend([it, next]);
-    loop {
-        let Some(entry) = crate::interp::ops::iterator_step(vm, it, next)? else { break };
+    while let Some(entry) = crate::interp::ops::iterator_step(vm, it, next)? {
         let r = (|| -> JsResult<()> {
             let Some(e) = entry.as_object() else {
                 return Err(vm.type_error("Iterator value is not an entry object"));
@@ -426,8 +425,7 @@ pub fn group_by_generic(vm: &mut Vm, items: Value, callback: Value, property_key
     let (it, next) = crate::interp::ops::get_iterator(vm, items, false)?;
     vm.roots.extend([it, next]);
     let mut k = 0f64;
-    loop {
-        let Some(v) = crate::interp::ops::iterator_step(vm, it, next)? else { break };
+    while let Some(v) = crate::interp::ops::iterator_step(vm, it, next)? {
         vm.roots.push(v);
         let key = match call(vm, callback, Value::UNDEFINED, &[v, Value::number(k)]) {
             Ok(key) => key,

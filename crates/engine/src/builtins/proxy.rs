@@ -33,11 +33,8 @@ use crate::runtime::property::{self, PropertyDescriptor};
 use crate::value::{Kind, ObjectId, Value};
 use crate::vm::Vm;
 
-pub(crate) const NATIVES: &[NativeDef] = &[
-    native!("Proxy", 2, constructor),
-    native!("Proxy.revocable", 2, revocable),
-    native!("%Proxy.revoke", 0, revoke),
-];
+pub(crate) const NATIVES: &[NativeDef] =
+    &[native!("Proxy", 2, constructor), native!("Proxy.revocable", 2, revocable), native!("%Proxy.revoke", 0, revoke)];
 
 /// Create `Proxy` (a constructor with no `prototype` property, §28.2.2) and make it global.
 pub(crate) fn init(vm: &mut Vm) {
@@ -51,7 +48,12 @@ pub(crate) fn init(vm: &mut Vm) {
 }
 
 /// How deeply proxy internal methods may nest on the native stack before a RangeError.
-pub const MAX_PROXY_DEPTH: u32 = 10_000;
+///
+/// Measured in the dev profile, one level costs about 320–400 bytes of native stack (the proxy
+/// method's frame plus the `runtime::property` frame that dispatches to it), so at the limit
+/// proxy nesting alone takes about 1.2 MiB, inside the std default 2 MiB thread stack. V8 on
+/// its ~1 MiB stack stops near 3,300 levels of the same nesting.
+pub const MAX_PROXY_DEPTH: u32 = 3_000;
 
 thread_local! {
     /// Proxy internal methods currently active on this thread's native stack. It measures
@@ -66,8 +68,6 @@ struct DepthGuard;
 impl DepthGuard {
     fn enter(vm: &mut Vm) -> JsResult<DepthGuard> {
         let depth = DEPTH.with(Cell::get);
-        let probe = 0u8;
-        if depth < 4 && std::env::var("PROBE_ADDR").is_ok() { eprintln!("depth {depth} addr {}", std::ptr::addr_of!(probe) as usize); }
         if depth >= MAX_PROXY_DEPTH {
             return Err(vm.range_error("Maximum call stack size exceeded"));
         }
@@ -532,7 +532,9 @@ pub fn get(vm: &mut Vm, o: ObjectId, key: PropertyKey, receiver: Value) -> JsRes
         vm.roots.push(trap_result);
         // 8. Let targetDesc be ? target.[[GetOwnProperty]](P).
         // 9. If targetDesc is not undefined and targetDesc.[[Configurable]] is false, then
-        if let Some(target_desc) = property::get_own_property(vm, target, key)?.filter(|d| d.configurable == Some(false)) {
+        if let Some(target_desc) =
+            property::get_own_property(vm, target, key)?.filter(|d| d.configurable == Some(false))
+        {
             // a. If IsDataDescriptor(targetDesc) is true and targetDesc.[[Writable]] is false, then
             //    i. If SameValue(trapResult, targetDesc.[[Value]]) is false, throw a TypeError exception.
             if target_desc.is_data() && target_desc.writable == Some(false) {
@@ -544,7 +546,10 @@ pub fn get(vm: &mut Vm, o: ObjectId, key: PropertyKey, receiver: Value) -> JsRes
             }
             // b. If IsAccessorDescriptor(targetDesc) is true and targetDesc.[[Get]] is undefined, then
             //    i. If trapResult is not undefined, throw a TypeError exception.
-            if target_desc.is_accessor() && target_desc.get.unwrap_or_default().is_undefined() && !trap_result.is_undefined() {
+            if target_desc.is_accessor()
+                && target_desc.get.unwrap_or_default().is_undefined()
+                && !trap_result.is_undefined()
+            {
                 return Err(violation(vm, Violation::GetNonConfigurableAccessor { got: trap_result }, Some(key)));
             }
         }
@@ -575,7 +580,9 @@ pub fn set(vm: &mut Vm, o: ObjectId, key: PropertyKey, value: Value, receiver: V
         }
         // 9. Let targetDesc be ? target.[[GetOwnProperty]](P).
         // 10. If targetDesc is not undefined and targetDesc.[[Configurable]] is false, then
-        if let Some(target_desc) = property::get_own_property(vm, target, key)?.filter(|d| d.configurable == Some(false)) {
+        if let Some(target_desc) =
+            property::get_own_property(vm, target, key)?.filter(|d| d.configurable == Some(false))
+        {
             // a. If IsDataDescriptor(targetDesc) is true and targetDesc.[[Writable]] is false, then
             //    i. If SameValue(V, targetDesc.[[Value]]) is false, throw a TypeError exception.
             if target_desc.is_data()
@@ -648,7 +655,8 @@ pub fn own_keys(vm: &mut Vm, o: ObjectId) -> JsResult<Vec<PropertyKey>> {
         let list = crate::builtins::reflect::create_list_from_array_like(vm, trap_result_array, true)?;
         // 9. If trapResult contains any duplicate entries, throw a TypeError exception.
         let mut trap_result: Vec<PropertyKey> = Vec::with_capacity(list.len());
-        let mut seen: IndexSet<PropertyKey, FxBuildHasher> = IndexSet::with_capacity_and_hasher(list.len(), FxBuildHasher);
+        let mut seen: IndexSet<PropertyKey, FxBuildHasher> =
+            IndexSet::with_capacity_and_hasher(list.len(), FxBuildHasher);
         for v in list {
             // The list holds only strings and symbols, so ToPropertyKey runs no JS.
             let k = crate::runtime::convert::to_property_key(vm, v)?;
@@ -772,6 +780,36 @@ pub fn construct(vm: &mut Vm, o: ObjectId, args: &[Value], new_target: Value) ->
         // 11. Return newObj.
         Ok(new_obj)
     })
+}
+
+/// ### 7.3.24 GetFunctionRealm ( obj )
+/// https://tc39.es/ecma262/#sec-getfunctionrealm
+///
+/// Amber has one realm, so the only observable part is the throw for a revoked proxy found
+/// by following bound-function and proxy targets. GetPrototypeFromConstructor needs it when
+/// `newTarget.prototype` is not an object.
+pub fn check_function_realm(vm: &mut Vm, obj: ObjectId) -> JsResult<()> {
+    let mut obj = obj;
+    loop {
+        vm.charge(1)?;
+        obj = match &vm.heap.obj(obj).class {
+            // 3. If obj is a Bound Function exotic object, then
+            //    a. Let boundTargetFunction be obj.[[BoundTargetFunction]].
+            //    b. Return ? GetFunctionRealm(boundTargetFunction).
+            Class::Bound(b) => b.target,
+            // 4. If obj is a Proxy exotic object, then
+            //    a. Perform ? ValidateNonRevokedProxy(obj).
+            //    b. Let proxyTarget be obj.[[ProxyTarget]].
+            //    c. Return ? GetFunctionRealm(proxyTarget).
+            Class::Proxy(p) => match p.target {
+                Some(t) => t,
+                None => return Err(violation(vm, Violation::Revoked(Trap::Construct), None)),
+            },
+            // 2. If obj has a [[Realm]] internal slot, return obj.[[Realm]].
+            // 5. Return the current Realm Record.
+            _ => return Ok(()),
+        };
+    }
 }
 
 // ---- errors
@@ -1162,7 +1200,7 @@ pub(crate) fn describe(vm: &mut Vm, v: Value) -> String {
         Kind::BigInt(b) => vm.heap.bigint(b).to_string(),
         Kind::Object(o) => match &vm.heap.obj(o).class {
             Class::Array(_) => "[object Array]".into(),
-            c if matches!(c, Class::Function(_) | Class::Native(_) | Class::Bound(_)) => "function".into(),
+            Class::Function(_) | Class::Native(_) | Class::Bound(_) => "function".into(),
             _ => "#<Object>".into(),
         },
     }
@@ -1214,65 +1252,50 @@ mod tests {
         assert_eq!(accessor.configurable, Some(false));
     }
 
-    #[test]
-    fn depth_guard_limits_nesting_and_unwinds() {
-        DEPTH.with(|d| d.set(MAX_PROXY_DEPTH - 1));
-        let inner = DEPTH.with(Cell::get);
-        assert_eq!(inner, MAX_PROXY_DEPTH - 1);
-        {
-            let _g = DepthGuard;
-            DEPTH.with(|d| d.set(d.get() + 1));
-            assert_eq!(DEPTH.with(Cell::get), MAX_PROXY_DEPTH);
-        }
-        assert_eq!(DEPTH.with(Cell::get), MAX_PROXY_DEPTH - 1);
-        DEPTH.with(|d| d.set(0));
-    }
-}
-
-#[cfg(test)]
-mod stack_probe {
-    use crate::vm::{Vm, VmOptions};
-
-    fn run_on_stack(kib: usize, src: &'static str) -> String {
+    /// Run `src` on a thread with the std default 2 MiB stack; return its completion value.
+    fn run_on_small_stack(src: &'static str) -> String {
         std::thread::Builder::new()
-            .stack_size(kib << 10)
+            .stack_size(2 << 20)
             .spawn(move || {
-                let mut vm = Vm::new(VmOptions::default());
-                match vm.eval_script(src, "probe.js") {
+                let mut vm = Vm::new(crate::vm::VmOptions::default());
+                let r = match vm.eval_script(src, "deep.js") {
                     Ok(v) => vm.to_display_string(v),
                     Err(e) => e.to_string(),
-                }
+                };
+                (r, DEPTH.with(Cell::get))
             })
-            .unwrap()
+            .expect("spawn a test thread")
             .join()
-            .unwrap()
+            .map(|(r, depth)| {
+                assert_eq!(depth, 0, "every depth guard was released");
+                r
+            })
+            .expect("the script thread does not overflow its stack")
     }
 
+    /// Nesting that the forwarding loop cannot flatten ends in a RangeError well before a
+    /// small native stack overflows; trap-less chains of any length just work.
     #[test]
-    fn probe() {
-        let kib: usize = std::env::var("PROBE_KIB").ok().and_then(|s| s.parse().ok()).unwrap_or(16384);
-        let which: usize = std::env::var("PROBE_CASE").ok().and_then(|s| s.parse().ok()).unwrap_or(9);
-        let n: usize = std::env::var("PROBE_N").ok().and_then(|s| s.parse().ok()).unwrap_or(20000);
-        let src = r#"
-            const N = globalThis.N, C = globalThis.C;
-            let p = { x: 1 };
-            for (let i = 0; i < N; i++) p = new Proxy(p, { getOwnPropertyDescriptor(t, k) { return Reflect.getOwnPropertyDescriptor(t, k); } });
-            let q = { x: 1 };
-            for (let i = 0; i < N; i++) q = new Proxy(q, { getOwnPropertyDescriptor(t, k) { return { value: 1, configurable: true }; } });
-            let f = function () {};
-            for (let i = 0; i < N; i++) f = new Proxy(f, { apply(t, th, args) { return Reflect.apply(t, th, args); } });
-            let a = { deep: 1 };
-            for (let i = 0; i < N; i++) a = Object.create(new Proxy(a, {}));
-            let out = [];
-            if (C == 0 || C == 9) try { Object.getOwnPropertyDescriptor(p, "x"); out.push("ok"); } catch (e) { out.push(e.message); }
-            if (C == 1 || C == 9) try { a.deep; out.push("ok"); } catch (e) { out.push(e.message); }
-            if (C == 2 || C == 9) try { a.q = 1; out.push("ok"); } catch (e) { out.push(e.message); }
-            if (C == 4 || C == 9) try { Object.getOwnPropertyDescriptor(q, "x"); out.push("ok"); } catch (e) { out.push(e.message); }
-            if (C == 5 || C == 9) try { f(); out.push("ok"); } catch (e) { out.push(e.message); }
-            if (C == 3 || C == 9) try { "deep" in a; out.push("ok"); } catch (e) { out.push(e.message); }
-            out.join("|")
-        "#;
-        let src: &'static str = Box::leak(format!("globalThis.N = {n}; globalThis.C = {which};\n{src}").into_boxed_str());
-        eprintln!("{kib} KiB case {which} n {n}: {}", run_on_stack(kib, src));
+    fn deep_nesting_throws_instead_of_overflowing() {
+        let out = run_on_small_stack(
+            r#"
+            const N = 20000, out = [];
+            const attempt = (f) => { try { f(); out.push("ok"); } catch (e) { out.push(e.name); } };
+            let plain = { x: 1 };
+            for (let i = 0; i < N; i++) plain = new Proxy(plain, {});
+            attempt(() => plain.x + ("x" in plain) + Object.keys(plain).length);
+            attempt(() => { plain.y = 1; });
+            let gopd = { x: 1 };
+            for (let i = 0; i < N; i++) gopd = new Proxy(gopd, { getOwnPropertyDescriptor() { return { value: 1, configurable: true }; } });
+            attempt(() => Object.getOwnPropertyDescriptor(gopd, "x"));
+            let alt = { deep: 1 };
+            for (let i = 0; i < N; i++) alt = Object.create(new Proxy(alt, {}));
+            attempt(() => alt.deep);
+            attempt(() => "deep" in alt);
+            attempt(() => { alt.q = 1; });
+            out.join()
+        "#,
+        );
+        assert_eq!(out, "ok,ok,RangeError,RangeError,RangeError,RangeError");
     }
 }

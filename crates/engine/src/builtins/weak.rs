@@ -447,7 +447,7 @@ fn finalization_registry_register(vm: &mut Vm, this: Value, args: &[Value]) -> J
         return Err(vm.type_error("FinalizationRegistry.prototype.register: invalid target"));
     }
     // 4. If SameValue(target, heldValue) is true, throw a TypeError exception.
-    if same_value((), target, held) {
+    if same_value(target, held) {
         return Err(vm.type_error(
             "FinalizationRegistry.prototype.register: target and holdings must not be same",
         ));
@@ -492,7 +492,7 @@ fn finalization_registry_unregister(vm: &mut Vm, this: Value, args: &[Value]) ->
     if let Class::FinalizationRegistry(d) = &mut vm.heap.obj_mut(r).class {
         let before = d.cells.len();
         d.cells
-            .retain(|&(_, _, t)| t.is_empty() || !same_value((), t, token));
+            .retain(|&(_, _, t)| t.is_empty() || !same_value(t, token));
         removed = d.cells.len() != before;
     }
     // 6. Return removed.

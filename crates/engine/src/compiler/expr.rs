@@ -191,7 +191,11 @@ impl<'s> Compiler<'s, '_> {
                     Some(o) => self.compile_expr(o)?,
                     None => self.emit(Op::Undefined),
                 }
-                self.emit(Op::DynamicImport);
+                match i.phase {
+                    None => self.emit(Op::DynamicImport),
+                    Some(ImportPhase::Defer) => self.emit(Op::DynamicImportPhase(1)),
+                    Some(ImportPhase::Source) => self.emit(Op::DynamicImportPhase(2)),
+                }
             }
             Expression::ImportMeta(_) => self.emit(Op::ImportMeta),
             Expression::NewTarget(_) => self.emit(Op::NewTarget),
@@ -379,7 +383,7 @@ impl<'s> Compiler<'s, '_> {
                             return Err(self.error("invalid method", p.span.start));
                         };
                         let a = fname.as_deref().map(|n| self.atom(n));
-                        let idx = self.compile_method(f, a)?;
+                        let idx = self.compile_method(f, a, p.span)?;
                         self.emit(Op::Closure(idx));
                         match key {
                             Some(name) => self.emit(Op::DefineMethod { name, flags }),
@@ -497,11 +501,7 @@ impl<'s> Compiler<'s, '_> {
                     Some(sym) if !matches!(self.loc_of(sym), super::Loc::Global(_)) => self.emit(Op::False),
                     _ => {
                         let a = self.atom(id.name.as_str());
-                        if self.in_with() || resolved.is_none() {
-                            self.emit(Op::DeleteName(a));
-                        } else {
-                            self.emit(Op::DeleteName(a));
-                        }
+                        self.emit(Op::DeleteName(a));
                     }
                 }
             }

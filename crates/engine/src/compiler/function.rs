@@ -47,7 +47,8 @@ impl<'s> Compiler<'s, '_> {
     }
 
     /// Compile an object-literal or class method (not a constructor).
-    pub(crate) fn compile_method(&mut self, f: &'s Function<'s>, name: Option<Atom>) -> CResult<u32> {
+    /// `span` is the whole method definition (`get x() {…}`), which `toString` shows.
+    pub(crate) fn compile_method(&mut self, f: &'s Function<'s>, name: Option<Atom>, span: Span) -> CResult<u32> {
         let kind = match (f.generator, f.r#async) {
             (false, false) => FunctionKind::Method,
             (true, false) => FunctionKind::Generator,
@@ -60,7 +61,7 @@ impl<'s> Compiler<'s, '_> {
             body: f.body.as_deref(),
             expression_body: None,
             scope: f.scope_id.get(),
-            span: f.span,
+            span,
             name,
             class_constructor: false,
         })
@@ -132,7 +133,9 @@ impl<'s> Compiler<'s, '_> {
         let mut next_slot = 0u32;
         // Simple parameters bind straight to their argument registers (or, with a mapped
         // arguments object, to env slots 0..n in order).
-        for (i, item) in params.items.iter().enumerate() {
+        // (Only for simple lists: with parameter expressions every parameter has its own
+        // binding in a TDZ.)
+        for (i, item) in params.items.iter().enumerate().filter(|_| simple) {
             if let (BindingPattern::BindingIdentifier(id), None) = (&item.pattern, &item.initializer) {
                 if let Some(sym) = id.symbol_id.get() {
                     if self.locs[sym.index()].is_some() {
@@ -390,7 +393,7 @@ impl<'s> Compiler<'s, '_> {
                     if let PropertyKey::PrivateIdentifier(p) = &m.key {
                         let pname = p.name.to_string();
                         let fname = self.atom(&format!("#{pname}"));
-                        let idx = self.compile_method(&m.value, Some(fname))?;
+                        let idx = self.compile_method(&m.value, Some(fname), self.method_span(m))?;
                         // Closure with home object = target.
                         self.emit(Op::GetLocal(target));
                         self.emit(Op::Closure(idx));
@@ -426,7 +429,7 @@ impl<'s> Compiler<'s, '_> {
                     self.emit(Op::GetLocal(target));
                     let key = self.compile_property_key(&m.key, m.computed)?;
                     let a = fname.as_deref().map(|n| self.atom(n));
-                    let idx = self.compile_method(&m.value, a)?;
+                    let idx = self.compile_method(&m.value, a, self.method_span(m))?;
                     self.emit(Op::Closure(idx));
                     match key {
                         Some(name) => self.emit(Op::DefineMethod { name, flags }),
@@ -529,6 +532,28 @@ impl<'s> Compiler<'s, '_> {
         self.free_temp(tctor);
         self.free_temp(tproto);
         Ok(())
+    }
+
+    /// The MethodDefinition's own text: a `static` prefix is not part of it.
+    fn method_span(&self, m: &MethodDefinition) -> Span {
+        let mut span = m.span;
+        if m.r#static {
+            let text = self.source.get(span.start as usize..span.end as usize).unwrap_or("");
+            let mut rest = text.strip_prefix("static").unwrap_or(text);
+            loop {
+                let t = rest.trim_start();
+                if let Some(after) = t.strip_prefix("/*") {
+                    rest = after.split_once("*/").map_or("", |(_, r)| r);
+                } else if let Some(after) = t.strip_prefix("//") {
+                    rest = after.split_once('\n').map_or("", |(_, r)| r);
+                } else {
+                    rest = t;
+                    break;
+                }
+            }
+            span.start = span.end - rest.len() as u32;
+        }
+        span
     }
 
     fn default_constructor(&mut self, derived: bool, name: Atom, span: Span) -> CResult<u32> {

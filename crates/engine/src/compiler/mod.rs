@@ -38,6 +38,8 @@ pub(crate) enum Loc {
     /// Absolute environment level (0 = the first env below the global scope) and slot.
     Env { level: u32, slot: u32 },
     Global(Atom),
+    /// An imported binding of module code: the import cell (`Op::GetImport`); immutable.
+    Import(u32),
 }
 
 /// A forward jump to patch.
@@ -364,10 +366,31 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
         }
         let name = self.scoping.symbol_name(s).to_string();
         let a = self.atom(&name);
+        // A binding no scope walk declared yet. It may only become a register of the
+        // function that owns it; from any other function it can only be reached by name.
+        let owner = self.function_scope_of(self.scoping.symbol_scope_id(s));
+        let current = self.func.scope_id.map(|sc| self.function_scope_of(sc));
+        if current.is_some() && current != Some(owner) || (current.is_none() && !self.outer.is_empty()) {
+            return Loc::Global(a);
+        }
         let r = self.alloc_register(a);
         let l = Loc::Register(r);
         self.locs[s.index()] = Some(l);
         l
+    }
+
+    /// The nearest enclosing function (or top-level) scope of `scope`.
+    pub fn function_scope_of(&self, mut scope: ScopeId) -> ScopeId {
+        loop {
+            let f = self.scoping.scope_flags(scope);
+            if f.is_function() || f.is_top() || f.is_class_static_block() {
+                return scope;
+            }
+            match self.scoping.scope_parent_id(scope) {
+                Some(p) => scope = p,
+                None => return scope,
+            }
+        }
     }
 
     /// Does the binding need a TDZ check when read?
@@ -392,6 +415,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
                 self.emit(if checked { Op::GetEnvChecked { depth, slot } } else { Op::GetEnv { depth, slot } })
             }
             Loc::Global(name) => self.emit(Op::GetGlobal(name)),
+            Loc::Import(cell) => self.emit(Op::GetImport(cell)),
         }
     }
 
@@ -405,6 +429,12 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
                 self.emit(if checked { Op::SetEnvChecked { depth, slot } } else { Op::SetEnv { depth, slot } })
             }
             Loc::Global(name) => self.emit(Op::SetGlobal { name, strict }),
+            Loc::Import(_) => {
+                // Import bindings are immutable: SetMutableBinding throws a TypeError.
+                self.emit(Op::Pop);
+                let msg = self.string_constant("Assignment to constant variable.");
+                self.emit(Op::ThrowError { kind: 0, msg });
+            }
         }
     }
 
@@ -416,8 +446,8 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
                 if self.needs_tdz(s) {
                     self.emit(Op::InitGlobalLexical(name));
                 } else {
-                    let strict = self.func.code.strict;
-                    self.emit(Op::SetGlobal { name, strict: strict && false });
+
+                    self.emit(Op::SetGlobal { name, strict: false });
                 }
             }
             _ => self.emit_store(loc, false),
@@ -741,14 +771,14 @@ pub(crate) fn with_parsed<R>(
     let source_type = if module { SourceType::mjs() } else { SourceType::script() };
     let ret = Parser::new(&allocator, source, source_type).with_options(options).parse();
     if let Some(d) = ret.diagnostics.errors().next() {
-        return Err(report(source, filename, &d.message, d.labels.first().map_or(0, |l| l.offset() as u32)));
+        return Err(report(source, filename, &d.message, d.labels.first().map_or(0, |l| l.offset())));
     }
     if ret.panicked {
         return Err(report(source, filename, "Unexpected token", 0));
     }
     let sem = SemanticBuilder::new().with_check_syntax_error(true).build(&ret.program);
     if let Some(d) = sem.diagnostics.errors().next() {
-        return Err(report(source, filename, &d.message, d.labels.first().map_or(0, |l| l.offset() as u32)));
+        return Err(report(source, filename, &d.message, d.labels.first().map_or(0, |l| l.offset())));
     }
     let scoping = sem.semantic.scoping();
     f(&ret.program, scoping)
@@ -845,14 +875,34 @@ impl<'s> Compiler<'s, '_> {
             })
             .collect();
         let mut decls = GlobalDecls { configurable: eval, ..decls };
+        // Eval code's lexical declarations are local to the eval: registers, or slots of an
+        // environment pushed first (so eval'd functions, created next, close over it).
+        let level = self.func.env_level + 1;
+        let mut env_slots = 0;
+        for &s in &syms {
+            let flags = self.scoping.symbol_flags(s);
+            if eval && flags.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::Class) {
+                let name = self.scoping.symbol_name(s).to_string();
+                let a = self.atom(&name);
+                if self.captured[s.index()] {
+                    self.locs[s.index()] = Some(Loc::Env { level, slot: env_slots });
+                    self.func.code.env_slot_names_push(level, a);
+                    env_slots += 1;
+                } else {
+                    let r = self.alloc_register(a);
+                    self.locs[s.index()] = Some(Loc::Register(r));
+                }
+            }
+        }
+        if env_slots > 0 {
+            self.emit(Op::PushEnv(env_slots));
+            self.func.env_level = level;
+        }
         for s in syms {
             let name = self.scoping.symbol_name(s).to_string();
             let a = self.atom(&name);
             let flags = self.scoping.symbol_flags(s);
             if eval && flags.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::Class) {
-                // Eval code's lexical declarations are local to the eval.
-                let r = self.alloc_register(a);
-                self.locs[s.index()] = Some(Loc::Register(r));
                 continue;
             }
             self.locs[s.index()] = Some(Loc::Global(a));

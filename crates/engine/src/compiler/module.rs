@@ -61,7 +61,7 @@ fn export_name(n: &ModuleExportName) -> JsStr {
     }
 }
 
-fn request_of(source: &StringLiteral, with: Option<&WithClause>) -> ModuleRequest {
+fn request_of(source: &StringLiteral, with: Option<&WithClause>, phase: crate::module::ImportPhase) -> ModuleRequest {
     let mut attributes: Vec<(String, String)> = with
         .map(|w| {
             w.with_entries
@@ -77,7 +77,7 @@ fn request_of(source: &StringLiteral, with: Option<&WithClause>) -> ModuleReques
         })
         .unwrap_or_default();
     attributes.sort();
-    ModuleRequest { specifier: source.value.to_string(), attributes }
+    ModuleRequest { specifier: source.value.to_string(), attributes, phase }
 }
 
 /// Symbols bound by a pattern.
@@ -140,35 +140,42 @@ impl<'s> Compiler<'s, '_> {
         for stmt in &program.body {
             match stmt {
                 Statement::ImportDeclaration(d) => {
-                    if d.phase == Some(ImportPhase::Source) {
-                        return Err(self.error("Source phase imports are not supported", d.span.start));
-                    }
-                    let request = Self::add_request(&mut info, request_of(&d.source, d.with_clause.as_deref()));
+                    let phase = match d.phase {
+                        None => crate::module::ImportPhase::Evaluation,
+                        Some(ImportPhase::Defer) => crate::module::ImportPhase::Defer,
+                        Some(ImportPhase::Source) => crate::module::ImportPhase::Source,
+                    };
+                    let request = Self::add_request(&mut info, request_of(&d.source, d.with_clause.as_deref(), phase));
                     for spec in d.specifiers.iter().flatten() {
                         let (local, import_name) = match spec {
+                            _ if phase != crate::module::ImportPhase::Evaluation => match spec {
+                                ImportDeclarationSpecifier::ImportSpecifier(s) => (&s.local, None),
+                                ImportDeclarationSpecifier::ImportDefaultSpecifier(s) => (&s.local, None),
+                                ImportDeclarationSpecifier::ImportNamespaceSpecifier(s) => (&s.local, None),
+                            },
                             ImportDeclarationSpecifier::ImportSpecifier(s) => (&s.local, Some(export_name(&s.imported))),
                             ImportDeclarationSpecifier::ImportDefaultSpecifier(s) => (&s.local, Some(JsStr::from_str("default"))),
                             ImportDeclarationSpecifier::ImportNamespaceSpecifier(s) => (&s.local, None),
                         };
                         let Some(sym) = local.symbol_id.get() else { continue };
+                        let a = self.atom(local.name.as_str());
+                        self.vm.modules.cells.push(ImportCell { name: a, target: crate::module::CellTarget::Unlinked });
+                        let cell = (self.vm.modules.cells.len() - 1) as u32;
+                        self.locs[sym.index()] = Some(Loc::Import(cell));
                         match &import_name {
-                            Some(name) => {
-                                let a = self.atom(local.name.as_str());
-                                self.vm.modules.cells.push(ImportCell { name: a, target: crate::module::CellTarget::Unlinked });
-                                let cell = (self.vm.modules.cells.len() - 1) as u32;
-                                self.locs[sym.index()] = Some(Loc::Import(cell));
-                                info.imports.push(ImportEntry { request, import_name: name.clone(), cell });
-                            }
-                            None => self.captured[sym.index()] = true,
+                            Some(name) => info.imports.push(ImportEntry { request, import_name: name.clone(), cell }),
+                            None => info.namespace_imports.push(NamespaceImport { request, cell, phase }),
                         }
                         imported.push(ImportedBinding { sym, request, import_name });
                     }
                 }
                 Statement::ExportFromDeclaration(d) => {
-                    Self::add_request(&mut info, request_of(&d.source, d.with_clause.as_deref()));
+                    let req = request_of(&d.source, d.with_clause.as_deref(), crate::module::ImportPhase::Evaluation);
+                    Self::add_request(&mut info, req);
                 }
                 Statement::ExportAllDeclaration(d) => {
-                    Self::add_request(&mut info, request_of(&d.source, d.with_clause.as_deref()));
+                    let req = request_of(&d.source, d.with_clause.as_deref(), crate::module::ImportPhase::Evaluation);
+                    Self::add_request(&mut info, req);
                 }
                 _ => {}
             }
@@ -190,13 +197,6 @@ impl<'s> Compiler<'s, '_> {
             if flags.contains(SymbolFlags::FunctionScopedVariable) {
                 if let Some(slot) = self.module_slot(s) {
                     info.var_slots.push(slot);
-                }
-            }
-        }
-        for b in &imported {
-            if b.import_name.is_none() {
-                if let Some(slot) = self.module_slot(b.sym) {
-                    info.namespace_imports.push(NamespaceImport { request: b.request, slot });
                 }
             }
         }
@@ -245,7 +245,7 @@ impl<'s> Compiler<'s, '_> {
 
     /// The export entries of one top-level statement.
     fn collect_exports(&mut self, stmt: &'s Statement<'s>, imported: &[ImportedBinding], info: &mut ModuleCode) -> CResult<()> {
-        let mut local = |this: &mut Self, info: &mut ModuleCode, name: JsStr, sym: Option<SymbolId>, at: u32| -> CResult<()> {
+        let local = |this: &mut Self, info: &mut ModuleCode, name: JsStr, sym: Option<SymbolId>, at: u32| -> CResult<()> {
             let slot = sym.and_then(|s| this.module_slot(s));
             match slot {
                 Some(slot) => {
@@ -301,20 +301,20 @@ impl<'s> Compiler<'s, '_> {
                         _ => None,
                     };
                     match sym.and_then(|sym| imported.iter().find(|b| b.sym == sym)) {
-                        // Re-export of an imported name: an indirect export.
-                        Some(ImportedBinding { request, import_name: Some(name), .. }) => {
-                            info.indirect_exports.push(IndirectExport {
-                                export_name: export,
-                                request: *request,
-                                import_name: Some(name.clone()),
-                            });
-                        }
-                        _ => local(self, info, export, sym, s.span.start)?,
+                        // Re-export of an imported binding: an indirect export (of the whole
+                        // namespace for `import * as ns; export { ns }`).
+                        Some(b) => info.indirect_exports.push(IndirectExport {
+                            export_name: export,
+                            request: b.request,
+                            import_name: b.import_name.clone(),
+                        }),
+                        None => local(self, info, export, sym, s.span.start)?,
                     }
                 }
             }
             Statement::ExportFromDeclaration(d) => {
-                let request = Self::add_request(info, request_of(&d.source, d.with_clause.as_deref()));
+                let req = request_of(&d.source, d.with_clause.as_deref(), crate::module::ImportPhase::Evaluation);
+                let request = Self::add_request(info, req);
                 for s in &d.specifiers {
                     info.indirect_exports.push(IndirectExport {
                         export_name: export_name(&s.exported),
@@ -324,7 +324,8 @@ impl<'s> Compiler<'s, '_> {
                 }
             }
             Statement::ExportAllDeclaration(d) => {
-                let request = Self::add_request(info, request_of(&d.source, d.with_clause.as_deref()));
+                let req = request_of(&d.source, d.with_clause.as_deref(), crate::module::ImportPhase::Evaluation);
+                let request = Self::add_request(info, req);
                 match &d.exported {
                     Some(n) => info.indirect_exports.push(IndirectExport { export_name: export_name(n), request, import_name: None }),
                     None => info.star_exports.push(request),

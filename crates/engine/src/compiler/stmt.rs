@@ -131,12 +131,12 @@ impl<'s> Compiler<'s, '_> {
                 self.mark(s.span.start);
                 self.compile_expr(&s.test)?;
                 let else_l = self.emit_jump(Op::JumpIfFalse);
-                self.compile_statement(&s.consequent)?;
+                self.compile_clause(&s.consequent)?;
                 match &s.alternate {
                     Some(alt) => {
                         let end = self.emit_jump(Op::Jump);
                         self.patch(else_l);
-                        self.compile_statement(alt)?;
+                        self.compile_clause(alt)?;
                         self.patch(end);
                     }
                     None => self.patch(else_l),
@@ -196,8 +196,19 @@ impl<'s> Compiler<'s, '_> {
             Statement::ImportDeclaration(_)
             | Statement::ExportAllDeclaration(_)
             | Statement::ExportDefaultDeclaration(_)
+            | Statement::ExportDeclaration(_)
+            | Statement::ExportFromDeclaration(_)
             | Statement::ExportNamedDeclaration(_) => self.compile_module_item(stmt),
             _ => Err(self.error("Unsupported syntax (TypeScript)", stmt_start(stmt))),
+        }
+    }
+
+    /// An if-clause or labelled body: a bare function declaration there (Annex B.3.4) acts
+    /// as if wrapped in a block.
+    fn compile_clause(&mut self, stmt: &'s Statement<'s>) -> CResult<()> {
+        match stmt {
+            Statement::FunctionDeclaration(_) => self.hoist_functions(std::slice::from_ref(stmt), true),
+            _ => self.compile_statement(stmt),
         }
     }
 
@@ -521,7 +532,7 @@ impl<'s> Compiler<'s, '_> {
                     continue_depth: depth,
                     continue_floor: 0,
                 });
-                self.compile_statement(body)?;
+                self.compile_clause(body)?;
                 let breaks = self.pop_loop(None);
                 self.patch_all(breaks);
                 Ok(())

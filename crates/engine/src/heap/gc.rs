@@ -94,6 +94,7 @@ pub fn roots(vm: &Vm, values: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mu
     }
     values.extend(vm.host_ops.iter().map(|op| Value::object(op.promise)));
     values.push(vm.native_ctx.new_target);
+    vm.modules.children(values, envs, codes);
 }
 
 fn job_children(job: &Job, out: &mut Vec<Value>) {

@@ -404,10 +404,13 @@ pub enum IteratorState {
     Helper { kind: u8, underlying: Value, next: Value, fun: Value, counter: f64, extra: Vec<Value>, done: bool },
 }
 
+/// A module namespace's exports, sorted by name (see `module/namespace.rs`).
 #[derive(Clone, Serialize, Deserialize)]
 pub struct NamespaceData {
     pub module: u32,
-    pub exports: Vec<(JsStr, Value)>,
+    /// A deferred namespace (`import defer`): string keys first evaluate the module.
+    pub deferred: bool,
+    pub exports: Vec<crate::module::namespace::NsExport>,
 }
 
 /// One environment record: captured bindings of a scope.
@@ -510,7 +513,13 @@ pub fn class_children(class: &Class, out: &mut Vec<Value>, envs: &mut Vec<EnvId>
                 out.extend_from_slice(extra);
             }
         },
-        Class::Namespace(n) => out.extend(n.exports.iter().map(|(_, v)| *v)),
+        Class::Namespace(n) => {
+            for e in &n.exports {
+                if let crate::module::namespace::NsBinding::Slot { env, .. } = e.binding {
+                    envs.push(env);
+                }
+            }
+        }
         Class::Internal(v) => out.extend_from_slice(v),
     }
 }

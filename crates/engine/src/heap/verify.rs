@@ -59,6 +59,7 @@ pub fn verify(vm: &Vm) -> Result<(), String> {
         codes.extend_from_slice(&code.functions);
         verify_code(i, code)?;
     }
+    crate::module::verify(vm)?;
     if let Some(bad) = values.iter().find(|v| !value_ok(**v)) {
         return Err(format!("dangling handle {bad:?}"));
     }

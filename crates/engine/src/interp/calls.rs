@@ -45,7 +45,7 @@ pub fn enter_closure(
         this = bound_this;
         new_target = bound_new_target;
         vm.stack[base as usize - 1] = this;
-    } else if !strict && matches!(kind, FrameKind::Normal) {
+    } else if !strict && !matches!(kind, FrameKind::Construct) {
         if this.is_nullish() {
             this = Value::object(vm.global);
         } else if !this.is_object() {

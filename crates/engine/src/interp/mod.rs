@@ -685,10 +685,20 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             vm.stack.push(m);
         }
         Op::DynamicImport => {
-            let _options = pop(vm);
+            let options = pop(vm);
             let spec = pop(vm);
-            let p = crate::compiler::module::dynamic_import(vm, code_id, spec)?;
+            let p = crate::compiler::module::dynamic_import(vm, code_id, spec, options)?;
             vm.stack.push(p);
+        }
+        Op::DynamicImportPhase(phase) => {
+            let options = pop(vm);
+            let spec = pop(vm);
+            let p = crate::module::dynamic::dynamic_import_phase(vm, code_id, spec, options, phase)?;
+            vm.stack.push(p);
+        }
+        Op::GetImport(cell) => {
+            let v = crate::module::get_import(vm, cell)?;
+            vm.stack.push(v);
         }
         Op::CreateArguments(mapped) => {
             let a = ops::create_arguments(vm, fi, mapped == 1);

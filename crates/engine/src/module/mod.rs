@@ -72,11 +72,25 @@ pub enum ModuleKind {
     Json,
 }
 
-/// ModuleRequest Record: a specifier with its import attributes (sorted by key).
+/// A module request's [[Phase]] (the import-defer and source-phase-imports proposals).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub enum ImportPhase {
+    /// An ordinary import: the module is evaluated before the importer.
+    #[default]
+    Evaluation,
+    /// `import defer`: only the module's asynchronous dependencies are evaluated up front;
+    /// the module itself runs on first access to its deferred namespace.
+    Defer,
+    /// `import source`: the module's source object (no module type here has one).
+    Source,
+}
+
+/// ModuleRequest Record: a specifier with its import attributes (sorted by key) and phase.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct ModuleRequest {
     pub specifier: String,
     pub attributes: Vec<(String, String)>,
+    pub phase: ImportPhase,
 }
 
 impl ModuleRequest {
@@ -96,11 +110,13 @@ pub struct ImportEntry {
     pub cell: u32,
 }
 
-/// `import * as ns`: an ordinary immutable binding (env slot) holding the namespace.
+/// `import * as ns` (`import defer * as ns`, `import source x`): an immutable binding holding
+/// the namespace (deferred namespace, module source), an import cell too.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct NamespaceImport {
     pub request: u32,
-    pub slot: u32,
+    pub cell: u32,
+    pub phase: ImportPhase,
 }
 
 /// ExportEntry with a local binding (the module environment's `slot`).
@@ -143,7 +159,7 @@ pub enum CellTarget {
     Unlinked,
     /// A binding of the exporting module's environment.
     Binding { env: EnvId, slot: u32 },
-    /// A namespace object (`import { ns }` of an `export * as ns`).
+    /// A namespace object (`import * as ns`, or `import { ns }` of an `export * as ns`).
     Value(Value),
 }
 
@@ -172,6 +188,8 @@ pub struct ModuleRecord {
     /// [[LoadedModules]]: the module each request resolved to.
     pub loaded: Vec<Option<ModuleId>>,
     pub namespace: Option<ObjectId>,
+    /// The deferred namespace (`import defer`), created once like `namespace`.
+    pub deferred_namespace: Option<ObjectId>,
     pub meta: Option<ObjectId>,
     /// [[EvaluationError]].
     pub error: Option<Value>,
@@ -216,6 +234,7 @@ impl ModuleMap {
             envs.push(r.env);
             codes.extend(r.code);
             out.extend(r.namespace.map(Value::object));
+            out.extend(r.deferred_namespace.map(Value::object));
             out.extend(r.meta.map(Value::object));
             out.extend(r.error);
             out.extend(r.capability.map(Value::object));
@@ -246,6 +265,7 @@ pub(crate) const NATIVES: &[NativeDef] = &[
     native!("%DynamicImport.linkAndEvaluate", 0, dynamic::link_and_evaluate_native),
     native!("%DynamicImport.fulfilled", 0, dynamic::fulfilled_native),
     native!("%DynamicImport.rejected", 1, dynamic::rejected_native),
+    native!("%DynamicImport.depFulfilled", 0, dynamic::dep_fulfilled_native),
 ];
 
 /// `Op::GetImport`: read an imported binding (ReferenceError in its TDZ).
@@ -331,4 +351,42 @@ pub fn eval_module(vm: &mut Vm, source: &str, filename: &str) -> Result<Value, R
     load_requested_modules(vm, id)?;
     link_module(vm, id)?;
     evaluate_module(vm, id)
+}
+
+/// Image verification of the module map: every module id (in records, the maps, namespace
+/// objects) names a record, and every import-cell slot is inside its environment. Handles
+/// themselves are checked with the other GC roots.
+pub fn verify(vm: &Vm) -> Result<(), String> {
+    let m = &vm.modules;
+    let n = m.records.len();
+    let ok = |id: ModuleId| (id as usize) < n;
+    for (i, r) in m.records.iter().enumerate() {
+        let ids = r.loaded.iter().flatten().chain(std::iter::once(&r.cycle_root)).chain(r.async_parents.iter());
+        if ids.clone().any(|&id| !ok(id)) {
+            return Err(format!("module {i}: module id out of range"));
+        }
+        if r.loaded.len() != r.info.requests.len() {
+            return Err(format!("module {i}: loaded modules do not match its requests"));
+        }
+        let cells = r.info.imports.iter().map(|e| e.cell).chain(r.info.namespace_imports.iter().map(|e| e.cell));
+        if cells.clone().any(|c| c as usize >= m.cells.len()) {
+            return Err(format!("module {i}: import cell out of range"));
+        }
+    }
+    if m.by_name.values().chain(m.resolved.values()).any(|&id| !ok(id)) {
+        return Err("module map: module id out of range".into());
+    }
+    for (_, obj) in vm.heap.objects.iter() {
+        if let crate::heap::object::Class::Namespace(ns) = &obj.class {
+            let bad = !ok(ns.module)
+                || ns.exports.iter().any(|e| match e.binding {
+                    namespace::NsBinding::Namespace(id) | namespace::NsBinding::DeferredNamespace(id) => !ok(id),
+                    namespace::NsBinding::Slot { .. } => false,
+                });
+            if bad {
+                return Err("module namespace: module id out of range".into());
+            }
+        }
+    }
+    Ok(())
 }

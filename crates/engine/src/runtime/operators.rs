@@ -313,8 +313,10 @@ pub fn same_value_heap(vm: &mut Vm, a: Value, b: Value) -> bool {
     }
 }
 
-/// SameValue for values that need no heap to compare (numbers, identities).
-pub fn same_value(_: (), a: Value, b: Value) -> bool {
+/// SameValue for values that need no heap to compare (numbers, identities); strings with
+/// equal contents but different handles compare unequal — callers that can see such strings
+/// compare contents first (`same_value_heap`).
+pub fn same_value(a: Value, b: Value) -> bool {
     match (a.as_number(), b.as_number()) {
         (Some(x), Some(y)) => (x.is_nan() && y.is_nan()) || (x == y && x.is_sign_negative() == y.is_sign_negative()),
         _ => a == b,

@@ -7,6 +7,7 @@
 
 use crate::atoms::{atom, PropertyKey};
 use crate::builtins::proxy;
+use crate::module::namespace;
 use crate::error::JsResult;
 use crate::heap::object::{Class, Object};
 use crate::heap::shape::PropFlags;
@@ -91,10 +92,20 @@ fn is_proxy(vm: &Vm, o: ObjectId) -> bool {
     matches!(vm.heap.obj(o).class, Class::Proxy(_))
 }
 
+/// A string key of a module namespace object: handled by `module/namespace.rs` (symbol keys
+/// are ordinary properties).
+#[inline]
+fn is_namespace_export_key(vm: &Vm, o: ObjectId, key: PropertyKey) -> bool {
+    !matches!(key, PropertyKey::Symbol(_)) && namespace::is_namespace(vm, o)
+}
+
 /// OrdinaryGetOwnProperty plus the exotic cases that synthesise properties.
 pub fn get_own_property(vm: &mut Vm, o: ObjectId, key: PropertyKey) -> JsResult<Option<PropertyDescriptor>> {
     if is_proxy(vm, o) {
         return proxy::get_own_property(vm, o, key);
+    }
+    if is_namespace_export_key(vm, o, key) {
+        return namespace::get_own_property(vm, o, key);
     }
     if let Class::TypedArray(_) = vm.heap.obj(o).class {
         if let Some(index) = crate::builtins::typed_array::canonical_numeric_key(vm, key) {
@@ -110,12 +121,7 @@ pub fn ordinary_get_own_property(vm: &Vm, o: ObjectId, key: PropertyKey) -> Opti
     if let PropertyKey::Index(i) = key {
         if let Some(&v) = obj.elements.get(i as usize) {
             if !v.is_empty() {
-                let flags = if obj.extensible || !matches!(obj.class, Class::Ordinary) {
-                    element_flags(obj)
-                } else {
-                    element_flags(obj)
-                };
-                return Some(PropertyDescriptor::data(v, flags));
+                return Some(PropertyDescriptor::data(v, element_flags(obj)));
             }
         }
         match &obj.class {
@@ -173,6 +179,9 @@ fn element_flags(_obj: &Object) -> PropFlags {
 pub fn define_own_property(vm: &mut Vm, o: ObjectId, key: PropertyKey, desc: PropertyDescriptor) -> JsResult<bool> {
     match &vm.heap.obj(o).class {
         Class::Proxy(_) => return proxy::define_own_property(vm, o, key, desc),
+        Class::Namespace(_) if !matches!(key, PropertyKey::Symbol(_)) => {
+            return namespace::define_own_property(vm, o, key, desc);
+        }
         Class::Array(_) => {
             if key == PropertyKey::Atom(atom::length) {
                 return crate::builtins::array::array_set_length(vm, o, desc);
@@ -302,7 +311,7 @@ fn validate(extensible: bool, desc: PropertyDescriptor, current: Option<Property
                 return None;
             }
             if let Some(v) = desc.value {
-                if !crate::runtime::operators::same_value(vm_free_same_value(), v, cur.value.unwrap_or_default()) {
+                if !crate::runtime::operators::same_value(v, cur.value.unwrap_or_default()) {
                     return None;
                 }
             }
@@ -350,10 +359,6 @@ fn validate(extensible: bool, desc: PropertyDescriptor, current: Option<Property
     Some(merged)
 }
 
-/// SameValue needs no heap for the comparisons validation makes (strings compare by handle
-/// first; differing string handles with equal contents are compared by the caller's slow
-/// path). This marker keeps the call site honest about that.
-fn vm_free_same_value() {}
 
 /// OrdinaryDefineOwnProperty (§10.1.6.1).
 pub fn ordinary_define_own_property(vm: &mut Vm, o: ObjectId, key: PropertyKey, desc: PropertyDescriptor) -> JsResult<bool> {
@@ -463,6 +468,7 @@ pub fn get(vm: &mut Vm, o: ObjectId, key: PropertyKey, receiver: Value) -> JsRes
         }
         match &obj.class {
             Class::Proxy(_) => return proxy::get(vm, cur, key, receiver),
+            Class::Namespace(_) => return namespace::get(vm, cur, key),
             Class::Ordinary | Class::Function(_) | Class::Native(_) | Class::Error => {
                 if let Some((v, flags)) = obj.lookup_named(&vm.heap.shapes, key) {
                     if flags.is_accessor() {
@@ -576,6 +582,10 @@ fn ordinary_set(vm: &mut Vm, o: ObjectId, key: PropertyKey, value: Value, receiv
         if is_proxy(vm, cur) {
             return proxy::set(vm, cur, key, value, receiver);
         }
+        // A module namespace's [[Set]] always fails (§10.4.6.9).
+        if namespace::is_namespace(vm, cur) {
+            return Ok(false);
+        }
         if let Class::TypedArray(_) = vm.heap.obj(cur).class {
             if let Some(index) = crate::builtins::typed_array::canonical_numeric_key(vm, key) {
                 if receiver == Value::object(cur) {
@@ -626,6 +636,9 @@ pub fn has_property(vm: &mut Vm, o: ObjectId, key: PropertyKey) -> JsResult<bool
         if is_proxy(vm, cur) {
             return proxy::has(vm, cur, key);
         }
+        if is_namespace_export_key(vm, cur, key) {
+            return namespace::has_property(vm, cur, key);
+        }
         if let Class::TypedArray(_) = vm.heap.obj(cur).class {
             if let Some(index) = crate::builtins::typed_array::canonical_numeric_key(vm, key) {
                 return Ok(index.is_some_and(|i| crate::builtins::typed_array::is_valid_index(vm, cur, i)));
@@ -650,6 +663,9 @@ pub fn has_own_property(vm: &mut Vm, o: ObjectId, key: PropertyKey) -> JsResult<
 pub fn delete(vm: &mut Vm, o: ObjectId, key: PropertyKey) -> JsResult<bool> {
     if is_proxy(vm, o) {
         return proxy::delete(vm, o, key);
+    }
+    if is_namespace_export_key(vm, o, key) {
+        return namespace::delete(vm, o, key);
     }
     let Some(desc) = ordinary_get_own_property(vm, o, key) else { return Ok(true) };
     if desc.configurable != Some(true) {
@@ -694,6 +710,9 @@ fn unmap_argument_if_index(vm: &mut Vm, o: ObjectId, key: PropertyKey) {
 pub fn own_property_keys(vm: &mut Vm, o: ObjectId) -> JsResult<Vec<PropertyKey>> {
     if is_proxy(vm, o) {
         return proxy::own_keys(vm, o);
+    }
+    if namespace::is_namespace(vm, o) {
+        return namespace::own_property_keys(vm, o);
     }
     Ok(ordinary_own_property_keys(vm, o))
 }

@@ -284,10 +284,13 @@ pub(crate) fn time_clip(time: f64) -> f64 {
 
 /// The current time value: the embedder's logical clock, or 0 when it set none.
 fn current_time(vm: &Vm) -> f64 {
+    // The logical clock (DESIGN §6); the legacy host-state entry is honoured when the
+    // embedder set only that.
     let bytes = vm.host_state.iter().find(|(k, _)| k == CLOCK_KEY).map(|(_, v)| v.as_slice());
-    let ms = match bytes.and_then(|b| <[u8; 8]>::try_from(b).ok()) {
-        Some(b) => f64::from_le_bytes(b),
-        None => 0.0,
+    let ms = match (vm.clock_ms, bytes.and_then(|b| <[u8; 8]>::try_from(b).ok())) {
+        (ms, _) if ms != 0.0 => ms,
+        (_, Some(b)) => f64::from_le_bytes(b),
+        _ => 0.0,
     };
     let t = time_clip(ms);
     if t.is_nan() {

@@ -78,6 +78,8 @@ pub(super) fn regexp_builtin_exec(vm: &mut Vm, r: ObjectId, s: StringId) -> JsRe
     if global || sticky {
         set_or_throw(vm, r, last_index_key, Value::number(found.end as f64))?;
     }
+    // Legacy RegExp features: UpdateLegacyRegExpStaticProperties or invalidate them.
+    super::legacy::record_match(vm, r, s, &found);
     // 17–36. Build the match array.
     Ok(make_match_array(vm, s, &found, m.flags.has_indices))
 }

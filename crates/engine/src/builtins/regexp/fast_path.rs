@@ -2,6 +2,7 @@
 //! over one copy of the subject when JS cannot observe the skipped `Get`/`Set` steps.
 
 use super::exec::append_substitution;
+use super::legacy::{record_match, update_statics};
 use super::matcher::{is_lead, is_trail, matcher_of, run_matcher, subject_units, Matcher, RawMatch};
 use super::prototype::FLAG_PROPERTIES;
 use crate::atoms::{atom, PropertyKey};
@@ -116,7 +117,7 @@ pub(super) fn is_pristine(vm: &Vm, rx: ObjectId, species: bool) -> bool {
         }
         // Constructing the splitter reads rx[@@match] (IsRegExp): it must not be a getter.
         let m = own_slot(vm, proto, PropertyKey::Symbol(vm.symbols.match_));
-        if !m.is_some_and(|(_, acc)| !acc) {
+        if m.is_none_or(|(_, acc)| acc) {
             return false;
         }
     }
@@ -159,8 +160,11 @@ pub(super) fn advance_units(units: &[u16], index: usize, unicode: bool) -> usize
 pub(super) fn match_all_fast(vm: &mut Vm, rx: ObjectId, m: &Matcher, s: StringId) -> JsResult<Value> {
     let units = subject_units(vm, s);
     let found = collect_global(vm, m, &units)?;
-    // The final failing exec leaves lastIndex at 0.
+    // The final failing exec leaves lastIndex at 0; the last success sets the legacy statics.
     set_last_index_fast(vm, rx, 0);
+    if let Some(last) = found.last() {
+        record_match(vm, rx, s, last);
+    }
     if found.is_empty() {
         return Ok(Value::NULL);
     }
@@ -197,6 +201,9 @@ pub(super) fn replace_fast(
         }
         one.into_iter().collect()
     };
+    if let Some(last) = found.last() {
+        record_match(vm, rx, s, last);
+    }
     let template = match replace_value.as_string() {
         Some(t) if !functional_replace => vm.heap.flat(t).clone(),
         _ => JsStr::empty(),
@@ -285,9 +292,14 @@ pub(super) fn split_fast(vm: &mut Vm, m: &Matcher, s: StringId, limit: Value) ->
     let full_unicode = m.flags.full_unicode();
     if size == 0 {
         let z = run_matcher(vm, m, &units, 0)?;
+        if let Some(z) = &z {
+            update_statics(vm, s, z);
+        }
         return Ok(if z.is_some() { vm.new_array(Vec::new()) } else { vm.new_array(vec![Value::string(s)]) });
     }
     let mut parts: Vec<Value> = Vec::new();
+    // The splitter's last successful exec sets the legacy statics (it is a plain %RegExp%).
+    let mut last_z: Option<RawMatch> = None;
     let (mut p, mut q) = (0usize, 0usize);
     while q < size {
         let Some(z) = run_matcher(vm, m, &units, q)? else { break };
@@ -297,11 +309,13 @@ pub(super) fn split_fast(vm: &mut Vm, m: &Matcher, s: StringId, limit: Value) ->
         let e = z.end.min(size);
         if e == p {
             q = advance_units(&units, z.start, full_unicode);
+            last_z = Some(z);
             continue;
         }
         let t = vm.js_str(subject.slice(p, z.start));
         parts.push(t);
         if parts.len() as u64 == u64::from(lim) {
+            update_statics(vm, s, &z);
             return Ok(vm.new_array(parts));
         }
         p = e;
@@ -312,13 +326,18 @@ pub(super) fn split_fast(vm: &mut Vm, m: &Matcher, s: StringId, limit: Value) ->
             };
             parts.push(v);
             if parts.len() as u64 == u64::from(lim) {
+                update_statics(vm, s, &z);
                 return Ok(vm.new_array(parts));
             }
         }
         q = p;
+        last_z = Some(z);
         if parts.len().is_multiple_of(4096) {
             vm.check_heap()?;
         }
+    }
+    if let Some(z) = &last_z {
+        update_statics(vm, s, z);
     }
     let t = vm.js_str(subject.slice(p.min(size), size));
     parts.push(t);

@@ -517,5 +517,4 @@ mod tests {
         let hit = run_matcher(&mut vm, &m, &text, 0).unwrap().unwrap();
         assert_eq!((hit.start, hit.end), (0, 1));
     }
-
 }

@@ -30,17 +30,19 @@
 //!   `u`/`v`, `/s/i` matches `ſ` and `/i/i` matches `ı` (regress's Canonicalize lacks the
 //!   "non-ASCII never folds to ASCII" rule).
 //! - **Early errors** of regular expression literals: [`validate_literal`] is the compiler's check.
-//! - **Not implemented:** the legacy static properties (`RegExp.$1`, `RegExp.lastMatch`,
-//!   `RegExp.input`…), optional in the spec (Annex B proposal).
+//! - **Legacy static properties** (`RegExp.$1`, `RegExp.lastMatch`, `RegExp.input`…, the
+//!   Annex B legacy RegExp features proposal): `legacy.rs`.
 //!
 //! Layout: `mod.rs` holds the table, the constructor and RegExp creation (§22.2.3–22.2.5);
 //! `prototype.rs` the prototype methods (§22.2.6); `exec.rs` the matching abstract operations
-//! (§22.2.7), the RegExp String Iterator (§22.2.9) and GetSubstitution; `matcher.rs` the
+//! (§22.2.7), the RegExp String Iterator (§22.2.9) and GetSubstitution; `legacy.rs` the legacy
+//! static accessors; `matcher.rs` the
 //! regress glue (flags, pattern translation, compile cache, one match); `fast_path.rs` the
 //! loops for unmodified RegExps.
 
 mod exec;
 mod fast_path;
+mod legacy;
 mod matcher;
 mod prototype;
 
@@ -85,6 +87,28 @@ pub(crate) const NATIVES: &[NativeDef] = &[
     native!("get RegExp.prototype.unicode", 0, prototype::get_unicode),
     native!("get RegExp.prototype.unicodeSets", 0, prototype::get_unicode_sets),
     native!("%RegExpStringIteratorPrototype%.next", 0, exec::regexp_string_iterator_next),
+    // Annex B legacy static accessors (see legacy.rs).
+    native!("get RegExp.input", 0, legacy::get_input),
+    native!("set RegExp.input", 1, legacy::set_input),
+    native!("get RegExp.$_", 0, legacy::get_input),
+    native!("set RegExp.$_", 1, legacy::set_input),
+    native!("get RegExp.lastMatch", 0, legacy::get_last_match),
+    native!("get RegExp.$&", 0, legacy::get_last_match),
+    native!("get RegExp.lastParen", 0, legacy::get_last_paren),
+    native!("get RegExp.$+", 0, legacy::get_last_paren),
+    native!("get RegExp.leftContext", 0, legacy::get_left_context),
+    native!("get RegExp.$`", 0, legacy::get_left_context),
+    native!("get RegExp.rightContext", 0, legacy::get_right_context),
+    native!("get RegExp.$'", 0, legacy::get_right_context),
+    native!("get RegExp.$1", 0, legacy::get_paren1),
+    native!("get RegExp.$2", 0, legacy::get_paren2),
+    native!("get RegExp.$3", 0, legacy::get_paren3),
+    native!("get RegExp.$4", 0, legacy::get_paren4),
+    native!("get RegExp.$5", 0, legacy::get_paren5),
+    native!("get RegExp.$6", 0, legacy::get_paren6),
+    native!("get RegExp.$7", 0, legacy::get_paren7),
+    native!("get RegExp.$8", 0, legacy::get_paren8),
+    native!("get RegExp.$9", 0, legacy::get_paren9),
 ];
 
 pub(crate) fn init(vm: &mut Vm) {
@@ -212,7 +236,7 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
             let po = pattern.as_object().ok_or_else(|| vm.type_error("pattern is not an object"))?;
             let pattern_constructor = get(vm, po, PropertyKey::Atom(atom::constructor), pattern)?;
             // ii. If SameValue(newTarget, patternConstructor) is true, return pattern.
-            if same_value((), active, pattern_constructor) {
+            if same_value(active, pattern_constructor) {
                 return Ok(pattern);
             }
         }

@@ -30,6 +30,10 @@ pub(super) fn compile(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Valu
     // 1. Let O be the this value.
     // 2. Perform ? RequireInternalSlot(O, [[RegExpMatcher]]).
     let o = require_regexp(vm, this, "RegExp.prototype.compile")?;
+    // Legacy RegExp features: if O.[[LegacyFeaturesEnabled]] is false, throw a TypeError.
+    if !super::legacy::legacy_enabled(vm, o) {
+        return Err(vm.type_error("RegExp.prototype.compile called on a RegExp subclass instance"));
+    }
     // 3. If pattern is an Object and pattern has a [[RegExpMatcher]] internal slot, then
     let own = pattern.as_object().and_then(|po| match &vm.heap.obj(po).class {
         Class::RegExp(d) => Some((d.source.clone(), d.flags.clone())),
@@ -424,7 +428,7 @@ pub(super) fn symbol_search(vm: &mut Vm, this: Value, args: &[Value]) -> JsResul
     let previous_last_index = get(vm, rx, key, this)?;
     vm.roots.push(previous_last_index);
     // 5. If SameValue(previousLastIndex, +0𝔽) is false, then
-    if !same_value((), previous_last_index, Value::int(0)) {
+    if !same_value(previous_last_index, Value::int(0)) {
         // a. Perform ? Set(rx, "lastIndex", +0𝔽, true).
         set_or_throw(vm, rx, key, Value::int(0))?;
     }

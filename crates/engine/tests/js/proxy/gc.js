@@ -62,3 +62,28 @@ const f = new Proxy(function () {}, {
 });
 console.log(f({ tag: "a" }, { tag: "b" }), new f({ tag: "c" }).tags);
 console.log(Reflect.apply(f, null, [{ tag: "d" }]), Reflect.construct(f, [{ tag: "e" }]).tags);
+
+// The outer proxy's target is a proxy that only the outer operation still holds: the has
+// trap revokes the outer proxy, and the target's own trap drops the last JS reference and
+// allocates. The invariant check then asks the same target whether it is extensible.
+const events = [];
+let inner = new Proxy({}, {
+  getOwnPropertyDescriptor(t, k) {
+    inner = null;
+    churn();
+    return { value: 1, configurable: true };
+  },
+  isExtensible(t) {
+    events.push("inner isExtensible");
+    return true;
+  },
+});
+let outer = Proxy.revocable(inner, {
+  has(t, k) {
+    outer.revoke();
+    outer = null;
+    return false;
+  },
+});
+const viaOuter = outer.proxy;
+console.log("x" in viaOuter, events.join());
