@@ -299,6 +299,13 @@ pub enum Op {
     Debugger,
     /// Dispose the resources of a `using` scope: `stack-object → `.
     DisposeResources,
+    /// `→ stack`: a fresh DisposableStack for a `using` scope.
+    NewDisposableStack,
+    /// `stack exc →`: dispose after an abrupt throw, then throw the final error.
+    DisposeResourcesThrow,
+    /// `stack → promise`: dispose an `await using` scope (flag 1: an exception is below the
+    /// stack: `exc stack → promise`).
+    DisposeResourcesAsync(u8),
     /// `stack value hint → stack`: add a resource to a disposable stack (`using`).
     AddDisposable(u8),
 }
@@ -396,6 +403,9 @@ impl Op {
             SetClassFields => (2, 1),
             TemplateObject(_) | RegExpLiteral(_) => (0, 1),
             DisposeResources => (1, 0),
+            NewDisposableStack => (0, 1),
+            DisposeResourcesThrow => (2, 0),
+            DisposeResourcesAsync(f) => (1 + u32::from(f), 1),
             AddDisposable(_) => (2, 1),
         }
     }

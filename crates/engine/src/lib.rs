@@ -1,6 +1,7 @@
 //! amber-engine: a JavaScript engine whose whole state is plain, serializable data.
 //!
-//! Entry points: [`Vm::new`], [`Vm::eval_script`], [`Vm::run_jobs`]; the interpreter loop is
+//! Entry points: [`Vm::new`], [`Vm::eval_script`], [`Vm::eval_module`] (ES modules, loaded
+//! through the embedder's `Vm::module_loader`), [`Vm::run_jobs`]; the interpreter loop is
 //! `interp::run`; the compiler is `compiler::compile_script`.
 //!
 //! Architecture invariant: no I/O, no clock, no randomness of its own — output, time and

@@ -309,15 +309,25 @@ fn own_enumerable_keys(vm: &mut Vm, o: ObjectId, skip_indices: bool) -> Vec<Prop
         if is_array && k == PropertyKey::Atom(atom::length) {
             continue;
         }
-        if matches!(property::get_own_property(vm, o, k), Ok(Some(d)) if d.enumerable == Some(true)) {
-            out.push(k);
+        match property::get_own_property(vm, o, k) {
+            Ok(Some(d)) if d.enumerable == Some(true) => out.push(k),
+            // A module namespace's export in its TDZ (shown as `<uninitialized>`).
+            Err(_) if matches!(vm.heap.obj(o).class, Class::Namespace(_)) => out.push(k),
+            _ => {}
         }
     }
     out
 }
 
 fn format_property(vm: &mut Vm, ctx: &mut Ctx, o: ObjectId, key: PropertyKey, recurse: usize, array_style: bool) -> String {
-    let desc = property::get_own_property(vm, o, key).ok().flatten();
+    let desc = match property::get_own_property(vm, o, key) {
+        Ok(d) => d,
+        Err(_) if matches!(vm.heap.obj(o).class, Class::Namespace(_)) => {
+            let k = format_key(vm, key);
+            return if array_style { "<uninitialized>".into() } else { format!("{k}: <uninitialized>") };
+        }
+        Err(_) => None,
+    };
     let value_str = match desc {
         Some(d) if d.is_accessor() => {
             let g = d.get.is_some_and(|g| !g.is_undefined());
@@ -597,8 +607,11 @@ fn format_object_inner(vm: &mut Vm, ctx: &mut Ctx, o: ObjectId, recurse: usize, 
             let is_args = matches!(vm.heap.obj(o).class, Class::Arguments(_));
             let tag_key = PropertyKey::Symbol(vm.symbols.toStringTag);
             let to_string_tag = peek(vm, o, tag_key).and_then(|t| t.as_string()).map(|s| vm.heap.flat(s).to_rust_string());
+            let is_namespace = matches!(vm.heap.obj(o).class, Class::Namespace(_));
             let mut base = if is_args {
                 "[Arguments]".to_string()
+            } else if is_namespace {
+                "[Module: null prototype]".to_string()
             } else {
                 match (&ctor, null_proto) {
                     (Some(c), _) if c == "Object" => String::new(),
@@ -607,7 +620,7 @@ fn format_object_inner(vm: &mut Vm, ctx: &mut Ctx, o: ObjectId, recurse: usize, 
                     (None, false) => String::new(),
                 }
             };
-            if let Some(t) = to_string_tag {
+            if let Some(t) = to_string_tag.filter(|_| !is_namespace) {
                 if !t.is_empty() && Some(&t) != ctor.as_ref() {
                     base = if base.is_empty() { format!("Object [{t}]") } else { format!("{base} [{t}]") };
                 }

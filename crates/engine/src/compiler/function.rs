@@ -244,7 +244,7 @@ impl<'s> Compiler<'s, '_> {
                 self.compile_expr(e)?;
                 self.emit(Op::Return);
             }
-            (None, Some(body)) => self.compile_statements(&body.statements)?,
+            (None, Some(body)) => self.compile_statements_with_using(&body.statements)?,
             (None, None) => {}
         }
         let id = self.pop_function();

@@ -72,6 +72,8 @@ pub(crate) enum Control<'s> {
     StackValue { depth: u32 },
     /// An environment pushed by a block.
     Env,
+    /// A `using` scope: exits dispose the DisposableStack held in the register.
+    Dispose { reg: u32, is_async: bool },
 }
 
 /// Compile state of one function.
@@ -96,6 +98,8 @@ pub(crate) struct FuncState<'s> {
     pub nesting: u32,
     /// Script: top-level functions were already compiled by `collect_global_decls`.
     pub globals_hoisted: bool,
+    /// Register of the DisposableStack of the innermost `using` scope.
+    pub using_stack: Option<u32>,
 }
 
 /// The compiler for one source text.
@@ -678,6 +682,7 @@ impl FuncState<'_> {
             with_depth: 0,
             nesting: 0,
             globals_hoisted: false,
+            using_stack: None,
         }
     }
 }

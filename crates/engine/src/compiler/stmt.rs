@@ -215,15 +215,107 @@ impl<'s> Compiler<'s, '_> {
     pub(crate) fn compile_block(&mut self, b: &'s BlockStatement<'s>) -> CResult<()> {
         let pushed = self.enter_block_scope(b.scope_id.get());
         self.hoist_functions(&b.body, true)?;
-        let r = self.compile_statements(&b.body);
+        let r = self.compile_statements_with_using(&b.body);
         self.leave_block_scope(pushed);
         r
     }
 
+    /// `stack →` dispose on normal completion (awaiting for `await using`).
+    fn emit_dispose_normal(&mut self, is_async: bool) {
+        if is_async {
+            self.emit(Op::DisposeResourcesAsync(0));
+            self.emit(Op::Await);
+            self.emit(Op::Pop);
+        } else {
+            self.emit(Op::DisposeResources);
+        }
+    }
+
+    /// A statement list that may declare `using` resources: the list runs inside a
+    /// DisposableStack scope disposed on every exit (normal, break/continue/return, throw).
+    pub(crate) fn compile_statements_with_using(&mut self, stmts: &'s [Statement<'s>]) -> CResult<()> {
+        let kinds: Vec<bool> = stmts
+            .iter()
+            .filter_map(|s| match s {
+                Statement::VariableDeclaration(d) => match d.kind {
+                    VariableDeclarationKind::Using => Some(false),
+                    VariableDeclarationKind::AwaitUsing => Some(true),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
+        if kinds.is_empty() {
+            return self.compile_statements(stmts);
+        }
+        let is_async = kinds.contains(&true);
+        let reg = self.temp();
+        self.emit(Op::NewDisposableStack);
+        self.emit(Op::SetLocal(reg));
+        let depth = self.func.depth;
+        let env_depth = self.env_depth_in_function();
+        let start = self.pc();
+        self.func.controls.push(Control::Try { range_start: Some(start), ranges: Vec::new(), finally: None });
+        self.func.controls.push(Control::Dispose { reg, is_async });
+        let saved = self.func.using_stack.replace(reg);
+        let r = self.compile_statements(stmts);
+        self.func.using_stack = saved;
+        self.func.controls.pop();
+        let ranges = self.pop_try();
+        r?;
+        self.emit(Op::GetLocal(reg));
+        self.emit_dispose_normal(is_async);
+        let end = self.emit_jump(Op::Jump);
+        let handler = self.pc();
+        for (a, b) in ranges {
+            self.add_handler(a, b, handler, depth, env_depth);
+        }
+        self.func.depth = depth + 1;
+        if is_async {
+            self.emit(Op::GetLocal(reg));
+            self.emit(Op::DisposeResourcesAsync(1));
+            self.emit(Op::Await);
+            self.emit(Op::Pop);
+            // The promise rejects with the final error; reaching here cannot happen.
+            self.emit(Op::Undefined);
+            self.emit(Op::Throw);
+        } else {
+            self.emit(Op::GetLocal(reg));
+            self.emit(Op::Swap);
+            self.emit(Op::DisposeResourcesThrow);
+        }
+        self.func.depth = depth;
+        self.patch(end);
+        self.free_temp(reg);
+        Ok(())
+    }
+
     pub(crate) fn compile_var_decl(&mut self, d: &'s VariableDeclaration<'s>) -> CResult<()> {
         let lexical = d.kind != VariableDeclarationKind::Var;
-        if matches!(d.kind, VariableDeclarationKind::Using | VariableDeclarationKind::AwaitUsing) {
-            return Err(self.error("'using' declarations are not supported yet", d.span.start));
+        let using = match d.kind {
+            VariableDeclarationKind::Using => Some(0u8),
+            VariableDeclarationKind::AwaitUsing => Some(1u8),
+            _ => None,
+        };
+        if let Some(hint) = using {
+            let Some(reg) = self.func.using_stack else {
+                return Err(self.error("'using' declarations are only supported in blocks and function bodies", d.span.start));
+            };
+            for decl in &d.declarations {
+                self.mark(decl.span.start);
+                let name = binding_name(&decl.id);
+                match &decl.init {
+                    Some(init) => self.compile_expr_named(init, name.as_deref())?,
+                    None => self.emit(Op::Undefined),
+                }
+                self.emit(Op::Dup);
+                self.emit(Op::GetLocal(reg));
+                self.emit(Op::Swap);
+                self.emit(Op::AddDisposable(hint));
+                self.emit(Op::Pop);
+                self.compile_binding_init(&decl.id, true)?;
+            }
+            return Ok(());
         }
         for decl in &d.declarations {
             self.mark(decl.span.start);
@@ -734,6 +826,10 @@ impl<'s> Compiler<'s, '_> {
                     self.func.controls.extend(saved);
                     r?;
                 }
+                Control::Dispose { reg, is_async } => {
+                    self.emit(Op::GetLocal(reg));
+                    self.emit_dispose_normal(is_async);
+                }
                 Control::Try { finally: None, .. } | Control::Breakable { .. } => {}
             }
         }
@@ -812,7 +908,7 @@ impl<'s> Compiler<'s, '_> {
             .func
             .controls
             .iter()
-            .any(|c| matches!(c, Control::Try { finally: Some(_), .. } | Control::Iterator { .. }));
+            .any(|c| matches!(c, Control::Try { finally: Some(_), .. } | Control::Iterator { .. } | Control::Dispose { .. }));
         if self.func.code.kind.is_async() && self.func.code.kind.is_generator() {
             self.emit(Op::Await);
         }

@@ -950,6 +950,22 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             let s = pop(vm);
             ops::dispose_resources(vm, s)?;
         }
+        Op::NewDisposableStack => {
+            let s = crate::builtins::disposable::new_disposable_stack(vm);
+            vm.stack.push(s);
+        }
+        Op::DisposeResourcesThrow => {
+            let exc = pop(vm);
+            let s = pop(vm);
+            crate::builtins::disposable::dispose_resources(vm, s, Some(exc))?;
+            return Err(Throw::Value(exc));
+        }
+        Op::DisposeResourcesAsync(with_exc) => {
+            let s = pop(vm);
+            let exc = if with_exc == 1 { Some(pop(vm)) } else { None };
+            let p = crate::builtins::disposable::dispose_resources_async(vm, s, exc)?;
+            vm.stack.push(p);
+        }
         Op::AddDisposable(hint) => {
             let v = pop(vm);
             let s = top(vm);
