@@ -172,10 +172,7 @@ pub(crate) mod json_text {
     use serde_json::Value;
 
     /// Serializes `value` (see the module doc).
-    pub(crate) fn serialize<S: Serializer>(
-        value: &Value,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(value: &Value, serializer: S) -> Result<S::Ok, S::Error> {
         if serializer.is_human_readable() {
             value.serialize(serializer)
         } else {
@@ -184,9 +181,7 @@ pub(crate) mod json_text {
     }
 
     /// Deserializes a value written by [`serialize`].
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Value, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
         if deserializer.is_human_readable() {
             Value::deserialize(deserializer)
         } else {
@@ -276,10 +271,7 @@ mod tests {
 
     #[test]
     fn integers_and_escapes() {
-        assert_eq!(
-            to_canonical_string(&json!(u64::MAX)),
-            "18446744073709552000"
-        );
+        assert_eq!(to_canonical_string(&json!(u64::MAX)), "18446744073709552000");
         assert_eq!(to_canonical_string(&json!(-42)), "-42");
         assert_eq!(to_canonical_string(&json!(1e21)), "1e+21");
         assert_eq!(to_canonical_string(&json!(1e20)), "100000000000000000000");
@@ -288,10 +280,7 @@ mod tests {
             to_canonical_string(&json!("\u{1}\u{8}\u{1f}\u{7f}\u{2028}")),
             "\"\\u0001\\b\\u001f\u{7f}\u{2028}\""
         );
-        assert_eq!(
-            to_canonical_string(&json!({"b": [], "a": {}})),
-            r#"{"a":{},"b":[]}"#
-        );
+        assert_eq!(to_canonical_string(&json!({"b": [], "a": {}})), r#"{"a":{},"b":[]}"#);
         assert_eq!(format_number(f64::NAN), "NaN");
     }
 

@@ -159,10 +159,7 @@ mod tests {
         assert_eq!(ledger.first_touch(Capability::Random), Some(9));
         assert!(!ledger.contains(Capability::Sleep));
         let order: Vec<_> = ledger.iter().collect();
-        assert_eq!(
-            order,
-            vec![(Capability::FsRead, 3), (Capability::Random, 9)]
-        );
+        assert_eq!(order, vec![(Capability::FsRead, 3), (Capability::Random, 9)]);
         assert_eq!(ledger.len(), 2);
     }
 

@@ -73,9 +73,7 @@ impl<'de> Deserialize<'de> for Digest {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         if deserializer.is_human_readable() {
             let text = String::deserialize(deserializer)?;
-            from_hex32(&text)
-                .map(Digest)
-                .ok_or_else(|| serde::de::Error::custom("expected 64 hex digits"))
+            from_hex32(&text).map(Digest).ok_or_else(|| serde::de::Error::custom("expected 64 hex digits"))
         } else {
             <[u8; 32]>::deserialize(deserializer).map(Digest)
         }
@@ -88,10 +86,7 @@ mod tests {
 
     #[test]
     fn sha256_of_abc() {
-        assert_eq!(
-            to_hex(&sha256(b"abc")),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-        );
+        assert_eq!(to_hex(&sha256(b"abc")), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     }
 
     #[test]

@@ -229,36 +229,23 @@ impl DurableError {
 
     /// Wraps an I/O error with what was being done.
     pub(crate) fn io(context: impl Into<String>, source: std::io::Error) -> Self {
-        DurableError::Io {
-            context: context.into(),
-            source,
-        }
+        DurableError::Io { context: context.into(), source }
     }
 
     /// Wraps a SQLite error with what was being done.
     pub(crate) fn store(context: impl Into<String>, source: rusqlite::Error) -> Self {
-        DurableError::Store {
-            context: context.into(),
-            source,
-        }
+        DurableError::Store { context: context.into(), source }
     }
 
     /// A corrupt-data error with an offset.
     pub(crate) fn corrupt_at(what: &'static str, offset: u64, detail: impl Into<String>) -> Self {
-        DurableError::Corrupt {
-            what,
-            offset: Some(offset),
-            detail: detail.into(),
-        }
+        DurableError::Corrupt { what, offset: Some(offset), detail: detail.into() }
     }
 }
 
 /// True when SQLite reports that another connection holds the database lock.
 fn is_sqlite_busy(error: &rusqlite::Error) -> bool {
-    matches!(
-        error.sqlite_error_code(),
-        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
-    )
+    matches!(error.sqlite_error_code(), Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
 }
 
 impl fmt::Display for DurableError {
@@ -275,41 +262,22 @@ impl fmt::Display for DurableError {
             DurableError::BadMagic { what, expected } => {
                 write!(f, "{what}: bad magic at offset 0 (expected {expected:?})")
             }
-            DurableError::UnsupportedVersion {
-                what,
-                found,
-                supported,
-            } => write!(
-                f,
-                "{what}: format version {found} is not supported (this build reads version {supported})"
-            ),
-            DurableError::EngineVersionMismatch { image, running } => write!(
-                f,
-                "image was made by engine {image:?} but this is engine {running:?}; migrate by replay"
-            ),
-            DurableError::Truncated {
-                what,
-                offset,
-                needed,
-                available,
-            } => write!(
-                f,
-                "{what}: truncated at offset {offset} (needs {needed} bytes, {available} remain)"
-            ),
-            DurableError::Corrupt {
-                what,
-                offset: Some(offset),
-                detail,
-            } => write!(f, "{what}: corrupt at offset {offset}: {detail}"),
-            DurableError::Corrupt {
-                what,
-                offset: None,
-                detail,
-            } => write!(f, "{what}: corrupt: {detail}"),
-            DurableError::BadSeal { what, offset } => write!(
-                f,
-                "{what}: seal at offset {offset} does not match the content (corrupt or tampered)"
-            ),
+            DurableError::UnsupportedVersion { what, found, supported } => {
+                write!(f, "{what}: format version {found} is not supported (this build reads version {supported})")
+            }
+            DurableError::EngineVersionMismatch { image, running } => {
+                write!(f, "image was made by engine {image:?} but this is engine {running:?}; migrate by replay")
+            }
+            DurableError::Truncated { what, offset, needed, available } => {
+                write!(f, "{what}: truncated at offset {offset} (needs {needed} bytes, {available} remain)")
+            }
+            DurableError::Corrupt { what, offset: Some(offset), detail } => {
+                write!(f, "{what}: corrupt at offset {offset}: {detail}")
+            }
+            DurableError::Corrupt { what, offset: None, detail } => write!(f, "{what}: corrupt: {detail}"),
+            DurableError::BadSeal { what, offset } => {
+                write!(f, "{what}: seal at offset {offset} does not match the content (corrupt or tampered)")
+            }
             DurableError::Authentication { what, detail } => write!(f, "{what}: {detail}"),
             DurableError::LimitExceeded { what, size, limit } => {
                 write!(f, "{what}: size {size} exceeds the limit of {limit} bytes")
@@ -320,45 +288,31 @@ impl fmt::Display for DurableError {
             DurableError::InvalidRecord { seq, detail } => {
                 write!(f, "journal: cannot append record seq {seq}: {detail}")
             }
-            DurableError::Divergence {
-                seq,
-                expected,
-                actual,
-            } => write!(
-                f,
-                "replay diverged at seq {seq}: journal recorded {expected}, program did {actual}"
-            ),
+            DurableError::Divergence { seq, expected, actual } => {
+                write!(f, "replay diverged at seq {seq}: journal recorded {expected}, program did {actual}")
+            }
             DurableError::InvalidValue { what, detail } => write!(f, "{what}: {detail}"),
-            DurableError::PolicyRejected { surface, mode } => write!(
-                f,
-                "policy: {surface} mode {mode} is not allowed in a durable run (it is not journaled)"
-            ),
-            DurableError::PolicyMismatch {
-                surface,
-                image,
-                requested,
-            } => write!(
-                f,
-                "policy: {surface} was {image} when the image was made; cannot restore with {requested}"
-            ),
+            DurableError::PolicyRejected { surface, mode } => {
+                write!(f, "policy: {surface} mode {mode} is not allowed in a durable run (it is not journaled)")
+            }
+            DurableError::PolicyMismatch { surface, image, requested } => {
+                write!(f, "policy: {surface} was {image} when the image was made; cannot restore with {requested}")
+            }
             DurableError::InvalidName { name, reason } => {
                 write!(f, "invalid session name {name:?}: {reason}")
             }
             DurableError::AlreadyExists { session } => {
                 write!(f, "session {session:?} already exists")
             }
-            DurableError::Busy {
-                session,
-                owner_pid: Some(pid),
-            } => write!(f, "session {session:?} is busy: process {pid} holds it"),
-            DurableError::Busy {
-                session,
-                owner_pid: None,
-            } => write!(f, "session {session:?} is busy: another process holds it"),
-            DurableError::LeaseLost { session } => write!(
-                f,
-                "session {session:?}: this process no longer holds the session lock"
-            ),
+            DurableError::Busy { session, owner_pid: Some(pid) } => {
+                write!(f, "session {session:?} is busy: process {pid} holds it")
+            }
+            DurableError::Busy { session, owner_pid: None } => {
+                write!(f, "session {session:?} is busy: another process holds it")
+            }
+            DurableError::LeaseLost { session } => {
+                write!(f, "session {session:?}: this process no longer holds the session lock")
+            }
             DurableError::NotFound { what, name } => write!(f, "{what} {name:?} not found"),
         }
     }
@@ -380,23 +334,14 @@ mod tests {
 
     #[test]
     fn classes_map_to_exit_statuses() {
-        let chain = DurableError::BrokenChain {
-            seq: 7,
-            detail: "hash".into(),
-        };
+        let chain = DurableError::BrokenChain { seq: 7, detail: "hash".into() };
         assert_eq!(chain.class(), ErrorClass::Integrity);
         assert_eq!(chain.class().exit_status(), 4);
         assert!(chain.to_string().contains("seq 7"));
-        let busy = DurableError::Busy {
-            session: "s".into(),
-            owner_pid: Some(42),
-        };
+        let busy = DurableError::Busy { session: "s".into(), owner_pid: Some(42) };
         assert_eq!(busy.class(), ErrorClass::Busy);
         assert!(busy.to_string().contains("42"));
-        let missing = DurableError::NotFound {
-            what: "session",
-            name: "x".into(),
-        };
+        let missing = DurableError::NotFound { what: "session", name: "x".into() };
         assert_eq!(missing.class(), ErrorClass::NotFound);
         assert_eq!(missing.class().exit_status(), 2);
     }

@@ -109,11 +109,8 @@ struct RawSource<'a> {
 /// Verifies and decodes an export file; never panics, allocates at most what it reads.
 pub fn decode_export(bytes: &[u8]) -> Result<ExportedSession> {
     let sections = locate(bytes)?;
-    let meta: SessionMeta = wire::decode::<_, MAX_EXPORT_META_BYTES>(
-        sections.meta,
-        "export session row",
-        sections.meta_offset,
-    )?;
+    let meta: SessionMeta =
+        wire::decode::<_, MAX_EXPORT_META_BYTES>(sections.meta, "export session row", sections.meta_offset)?;
     let mut sources = Vec::with_capacity(sections.sources.len());
     for raw in &sections.sources {
         let text = |bytes: &[u8], what| {
@@ -152,18 +149,10 @@ pub fn decode_export(bytes: &[u8]) -> Result<ExportedSession> {
                     ),
                 });
             }
-            Some(StoredImage {
-                seq,
-                bytes: image.to_vec(),
-            })
+            Some(StoredImage { seq, bytes: image.to_vec() })
         }
     };
-    Ok(ExportedSession {
-        meta,
-        sources,
-        image,
-        journal,
-    })
+    Ok(ExportedSession { meta, sources, image, journal })
 }
 
 /// Walks the framing and checks the seal before anything is decoded.
@@ -191,12 +180,7 @@ fn locate(bytes: &[u8]) -> Result<Sections<'_>> {
         let text_len = reader.u64_le("export source text length")?;
         let text = reader.take(text_len, "export source text")?;
         let sha256 = reader.array::<32>("export source sha256")?;
-        sources.push(RawSource {
-            path,
-            text,
-            sha256,
-            offset,
-        });
+        sources.push(RawSource { path, text, sha256, offset });
     }
     let flag_offset = reader.offset();
     let image = match reader.u8("export image flag")? {
@@ -220,18 +204,9 @@ fn locate(bytes: &[u8]) -> Result<Sections<'_>> {
     let seal = reader.array::<32>("export seal")?;
     reader.finish("export")?;
     if sha256(&bytes[..seal_offset]) != seal {
-        return Err(DurableError::BadSeal {
-            what: "export",
-            offset: seal_offset as u64,
-        });
+        return Err(DurableError::BadSeal { what: "export", offset: seal_offset as u64 });
     }
-    Ok(Sections {
-        meta,
-        meta_offset,
-        sources,
-        image,
-        journal,
-    })
+    Ok(Sections { meta, meta_offset, sources, image, journal })
 }
 
 #[cfg(test)]
@@ -245,25 +220,12 @@ mod tests {
 
     fn session() -> ExportedSession {
         let mut journal = Journal::new();
-        journal
-            .append(RecordDraft::run_start(1000, [1; 32]))
-            .unwrap();
-        journal
-            .append(RecordDraft::intent(OpKind::Call, "f", json!([1]), 1000))
-            .unwrap();
+        journal.append(RecordDraft::run_start(1000, [1; 32])).unwrap();
+        journal.append(RecordDraft::intent(OpKind::Call, "f", json!([1]), 1000)).unwrap();
         let mut manifest = Manifest::new("engine-1", Policy::durable());
         manifest.journal_head = journal.head();
         let image = encode_image(&manifest, b"heap", None).unwrap();
-        journal
-            .append(RecordDraft::completion(
-                OpKind::Call,
-                1,
-                "f",
-                CallResult::Ok(json!(2)),
-                5,
-                1005,
-            ))
-            .unwrap();
+        journal.append(RecordDraft::completion(OpKind::Call, 1, "f", CallResult::Ok(json!(2)), 5, 1005)).unwrap();
         ExportedSession {
             meta: SessionMeta {
                 name: "quiet-otter-0001".into(),
@@ -274,14 +236,8 @@ mod tests {
                 module: true,
                 policy: Policy::durable(),
             },
-            sources: vec![
-                Source::new("main.js", "await amber.call('f', [1])"),
-                Source::new("lib.js", ""),
-            ],
-            image: Some(StoredImage {
-                seq: 2,
-                bytes: image,
-            }),
+            sources: vec![Source::new("main.js", "await amber.call('f', [1])"), Source::new("lib.js", "")],
+            image: Some(StoredImage { seq: 2, bytes: image }),
             journal,
         }
     }
@@ -292,10 +248,7 @@ mod tests {
         let bytes = encode_export(&session).unwrap();
         assert!(looks_like_export(&bytes));
         assert_eq!(decode_export(&bytes).unwrap(), session);
-        let without_image = ExportedSession {
-            image: None,
-            ..session
-        };
+        let without_image = ExportedSession { image: None, ..session };
         let bytes = encode_export(&without_image).unwrap();
         assert_eq!(decode_export(&bytes).unwrap(), without_image);
     }
@@ -319,10 +272,7 @@ mod tests {
         let mut session = session();
         session.sources[0].text.push('!');
         let bytes = encode_export(&session).unwrap();
-        assert!(matches!(
-            decode_export(&bytes),
-            Err(DurableError::Corrupt { what: "source", .. })
-        ));
+        assert!(matches!(decode_export(&bytes), Err(DurableError::Corrupt { what: "source", .. })));
         let mut session = self::session();
         if let Some(image) = &mut session.image {
             image.seq = 3;
@@ -338,9 +288,6 @@ mod tests {
         bytes.extend_from_slice(&0u64.to_le_bytes());
         bytes.extend_from_slice(&u32::MAX.to_le_bytes());
         bytes.extend_from_slice(&u32::MAX.to_le_bytes());
-        assert!(matches!(
-            decode_export(&bytes),
-            Err(DurableError::Truncated { .. })
-        ));
+        assert!(matches!(decode_export(&bytes), Err(DurableError::Truncated { .. })));
     }
 }

@@ -103,8 +103,7 @@ impl Manifest {
 
     /// Records the sha256 of source `text` at `path`.
     pub fn add_source(&mut self, path: &str, text: &str) {
-        self.code_hashes
-            .insert(path.to_string(), Digest::of(text.as_bytes()));
+        self.code_hashes.insert(path.to_string(), Digest::of(text.as_bytes()));
     }
 
     /// Fails unless the image was made by engine `running`.
@@ -187,13 +186,12 @@ pub fn decode_image(bytes: &[u8], key: Option<&[u8]>) -> Result<(Manifest, Vec<u
     match (layout.has_hmac, key) {
         (true, Some(key)) => {
             let tag = &bytes[authenticated_len..];
-            new_mac(key)?
-                .chain_update(&bytes[..authenticated_len])
-                .verify_slice(tag)
-                .map_err(|_| DurableError::Authentication {
+            new_mac(key)?.chain_update(&bytes[..authenticated_len]).verify_slice(tag).map_err(|_| {
+                DurableError::Authentication {
                     what: "image",
                     detail: "HMAC does not match (wrong key, or the image was tampered with)",
-                })?;
+                }
+            })?;
         }
         (true, None) => {
             return Err(DurableError::Authentication {
@@ -201,11 +199,12 @@ pub fn decode_image(bytes: &[u8], key: Option<&[u8]>) -> Result<(Manifest, Vec<u
                 detail: "image is HMAC-authenticated; a key is required to open it",
             })
         }
-        (false, Some(_)) => return Err(DurableError::Authentication {
-            what: "image",
-            detail:
-                "a key was given but the image carries no HMAC (refusing an unauthenticated image)",
-        }),
+        (false, Some(_)) => {
+            return Err(DurableError::Authentication {
+                what: "image",
+                detail: "a key was given but the image carries no HMAC (refusing an unauthenticated image)",
+            })
+        }
         (false, None) => {}
     }
     let manifest = decode_manifest(&layout)?;
@@ -247,11 +246,7 @@ fn parse_layout(bytes: &[u8]) -> Result<Layout<'_>> {
     let flags_offset = reader.offset();
     let flags = reader.u8("image flags")?;
     if flags & !FLAG_HMAC != 0 {
-        return Err(DurableError::corrupt_at(
-            "image flags",
-            flags_offset,
-            format!("unknown flag bits {flags:#04x}"),
-        ));
+        return Err(DurableError::corrupt_at("image flags", flags_offset, format!("unknown flag bits {flags:#04x}")));
     }
     let version_len = reader.u16_le("image engine version length")?;
     if usize::from(version_len) > MAX_ENGINE_VERSION_LEN {
@@ -262,12 +257,9 @@ fn parse_layout(bytes: &[u8]) -> Result<Layout<'_>> {
         });
     }
     let version_offset = reader.offset();
-    let engine_version =
-        std::str::from_utf8(reader.take(u64::from(version_len), "image engine version")?)
-            .map_err(|e| {
-                DurableError::corrupt_at("image engine version", version_offset, e.to_string())
-            })?
-            .to_string();
+    let engine_version = std::str::from_utf8(reader.take(u64::from(version_len), "image engine version")?)
+        .map_err(|e| DurableError::corrupt_at("image engine version", version_offset, e.to_string()))?
+        .to_string();
     let manifest_len = reader.u64_le("image manifest length")?;
     if manifest_len > MAX_MANIFEST_BYTES as u64 {
         return Err(DurableError::LimitExceeded {
@@ -287,35 +279,22 @@ fn parse_layout(bytes: &[u8]) -> Result<Layout<'_>> {
         reader.array::<32>("image HMAC")?;
     }
     reader.finish("image")?;
-    Ok(Layout {
-        engine_version,
-        has_hmac,
-        manifest,
-        manifest_offset,
-        payload,
-        seal_offset,
-    })
+    Ok(Layout { engine_version, has_hmac, manifest, manifest_offset, payload, seal_offset })
 }
 
 /// Checks the sha256 seal.
 fn check_seal(bytes: &[u8], layout: &Layout<'_>) -> Result<()> {
     let seal = &bytes[layout.seal_offset..layout.seal_offset + 32];
     if sha256(&bytes[..layout.seal_offset]) != seal {
-        return Err(DurableError::BadSeal {
-            what: "image",
-            offset: layout.seal_offset as u64,
-        });
+        return Err(DurableError::BadSeal { what: "image", offset: layout.seal_offset as u64 });
     }
     Ok(())
 }
 
 /// Decodes the manifest and checks it agrees with the header.
 fn decode_manifest(layout: &Layout<'_>) -> Result<Manifest> {
-    let manifest: Manifest = wire::decode::<_, MAX_MANIFEST_BYTES>(
-        layout.manifest,
-        "image manifest",
-        layout.manifest_offset,
-    )?;
+    let manifest: Manifest =
+        wire::decode::<_, MAX_MANIFEST_BYTES>(layout.manifest, "image manifest", layout.manifest_offset)?;
     if manifest.engine_version != layout.engine_version {
         return Err(DurableError::corrupt_at(
             "image manifest",
@@ -332,15 +311,10 @@ fn decode_manifest(layout: &Layout<'_>) -> Result<Manifest> {
 /// An HMAC-SHA256 keyed with `key` (which must not be empty).
 fn new_mac(key: &[u8]) -> Result<Hmac<Sha256>> {
     if key.is_empty() {
-        return Err(DurableError::InvalidValue {
-            what: "image HMAC key".into(),
-            detail: "the key is empty".into(),
-        });
+        return Err(DurableError::InvalidValue { what: "image HMAC key".into(), detail: "the key is empty".into() });
     }
-    Hmac::<Sha256>::new_from_slice(key).map_err(|e| DurableError::InvalidValue {
-        what: "image HMAC key".into(),
-        detail: e.to_string(),
-    })
+    Hmac::<Sha256>::new_from_slice(key)
+        .map_err(|e| DurableError::InvalidValue { what: "image HMAC key".into(), detail: e.to_string() })
 }
 
 #[cfg(test)]
@@ -369,14 +343,8 @@ mod tests {
             args: json!({"ms": 1000}),
             due_time_ms: Some(1_700_000_001_000),
         });
-        manifest.journal_head = JournalHead {
-            len: 3,
-            hash: Digest([9; 32]),
-        };
-        manifest.heap = HeapStats {
-            objects: 120,
-            bytes: 4096,
-        };
+        manifest.journal_head = JournalHead { len: 3, hash: Digest([9; 32]) };
+        manifest.heap = HeapStats { objects: 120, bytes: 4096 };
         manifest.logical_time_ms = 1_700_000_000_000;
         manifest
     }
@@ -388,29 +356,18 @@ mod tests {
         let manifest = manifest();
         let plain = encode_image(&manifest, PAYLOAD, None).unwrap();
         assert!(looks_like_image(&plain));
-        assert_eq!(
-            decode_image(&plain, None).unwrap(),
-            (manifest.clone(), PAYLOAD.to_vec())
-        );
+        assert_eq!(decode_image(&plain, None).unwrap(), (manifest.clone(), PAYLOAD.to_vec()));
         let keyed = encode_image(&manifest, PAYLOAD, Some(b"secret")).unwrap();
         assert_eq!(keyed.len(), plain.len() + 32);
         assert_eq!(decode_image(&keyed, Some(b"secret")).unwrap().1, PAYLOAD);
-        assert_eq!(
-            encode_image(&manifest, PAYLOAD, None).unwrap(),
-            plain,
-            "deterministic"
-        );
+        assert_eq!(encode_image(&manifest, PAYLOAD, None).unwrap(), plain, "deterministic");
     }
 
     #[test]
     fn keys_are_checked() {
         let keyed = encode_image(&manifest(), PAYLOAD, Some(b"secret")).unwrap();
         let plain = encode_image(&manifest(), PAYLOAD, None).unwrap();
-        for (bytes, key) in [
-            (&keyed, Some(&b"wrong"[..])),
-            (&keyed, None),
-            (&plain, Some(&b"secret"[..])),
-        ] {
+        for (bytes, key) in [(&keyed, Some(&b"wrong"[..])), (&keyed, None), (&plain, Some(&b"secret"[..]))] {
             let err = decode_image(bytes, key).unwrap_err();
             assert!(matches!(err, DurableError::Authentication { .. }), "{err}");
             assert_eq!(err.class(), crate::ErrorClass::Integrity);
@@ -426,10 +383,7 @@ mod tests {
                 for flip in [0x01u8, 0xff] {
                     let mut corrupt = bytes.clone();
                     corrupt[index] ^= flip;
-                    assert!(
-                        decode_image(&corrupt, key).is_err(),
-                        "flip {flip:#x} at {index}"
-                    );
+                    assert!(decode_image(&corrupt, key).is_err(), "flip {flip:#x} at {index}");
                 }
             }
         }
@@ -439,10 +393,7 @@ mod tests {
     fn every_truncation_and_extension_is_refused() {
         let bytes = encode_image(&manifest(), PAYLOAD, Some(b"k")).unwrap();
         for len in 0..bytes.len() {
-            assert!(
-                decode_image(&bytes[..len], Some(b"k")).is_err(),
-                "truncated to {len}"
-            );
+            assert!(decode_image(&bytes[..len], Some(b"k")).is_err(), "truncated to {len}");
             let _ = read_manifest_unverified(&bytes[..len]);
         }
         let mut longer = bytes.clone();
@@ -454,18 +405,10 @@ mod tests {
     fn version_and_magic_errors_are_specific() {
         let mut bytes = encode_image(&manifest(), PAYLOAD, None).unwrap();
         bytes[8] = 2;
-        assert!(matches!(
-            decode_image(&bytes, None),
-            Err(DurableError::UnsupportedVersion { found: 2, .. })
-        ));
+        assert!(matches!(decode_image(&bytes, None), Err(DurableError::UnsupportedVersion { found: 2, .. })));
         bytes[0] = b'X';
-        assert!(matches!(
-            decode_image(&bytes, None),
-            Err(DurableError::BadMagic { .. })
-        ));
-        let err = manifest()
-            .check_engine_version("amber-engine 9")
-            .unwrap_err();
+        assert!(matches!(decode_image(&bytes, None), Err(DurableError::BadMagic { .. })));
+        let err = manifest().check_engine_version("amber-engine 9").unwrap_err();
         assert!(matches!(err, DurableError::EngineVersionMismatch { .. }));
     }
 
@@ -490,10 +433,7 @@ mod tests {
         bytes.push(0);
         bytes.extend_from_slice(&0u16.to_le_bytes());
         bytes.extend_from_slice(&u64::MAX.to_le_bytes());
-        assert!(matches!(
-            decode_image(&bytes, None),
-            Err(DurableError::LimitExceeded { .. })
-        ));
+        assert!(matches!(decode_image(&bytes, None), Err(DurableError::LimitExceeded { .. })));
         let valid = encode_image(&manifest(), PAYLOAD, None).unwrap();
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..3000 {
@@ -530,11 +470,8 @@ mod tests {
         let seal_at = at + 8 + PAYLOAD.len();
         assert_eq!(&bytes[at + 8..seal_at], PAYLOAD);
         assert_eq!(bytes[seal_at..seal_at + 32], sha256(&bytes[..seal_at]));
-        let tag = Hmac::<Sha256>::new_from_slice(b"k")
-            .unwrap()
-            .chain_update(&bytes[..seal_at + 32])
-            .finalize()
-            .into_bytes();
+        let tag =
+            Hmac::<Sha256>::new_from_slice(b"k").unwrap().chain_update(&bytes[..seal_at + 32]).finalize().into_bytes();
         assert_eq!(&bytes[seal_at + 32..], tag.as_slice());
     }
 
@@ -542,10 +479,7 @@ mod tests {
     fn manifest_json_is_readable() {
         let json = serde_json::to_value(manifest()).unwrap();
         assert_eq!(json["pending"][0]["args"], json!({"a": "é", "b": [1, 2.5]}));
-        assert_eq!(
-            json["journal_head"]["hash"],
-            json!(Digest([9; 32]).to_string())
-        );
+        assert_eq!(json["journal_head"]["hash"], json!(Digest([9; 32]).to_string()));
         assert_eq!(json["policy"]["random"], json!("seeded"));
     }
 }

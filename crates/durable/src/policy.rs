@@ -69,13 +69,8 @@ pub enum PolicySurface {
 
 impl PolicySurface {
     /// Every surface, in policy order.
-    pub const ALL: [PolicySurface; 5] = [
-        PolicySurface::Random,
-        PolicySurface::Crypto,
-        PolicySurface::Clock,
-        PolicySurface::Timers,
-        PolicySurface::Fs,
-    ];
+    pub const ALL: [PolicySurface; 5] =
+        [PolicySurface::Random, PolicySurface::Crypto, PolicySurface::Clock, PolicySurface::Timers, PolicySurface::Fs];
 
     /// Lower-case name, as in policy JSON.
     pub fn name(self) -> &'static str {
@@ -170,11 +165,7 @@ impl Policy {
             let image = self.mode(surface);
             let wanted = requested.mode(surface);
             if image != wanted && wanted != Mode::Disabled {
-                return Err(DurableError::PolicyMismatch {
-                    surface,
-                    image,
-                    requested: wanted,
-                });
+                return Err(DurableError::PolicyMismatch { surface, image, requested: wanted });
             }
         }
         Ok(())
@@ -204,13 +195,7 @@ mod tests {
     fn host_mode_is_rejected_naming_the_surface() {
         let policy = Policy::durable().with(PolicySurface::Clock, Mode::Host);
         let err = policy.ensure_durable_safe().unwrap_err();
-        assert!(matches!(
-            err,
-            DurableError::PolicyRejected {
-                surface: PolicySurface::Clock,
-                mode: Mode::Host
-            }
-        ));
+        assert!(matches!(err, DurableError::PolicyRejected { surface: PolicySurface::Clock, mode: Mode::Host }));
         assert!(err.to_string().contains("clock"));
     }
 
@@ -223,10 +208,7 @@ mod tests {
         assert!(!image.is_compatible_with(&changed));
         assert!(matches!(
             image.check_compatible(&changed),
-            Err(DurableError::PolicyMismatch {
-                surface: PolicySurface::Random,
-                ..
-            })
+            Err(DurableError::PolicyMismatch { surface: PolicySurface::Random, .. })
         ));
     }
 

@@ -36,12 +36,7 @@ impl<'a> Reader<'a> {
     pub(crate) fn take(&mut self, len: u64, what: &'static str) -> Result<&'a [u8]> {
         let available = self.remaining() as u64;
         if len > available {
-            return Err(DurableError::Truncated {
-                what,
-                offset: self.offset(),
-                needed: len,
-                available,
-            });
+            return Err(DurableError::Truncated { what, offset: self.offset(), needed: len, available });
         }
         // `len <= remaining`, so it fits in usize and the slice is in bounds.
         let len = len as usize;
@@ -81,10 +76,7 @@ impl<'a> Reader<'a> {
     pub(crate) fn magic(&mut self, expected: &'static [u8; 8], what: &'static str) -> Result<()> {
         let found = self.array::<8>(what)?;
         if &found != expected {
-            return Err(DurableError::BadMagic {
-                what,
-                expected: std::str::from_utf8(expected).unwrap_or("?"),
-            });
+            return Err(DurableError::BadMagic { what, expected: std::str::from_utf8(expected).unwrap_or("?") });
         }
         Ok(())
     }
@@ -104,18 +96,10 @@ impl<'a> Reader<'a> {
 
 /// Encodes `value` with bincode 2 `standard()`; fails if the result exceeds `limit` bytes.
 pub(crate) fn encode<T: Serialize>(value: &T, what: &'static str, limit: usize) -> Result<Vec<u8>> {
-    let bytes = bincode::serde::encode_to_vec(value, bincode::config::standard()).map_err(|e| {
-        DurableError::InvalidValue {
-            what: what.to_string(),
-            detail: format!("cannot encode: {e}"),
-        }
-    })?;
+    let bytes = bincode::serde::encode_to_vec(value, bincode::config::standard())
+        .map_err(|e| DurableError::InvalidValue { what: what.to_string(), detail: format!("cannot encode: {e}") })?;
     if bytes.len() > limit {
-        return Err(DurableError::LimitExceeded {
-            what,
-            size: bytes.len() as u64,
-            limit: limit as u64,
-        });
+        return Err(DurableError::LimitExceeded { what, size: bytes.len() as u64, limit: limit as u64 });
     }
     Ok(bytes)
 }
@@ -128,11 +112,7 @@ pub(crate) fn decode<T: DeserializeOwned, const LIMIT: usize>(
     offset: u64,
 ) -> Result<T> {
     if bytes.len() > LIMIT {
-        return Err(DurableError::LimitExceeded {
-            what,
-            size: bytes.len() as u64,
-            limit: LIMIT as u64,
-        });
+        return Err(DurableError::LimitExceeded { what, size: bytes.len() as u64, limit: LIMIT as u64 });
     }
     let config = bincode::config::standard().with_limit::<LIMIT>();
     let (value, used) = bincode::serde::decode_from_slice::<T, _>(bytes, config)
@@ -148,25 +128,12 @@ pub(crate) fn decode<T: DeserializeOwned, const LIMIT: usize>(
 }
 
 /// Maps a bincode decode failure to a `DurableError` naming the field.
-fn decode_error(
-    error: DecodeError,
-    what: &'static str,
-    offset: u64,
-    len: usize,
-    limit: usize,
-) -> DurableError {
+fn decode_error(error: DecodeError, what: &'static str, offset: u64, len: usize, limit: usize) -> DurableError {
     match error {
-        DecodeError::UnexpectedEnd { additional } => DurableError::Truncated {
-            what,
-            offset,
-            needed: (len + additional) as u64,
-            available: len as u64,
-        },
-        DecodeError::LimitExceeded => DurableError::LimitExceeded {
-            what,
-            size: len as u64,
-            limit: limit as u64,
-        },
+        DecodeError::UnexpectedEnd { additional } => {
+            DurableError::Truncated { what, offset, needed: (len + additional) as u64, available: len as u64 }
+        }
+        DecodeError::LimitExceeded => DurableError::LimitExceeded { what, size: len as u64, limit: limit as u64 },
         other => DurableError::corrupt_at(what, offset, other.to_string()),
     }
 }
@@ -180,15 +147,7 @@ mod tests {
         let mut reader = Reader::new(&[1, 2, 3]);
         assert_eq!(reader.u16_le("a").unwrap(), 0x0201);
         let err = reader.u32_le("b").unwrap_err();
-        assert!(matches!(
-            err,
-            DurableError::Truncated {
-                what: "b",
-                offset: 2,
-                needed: 4,
-                available: 1
-            }
-        ));
+        assert!(matches!(err, DurableError::Truncated { what: "b", offset: 2, needed: 4, available: 1 }));
         assert!(reader.finish("x").is_err());
         assert_eq!(reader.u8("c").unwrap(), 3);
         assert!(reader.finish("x").is_ok());

@@ -50,10 +50,22 @@ pub enum Op {
     GetLocalChecked(u32),
     /// Pops into an initialised register; ReferenceError if still in its TDZ.
     SetLocalChecked(u32),
-    GetEnv { depth: u16, slot: u32 },
-    SetEnv { depth: u16, slot: u32 },
-    GetEnvChecked { depth: u16, slot: u32 },
-    SetEnvChecked { depth: u16, slot: u32 },
+    GetEnv {
+        depth: u16,
+        slot: u32,
+    },
+    SetEnv {
+        depth: u16,
+        slot: u32,
+    },
+    GetEnvChecked {
+        depth: u16,
+        slot: u32,
+    },
+    SetEnvChecked {
+        depth: u16,
+        slot: u32,
+    },
     /// Push a new environment with `n` slots (initialised to the empty marker).
     PushEnv(u32),
     PopEnv,
@@ -68,34 +80,57 @@ pub enum Op {
     /// As GetGlobal but absent reads as undefined (`typeof x`).
     GetGlobalOrUndefined(Atom),
     /// Pops into a global: ReferenceError when absent in strict code, creates it in sloppy.
-    SetGlobal { name: Atom, strict: bool },
+    SetGlobal {
+        name: Atom,
+        strict: bool,
+    },
     /// Pops into a global lexical binding being initialised (`let`/`const`/`class` at top level).
     InitGlobalLexical(Atom),
     /// Script prologue: GlobalDeclarationInstantiation from the code block's declarations.
     DeclareGlobals,
     /// Names looked up through `with` objects, then the static location (see compiler).
     GetName(Atom),
-    SetName { name: Atom, strict: bool },
+    SetName {
+        name: Atom,
+        strict: bool,
+    },
     TypeofName(Atom),
     DeleteName(Atom),
 
     // ---- properties
     /// `obj → value`
-    GetProp { name: Atom, ic: u32 },
+    GetProp {
+        name: Atom,
+        ic: u32,
+    },
     /// `obj → obj value` (method calls keep the receiver)
-    GetPropKeep { name: Atom, ic: u32 },
+    GetPropKeep {
+        name: Atom,
+        ic: u32,
+    },
     /// `obj value → value`
-    SetProp { name: Atom, ic: u32, strict: bool },
+    SetProp {
+        name: Atom,
+        ic: u32,
+        strict: bool,
+    },
     /// `obj key → value`
     GetElem,
     /// `obj key → obj value`
     GetElemKeep,
     /// `obj key value → value`
-    SetElem { strict: bool },
+    SetElem {
+        strict: bool,
+    },
     /// `obj → bool`
-    DeleteProp { name: Atom, strict: bool },
+    DeleteProp {
+        name: Atom,
+        strict: bool,
+    },
     /// `obj key → bool`
-    DeleteElem { strict: bool },
+    DeleteElem {
+        strict: bool,
+    },
     /// `key obj → bool`
     In,
     /// `value ctor → bool`
@@ -106,9 +141,14 @@ pub enum Op {
     DefineElem,
     /// `obj fn → obj`: define a method (sets its home object); flags: bit0 enumerable,
     /// bit1 getter, bit2 setter.
-    DefineMethod { name: Atom, flags: u8 },
+    DefineMethod {
+        name: Atom,
+        flags: u8,
+    },
     /// `obj key fn → obj`
-    DefineMethodElem { flags: u8 },
+    DefineMethodElem {
+        flags: u8,
+    },
     /// `obj src → obj`: object spread.
     CopyDataProperties,
     /// `src k1..kn → src rest`: rest pattern excluding the n keys above `src`.
@@ -118,7 +158,9 @@ pub enum Op {
     /// `home fn → home fn`: set a closure's home object (computed-key methods).
     SetHomeObject,
     /// Give an anonymous function its name: `fn key → fn key`.
-    SetFunctionName { prefix: u8 },
+    SetFunctionName {
+        prefix: u8,
+    },
     NewObject,
     /// `→ array` with a capacity hint.
     NewArray(u32),
@@ -239,7 +281,10 @@ pub enum Op {
     Throw,
     /// Throw a new error: kind (0 TypeError, 1 ReferenceError, 2 SyntaxError, 3 RangeError)
     /// with message `constants[msg]`.
-    ThrowError { kind: u8, msg: u32 },
+    ThrowError {
+        kind: u8,
+        msg: u32,
+    },
 
     // ---- iteration
     /// `iterable → iterator next`
@@ -283,7 +328,11 @@ pub enum Op {
 
     // ---- classes
     /// `parent? → ctor proto`: create a class from `functions[code]`.
-    CreateClass { code: u32, derived: bool, name: Atom },
+    CreateClass {
+        code: u32,
+        derived: bool,
+        name: Atom,
+    },
     /// `ctor fields-fn → ctor`: attach the instance field initialiser.
     SetClassFields,
     /// Run this constructor's field initialiser on `this`.

@@ -73,8 +73,16 @@ pub struct SyntaxErrorReport {
 
 impl std::fmt::Display for SyntaxErrorReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}:{}\n{}\n{}^\n\nSyntaxError: {}", self.filename, self.line, self.column,
-            self.source_line, " ".repeat(self.column.saturating_sub(1) as usize), self.message)
+        write!(
+            f,
+            "{}:{}:{}\n{}\n{}^\n\nSyntaxError: {}",
+            self.filename,
+            self.line,
+            self.column,
+            self.source_line,
+            " ".repeat(self.column.saturating_sub(1) as usize),
+            self.message
+        )
     }
 }
 

@@ -422,7 +422,10 @@ impl Vm {
             }
         };
         match v.as_object() {
-            Some(o) if matches!(self.heap.obj(o).class, Class::Error) || read(self, o, crate::atoms::atom::message).is_some() => {
+            Some(o)
+                if matches!(self.heap.obj(o).class, Class::Error)
+                    || read(self, o, crate::atoms::atom::message).is_some() =>
+            {
                 let ctor = read(self, o, crate::atoms::atom::constructor).and_then(|c| c.as_object());
                 let name = match ctor {
                     Some(c) => crate::builtins::function::function_name(self, c),
@@ -513,8 +516,8 @@ impl Vm {
     /// Decode a VM state produced by [`Vm::encode_state`]. Host bindings must be
     /// re-registered by the embedder.
     pub fn decode_state(bytes: &[u8]) -> Result<Vm, String> {
-        let (vm, used): (Vm, usize) =
-            bincode::serde::decode_from_slice(bytes, payload_config()).map_err(|e| format!("corrupt heap payload: {e}"))?;
+        let (vm, used): (Vm, usize) = bincode::serde::decode_from_slice(bytes, payload_config())
+            .map_err(|e| format!("corrupt heap payload: {e}"))?;
         if used != bytes.len() {
             return Err(format!("corrupt heap payload: {} trailing bytes", bytes.len() - used));
         }

@@ -319,7 +319,14 @@ fn own_enumerable_keys(vm: &mut Vm, o: ObjectId, skip_indices: bool) -> Vec<Prop
     out
 }
 
-fn format_property(vm: &mut Vm, ctx: &mut Ctx, o: ObjectId, key: PropertyKey, recurse: usize, array_style: bool) -> String {
+fn format_property(
+    vm: &mut Vm,
+    ctx: &mut Ctx,
+    o: ObjectId,
+    key: PropertyKey,
+    recurse: usize,
+    array_style: bool,
+) -> String {
     let desc = match property::get_own_property(vm, o, key) {
         Ok(d) => d,
         Err(_) if matches!(vm.heap.obj(o).class, Class::Namespace(_)) => {
@@ -458,7 +465,15 @@ fn prefix(ctor: &Option<String>, fallback: &str, null_proto: bool, size: Option<
     }
 }
 
-fn format_object_inner(vm: &mut Vm, ctx: &mut Ctx, o: ObjectId, recurse: usize, tag: Tag, ctor: Option<String>, null_proto: bool) -> String {
+fn format_object_inner(
+    vm: &mut Vm,
+    ctx: &mut Ctx,
+    o: ObjectId,
+    recurse: usize,
+    tag: Tag,
+    ctor: Option<String>,
+    null_proto: bool,
+) -> String {
     match tag {
         Tag::Array => {
             let len = match vm.heap.obj(o).class {
@@ -500,11 +515,20 @@ fn format_object_inner(vm: &mut Vm, ctx: &mut Ctx, o: ObjectId, recurse: usize, 
             reduce(ctx, out, p.trim_end(), ("[", "]"), true, recurse, len.min(MAX_ARRAY_LENGTH))
         }
         Tag::Error => {
-            let stack = peek(vm, o, PropertyKey::Atom(atom::stack)).and_then(|s| s.as_string()).map(|s| vm.heap.flat(s).to_rust_string());
+            let stack = peek(vm, o, PropertyKey::Atom(atom::stack))
+                .and_then(|s| s.as_string())
+                .map(|s| vm.heap.flat(s).to_rust_string());
             let base = stack.unwrap_or_else(|| {
-                let name = peek(vm, o, PropertyKey::Atom(atom::name)).map(|v| primitive(vm, v, false)).unwrap_or_else(|| "Error".into());
-                let msg = peek(vm, o, PropertyKey::Atom(atom::message)).map(|v| primitive(vm, v, false)).unwrap_or_default();
-                if msg.is_empty() { name } else { format!("{name}: {msg}") }
+                let name = peek(vm, o, PropertyKey::Atom(atom::name))
+                    .map(|v| primitive(vm, v, false))
+                    .unwrap_or_else(|| "Error".into());
+                let msg =
+                    peek(vm, o, PropertyKey::Atom(atom::message)).map(|v| primitive(vm, v, false)).unwrap_or_default();
+                if msg.is_empty() {
+                    name
+                } else {
+                    format!("{name}: {msg}")
+                }
             });
             let keys: Vec<PropertyKey> = own_enumerable_keys(vm, o, false);
             if keys.is_empty() {
@@ -606,7 +630,8 @@ fn format_object_inner(vm: &mut Vm, ctx: &mut Ctx, o: ObjectId, recurse: usize, 
             let keys = own_enumerable_keys(vm, o, false);
             let is_args = matches!(vm.heap.obj(o).class, Class::Arguments(_));
             let tag_key = PropertyKey::Symbol(vm.symbols.toStringTag);
-            let to_string_tag = peek(vm, o, tag_key).and_then(|t| t.as_string()).map(|s| vm.heap.flat(s).to_rust_string());
+            let to_string_tag =
+                peek(vm, o, tag_key).and_then(|t| t.as_string()).map(|s| vm.heap.flat(s).to_rust_string());
             let is_namespace = matches!(vm.heap.obj(o).class, Class::Namespace(_));
             let mut base = if is_args {
                 "[Arguments]".to_string()
@@ -630,13 +655,20 @@ fn format_object_inner(vm: &mut Vm, ctx: &mut Ctx, o: ObjectId, recurse: usize, 
             }
             if keys.is_empty() {
                 return if base.is_empty() {
-                    if is_args { "[Arguments] []".into() } else { "{}".into() }
+                    if is_args {
+                        "[Arguments] []".into()
+                    } else {
+                        "{}".into()
+                    }
                 } else {
                     format!("{base} {{}}")
                 };
             }
             if is_args {
-                let out: Vec<String> = keys.iter().map(|&k| format_property(vm, ctx, o, k, recurse, matches!(k, PropertyKey::Index(_)))).collect();
+                let out: Vec<String> = keys
+                    .iter()
+                    .map(|&k| format_property(vm, ctx, o, k, recurse, matches!(k, PropertyKey::Index(_))))
+                    .collect();
                 return reduce(ctx, out, &base, ("[", "]"), true, recurse, 0);
             }
             format_entries(vm, ctx, o, recurse, &keys, base, ("{", "}"), false)
@@ -645,7 +677,16 @@ fn format_object_inner(vm: &mut Vm, ctx: &mut Ctx, o: ObjectId, recurse: usize, 
 }
 
 #[allow(clippy::too_many_arguments)]
-fn format_entries(vm: &mut Vm, ctx: &mut Ctx, o: ObjectId, recurse: usize, keys: &[PropertyKey], base: String, braces: (&str, &str), array: bool) -> String {
+fn format_entries(
+    vm: &mut Vm,
+    ctx: &mut Ctx,
+    o: ObjectId,
+    recurse: usize,
+    keys: &[PropertyKey],
+    base: String,
+    braces: (&str, &str),
+    array: bool,
+) -> String {
     let was_seen = ctx.seen.contains(&o);
     if !was_seen {
         ctx.seen.push(o);
@@ -658,9 +699,21 @@ fn format_entries(vm: &mut Vm, ctx: &mut Ctx, o: ObjectId, recurse: usize, keys:
 }
 
 /// Node's reduceToSingleString with array grouping.
-fn reduce(ctx: &mut Ctx, mut output: Vec<String>, base: &str, braces: (&str, &str), is_array: bool, recurse: usize, value_len: usize) -> String {
+fn reduce(
+    ctx: &mut Ctx,
+    mut output: Vec<String>,
+    base: &str,
+    braces: (&str, &str),
+    is_array: bool,
+    recurse: usize,
+    value_len: usize,
+) -> String {
     if output.is_empty() {
-        return if base.is_empty() { format!("{}{}", braces.0, braces.1) } else { format!("{base} {}{}", braces.0, braces.1) };
+        return if base.is_empty() {
+            format!("{}{}", braces.0, braces.1)
+        } else {
+            format!("{base} {}{}", braces.0, braces.1)
+        };
     }
     let entries = output.len();
     if is_array && entries > 6 {

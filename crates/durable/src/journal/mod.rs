@@ -61,9 +61,7 @@ impl Journal {
         let mut journal = Journal::new();
         journal.records.reserve(records.len());
         for record in records {
-            journal
-                .push_checked(record)
-                .map_err(|(seq, detail)| DurableError::BrokenChain { seq, detail })?;
+            journal.push_checked(record).map_err(|(seq, detail)| DurableError::BrokenChain { seq, detail })?;
         }
         Ok(journal)
     }
@@ -90,11 +88,8 @@ impl Journal {
             hash: [0; 32],
         };
         record.hash = record.compute_hash()?;
-        self.push_checked(record)
-            .map_err(|(_, detail)| invalid(detail))?;
-        self.records
-            .last()
-            .ok_or_else(|| invalid("record vanished".into()))
+        self.push_checked(record).map_err(|(_, detail)| invalid(detail))?;
+        self.records.last().ok_or_else(|| invalid("record vanished".into()))
     }
 
     /// Appends `record` if it validly extends the journal; else (seq, what is wrong).
@@ -130,48 +125,36 @@ impl Journal {
 
     /// Hash of the last record ([`GENESIS_HASH`] when empty).
     pub fn head_hash(&self) -> [u8; 32] {
-        self.records
-            .last()
-            .map_or(GENESIS_HASH, |record| record.hash)
+        self.records.last().map_or(GENESIS_HASH, |record| record.hash)
     }
 
     /// Length and head hash, for an image manifest.
     pub fn head(&self) -> JournalHead {
-        JournalHead {
-            len: self.next_seq(),
-            hash: Digest(self.head_hash()),
-        }
+        JournalHead { len: self.next_seq(), hash: Digest(self.head_hash()) }
     }
 
     /// True if `head` describes a prefix of this journal.
     pub fn has_prefix(&self, head: &JournalHead) -> bool {
         match head.len.checked_sub(1) {
             None => head.hash.0 == GENESIS_HASH,
-            Some(last) => self
-                .get(last)
-                .is_some_and(|record| record.hash == head.hash.0),
+            Some(last) => self.get(last).is_some_and(|record| record.hash == head.hash.0),
         }
     }
 
     /// The record at `seq`.
     pub fn get(&self, seq: u64) -> Option<&CallRecord> {
-        usize::try_from(seq)
-            .ok()
-            .and_then(|index| self.records.get(index))
+        usize::try_from(seq).ok().and_then(|index| self.records.get(index))
     }
 
     /// The completion of the host operation whose intent is at `intent_seq`.
     pub fn completion(&self, intent_seq: u64) -> Option<&CallRecord> {
-        self.completions
-            .get(&intent_seq)
-            .and_then(|seq| self.get(*seq))
+        self.completions.get(&intent_seq).and_then(|seq| self.get(*seq))
     }
 
     /// Intents with no completion: operations pending, or interrupted by a crash.
     pub fn open_intents(&self) -> impl Iterator<Item = &CallRecord> + '_ {
         self.records.iter().filter(|record| {
-            matches!(record.kind, RecordKind::Intent(_))
-                && !self.completions.contains_key(&record.seq)
+            matches!(record.kind, RecordKind::Intent(_)) && !self.completions.contains_key(&record.seq)
         })
     }
 
@@ -219,12 +202,8 @@ impl Journal {
     pub fn verify(&self) -> Result<()> {
         let mut completions = BTreeMap::new();
         for (index, record) in self.records.iter().enumerate() {
-            check_next(&self.records[..index], &completions, record).map_err(|detail| {
-                DurableError::BrokenChain {
-                    seq: record.seq,
-                    detail,
-                }
-            })?;
+            check_next(&self.records[..index], &completions, record)
+                .map_err(|detail| DurableError::BrokenChain { seq: record.seq, detail })?;
             if let (RecordKind::Completion(_), Some(intent)) = (record.kind, record.parent_seq) {
                 completions.insert(intent, record.seq);
             }
@@ -295,10 +274,7 @@ fn check_next(
 ) -> std::result::Result<(), String> {
     let expected_seq = previous.len() as u64;
     if record.seq != expected_seq {
-        return Err(format!(
-            "expected seq {expected_seq}, found seq {}",
-            record.seq
-        ));
+        return Err(format!("expected seq {expected_seq}, found seq {}", record.seq));
     }
     let prev_hash = previous.last().map_or(GENESIS_HASH, |last| last.hash);
     if record.prev_hash != prev_hash {
@@ -331,13 +307,9 @@ fn check_next(
             let Some(intent_seq) = record.parent_seq else {
                 return Err("a completion needs parent_seq (its intent's seq)".into());
             };
-            let intent = usize::try_from(intent_seq)
-                .ok()
-                .and_then(|index| previous.get(index));
+            let intent = usize::try_from(intent_seq).ok().and_then(|index| previous.get(index));
             match intent {
-                Some(intent)
-                    if intent.kind == RecordKind::Intent(op)
-                        && intent.function == record.function => {}
+                Some(intent) if intent.kind == RecordKind::Intent(op) && intent.function == record.function => {}
                 _ => {
                     return Err(format!(
                         "parent_seq {intent_seq} is not an intent of {} {:?}",
@@ -347,9 +319,7 @@ fn check_next(
                 }
             }
             match completions.get(&intent_seq) {
-                Some(earlier) => Err(format!(
-                    "operation at seq {intent_seq} already completed at seq {earlier}"
-                )),
+                Some(earlier) => Err(format!("operation at seq {intent_seq} already completed at seq {earlier}")),
                 None => Ok(()),
             }
         }

@@ -123,20 +123,12 @@ impl RecordDraft {
     /// Run start: `result` is `{"seed": "<64 hex>", "start_time_ms": n}`.
     pub fn run_start(start_time_ms: u64, seed: [u8; 32]) -> Self {
         let info = json!({ "seed": to_hex(&seed), "start_time_ms": start_time_ms });
-        RecordDraft::plain(
-            RecordKind::RunStart,
-            "",
-            Some(CallResult::Ok(info)),
-            start_time_ms,
-        )
+        RecordDraft::plain(RecordKind::RunStart, "", Some(CallResult::Ok(info)), start_time_ms)
     }
 
     /// A host operation `name` was issued with `args`.
     pub fn intent(op: OpKind, name: &str, args: Value, timestamp: u64) -> Self {
-        RecordDraft {
-            args,
-            ..RecordDraft::plain(RecordKind::Intent(op), name, None, timestamp)
-        }
+        RecordDraft { args, ..RecordDraft::plain(RecordKind::Intent(op), name, None, timestamp) }
     }
 
     /// The host operation issued at `intent_seq` finished after `duration_ms`.
@@ -162,22 +154,12 @@ impl RecordDraft {
 
     /// A clock value read from `source` (e.g. "Date.now").
     pub fn clock(source: &str, value: Value, timestamp: u64) -> Self {
-        RecordDraft::plain(
-            RecordKind::Clock,
-            source,
-            Some(CallResult::Ok(value)),
-            timestamp,
-        )
+        RecordDraft::plain(RecordKind::Clock, source, Some(CallResult::Ok(value)), timestamp)
     }
 
     /// Randomness read from `source` (e.g. "crypto.getRandomValues"), as JSON.
     pub fn random(source: &str, value: Value, timestamp: u64) -> Self {
-        RecordDraft::plain(
-            RecordKind::Random,
-            source,
-            Some(CallResult::Ok(value)),
-            timestamp,
-        )
+        RecordDraft::plain(RecordKind::Random, source, Some(CallResult::Ok(value)), timestamp)
     }
 
     /// This draft, issued by the step or operation at `parent_seq`.
@@ -264,19 +246,12 @@ impl CallRecord {
     pub(super) fn decode_at(bytes: &[u8], offset: u64) -> Result<CallRecord> {
         const WHAT: &str = "journal record";
         let Some(body_len) = bytes.len().checked_sub(32) else {
-            return Err(DurableError::Truncated {
-                what: WHAT,
-                offset,
-                needed: 32,
-                available: bytes.len() as u64,
-            });
+            return Err(DurableError::Truncated { what: WHAT, offset, needed: 32, available: bytes.len() as u64 });
         };
         let (body_bytes, hash_bytes) = bytes.split_at(body_len);
         let body: WireBody = wire::decode::<_, MAX_RECORD_BYTES>(body_bytes, WHAT, offset)?;
         let json = |text: &str| {
-            parse(text).map_err(|e| {
-                DurableError::corrupt_at(WHAT, offset, format!("seq {}: {e}", body.seq))
-            })
+            parse(text).map_err(|e| DurableError::corrupt_at(WHAT, offset, format!("seq {}: {e}", body.seq)))
         };
         let result = match &body.result {
             None => None,

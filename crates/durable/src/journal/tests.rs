@@ -7,66 +7,14 @@ use crate::digest::sha256;
 
 fn sample() -> Journal {
     let mut journal = Journal::new();
-    journal
-        .append(RecordDraft::run_start(1_700_000_000_000, [7; 32]))
-        .unwrap();
-    journal
-        .append(RecordDraft::intent(
-            OpKind::Call,
-            "fetch",
-            json!({"url": "https://x", "n": 1.5}),
-            10,
-        ))
-        .unwrap();
-    journal
-        .append(RecordDraft::step(
-            "parse",
-            CallResult::Ok(json!([1, 2])),
-            10,
-        ))
-        .unwrap();
-    journal
-        .append(RecordDraft::completion(
-            OpKind::Call,
-            1,
-            "fetch",
-            CallResult::Ok(json!("body")),
-            250,
-            260,
-        ))
-        .unwrap();
-    journal
-        .append(RecordDraft::intent(
-            OpKind::Input,
-            "name?",
-            json!(null),
-            260,
-        ))
-        .unwrap();
-    journal
-        .append(RecordDraft::clock(
-            "Date.now",
-            json!(1_700_000_000_260u64),
-            260,
-        ))
-        .unwrap();
-    journal
-        .append(RecordDraft::random(
-            "crypto.getRandomValues",
-            json!("00ff"),
-            260,
-        ))
-        .unwrap();
-    journal
-        .append(RecordDraft::completion(
-            OpKind::Input,
-            4,
-            "name?",
-            CallResult::Err("no".into()),
-            5,
-            265,
-        ))
-        .unwrap();
+    journal.append(RecordDraft::run_start(1_700_000_000_000, [7; 32])).unwrap();
+    journal.append(RecordDraft::intent(OpKind::Call, "fetch", json!({"url": "https://x", "n": 1.5}), 10)).unwrap();
+    journal.append(RecordDraft::step("parse", CallResult::Ok(json!([1, 2])), 10)).unwrap();
+    journal.append(RecordDraft::completion(OpKind::Call, 1, "fetch", CallResult::Ok(json!("body")), 250, 260)).unwrap();
+    journal.append(RecordDraft::intent(OpKind::Input, "name?", json!(null), 260)).unwrap();
+    journal.append(RecordDraft::clock("Date.now", json!(1_700_000_000_260u64), 260)).unwrap();
+    journal.append(RecordDraft::random("crypto.getRandomValues", json!("00ff"), 260)).unwrap();
+    journal.append(RecordDraft::completion(OpKind::Input, 4, "name?", CallResult::Err("no".into()), 5, 265)).unwrap();
     journal
 }
 
@@ -113,60 +61,33 @@ fn invalid_appends_are_refused_and_leave_the_journal_unchanged() {
     ];
     for draft in cases {
         let err = journal.append(draft).unwrap_err();
-        assert!(
-            matches!(err, DurableError::InvalidRecord { seq: 8, .. }),
-            "{err}"
-        );
+        assert!(matches!(err, DurableError::InvalidRecord { seq: 8, .. }), "{err}");
     }
     let mut deep = json!(0);
     for _ in 0..200 {
         deep = json!([deep]);
     }
-    assert!(journal
-        .append(RecordDraft::intent(OpKind::Call, "f", deep, 0))
-        .is_err());
+    assert!(journal.append(RecordDraft::intent(OpKind::Call, "f", deep, 0)).is_err());
     assert_eq!(journal, before);
 }
 
 #[test]
 fn host_function_named_step_is_not_a_step() {
     let mut journal = Journal::new();
-    journal
-        .append(RecordDraft::intent(OpKind::Call, "step", json!(null), 0))
-        .unwrap();
-    let err = journal
-        .expect_record(0, RecordKind::Step, "step", &json!(null))
-        .unwrap_err();
-    assert!(
-        matches!(err, DurableError::Divergence { seq: 0, .. }),
-        "{err}"
-    );
-    assert!(journal
-        .expect_record(0, RecordKind::Intent(OpKind::Call), "step", &json!(null))
-        .unwrap()
-        .is_some());
-    assert!(journal
-        .expect_record(1, RecordKind::Step, "step", &json!(null))
-        .unwrap()
-        .is_none());
+    journal.append(RecordDraft::intent(OpKind::Call, "step", json!(null), 0)).unwrap();
+    let err = journal.expect_record(0, RecordKind::Step, "step", &json!(null)).unwrap_err();
+    assert!(matches!(err, DurableError::Divergence { seq: 0, .. }), "{err}");
+    assert!(journal.expect_record(0, RecordKind::Intent(OpKind::Call), "step", &json!(null)).unwrap().is_some());
+    assert!(journal.expect_record(1, RecordKind::Step, "step", &json!(null)).unwrap().is_none());
 }
 
 #[test]
 fn divergence_names_seq_expected_and_actual() {
     let journal = sample();
-    let err = journal
-        .expect_record(
-            1,
-            RecordKind::Intent(OpKind::Call),
-            "fetch",
-            &json!({"url": "https://y"}),
-        )
-        .unwrap_err();
+    let err =
+        journal.expect_record(1, RecordKind::Intent(OpKind::Call), "fetch", &json!({"url": "https://y"})).unwrap_err();
     let text = err.to_string();
-    assert!(
-        text.contains("seq 1") && text.contains("https://x") && text.contains("https://y"),
-        "{text}"
-    );
+    assert!(text.contains("seq 1") && text.contains("https://x") && text.contains("https://y"), "{text}");
     assert_eq!(err.class(), crate::ErrorClass::Integrity);
 }
 
@@ -178,20 +99,14 @@ fn encode_decode_round_trip() {
     let back = Journal::decode(&bytes).unwrap();
     assert_eq!(back, journal);
     assert_eq!(back.encode().unwrap(), bytes);
-    assert_eq!(
-        Journal::decode(&Journal::new().encode().unwrap()).unwrap(),
-        Journal::new()
-    );
+    assert_eq!(Journal::decode(&Journal::new().encode().unwrap()).unwrap(), Journal::new());
 }
 
 #[test]
 fn every_truncation_is_refused() {
     let bytes = sample().encode().unwrap();
     for len in 0..bytes.len() {
-        assert!(
-            Journal::decode(&bytes[..len]).is_err(),
-            "truncated to {len}"
-        );
+        assert!(Journal::decode(&bytes[..len]).is_err(), "truncated to {len}");
     }
 }
 
@@ -202,10 +117,7 @@ fn every_single_byte_flip_is_refused() {
         for flip in [0x01u8, 0x80, 0xff] {
             let mut corrupt = bytes.clone();
             corrupt[index] ^= flip;
-            assert!(
-                Journal::decode(&corrupt).is_err(),
-                "flip {flip:#x} at {index}"
-            );
+            assert!(Journal::decode(&corrupt).is_err(), "flip {flip:#x} at {index}");
         }
     }
 }
@@ -221,11 +133,7 @@ fn garbage_never_panics() {
     };
     let valid = sample().encode().unwrap();
     for round in 0..2000 {
-        let mut bytes = if round % 2 == 0 {
-            valid.clone()
-        } else {
-            vec![0; (next() % 300) as usize]
-        };
+        let mut bytes = if round % 2 == 0 { valid.clone() } else { vec![0; (next() % 300) as usize] };
         for _ in 0..(next() % 8 + 1) {
             if bytes.is_empty() {
                 break;
@@ -247,17 +155,11 @@ fn tampered_in_memory_record_is_reported_by_seq() {
     let mut records = journal.records().to_vec();
     records[5].timestamp += 1;
     let err = Journal::from_records(records).unwrap_err();
-    assert!(
-        matches!(err, DurableError::BrokenChain { seq: 5, .. }),
-        "{err}"
-    );
+    assert!(matches!(err, DurableError::BrokenChain { seq: 5, .. }), "{err}");
     let mut records = journal.records().to_vec();
     records.remove(3);
     let err = Journal::from_records(records).unwrap_err();
-    assert!(
-        matches!(err, DurableError::BrokenChain { seq: 4, .. }),
-        "{err}"
-    );
+    assert!(matches!(err, DurableError::BrokenChain { seq: 4, .. }), "{err}");
 }
 
 #[test]
@@ -267,10 +169,7 @@ fn huge_length_prefix_is_refused_without_allocating() {
     bytes.extend_from_slice(&JOURNAL_FORMAT_VERSION.to_le_bytes());
     bytes.extend_from_slice(&u64::MAX.to_le_bytes());
     bytes.extend_from_slice(&u32::MAX.to_le_bytes());
-    assert!(matches!(
-        Journal::decode(&bytes),
-        Err(DurableError::LimitExceeded { .. })
-    ));
+    assert!(matches!(Journal::decode(&bytes), Err(DurableError::LimitExceeded { .. })));
 }
 
 /// Pins the byte layout documented in docs/journal-format.md.
@@ -278,10 +177,7 @@ fn huge_length_prefix_is_refused_without_allocating() {
 fn record_bytes_match_the_documented_layout() {
     let mut journal = Journal::new();
     journal.append(RecordDraft::run_start(0, [0; 32])).unwrap();
-    let record = journal
-        .append(RecordDraft::intent(OpKind::Call, "f", json!({"a": 1}), 300))
-        .unwrap()
-        .clone();
+    let record = journal.append(RecordDraft::intent(OpKind::Call, "f", json!({"a": 1}), 300)).unwrap().clone();
     let args = br#"{"a":1}"#;
     let mut body = vec![1u8, 0, 1, 0, 1, b'f', args.len() as u8];
     body.extend_from_slice(args);
@@ -300,9 +196,6 @@ fn record_bytes_match_the_documented_layout() {
     assert_eq!(file[12..20], 2u64.to_le_bytes());
     let first_len = u32::from_le_bytes(file[20..24].try_into().unwrap()) as usize;
     let second = 24 + first_len;
-    assert_eq!(
-        file[second..second + 4],
-        (expected.len() as u32).to_le_bytes()
-    );
+    assert_eq!(file[second..second + 4], (expected.len() as u32).to_le_bytes());
     assert_eq!(&file[second + 4..], expected.as_slice());
 }

@@ -42,19 +42,11 @@ impl SessionLease<'_> {
     /// Fails with `LeaseLost` unless this lease's lock row is still in place.
     pub(crate) fn check(&self, conn: &Connection) -> Result<()> {
         let token: Option<String> = conn
-            .query_row(
-                "SELECT token FROM locks WHERE session = ?1",
-                params![self.session],
-                |row| row.get(0),
-            )
+            .query_row("SELECT token FROM locks WHERE session = ?1", params![self.session], |row| row.get(0))
             .optional()
-            .map_err(|e| {
-                DurableError::store(format!("checking lock of session {:?}", self.session), e)
-            })?;
+            .map_err(|e| DurableError::store(format!("checking lock of session {:?}", self.session), e))?;
         if token.as_deref() != Some(self.token.as_str()) {
-            return Err(DurableError::LeaseLost {
-                session: self.session.clone(),
-            });
+            return Err(DurableError::LeaseLost { session: self.session.clone() });
         }
         Ok(())
     }
@@ -70,10 +62,7 @@ impl Drop for SessionLease<'_> {
 }
 
 fn delete_lock(conn: &Connection, session: &str, token: &str) -> rusqlite::Result<usize> {
-    conn.execute(
-        "DELETE FROM locks WHERE session = ?1 AND token = ?2",
-        params![session, token],
-    )
+    conn.execute("DELETE FROM locks WHERE session = ?1 AND token = ?2", params![session, token])
 }
 
 /// Takes the lock on `name` for this process, or fails with `Busy` naming the live holder.
@@ -82,10 +71,7 @@ pub(crate) fn acquire<'s>(store: &'s SessionStore, name: &str) -> Result<Session
     let tx = store.write_tx(&context())?;
     require_session(&tx, name)?;
     if let Some(owner) = live_owner(&tx, name).map_err(|e| DurableError::store(context(), e))? {
-        return Err(DurableError::Busy {
-            session: name.to_string(),
-            owner_pid: Some(owner),
-        });
+        return Err(DurableError::Busy { session: name.to_string(), owner_pid: Some(owner) });
     }
     let pid = std::process::id();
     let token = new_token(pid);
@@ -104,22 +90,15 @@ pub(crate) fn acquire<'s>(store: &'s SessionStore, name: &str) -> Result<Session
         })
         .map_err(|e| DurableError::store(context(), e))?;
     tx.commit().map_err(|e| DurableError::store(context(), e))?;
-    Ok(SessionLease {
-        store,
-        session: name.to_string(),
-        token,
-        released: false,
-    })
+    Ok(SessionLease { store, session: name.to_string(), token, released: false })
 }
 
 /// The pid holding `name`, if its lock row names a live process.
 pub(crate) fn live_owner(conn: &Connection, name: &str) -> rusqlite::Result<Option<u32>> {
     let row: Option<(i64, Option<i64>)> = conn
-        .query_row(
-            "SELECT pid, start_ticks FROM locks WHERE session = ?1",
-            params![name],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )
+        .query_row("SELECT pid, start_ticks FROM locks WHERE session = ?1", params![name], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })
         .optional()?;
     Ok(row.and_then(|(pid, start)| {
         let pid = u32::try_from(pid).ok()?;
@@ -131,9 +110,7 @@ pub(crate) fn live_owner(conn: &Connection, name: &str) -> rusqlite::Result<Opti
 /// A token unique to this lease: pid, wall-clock nanoseconds and a process-wide counter.
 fn new_token(pid: u32) -> String {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     format!("{pid}-{nanos}-{}", COUNTER.fetch_add(1, Ordering::Relaxed))
 }
 
@@ -161,10 +138,7 @@ fn process_alive(pid: u32, start_ticks: Option<u64>) -> bool {
     if matches!(stat_field(&stat, 3), Some("Z" | "X" | "x")) {
         return false;
     }
-    match (
-        start_ticks,
-        stat_field(&stat, 22).and_then(|s| s.parse::<u64>().ok()),
-    ) {
+    match (start_ticks, stat_field(&stat, 22).and_then(|s| s.parse::<u64>().ok())) {
         (Some(recorded), Some(current)) => recorded == current,
         _ => true,
     }

@@ -25,8 +25,8 @@ use crate::journal::{CallRecord, Journal, GENESIS_HASH};
 use crate::policy::Policy;
 
 use rows::{
-    insert_session, insert_source, next_generated_name, read_journal, read_sources, record_hash,
-    require_session, session_exists, stored_record_hash, touch,
+    insert_session, insert_source, next_generated_name, read_journal, read_sources, record_hash, require_session,
+    session_exists, stored_record_hash, touch,
 };
 
 pub use lease::SessionLease;
@@ -95,14 +95,9 @@ impl SessionStatus {
 
     /// The status with this stored name.
     pub fn from_name(name: &str) -> Option<SessionStatus> {
-        [
-            SessionStatus::Running,
-            SessionStatus::Suspended,
-            SessionStatus::Completed,
-            SessionStatus::Failed,
-        ]
-        .into_iter()
-        .find(|status| status.name() == name)
+        [SessionStatus::Running, SessionStatus::Suspended, SessionStatus::Completed, SessionStatus::Failed]
+            .into_iter()
+            .find(|status| status.name() == name)
     }
 }
 
@@ -139,11 +134,7 @@ pub struct Source {
 impl Source {
     /// A source with its hash computed.
     pub fn new(path: &str, text: &str) -> Self {
-        Source {
-            path: path.to_string(),
-            text: text.to_string(),
-            sha256: Digest::of(text.as_bytes()),
-        }
+        Source { path: path.to_string(), text: text.to_string(), sha256: Digest::of(text.as_bytes()) }
     }
 
     /// Fails with `Corrupt` if `sha256` does not match `text`.
@@ -203,9 +194,7 @@ pub struct SessionStore {
 
 /// Current wall-clock time in ms since the Unix epoch (0 if the clock is before 1970).
 pub(crate) fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 /// SQLite INTEGER for a u64 (saturating; seqs and ms times never get near 2^63).
@@ -221,30 +210,20 @@ pub(crate) fn to_u64(value: i64) -> u64 {
 impl SessionStore {
     /// Opens (creating if needed) the store in `dir`.
     pub fn open(dir: &Path) -> Result<SessionStore> {
-        fs::create_dir_all(dir).map_err(|e| {
-            DurableError::io(format!("creating store directory {}", dir.display()), e)
-        })?;
+        fs::create_dir_all(dir)
+            .map_err(|e| DurableError::io(format!("creating store directory {}", dir.display()), e))?;
         let path = dir.join(STORE_FILE);
         let context = format!("opening session store {}", path.display());
         let err = |e| DurableError::store(context.clone(), e);
         let conn = Connection::open(&path).map_err(err)?;
         conn.busy_timeout(Duration::from_secs(5)).map_err(err)?;
-        conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get::<_, String>(0))
-            .map_err(err)?;
-        conn.pragma_update(None, "synchronous", "FULL")
-            .map_err(err)?;
-        let store = SessionStore {
-            dir: dir.to_path_buf(),
-            conn,
-        };
+        conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get::<_, String>(0)).map_err(err)?;
+        conn.pragma_update(None, "synchronous", "FULL").map_err(err)?;
+        let store = SessionStore { dir: dir.to_path_buf(), conn };
         let tx = store.write_tx(&context)?;
         tx.execute_batch(SCHEMA).map_err(err)?;
         let version: Option<String> = tx
-            .query_row(
-                "SELECT value FROM meta WHERE key = 'schema_version'",
-                [],
-                |row| row.get(0),
-            )
+            .query_row("SELECT value FROM meta WHERE key = 'schema_version'", [], |row| row.get(0))
             .optional()
             .map_err(err)?;
         match version {
@@ -300,9 +279,7 @@ impl SessionStore {
         let name = match name {
             Some(name) => {
                 if session_exists(&tx, name).map_err(err)? {
-                    return Err(DurableError::AlreadyExists {
-                        session: name.to_string(),
-                    });
+                    return Err(DurableError::AlreadyExists { session: name.to_string() });
                 }
                 name.to_string()
             }
@@ -342,22 +319,12 @@ impl SessionStore {
             .query_row(
                 "SELECT seq, bytes FROM images WHERE session = ?1 ORDER BY seq DESC LIMIT 1",
                 params![name],
-                |row| {
-                    Ok(StoredImage {
-                        seq: to_u64(row.get(0)?),
-                        bytes: row.get(1)?,
-                    })
-                },
+                |row| Ok(StoredImage { seq: to_u64(row.get(0)?), bytes: row.get(1)? }),
             )
             .optional()
             .map_err(err)?;
         let journal = read_journal(&tx, name)?;
-        Ok(LoadedSession {
-            meta,
-            sources,
-            image,
-            journal,
-        })
+        Ok(LoadedSession { meta, sources, image, journal })
     }
 
     /// Every session, oldest first.
@@ -365,16 +332,11 @@ impl SessionStore {
         let tx = self.read_tx("listing sessions")?;
         let err = |e| DurableError::store("listing sessions", e);
         let names: Vec<String> = {
-            let mut stmt = tx
-                .prepare("SELECT name FROM sessions ORDER BY created, name")
-                .map_err(err)?;
+            let mut stmt = tx.prepare("SELECT name FROM sessions ORDER BY created, name").map_err(err)?;
             let rows = stmt.query_map([], |row| row.get(0)).map_err(err)?;
             rows.collect::<rusqlite::Result<_>>().map_err(err)?
         };
-        names
-            .iter()
-            .map(|name| require_session(&tx, name))
-            .collect()
+        names.iter().map(|name| require_session(&tx, name)).collect()
     }
 
     /// The pid of the live process holding `name`, if any.
@@ -390,22 +352,11 @@ impl SessionStore {
         let tx = self.write_tx(&context)?;
         require_session(&tx, name)?;
         if let Some(owner) = lease::live_owner(&tx, name).map_err(err)? {
-            return Err(DurableError::Busy {
-                session: name.to_string(),
-                owner_pid: Some(owner),
-            });
+            return Err(DurableError::Busy { session: name.to_string(), owner_pid: Some(owner) });
         }
         for table in ["locks", "journal", "images", "sources", "sessions"] {
-            let column = if table == "sessions" {
-                "name"
-            } else {
-                "session"
-            };
-            tx.execute(
-                &format!("DELETE FROM {table} WHERE {column} = ?1"),
-                params![name],
-            )
-            .map_err(err)?;
+            let column = if table == "sessions" { "name" } else { "session" };
+            tx.execute(&format!("DELETE FROM {table} WHERE {column} = ?1"), params![name]).map_err(err)?;
         }
         tx.commit().map_err(err)
     }
@@ -465,11 +416,7 @@ impl SessionStore {
 
     /// Appends records in one transaction. Each must extend the stored chain (next seq,
     /// matching prev_hash, valid hash); records already stored with identical bytes are skipped.
-    pub fn append_journal_records(
-        &self,
-        lease: &SessionLease<'_>,
-        records: &[CallRecord],
-    ) -> Result<()> {
+    pub fn append_journal_records(&self, lease: &SessionLease<'_>, records: &[CallRecord]) -> Result<()> {
         let name = lease.session();
         let context = format!("appending journal of session {name:?}");
         let err = |e| DurableError::store(context.clone(), e);
@@ -503,9 +450,7 @@ impl SessionStore {
                     .optional()
                     .map_err(err)?;
                 if stored.as_deref() != Some(bytes.as_slice()) {
-                    return Err(invalid(
-                        "conflicts with the record already stored at this seq".into(),
-                    ));
+                    return Err(invalid("conflicts with the record already stored at this seq".into()));
                 }
                 continue;
             }
@@ -513,9 +458,7 @@ impl SessionStore {
                 return Err(invalid(format!("expected seq {next_seq}")));
             }
             if record.prev_hash != prev_hash {
-                return Err(invalid(
-                    "prev_hash does not match the stored journal head".into(),
-                ));
+                return Err(invalid("prev_hash does not match the stored journal head".into()));
             }
             if record.compute_hash()? != record.hash {
                 return Err(invalid("record hash does not match its content".into()));

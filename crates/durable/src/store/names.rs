@@ -12,17 +12,15 @@ use crate::error::{DurableError, Result};
 pub const MAX_NAME_LEN: usize = 64;
 
 const ADJECTIVES: [&str; 32] = [
-    "amber", "brave", "calm", "clever", "crisp", "daring", "eager", "fair", "gentle", "glad",
-    "golden", "humble", "jolly", "keen", "kind", "lively", "lucky", "mellow", "merry", "nimble",
-    "patient", "proud", "quick", "quiet", "rapid", "silent", "steady", "swift", "tidy", "vivid",
-    "warm", "wise",
+    "amber", "brave", "calm", "clever", "crisp", "daring", "eager", "fair", "gentle", "glad", "golden", "humble",
+    "jolly", "keen", "kind", "lively", "lucky", "mellow", "merry", "nimble", "patient", "proud", "quick", "quiet",
+    "rapid", "silent", "steady", "swift", "tidy", "vivid", "warm", "wise",
 ];
 
 const NOUNS: [&str; 32] = [
-    "badger", "beacon", "brook", "cedar", "comet", "crane", "delta", "ember", "falcon", "fern",
-    "harbor", "heron", "island", "lantern", "maple", "meadow", "otter", "owl", "pebble", "pine",
-    "raven", "reef", "river", "robin", "sparrow", "spruce", "summit", "thistle", "tide", "willow",
-    "wren", "zephyr",
+    "badger", "beacon", "brook", "cedar", "comet", "crane", "delta", "ember", "falcon", "fern", "harbor", "heron",
+    "island", "lantern", "maple", "meadow", "otter", "owl", "pebble", "pine", "raven", "reef", "river", "robin",
+    "sparrow", "spruce", "summit", "thistle", "tide", "willow", "wren", "zephyr",
 ];
 
 /// The generated name for `counter` at `unix_secs` (see the module doc).
@@ -43,12 +41,7 @@ fn splitmix64(seed: u64) -> u64 {
 
 /// Accepts 1–64 ASCII letters, digits, `-`, `_`, `.`, starting with a letter or digit.
 pub fn validate_name(name: &str) -> Result<()> {
-    let invalid = |reason| {
-        Err(DurableError::InvalidName {
-            name: name.to_string(),
-            reason,
-        })
-    };
+    let invalid = |reason| Err(DurableError::InvalidName { name: name.to_string(), reason });
     if name.is_empty() {
         return invalid("it is empty");
     }
@@ -58,10 +51,7 @@ pub fn validate_name(name: &str) -> Result<()> {
     if !name.as_bytes()[0].is_ascii_alphanumeric() {
         return invalid("it must start with a letter or digit");
     }
-    if !name
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
-    {
+    if !name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.')) {
         return invalid("only letters, digits, '-', '_' and '.' are allowed");
     }
     Ok(())

@@ -21,10 +21,7 @@ impl TempDir {
     fn new(label: &str) -> Self {
         static COUNTER: AtomicU32 = AtomicU32::new(0);
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let path = std::env::temp_dir().join(format!(
-            "amber-durable-test-{}-{label}-{n}",
-            std::process::id()
-        ));
+        let path = std::env::temp_dir().join(format!("amber-durable-test-{}-{label}-{n}", std::process::id()));
         let _ = fs::remove_dir_all(&path);
         TempDir(path)
     }
@@ -45,37 +42,16 @@ fn new_session() -> NewSession {
         entry: "main.js".into(),
         module: false,
         policy: Policy::durable(),
-        sources: vec![Source::new(
-            "main.js",
-            "const r = await amber.call('f', {a: 1});",
-        )],
+        sources: vec![Source::new("main.js", "const r = await amber.call('f', {a: 1});")],
     }
 }
 
 /// A journal of run start, an intent and its completion.
 fn journal() -> Journal {
     let mut journal = Journal::new();
-    journal
-        .append(RecordDraft::run_start(1_000, [3; 32]))
-        .unwrap();
-    journal
-        .append(RecordDraft::intent(
-            OpKind::Call,
-            "f",
-            json!({"a": 1}),
-            1_000,
-        ))
-        .unwrap();
-    journal
-        .append(RecordDraft::completion(
-            OpKind::Call,
-            1,
-            "f",
-            CallResult::Ok(json!("ok")),
-            20,
-            1_020,
-        ))
-        .unwrap();
+    journal.append(RecordDraft::run_start(1_000, [3; 32])).unwrap();
+    journal.append(RecordDraft::intent(OpKind::Call, "f", json!({"a": 1}), 1_000)).unwrap();
+    journal.append(RecordDraft::completion(OpKind::Call, 1, "f", CallResult::Ok(json!("ok")), 20, 1_020)).unwrap();
     journal
 }
 
@@ -99,24 +75,10 @@ fn lifecycle_survives_reopen() {
         let meta = store.create_session(Some("job"), &new_session()).unwrap();
         assert_eq!(meta.status, SessionStatus::Running);
         let lease = store.acquire("job").unwrap();
-        store
-            .append_journal_records(&lease, &journal.records()[..2])
-            .unwrap();
-        assert_eq!(
-            store
-                .save_image(&lease, &image_at(&journal_prefix(&journal, 2), b"first"))
-                .unwrap(),
-            2
-        );
-        store
-            .append_journal_records(&lease, &journal.records()[2..])
-            .unwrap();
-        assert_eq!(
-            store
-                .save_image(&lease, &image_at(&journal, b"second"))
-                .unwrap(),
-            3
-        );
+        store.append_journal_records(&lease, &journal.records()[..2]).unwrap();
+        assert_eq!(store.save_image(&lease, &image_at(&journal_prefix(&journal, 2), b"first")).unwrap(), 2);
+        store.append_journal_records(&lease, &journal.records()[2..]).unwrap();
+        assert_eq!(store.save_image(&lease, &image_at(&journal, b"second")).unwrap(), 3);
         store.set_status(&lease, SessionStatus::Suspended).unwrap();
         lease.release().unwrap();
     }
@@ -128,10 +90,7 @@ fn lifecycle_survives_reopen() {
     assert_eq!(loaded.journal, journal);
     let image = loaded.image.unwrap();
     assert_eq!(image.seq, 3);
-    assert_eq!(
-        crate::image::decode_image(&image.bytes, None).unwrap().1,
-        b"second"
-    );
+    assert_eq!(crate::image::decode_image(&image.bytes, None).unwrap().1, b"second");
     assert_eq!(store.list_sessions().unwrap().len(), 1);
 }
 
@@ -146,22 +105,12 @@ fn only_the_newest_images_are_kept() {
     store.create_session(Some("s"), &new_session()).unwrap();
     let lease = store.acquire("s").unwrap();
     let journal = journal();
-    store
-        .append_journal_records(&lease, journal.records())
-        .unwrap();
+    store.append_journal_records(&lease, journal.records()).unwrap();
     for len in 0..=3 {
-        store
-            .save_image(&lease, &image_at(&journal_prefix(&journal, len), b"x"))
-            .unwrap();
+        store.save_image(&lease, &image_at(&journal_prefix(&journal, len), b"x")).unwrap();
     }
-    let count: i64 = store
-        .conn
-        .query_row(
-            "SELECT COUNT(*) FROM images WHERE session = 's'",
-            [],
-            |row| row.get(0),
-        )
-        .unwrap();
+    let count: i64 =
+        store.conn.query_row("SELECT COUNT(*) FROM images WHERE session = 's'", [], |row| row.get(0)).unwrap();
     assert_eq!(count, i64::from(KEEP_IMAGES));
     assert_eq!(store.load("s").unwrap().image.unwrap().seq, 3);
 }
@@ -177,20 +126,12 @@ fn names_are_generated_unique_and_validated() {
         assert!(names.insert(meta.name));
     }
     let taken = names.iter().next().unwrap().clone();
-    let err = store
-        .create_session(Some(&taken), &new_session())
-        .unwrap_err();
+    let err = store.create_session(Some(&taken), &new_session()).unwrap_err();
     assert!(matches!(err, DurableError::AlreadyExists { .. }));
-    assert!(matches!(
-        store.create_session(Some("bad name"), &new_session()),
-        Err(DurableError::InvalidName { .. })
-    ));
+    assert!(matches!(store.create_session(Some("bad name"), &new_session()), Err(DurableError::InvalidName { .. })));
     let mut host = new_session();
     host.policy = host.policy.with(PolicySurface::Random, Mode::Host);
-    assert!(matches!(
-        store.create_session(Some("h"), &host),
-        Err(DurableError::PolicyRejected { .. })
-    ));
+    assert!(matches!(store.create_session(Some("h"), &host), Err(DurableError::PolicyRejected { .. })));
     let err = store.session("nope").unwrap_err();
     assert_eq!(err.class(), ErrorClass::NotFound);
 }
@@ -203,27 +144,15 @@ fn appends_must_extend_the_chain() {
     let lease = store.acquire("s").unwrap();
     let journal = journal();
     let records = journal.records();
-    let err = store
-        .append_journal_records(&lease, &records[1..])
-        .unwrap_err();
-    assert!(
-        matches!(err, DurableError::InvalidRecord { seq: 1, .. }),
-        "{err}"
-    );
+    let err = store.append_journal_records(&lease, &records[1..]).unwrap_err();
+    assert!(matches!(err, DurableError::InvalidRecord { seq: 1, .. }), "{err}");
     store.append_journal_records(&lease, &records[..2]).unwrap();
     // Re-sending stored records is a no-op; a different record at a stored seq is not.
     store.append_journal_records(&lease, records).unwrap();
     let mut other = Journal::new();
-    other
-        .append(RecordDraft::run_start(2_000, [4; 32]))
-        .unwrap();
-    let err = store
-        .append_journal_records(&lease, other.records())
-        .unwrap_err();
-    assert!(
-        matches!(err, DurableError::InvalidRecord { seq: 0, .. }),
-        "{err}"
-    );
+    other.append(RecordDraft::run_start(2_000, [4; 32])).unwrap();
+    let err = store.append_journal_records(&lease, other.records()).unwrap_err();
+    assert!(matches!(err, DurableError::InvalidRecord { seq: 0, .. }), "{err}");
     let mut forged = records[2].clone();
     forged.prev_hash = [0; 32];
     forged.seq = 3;
@@ -238,13 +167,9 @@ fn images_must_match_the_stored_journal_and_seal() {
     store.create_session(Some("s"), &new_session()).unwrap();
     let lease = store.acquire("s").unwrap();
     let journal = journal();
-    let err = store
-        .save_image(&lease, &image_at(&journal, b"early"))
-        .unwrap_err();
+    let err = store.save_image(&lease, &image_at(&journal, b"early")).unwrap_err();
     assert!(matches!(err, DurableError::InvalidValue { .. }), "{err}");
-    store
-        .append_journal_records(&lease, journal.records())
-        .unwrap();
+    store.append_journal_records(&lease, journal.records()).unwrap();
     let mut image = image_at(&journal, b"ok");
     let last = image.len() - 1;
     image[last] ^= 1;
@@ -261,10 +186,7 @@ fn second_lease_in_process_is_busy_until_release() {
     let lease = store.acquire("s").unwrap();
     for attempt in [store.acquire("s"), other.acquire("s")] {
         let err = attempt.unwrap_err();
-        assert!(
-            matches!(err, DurableError::Busy { owner_pid: Some(pid), .. } if pid == std::process::id()),
-            "{err}"
-        );
+        assert!(matches!(err, DurableError::Busy { owner_pid: Some(pid), .. } if pid == std::process::id()), "{err}");
         assert_eq!(err.class(), ErrorClass::Busy);
     }
     assert_eq!(other.lock_owner("s").unwrap(), Some(std::process::id()));
@@ -273,10 +195,7 @@ fn second_lease_in_process_is_busy_until_release() {
     assert_eq!(other.lock_owner("s").unwrap(), None);
     let lease = other.acquire("s").unwrap();
     assert_eq!(lease.session(), "s");
-    assert!(matches!(
-        store.acquire("missing"),
-        Err(DurableError::NotFound { .. })
-    ));
+    assert!(matches!(store.acquire("missing"), Err(DurableError::NotFound { .. })));
 }
 
 #[test]
@@ -291,9 +210,7 @@ fn stale_locks_are_taken_over_and_lost_leases_detected() {
         )
         .unwrap();
     let lease = store.acquire("s").unwrap();
-    raw_connection(dir.path())
-        .execute("DELETE FROM locks", [])
-        .unwrap();
+    raw_connection(dir.path()).execute("DELETE FROM locks", []).unwrap();
     let err = store.set_status(&lease, SessionStatus::Failed).unwrap_err();
     assert!(matches!(err, DurableError::LeaseLost { .. }), "{err}");
 }
@@ -305,23 +222,12 @@ fn delete_removes_everything() {
     store.create_session(Some("s"), &new_session()).unwrap();
     {
         let lease = store.acquire("s").unwrap();
-        store
-            .append_journal_records(&lease, journal().records())
-            .unwrap();
+        store.append_journal_records(&lease, journal().records()).unwrap();
     }
     store.delete("s").unwrap();
-    assert!(matches!(
-        store.load("s"),
-        Err(DurableError::NotFound { .. })
-    ));
-    assert!(matches!(
-        store.delete("s"),
-        Err(DurableError::NotFound { .. })
-    ));
-    let rows: i64 = store
-        .conn
-        .query_row("SELECT COUNT(*) FROM journal", [], |row| row.get(0))
-        .unwrap();
+    assert!(matches!(store.load("s"), Err(DurableError::NotFound { .. })));
+    assert!(matches!(store.delete("s"), Err(DurableError::NotFound { .. })));
+    let rows: i64 = store.conn.query_row("SELECT COUNT(*) FROM journal", [], |row| row.get(0)).unwrap();
     assert_eq!(rows, 0);
 }
 
@@ -333,43 +239,23 @@ fn export_import_round_trip() {
     store.create_session(Some("s"), &new_session()).unwrap();
     {
         let lease = store.acquire("s").unwrap();
-        store
-            .append_journal_records(&lease, journal().records())
-            .unwrap();
-        store
-            .save_image(&lease, &image_at(&journal(), b"heap"))
-            .unwrap();
-        store
-            .put_sources(&lease, &[Source::new("lib.js", "export {}")])
-            .unwrap();
-        assert!(store
-            .put_sources(&lease, &[Source::new("lib.js", "changed")])
-            .is_err());
+        store.append_journal_records(&lease, journal().records()).unwrap();
+        store.save_image(&lease, &image_at(&journal(), b"heap")).unwrap();
+        store.put_sources(&lease, &[Source::new("lib.js", "export {}")]).unwrap();
+        assert!(store.put_sources(&lease, &[Source::new("lib.js", "changed")]).is_err());
     }
     let bytes = store.export("s").unwrap();
     let target = SessionStore::open(to.path()).unwrap();
     let meta = target.import(&bytes, None).unwrap();
     assert_eq!(meta.name, "s");
     let (a, b) = (store.load("s").unwrap(), target.load("s").unwrap());
-    assert_eq!(
-        (a.sources, a.image, a.journal),
-        (b.sources, b.image, b.journal)
-    );
-    assert!(matches!(
-        target.import(&bytes, None),
-        Err(DurableError::AlreadyExists { .. })
-    ));
+    assert_eq!((a.sources, a.image, a.journal), (b.sources, b.image, b.journal));
+    assert!(matches!(target.import(&bytes, None), Err(DurableError::AlreadyExists { .. })));
     assert_eq!(target.import(&bytes, Some("copy")).unwrap().name, "copy");
     let mut corrupt = bytes.clone();
     corrupt[bytes.len() / 2] ^= 1;
-    assert_eq!(
-        target.import(&corrupt, Some("bad")).unwrap_err().class(),
-        ErrorClass::Integrity
-    );
-    assert!(matches!(
-        target.session("bad"),
-        Err(DurableError::NotFound { .. })
-    ));
+    assert_eq!(target.import(&corrupt, Some("bad")).unwrap_err().class(), ErrorClass::Integrity);
+    assert!(matches!(target.session("bad"), Err(DurableError::NotFound { .. })));
 }
 
 #[test]
@@ -379,42 +265,20 @@ fn corrupt_rows_are_integrity_errors() {
     store.create_session(Some("s"), &new_session()).unwrap();
     {
         let lease = store.acquire("s").unwrap();
-        store
-            .append_journal_records(&lease, journal().records())
-            .unwrap();
+        store.append_journal_records(&lease, journal().records()).unwrap();
     }
     let raw = raw_connection(dir.path());
-    let record: Vec<u8> = raw
-        .query_row("SELECT record FROM journal WHERE seq = 1", [], |row| {
-            row.get(0)
-        })
-        .unwrap();
+    let record: Vec<u8> = raw.query_row("SELECT record FROM journal WHERE seq = 1", [], |row| row.get(0)).unwrap();
     let mut flipped = record.clone();
     flipped[3] ^= 0x40;
-    raw.execute(
-        "UPDATE journal SET record = ?1 WHERE seq = 1",
-        params![flipped],
-    )
-    .unwrap();
+    raw.execute("UPDATE journal SET record = ?1 WHERE seq = 1", params![flipped]).unwrap();
     let err = store.load("s").unwrap_err();
     assert_eq!(err.class(), ErrorClass::Integrity, "{err}");
-    raw.execute(
-        "UPDATE journal SET record = ?1 WHERE seq = 1",
-        params![record],
-    )
-    .unwrap();
-    raw.execute("UPDATE sources SET text = 'tampered'", [])
-        .unwrap();
+    raw.execute("UPDATE journal SET record = ?1 WHERE seq = 1", params![record]).unwrap();
+    raw.execute("UPDATE sources SET text = 'tampered'", []).unwrap();
     assert_eq!(store.load("s").unwrap_err().class(), ErrorClass::Integrity);
-    raw.execute(
-        "UPDATE meta SET value = '99' WHERE key = 'schema_version'",
-        [],
-    )
-    .unwrap();
-    assert!(matches!(
-        SessionStore::open(dir.path()),
-        Err(DurableError::UnsupportedVersion { found: 99, .. })
-    ));
+    raw.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'", []).unwrap();
+    assert!(matches!(SessionStore::open(dir.path()), Err(DurableError::UnsupportedVersion { found: 99, .. })));
 }
 
 /// Set by [`second_process_is_busy_then_takes_over_after_crash`] for its child.
@@ -439,16 +303,9 @@ fn child_holds_lease() {
 fn second_process_is_busy_then_takes_over_after_crash() {
     let dir = TempDir::new("xproc");
     let store = SessionStore::open(dir.path()).unwrap();
-    store
-        .create_session(Some("shared"), &new_session())
-        .unwrap();
+    store.create_session(Some("shared"), &new_session()).unwrap();
     let mut child = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "store::tests::child_holds_lease",
-            "--nocapture",
-            "--test-threads=1",
-        ])
+        .args(["--exact", "store::tests::child_holds_lease", "--nocapture", "--test-threads=1"])
         .env(CHILD_ENV, dir.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -459,16 +316,10 @@ fn second_process_is_busy_then_takes_over_after_crash() {
     let mut line = String::new();
     while !line.contains("LEASED") {
         line.clear();
-        assert!(
-            stdout.read_line(&mut line).unwrap() > 0,
-            "child exited early"
-        );
+        assert!(stdout.read_line(&mut line).unwrap() > 0, "child exited early");
     }
     let err = store.acquire("shared").unwrap_err();
-    assert!(
-        matches!(err, DurableError::Busy { owner_pid: Some(pid), .. } if pid == child.id()),
-        "{err}"
-    );
+    assert!(matches!(err, DurableError::Busy { owner_pid: Some(pid), .. } if pid == child.id()), "{err}");
     assert!(err.to_string().contains("busy"));
     // Simulate a crash: the child dies without releasing; its lock row is now stale.
     child.kill().unwrap();

@@ -85,8 +85,22 @@ pub(crate) fn init(vm: &mut Vm) {
     // [Symbol.unscopables]
     let unscopables = vm.heap.new_plain(None);
     for name in [
-        "at", "copyWithin", "entries", "fill", "find", "findIndex", "findLast", "findLastIndex", "flat", "flatMap",
-        "includes", "keys", "toReversed", "toSorted", "toSpliced", "values",
+        "at",
+        "copyWithin",
+        "entries",
+        "fill",
+        "find",
+        "findIndex",
+        "findLast",
+        "findLastIndex",
+        "flat",
+        "flatMap",
+        "includes",
+        "keys",
+        "toReversed",
+        "toSorted",
+        "toSpliced",
+        "values",
     ] {
         let k = vm.key(name);
         vm.define_builtin(unscopables, k, Value::TRUE, PropFlags::DEFAULT);
@@ -247,7 +261,10 @@ pub fn array_create(vm: &mut Vm, length: u64) -> JsResult<ObjectId> {
     if length > u32::MAX as u64 {
         return Err(vm.range_error("Invalid array length"));
     }
-    let o = Object::new(Some(vm.realm.array_prototype), Class::Array(ArrayData { length: length as u32, length_writable: true }));
+    let o = Object::new(
+        Some(vm.realm.array_prototype),
+        Class::Array(ArrayData { length: length as u32, length_writable: true }),
+    );
     Ok(vm.heap.alloc_object(o))
 }
 
@@ -360,7 +377,11 @@ fn from(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let key = PropertyKey::Symbol(vm.symbols.iterator);
     let using_iterator = property::get_method(vm, items, key)?;
     if let Some(iter_fn) = using_iterator {
-        let a = if is_constructor(vm, this) { construct(vm, this, &[], None)? } else { Value::object(array_create(vm, 0)?) };
+        let a = if is_constructor(vm, this) {
+            construct(vm, this, &[], None)?
+        } else {
+            Value::object(array_create(vm, 0)?)
+        };
         let Some(ao) = a.as_object() else { return Err(vm.type_error("not an object")) };
         vm.roots.push(a);
         let it = call(vm, iter_fn, items, &[])?;
@@ -468,14 +489,12 @@ fn copy_within(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let (o, len) = this_obj(vm, this)?;
     let to = relative_index(to_integer_or_infinity(vm, arg(args, 0))?, len);
     let from = relative_index(to_integer_or_infinity(vm, arg(args, 1))?, len);
-    let fin = if arg(args, 2).is_undefined() { len } else { relative_index(to_integer_or_infinity(vm, arg(args, 2))?, len) };
+    let fin =
+        if arg(args, 2).is_undefined() { len } else { relative_index(to_integer_or_infinity(vm, arg(args, 2))?, len) };
     let count = fin.saturating_sub(from).min(len - to);
     vm.charge(count)?;
-    let (mut from, mut to, dir) = if from < to && to < from + count {
-        (from + count - 1, to + count - 1, -1i64)
-    } else {
-        (from, to, 1)
-    };
+    let (mut from, mut to, dir) =
+        if from < to && to < from + count { (from + count - 1, to + count - 1, -1i64) } else { (from, to, 1) };
     for _ in 0..count {
         let (fk, tk) = (key_for(vm, from), key_for(vm, to));
         if has_property(vm, o, fk)? {
@@ -514,7 +533,15 @@ fn values(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
 
 /// The shared loop of every/some/forEach/find…: calls `f(value, k, O)` for each present
 /// element (or each index when `visit_holes`), stopping when `step` returns Some.
-fn iterate<F>(vm: &mut Vm, this: Value, args: &[Value], method: &str, reverse: bool, visit_holes: bool, mut step: F) -> JsResult<Option<Value>>
+fn iterate<F>(
+    vm: &mut Vm,
+    this: Value,
+    args: &[Value],
+    method: &str,
+    reverse: bool,
+    visit_holes: bool,
+    mut step: F,
+) -> JsResult<Option<Value>>
 where
     F: FnMut(&mut Vm, Value, u64, Value) -> JsResult<Option<Value>>,
 {
@@ -537,7 +564,8 @@ where
 }
 
 fn every(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    let r = iterate(vm, this, args, "every", false, false, |vm, _, _, r| Ok((!to_boolean(vm, r)).then_some(Value::FALSE)))?;
+    let r =
+        iterate(vm, this, args, "every", false, false, |vm, _, _, r| Ok((!to_boolean(vm, r)).then_some(Value::FALSE)))?;
     Ok(r.unwrap_or(Value::TRUE))
 }
 
@@ -557,7 +585,9 @@ fn find(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
 }
 
 fn find_index(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    let r = iterate(vm, this, args, "findIndex", false, true, |vm, _, k, r| Ok(to_boolean(vm, r).then_some(Value::number(k as f64))))?;
+    let r = iterate(vm, this, args, "findIndex", false, true, |vm, _, k, r| {
+        Ok(to_boolean(vm, r).then_some(Value::number(k as f64)))
+    })?;
     Ok(r.unwrap_or(Value::int(-1)))
 }
 
@@ -567,14 +597,17 @@ fn find_last(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
 }
 
 fn find_last_index(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    let r = iterate(vm, this, args, "findLastIndex", true, true, |vm, _, k, r| Ok(to_boolean(vm, r).then_some(Value::number(k as f64))))?;
+    let r = iterate(vm, this, args, "findLastIndex", true, true, |vm, _, k, r| {
+        Ok(to_boolean(vm, r).then_some(Value::number(k as f64)))
+    })?;
     Ok(r.unwrap_or(Value::int(-1)))
 }
 
 fn fill(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let (o, len) = this_obj(vm, this)?;
     let start = relative_index(to_integer_or_infinity(vm, arg(args, 1))?, len);
-    let end = if arg(args, 2).is_undefined() { len } else { relative_index(to_integer_or_infinity(vm, arg(args, 2))?, len) };
+    let end =
+        if arg(args, 2).is_undefined() { len } else { relative_index(to_integer_or_infinity(vm, arg(args, 2))?, len) };
     vm.charge(end.saturating_sub(start))?;
     for k in start..end {
         let pk = key_for(vm, k);
@@ -608,7 +641,15 @@ fn filter(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
 
 /// FlattenIntoArray (§23.1.3.13.1).
 #[allow(clippy::too_many_arguments)]
-fn flatten_into(vm: &mut Vm, target: ObjectId, source: ObjectId, source_len: u64, start: u64, depth: f64, mapper: Option<(Value, Value)>) -> JsResult<u64> {
+fn flatten_into(
+    vm: &mut Vm,
+    target: ObjectId,
+    source: ObjectId,
+    source_len: u64,
+    start: u64,
+    depth: f64,
+    mapper: Option<(Value, Value)>,
+) -> JsResult<u64> {
     let mut target_index = start;
     for k in 0..source_len {
         let pk = key_for(vm, k);
@@ -963,7 +1004,8 @@ fn shift(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
 fn slice(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let (o, len) = this_obj(vm, this)?;
     let k = relative_index(to_integer_or_infinity(vm, arg(args, 0))?, len);
-    let fin = if arg(args, 1).is_undefined() { len } else { relative_index(to_integer_or_infinity(vm, arg(args, 1))?, len) };
+    let fin =
+        if arg(args, 1).is_undefined() { len } else { relative_index(to_integer_or_infinity(vm, arg(args, 1))?, len) };
     let count = fin.saturating_sub(k);
     let a = array_species_create(vm, o, count)?;
     vm.roots.push(Value::object(a));
@@ -1324,11 +1366,17 @@ fn array_iterator_next(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Va
     if done {
         return Ok(crate::interp::generator::iter_result(vm, Value::UNDEFINED, true));
     }
-    let Some(t) = target.as_object() else { return Ok(crate::interp::generator::iter_result(vm, Value::UNDEFINED, true)) };
+    let Some(t) = target.as_object() else {
+        return Ok(crate::interp::generator::iter_result(vm, Value::UNDEFINED, true));
+    };
     let len = match &vm.heap.obj(t).class {
         Class::TypedArray(_) => match crate::builtins::typed_array::length_if_in_bounds(vm, t) {
             Some(n) => n as u64,
-            None => return Err(vm.type_error("Cannot perform %ArrayIteratorPrototype%.next on a detached or out-of-bounds ArrayBuffer")),
+            None => {
+                return Err(vm.type_error(
+                    "Cannot perform %ArrayIteratorPrototype%.next on a detached or out-of-bounds ArrayBuffer",
+                ))
+            }
         },
         _ => length_of_array_like(vm, t)?,
     };
@@ -1388,4 +1436,3 @@ pub fn array_iterator_fast_step(vm: &mut Vm, it: ObjectId) -> JsResult<Option<Op
         _ => Ok(None),
     }
 }
-

@@ -65,9 +65,9 @@ pub(crate) fn number_to_bigint(vm: &mut Vm, number: f64) -> JsResult<BigInt> {
     // 1. If IsIntegralNumber(number) is false, throw a RangeError exception.
     if !number.is_finite() || number.trunc() != number {
         let shown = number_to_string(number);
-        return Err(vm.range_error(format!(
-            "The number {shown} cannot be converted to a BigInt because it is not an integer"
-        )));
+        return Err(
+            vm.range_error(format!("The number {shown} cannot be converted to a BigInt because it is not an integer"))
+        );
     }
     // 2. Return ℤ(ℝ(number)).
     Ok(float_to_bigint(number))

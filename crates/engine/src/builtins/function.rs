@@ -40,7 +40,12 @@ pub(crate) fn init(vm: &mut Vm) {
     let thrower = Value::object(vm.realm.throw_type_error);
     for name in [atom::caller, atom::arguments] {
         let pair = vm.heap.alloc_object(Object::new(None, Class::AccessorPair { get: thrower, set: thrower }));
-        vm.define_builtin(proto, PropertyKey::Atom(name), Value::object(pair), PropFlags(PropFlags::CONFIGURABLE | PropFlags::ACCESSOR));
+        vm.define_builtin(
+            proto,
+            PropertyKey::Atom(name),
+            Value::object(pair),
+            PropFlags(PropFlags::CONFIGURABLE | PropFlags::ACCESSOR),
+        );
     }
 }
 
@@ -138,7 +143,8 @@ fn bind(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     };
     let bound_args: Vec<Value> = args.iter().skip(1).copied().collect();
     let proto = crate::runtime::property::get_prototype_of(vm, target)?;
-    let bf = BoundFunction { target, this: arg(args, 0), args: bound_args.clone(), constructor: is_constructor(vm, this) };
+    let bf =
+        BoundFunction { target, this: arg(args, 0), args: bound_args.clone(), constructor: is_constructor(vm, this) };
     let f = vm.heap.alloc_object(Object::new(proto, Class::Bound(Box::new(bf))));
     vm.roots.push(Value::object(f));
     // Length: max(0, target length - bound args) when the target has an own length number.

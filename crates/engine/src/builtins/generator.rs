@@ -34,11 +34,27 @@ pub(crate) fn init(vm: &mut Vm) {
     let tag_key = PropertyKey::Symbol(vm.symbols.toStringTag);
     for (proto, fproto, ctor_name, tag_fn, tag_proto) in [
         (gp, vm.realm.generator_function_prototype, "GeneratorFunction", "GeneratorFunction", "Generator"),
-        (agp, vm.realm.async_generator_function_prototype, "AsyncGeneratorFunction", "AsyncGeneratorFunction", "AsyncGenerator"),
+        (
+            agp,
+            vm.realm.async_generator_function_prototype,
+            "AsyncGeneratorFunction",
+            "AsyncGeneratorFunction",
+            "AsyncGenerator",
+        ),
     ] {
         // %GeneratorFunction.prototype%.prototype = %GeneratorPrototype% (and back-link).
-        vm.define_builtin(fproto, PropertyKey::Atom(atom::prototype), Value::object(proto), PropFlags(PropFlags::CONFIGURABLE));
-        vm.define_builtin(proto, PropertyKey::Atom(atom::constructor), Value::object(fproto), PropFlags(PropFlags::CONFIGURABLE));
+        vm.define_builtin(
+            fproto,
+            PropertyKey::Atom(atom::prototype),
+            Value::object(proto),
+            PropFlags(PropFlags::CONFIGURABLE),
+        );
+        vm.define_builtin(
+            proto,
+            PropertyKey::Atom(atom::constructor),
+            Value::object(fproto),
+            PropFlags(PropFlags::CONFIGURABLE),
+        );
         let t = vm.str(tag_proto);
         vm.define_builtin(proto, tag_key, t, PropFlags(PropFlags::CONFIGURABLE));
         let t = vm.str(tag_fn);
@@ -58,7 +74,12 @@ fn make_hidden_constructor(vm: &mut Vm, name: &str, fproto: ObjectId) {
     let ctor = make_native(vm, name, id, 1, true, Vec::new());
     vm.heap.obj_mut(ctor).proto = Some(vm.realm.function_constructor);
     vm.define_builtin(ctor, PropertyKey::Atom(atom::prototype), Value::object(fproto), PropFlags::NONE);
-    vm.define_builtin(fproto, PropertyKey::Atom(atom::constructor), Value::object(ctor), PropFlags(PropFlags::CONFIGURABLE));
+    vm.define_builtin(
+        fproto,
+        PropertyKey::Atom(atom::constructor),
+        Value::object(ctor),
+        PropFlags(PropFlags::CONFIGURABLE),
+    );
 }
 
 fn generator_function(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {

@@ -118,7 +118,8 @@ pub fn create_realm(vm: &mut Vm) {
         vm.symbols.set(name, s);
     }
     vm.single_chars = (0u16..256).map(|u| vm.js_str(JsStr::from_units(vec![u]))).collect();
-    let thrower = make_native(vm, "", NativeId::by_name("%ThrowTypeError").unwrap_or(NativeId(0)), 0, false, Vec::new());
+    let thrower =
+        make_native(vm, "", NativeId::by_name("%ThrowTypeError").unwrap_or(NativeId(0)), 0, false, Vec::new());
     vm.heap.obj_mut(thrower).extensible = false;
     // %ThrowTypeError%'s own properties are non-configurable.
     for key in [atom::length, atom::name] {
@@ -316,7 +317,9 @@ fn encode_uri_component(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<V
 
 fn encode_uri(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let s = to_js_str(vm, arg(args, 0))?;
-    encode(vm, &s, |c| is_unreserved(c) || (c < 128 && (URI_RESERVED.as_bytes().contains(&(c as u8)) || c == b'#' as u16)))
+    encode(vm, &s, |c| {
+        is_unreserved(c) || (c < 128 && (URI_RESERVED.as_bytes().contains(&(c as u8)) || c == b'#' as u16))
+    })
 }
 
 fn decode_uri_component(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {

@@ -26,10 +26,7 @@ use crate::string::JsStr;
 use crate::value::{Kind, ObjectId, Value};
 use crate::vm::Vm;
 
-pub(crate) const NATIVES: &[NativeDef] = &[
-    native!("JSON.parse", 2, parse),
-    native!("JSON.stringify", 3, stringify),
-];
+pub(crate) const NATIVES: &[NativeDef] = &[native!("JSON.parse", 2, parse), native!("JSON.stringify", 3, stringify)];
 
 pub(crate) fn init(vm: &mut Vm) {
     // §25.5: the JSON object is an ordinary object whose [[Prototype]] is %Object.prototype%.
@@ -444,7 +441,8 @@ impl<'a> JsonParser<'a> {
                             let mut v: u16 = 0;
                             for _ in 0..4 {
                                 self.pos += 1;
-                                let d = self.peek().and_then(|h| char::from_u32(u32::from(h))).and_then(|h| h.to_digit(16));
+                                let d =
+                                    self.peek().and_then(|h| char::from_u32(u32::from(h))).and_then(|h| h.to_digit(16));
                                 match d {
                                     Some(d) => v = v * 16 + d as u16,
                                     None => return Err(self.error_at(vm, "Bad Unicode escape")),
@@ -861,7 +859,12 @@ fn close_frame(vm: &mut Vm, state: &mut Serializer, frames: &mut Vec<SerializeFr
 
 /// SerializeJSONProperty (§25.5.2.2) steps 1–11 for one property; primitives are written to
 /// the output, objects are returned to be opened as a frame.
-fn serialize_json_property(vm: &mut Vm, state: &mut Serializer, key: PropertyKey, holder: ObjectId) -> JsResult<Serialized> {
+fn serialize_json_property(
+    vm: &mut Vm,
+    state: &mut Serializer,
+    key: PropertyKey,
+    holder: ObjectId,
+) -> JsResult<Serialized> {
     let mark = vm.roots.len();
     let r = serialize_json_property_inner(vm, state, key, holder);
     vm.roots.truncate(mark);

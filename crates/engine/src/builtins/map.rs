@@ -42,11 +42,7 @@ pub(crate) const NATIVES: &[NativeDef] = &[
     native!("get Map.prototype.size", 0, size),
     native!("Map.prototype.values", 0, values),
     native!("Map.prototype.getOrInsert", 2, get_or_insert),
-    native!(
-        "Map.prototype.getOrInsertComputed",
-        2,
-        get_or_insert_computed
-    ),
+    native!("Map.prototype.getOrInsertComputed", 2, get_or_insert_computed),
     native!("%MapIteratorPrototype%.next", 0, map_iterator_next),
 ];
 
@@ -82,9 +78,7 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let default = vm.realm.map_prototype;
     let proto = prototype_from_constructor(vm, new_target, default)?;
     // 3. Set map.[[MapData]] to a new empty List.
-    let map = vm
-        .heap
-        .alloc_object(Object::new(Some(proto), Class::Map(Box::default())));
+    let map = vm.heap.alloc_object(Object::new(Some(proto), Class::Map(Box::default())));
     let map_v = Value::object(map);
     let iterable = arg(args, 0);
     // 4. If iterable is either undefined or null, return map.
@@ -97,9 +91,9 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 6. If IsCallable(adder) is false, throw a TypeError exception.
     if !is_callable(vm, adder) {
         let shown = display(vm, adder);
-        return Err(vm.type_error(format!(
-            "'{shown}' returned for property 'set' of object '#<Map>' is not a function"
-        )));
+        return Err(
+            vm.type_error(format!("'{shown}' returned for property 'set' of object '#<Map>' is not a function"))
+        );
     }
     vm.roots.push(adder);
     // 7. Return ? AddEntriesFromIterable(map, iterable, adder).
@@ -110,12 +104,7 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 /// https://tc39.es/ecma262/#sec-add-entries-from-iterable
 ///
 /// Shared with the WeakMap constructor.
-pub(crate) fn add_entries_from_iterable(
-    vm: &mut Vm,
-    target: Value,
-    iterable: Value,
-    adder: Value,
-) -> JsResult<Value> {
+pub(crate) fn add_entries_from_iterable(vm: &mut Vm, target: Value, iterable: Value, adder: Value) -> JsResult<Value> {
     // 1. Let iteratorRecord be ? GetIterator(iterable, sync).
     let mut record = get_iterator(vm, iterable)?;
     let mark = vm.roots.len();
@@ -167,9 +156,7 @@ fn group_by(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // NOTE: the groups are collected straight into the result map (its creation is not
     // observable), which also keeps every grouped value reachable while callbacks run.
     let proto = vm.realm.map_prototype;
-    let map = vm
-        .heap
-        .alloc_object(Object::new(Some(proto), Class::Map(Box::default())));
+    let map = vm.heap.alloc_object(Object::new(Some(proto), Class::Map(Box::default())));
     vm.roots.push(Value::object(map));
     // GroupBy 1. Perform ? RequireObjectCoercible(items).
     if items.is_nullish() {
@@ -200,12 +187,7 @@ fn group_by(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         vm.roots.push(value);
         // e. Let key be Completion(Call(callback, undefined, « value, 𝔽(k) »)).
         // f. IfAbruptCloseIterator(key, iteratorRecord).
-        let key = match call(
-            vm,
-            callback,
-            Value::UNDEFINED,
-            &[value, Value::number(k as f64)],
-        ) {
+        let key = match call(vm, callback, Value::UNDEFINED, &[value, Value::number(k as f64)]) {
             Ok(key) => key,
             Err(e) => return iterator_close(vm, &record, Err(e)),
         };
@@ -322,9 +304,7 @@ fn get_method_impl(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> 
     let key = key_of(&mut vm.heap, arg(args, 0));
     // 4. For each Record p: if SameValue(p.[[Key]], key) is true, return p.[[Value]].
     // 5. Return undefined.
-    Ok(data(&vm.heap, m, Collection::Map)
-        .and_then(|d| lookup(d, &key))
-        .unwrap_or(Value::UNDEFINED))
+    Ok(data(&vm.heap, m, Collection::Map).and_then(|d| lookup(d, &key)).unwrap_or(Value::UNDEFINED))
 }
 
 /// ### 24.1.3.7 Map.prototype.has ( key )
@@ -335,9 +315,7 @@ fn has(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 3. Set key to CanonicalizeKeyedCollectionKey(key).
     let key = key_of(&mut vm.heap, arg(args, 0));
     // 4-5. Return true if an entry's key is SameValue to key, else false.
-    Ok(Value::bool(
-        data(&vm.heap, m, Collection::Map).is_some_and(|d| find(d, &key).is_some()),
-    ))
+    Ok(Value::bool(data(&vm.heap, m, Collection::Map).is_some_and(|d| find(d, &key).is_some())))
 }
 
 /// ### 24.1.3.8 Map.prototype.keys ( )
@@ -398,12 +376,7 @@ fn get_or_insert(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
 /// https://tc39.es/proposal-upsert/#sec-map.prototype.getOrInsertComputed
 fn get_or_insert_computed(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 1-2. Perform ? RequireInternalSlot(M, [[MapData]]).
-    let m = require(
-        vm,
-        this,
-        Collection::Map,
-        "Map.prototype.getOrInsertComputed",
-    )?;
+    let m = require(vm, this, Collection::Map, "Map.prototype.getOrInsertComputed")?;
     let callback = arg(args, 1);
     // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
     if !is_callable(vm, callback) {
@@ -472,15 +445,8 @@ fn create_map_iterator(vm: &mut Vm, map: Value, kind: u8, method: &str) -> JsRes
     let target = require(vm, map, Collection::Map, method)?;
     // 2-3. The closure's state lives in the iterator object (index into the entry list).
     let proto = vm.realm.map_iterator_prototype;
-    let state = IteratorState::MapIter {
-        target,
-        index: 0,
-        kind,
-        done: false,
-    };
-    let it = vm
-        .heap
-        .alloc_object(Object::new(Some(proto), Class::Iterator(Box::new(state))));
+    let state = IteratorState::MapIter { target, index: 0, kind, done: false };
+    let it = vm.heap.alloc_object(Object::new(Some(proto), Class::Iterator(Box::new(state))));
     Ok(Value::object(it))
 }
 
@@ -493,35 +459,22 @@ fn map_iterator_next(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Valu
 
 /// The body of the Map and Set iterator closures (§24.1.5.1 step 2, §24.2.6.1 step 2),
 /// run one step: find the next live entry at or after the saved index.
-pub(crate) fn collection_iterator_next(
-    vm: &mut Vm,
-    this: Value,
-    which: Collection,
-    method: &str,
-) -> JsResult<Value> {
+pub(crate) fn collection_iterator_next(vm: &mut Vm, this: Value, which: Collection, method: &str) -> JsResult<Value> {
     let state = this.as_object().and_then(|o| match &vm.heap.obj(o).class {
         Class::Iterator(it) => match **it {
-            IteratorState::MapIter {
-                target,
-                index,
-                kind,
-                done,
-            } if which == Collection::Map => Some((o, target, index, kind, done)),
-            IteratorState::SetIter {
-                target,
-                index,
-                kind,
-                done,
-            } if which == Collection::Set => Some((o, target, index, kind, done)),
+            IteratorState::MapIter { target, index, kind, done } if which == Collection::Map => {
+                Some((o, target, index, kind, done))
+            }
+            IteratorState::SetIter { target, index, kind, done } if which == Collection::Set => {
+                Some((o, target, index, kind, done))
+            }
             _ => None,
         },
         _ => None,
     });
     let Some((it, target, index, kind, done)) = state else {
         let shown = display(vm, this);
-        return Err(vm.type_error(format!(
-            "Method {method} called on incompatible receiver {shown}"
-        )));
+        return Err(vm.type_error(format!("Method {method} called on incompatible receiver {shown}")));
     };
     if done {
         return Ok(create_iter_result_object(vm, Value::UNDEFINED, true));
@@ -545,8 +498,7 @@ pub(crate) fn collection_iterator_next(
     let finished = found.is_none();
     if let Class::Iterator(st) = &mut vm.heap.obj_mut(it).class {
         match &mut **st {
-            IteratorState::MapIter { index, done, .. }
-            | IteratorState::SetIter { index, done, .. } => {
+            IteratorState::MapIter { index, done, .. } | IteratorState::SetIter { index, done, .. } => {
                 *index = new_index;
                 *done = finished;
             }
@@ -603,30 +555,18 @@ pub(crate) fn data_mut(heap: &mut Heap, o: ObjectId, which: Collection) -> Optio
 }
 
 /// RequireInternalSlot(this, [[MapData]] / [[SetData]] / …), with V8's message.
-pub(crate) fn require(
-    vm: &mut Vm,
-    this: Value,
-    which: Collection,
-    method: &str,
-) -> JsResult<ObjectId> {
+pub(crate) fn require(vm: &mut Vm, this: Value, which: Collection, method: &str) -> JsResult<ObjectId> {
     if let Some(o) = this.as_object() {
         if data(&vm.heap, o, which).is_some() {
             return Ok(o);
         }
     }
     let shown = display(vm, this);
-    Err(vm.type_error(format!(
-        "Method {method} called on incompatible receiver {shown}"
-    )))
+    Err(vm.type_error(format!("Method {method} called on incompatible receiver {shown}")))
 }
 
 /// Entry `index` of a collection's list: None past the end, Some(None) for an emptied one.
-pub(crate) fn entry_at(
-    heap: &Heap,
-    o: ObjectId,
-    which: Collection,
-    index: usize,
-) -> Option<Option<(Value, Value)>> {
+pub(crate) fn entry_at(heap: &Heap, o: ObjectId, which: Collection, index: usize) -> Option<Option<(Value, Value)>> {
     data(heap, o, which).and_then(|d| d.entries.get(index).copied())
 }
 
@@ -723,8 +663,7 @@ pub fn copy_data(heap: &mut Heap, data: &MapData) -> MapData {
 /// (the number of live entries before it). For the collector, which sees every iterator;
 /// O(heap). JS cannot observe it: iteration order and every iterator's next entry are kept.
 pub fn compact_collections(heap: &mut Heap) {
-    let mut targets: indexmap::IndexMap<u32, Vec<ObjectId>, rustc_hash::FxBuildHasher> =
-        Default::default();
+    let mut targets: indexmap::IndexMap<u32, Vec<ObjectId>, rustc_hash::FxBuildHasher> = Default::default();
     for (id, obj) in heap.objects.iter() {
         if let Class::Map(d) | Class::Set(d) | Class::WeakMap(d) | Class::WeakSet(d) = &obj.class {
             let dead = d.entries.len().saturating_sub(d.live as usize);
@@ -738,9 +677,7 @@ pub fn compact_collections(heap: &mut Heap) {
     }
     for (id, obj) in heap.objects.iter() {
         if let Class::Iterator(it) = &obj.class {
-            if let IteratorState::MapIter { target, .. } | IteratorState::SetIter { target, .. } =
-                **it
-            {
+            if let IteratorState::MapIter { target, .. } | IteratorState::SetIter { target, .. } = **it {
                 if let Some(iters) = targets.get_mut(&target.0) {
                     iters.push(ObjectId(id));
                 }
@@ -767,9 +704,7 @@ pub fn compact_collections(heap: &mut Heap) {
         }
         for it in iterators {
             if let Class::Iterator(st) = &mut heap.obj_mut(it).class {
-                if let IteratorState::MapIter { index, .. } | IteratorState::SetIter { index, .. } =
-                    &mut **st
-                {
+                if let IteratorState::MapIter { index, .. } | IteratorState::SetIter { index, .. } = &mut **st {
                     *index = before.get(*index as usize).copied().unwrap_or(n);
                 }
             }
@@ -793,9 +728,7 @@ pub fn rebuild_index(heap: &mut Heap, o: ObjectId) {
             live += 1;
         }
     }
-    if let Class::Map(d) | Class::Set(d) | Class::WeakMap(d) | Class::WeakSet(d) =
-        &mut heap.obj_mut(o).class
-    {
+    if let Class::Map(d) | Class::Set(d) | Class::WeakMap(d) | Class::WeakSet(d) = &mut heap.obj_mut(o).class {
         d.index = index;
         d.live = live;
     }
@@ -815,11 +748,7 @@ pub(crate) struct IteratorRecord {
 /// https://tc39.es/ecma262/#sec-getiteratorfrommethod
 ///
 /// The iterator and its `next` are pushed on `vm.roots`.
-pub(crate) fn get_iterator_from_method(
-    vm: &mut Vm,
-    obj: Value,
-    method: Value,
-) -> JsResult<IteratorRecord> {
+pub(crate) fn get_iterator_from_method(vm: &mut Vm, obj: Value, method: Value) -> JsResult<IteratorRecord> {
     // 1. Let iterator be ? Call(method, obj).
     let iterator = call(vm, method, obj, &[])?;
     // 2. If iterator is not an Object, throw a TypeError exception.
@@ -838,11 +767,7 @@ pub(crate) fn iterator_record(vm: &mut Vm, iterator: Value) -> JsResult<Iterator
     let next_method = crate::runtime::property::get_v(vm, iterator, PropertyKey::Atom(atom::next))?;
     vm.roots.push(next_method);
     // 4-5. Return the Iterator Record { [[Iterator]], [[NextMethod]], [[Done]]: false }.
-    Ok(IteratorRecord {
-        iterator,
-        next_method,
-        done: false,
-    })
+    Ok(IteratorRecord { iterator, next_method, done: false })
 }
 
 /// ### 7.4.3 GetIterator ( obj, sync )
@@ -852,15 +777,9 @@ pub(crate) fn get_iterator(vm: &mut Vm, obj: Value) -> JsResult<IteratorRecord> 
         let shown = match obj.kind() {
             Kind::Undefined | Kind::Null => display(vm, obj),
             Kind::Object(_) => "object".to_string(),
-            _ => format!(
-                "{} {}",
-                crate::runtime::operators::type_of(vm, obj),
-                display(vm, obj)
-            ),
+            _ => format!("{} {}", crate::runtime::operators::type_of(vm, obj), display(vm, obj)),
         };
-        vm.type_error(format!(
-            "{shown} is not iterable (cannot read property Symbol(Symbol.iterator))"
-        ))
+        vm.type_error(format!("{shown} is not iterable (cannot read property Symbol(Symbol.iterator))"))
     };
     if obj.is_nullish() {
         return Err(not_iterable(vm, obj));
@@ -880,10 +799,7 @@ pub(crate) fn get_iterator(vm: &mut Vm, obj: Value) -> JsResult<IteratorRecord> 
 /// https://tc39.es/ecma262/#sec-iteratorstepvalue
 ///
 /// `None` is done. Any abrupt completion marks the record done.
-pub(crate) fn iterator_step_value(
-    vm: &mut Vm,
-    record: &mut IteratorRecord,
-) -> JsResult<Option<Value>> {
+pub(crate) fn iterator_step_value(vm: &mut Vm, record: &mut IteratorRecord) -> JsResult<Option<Value>> {
     // IteratorStep 1. Let result be Completion(IteratorNext(iteratorRecord)).
     let result = call(vm, record.next_method, record.iterator, &[]);
     let result = match result {
@@ -927,11 +843,7 @@ pub(crate) fn iterator_step_value(
 
 /// ### 7.4.11 IteratorClose ( iteratorRecord, completion )
 /// https://tc39.es/ecma262/#sec-iteratorclose
-pub(crate) fn iterator_close(
-    vm: &mut Vm,
-    record: &IteratorRecord,
-    completion: JsResult<Value>,
-) -> JsResult<Value> {
+pub(crate) fn iterator_close(vm: &mut Vm, record: &IteratorRecord, completion: JsResult<Value>) -> JsResult<Value> {
     // A resource limit unwinds without running more JS.
     if let Err(Throw::Limit(l)) = completion {
         return Err(Throw::Limit(l));
@@ -967,12 +879,7 @@ pub(crate) fn create_iter_result_object(vm: &mut Vm, value: Value, done: bool) -
         // 2. Perform ! CreateDataPropertyOrThrow(obj, "value", value).
         vm.define_builtin(o, PropertyKey::Atom(atom::value), value, PropFlags::DEFAULT);
         // 3. Perform ! CreateDataPropertyOrThrow(obj, "done", done).
-        vm.define_builtin(
-            o,
-            PropertyKey::Atom(atom::done),
-            Value::bool(done),
-            PropFlags::DEFAULT,
-        );
+        vm.define_builtin(o, PropertyKey::Atom(atom::done), Value::bool(done), PropFlags::DEFAULT);
     }
     // 4. Return obj.
     obj
@@ -1007,11 +914,7 @@ pub(crate) fn display(vm: &mut Vm, v: Value) -> String {
         Kind::String(s) => vm.heap.flat(s).to_rust_string(),
         Kind::BigInt(b) => vm.heap.bigint(b).to_string(),
         Kind::Symbol(s) => {
-            let d = vm
-                .heap
-                .symbol(s)
-                .and_then(|s| s.description.as_ref())
-                .map(|d| d.to_rust_string());
+            let d = vm.heap.symbol(s).and_then(|s| s.description.as_ref()).map(|d| d.to_rust_string());
             format!("Symbol({})", d.unwrap_or_default())
         }
         Kind::Object(o) => object_display(vm, o),
@@ -1041,12 +944,10 @@ fn object_display(vm: &Vm, o: ObjectId) -> String {
         return "function".into();
     }
     let to_string = data_property(vm, o, PropertyKey::Atom(atom::toString));
-    let is_object_to_string = to_string
-        .as_object()
-        .is_some_and(|f| match &vm.heap.obj(f).class {
-            Class::Native(n) => n.id.name() == "Object.prototype.toString",
-            _ => false,
-        });
+    let is_object_to_string = to_string.as_object().is_some_and(|f| match &vm.heap.obj(f).class {
+        Class::Native(n) => n.id.name() == "Object.prototype.toString",
+        _ => false,
+    });
     if is_object_to_string {
         let ctor = data_property(vm, o, PropertyKey::Atom(atom::constructor));
         if let Some(co) = ctor.as_object().filter(|&c| vm.heap.obj(c).is_callable()) {
@@ -1088,11 +989,7 @@ fn data_property(vm: &Vm, o: ObjectId, key: PropertyKey) -> Value {
             break;
         }
         if let Some((value, flags)) = obj.lookup_named(&vm.heap.shapes, key) {
-            return if flags.is_accessor() {
-                Value::UNDEFINED
-            } else {
-                value
-            };
+            return if flags.is_accessor() { Value::UNDEFINED } else { value };
         }
         cur = obj.proto;
     }
@@ -1109,25 +1006,14 @@ mod tests {
         let a = heap.alloc_str("key");
         let b = heap.alloc_str("key");
         assert_eq!(key_of(&mut heap, a), key_of(&mut heap, b));
-        assert_eq!(
-            key_of(&mut heap, Value::number(-0.0)),
-            key_of(&mut heap, Value::int(0))
-        );
-        assert_eq!(
-            key_of(&mut heap, Value::float(3.0)),
-            key_of(&mut heap, Value::int(3))
-        );
-        assert_eq!(
-            key_of(&mut heap, Value::NAN),
-            key_of(&mut heap, Value::float(f64::NAN))
-        );
+        assert_eq!(key_of(&mut heap, Value::number(-0.0)), key_of(&mut heap, Value::int(0)));
+        assert_eq!(key_of(&mut heap, Value::float(3.0)), key_of(&mut heap, Value::int(3)));
+        assert_eq!(key_of(&mut heap, Value::NAN), key_of(&mut heap, Value::float(f64::NAN)));
         assert_ne!(key_of(&mut heap, Value::int(1)), key_of(&mut heap, a));
         let x = Value::bigint(heap.alloc_bigint(10.into()));
         let y = Value::bigint(heap.alloc_bigint(10.into()));
         assert_eq!(key_of(&mut heap, x), key_of(&mut heap, y));
-        assert!(Value::number(-0.0)
-            .as_number()
-            .is_some_and(|f| f.is_sign_negative()));
+        assert!(Value::number(-0.0).as_number().is_some_and(|f| f.is_sign_negative()));
         assert_eq!(canonicalize_key(Value::number(-0.0)), Value::int(0));
     }
 
@@ -1145,24 +1031,11 @@ mod tests {
         assert_eq!(d.entries.len(), 4);
         assert!(d.entries[1].is_none());
         // Overwriting keeps the position; re-adding a deleted key appends.
-        assert!(insert(
-            &mut d,
-            key_of(&mut heap, Value::int(2)),
-            Value::int(2),
-            Value::int(99)
-        ));
+        assert!(insert(&mut d, key_of(&mut heap, Value::int(2)), Value::int(2), Value::int(99)));
         assert_eq!(find(&d, &key_of(&mut heap, Value::int(2))), Some(2));
-        assert!(insert(
-            &mut d,
-            key_of(&mut heap, Value::int(1)),
-            Value::int(1),
-            Value::int(7)
-        ));
+        assert!(insert(&mut d, key_of(&mut heap, Value::int(1)), Value::int(1), Value::int(7)));
         assert_eq!(find(&d, &key_of(&mut heap, Value::int(1))), Some(4));
-        assert_eq!(
-            lookup(&d, &key_of(&mut heap, Value::int(2))),
-            Some(Value::int(99))
-        );
+        assert_eq!(lookup(&d, &key_of(&mut heap, Value::int(2))), Some(Value::int(99)));
         clear_data(&mut d);
         assert_eq!(d.live, 0);
         assert_eq!(d.entries.len(), 5);
@@ -1184,29 +1057,15 @@ mod tests {
         }
         let map = heap.alloc_object(Object::new(None, Class::Map(Box::new(d))));
         // An iterator about to visit entry 35 (the 6th live one).
-        let state = IteratorState::MapIter {
-            target: map,
-            index: 35,
-            kind: 0,
-            done: false,
-        };
+        let state = IteratorState::MapIter { target: map, index: 35, kind: 0, done: false };
         let it = heap.alloc_object(Object::new(None, Class::Iterator(Box::new(state))));
         compact_collections(&mut heap);
-        let Class::Map(d) = &heap.obj(map).class else {
-            panic!("map")
-        };
+        let Class::Map(d) = &heap.obj(map).class else { panic!("map") };
         assert_eq!(d.entries.len(), 10);
         assert_eq!(find(d, &key_of(&mut Heap::new(), Value::int(35))), Some(5));
-        let Class::Iterator(st) = &heap.obj(it).class else {
-            panic!("iterator")
-        };
-        let IteratorState::MapIter { index, .. } = **st else {
-            panic!("map iterator")
-        };
+        let Class::Iterator(st) = &heap.obj(it).class else { panic!("iterator") };
+        let IteratorState::MapIter { index, .. } = **st else { panic!("map iterator") };
         assert_eq!(index, 5);
-        assert_eq!(
-            d.entries.get(5).copied().flatten().map(|e| e.0),
-            Some(Value::int(35))
-        );
+        assert_eq!(d.entries.get(5).copied().flatten().map(|e| e.0), Some(Value::int(35)));
     }
 }

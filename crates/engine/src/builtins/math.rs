@@ -21,8 +21,8 @@ use crate::heap::shape::PropFlags;
 use crate::native;
 use crate::runtime::call::call;
 use crate::runtime::convert::{to_boolean, to_number, to_uint32};
-use crate::runtime::property::{get, get_method};
 use crate::runtime::operators::js_pow;
+use crate::runtime::property::{get, get_method};
 use crate::value::Value;
 use crate::vm::Vm;
 
@@ -543,7 +543,15 @@ pub(crate) fn round_half_up(n: f64) -> f64 {
 fn sign(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is one of NaN, +0𝔽, or -0𝔽, return n.
     // 3. If n < -0𝔽, return -1𝔽. 4. Return 1𝔽.
-    unary(vm, args, |n| if n.is_nan() || n == 0.0 { n } else if n < 0.0 { -1.0 } else { 1.0 })
+    unary(vm, args, |n| {
+        if n.is_nan() || n == 0.0 {
+            n
+        } else if n < 0.0 {
+            -1.0
+        } else {
+            1.0
+        }
+    })
 }
 
 /// ### 21.3.2.31 Math.sin ( x )
@@ -595,7 +603,10 @@ fn sum_precise(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         // a. Set next to ? IteratorStepValue(iteratorRecord).
         let result = call(vm, next, iterator, &[])?;
         let Some(result_obj) = result.as_object() else {
-            return Err(vm.type_error(format!("Iterator result {} is not an object", crate::runtime::operators::type_of(vm, result))));
+            return Err(vm.type_error(format!(
+                "Iterator result {} is not an object",
+                crate::runtime::operators::type_of(vm, result)
+            )));
         };
         let done = get(vm, result_obj, PropertyKey::Atom(atom::done), result)?;
         if to_boolean(vm, done) {
@@ -683,9 +694,7 @@ impl PreciseSum {
             //    not-a-number. b. Else, set state to minus-infinity.
             self.state =
                 if self.state == SumState::PlusInfinity { SumState::NotANumber } else { SumState::MinusInfinity };
-        } else if !(n == 0.0 && n.is_sign_negative())
-            && matches!(self.state, SumState::MinusZero | SumState::Finite)
-        {
+        } else if !(n == 0.0 && n.is_sign_negative()) && matches!(self.state, SumState::MinusZero | SumState::Finite) {
             // 4. Else if n is not -0𝔽 and state is either minus-zero or finite, then
             //    a. Set state to finite. b. Set sum to sum + ℝ(n).
             self.state = SumState::Finite;

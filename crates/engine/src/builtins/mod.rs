@@ -11,15 +11,20 @@
 //! are internal (resolving functions, thunks) and are never installed by name.
 
 pub mod array;
+pub mod array_buffer;
 pub mod array_from_async;
-pub mod error;
-pub mod generator;
-pub mod iterator;
-pub mod iterator_helpers;
+pub mod atomics;
 pub mod bigint;
 pub mod boolean;
+pub mod data_view;
+pub mod date;
+pub mod disposable;
+pub mod error;
 pub mod function;
+pub mod generator;
 pub mod global;
+pub mod iterator;
+pub mod iterator_helpers;
 pub mod json;
 pub mod map;
 pub mod math;
@@ -29,16 +34,11 @@ pub mod promise;
 pub mod proxy;
 pub mod reflect;
 pub mod regexp;
-pub mod date;
-pub mod disposable;
 pub mod set;
 pub mod string;
 pub mod symbol;
-pub mod weak;
-pub mod array_buffer;
-pub mod atomics;
-pub mod data_view;
 pub mod typed_array;
+pub mod weak;
 
 use std::sync::OnceLock;
 
@@ -82,7 +82,28 @@ fn modules() -> &'static [&'static [NativeDef]] {
         generator::NATIVES,
         iterator::NATIVES,
         iterator_helpers::NATIVES,
-        string::NATIVES, number::NATIVES, boolean::NATIVES, symbol::NATIVES, bigint::NATIVES, math::NATIVES, json::NATIVES, proxy::NATIVES, reflect::NATIVES, map::NATIVES, set::NATIVES, weak::NATIVES, promise::NATIVES, regexp::NATIVES, date::NATIVES, disposable::NATIVES, array_buffer::NATIVES, typed_array::NATIVES, data_view::NATIVES, atomics::NATIVES, crate::module::NATIVES]
+        string::NATIVES,
+        number::NATIVES,
+        boolean::NATIVES,
+        symbol::NATIVES,
+        bigint::NATIVES,
+        math::NATIVES,
+        json::NATIVES,
+        proxy::NATIVES,
+        reflect::NATIVES,
+        map::NATIVES,
+        set::NATIVES,
+        weak::NATIVES,
+        promise::NATIVES,
+        regexp::NATIVES,
+        date::NATIVES,
+        disposable::NATIVES,
+        array_buffer::NATIVES,
+        typed_array::NATIVES,
+        data_view::NATIVES,
+        atomics::NATIVES,
+        crate::module::NATIVES,
+    ]
 }
 
 struct Table {
@@ -130,11 +151,16 @@ impl<'de> Deserialize<'de> for NativeId {
 }
 
 /// Create a function object for a native.
-pub fn make_native(vm: &mut Vm, name: &str, id: NativeId, length: u32, constructor: bool, captures: Vec<Value>) -> ObjectId {
+pub fn make_native(
+    vm: &mut Vm,
+    name: &str,
+    id: NativeId,
+    length: u32,
+    constructor: bool,
+    captures: Vec<Value>,
+) -> ObjectId {
     let proto = Some(vm.realm.function_prototype);
-    let f = vm
-        .heap
-        .alloc_object(Object::new(proto, Class::Native(NativeFunction { id, captures, constructor })));
+    let f = vm.heap.alloc_object(Object::new(proto, Class::Native(NativeFunction { id, captures, constructor })));
     let len = Value::int(length as i32);
     vm.define_builtin(f, PropertyKey::Atom(atom::length), len, PropFlags(PropFlags::CONFIGURABLE));
     let name_v = vm.heap.alloc_str(name);

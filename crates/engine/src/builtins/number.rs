@@ -892,10 +892,7 @@ mod tests {
         assert_eq!(format_precision(999.9, 3), "1.00e+3");
         assert_eq!(format_precision(0.0, 3), "0.00");
         assert_eq!(format_precision(-1.5, 1), "-2");
-        assert_eq!(
-            format_precision(0.1, 30),
-            "0.100000000000000005551115123126"
-        );
+        assert_eq!(format_precision(0.1, 30), "0.100000000000000005551115123126");
         assert_eq!(format_precision(1e21, 1), "1e+21");
     }
 

@@ -225,8 +225,12 @@ pub fn set_integrity_level(vm: &mut Vm, o: ObjectId, frozen: bool) -> JsResult<b
     for k in keys {
         let desc = if frozen {
             match get_own_property(vm, o, k)? {
-                Some(cur) if cur.is_accessor() => PropertyDescriptor { configurable: Some(false), ..Default::default() },
-                Some(_) => PropertyDescriptor { configurable: Some(false), writable: Some(false), ..Default::default() },
+                Some(cur) if cur.is_accessor() => {
+                    PropertyDescriptor { configurable: Some(false), ..Default::default() }
+                }
+                Some(_) => {
+                    PropertyDescriptor { configurable: Some(false), writable: Some(false), ..Default::default() }
+                }
                 None => continue,
             }
         } else {
@@ -414,7 +418,12 @@ fn group_by(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 }
 
 /// GroupBy (§7.3.35): property keys (true) or SameValueZero-compared values (false).
-pub fn group_by_generic(vm: &mut Vm, items: Value, callback: Value, property_keys: bool) -> JsResult<Vec<(Value, Vec<Value>)>> {
+pub fn group_by_generic(
+    vm: &mut Vm,
+    items: Value,
+    callback: Value,
+    property_keys: bool,
+) -> JsResult<Vec<(Value, Vec<Value>)>> {
     if items.is_nullish() {
         return Err(vm.type_error("groupBy called on null or undefined"));
     }

@@ -6,10 +6,9 @@
 
 use crate::atoms::{atom, PropertyKey};
 use crate::builtins::map::{
-    alias_property, canonicalize_key, collection_iterator_next, copy_data, data, data_mut,
-    define_to_string_tag, display, entry_at, find, get_iterator, insert, iterator_close,
-    iterator_record, iterator_step_value, key_of, not_a_function, remove, require, Collection,
-    IteratorRecord,
+    alias_property, canonicalize_key, collection_iterator_next, copy_data, data, data_mut, define_to_string_tag,
+    display, entry_at, find, get_iterator, insert, iterator_close, iterator_record, iterator_step_value, key_of,
+    not_a_function, remove, require, Collection, IteratorRecord,
 };
 use crate::builtins::{arg, install, make_constructor, NativeDef};
 use crate::error::JsResult;
@@ -77,9 +76,7 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let default = vm.realm.set_prototype;
     let proto = prototype_from_constructor(vm, new_target, default)?;
     // 3. Set set.[[SetData]] to a new empty List.
-    let set = vm
-        .heap
-        .alloc_object(Object::new(Some(proto), Class::Set(Box::default())));
+    let set = vm.heap.alloc_object(Object::new(Some(proto), Class::Set(Box::default())));
     let set_v = Value::object(set);
     let iterable = arg(args, 0);
     // 4. If iterable is either undefined or null, return set.
@@ -92,9 +89,9 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 6. If IsCallable(adder) is false, throw a TypeError exception.
     if !is_callable(vm, adder) {
         let shown = display(vm, adder);
-        return Err(vm.type_error(format!(
-            "'{shown}' returned for property 'add' of object '#<Set>' is not a function"
-        )));
+        return Err(
+            vm.type_error(format!("'{shown}' returned for property 'add' of object '#<Set>' is not a function"))
+        );
     }
     vm.roots.push(adder);
     // 7. Let iteratorRecord be ? GetIterator(iterable, sync).
@@ -211,9 +208,7 @@ fn has(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let s = require(vm, this, Collection::Set, "Set.prototype.has")?;
     // 3-5. Return true if some element is SameValue to the canonical value.
     let key = key_of(&mut vm.heap, arg(args, 0));
-    Ok(Value::bool(
-        data(&vm.heap, s, Collection::Set).is_some_and(|d| find(d, &key).is_some()),
-    ))
+    Ok(Value::bool(data(&vm.heap, s, Collection::Set).is_some_and(|d| find(d, &key).is_some())))
 }
 
 /// ### 24.2.4.14 get Set.prototype.size
@@ -315,8 +310,7 @@ fn intersection(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
             let next = canonicalize_key(next);
             // ii.2. Let inThis be SetDataHas(O.[[SetData]], next).
             let key = key_of(&mut vm.heap, next);
-            let in_this =
-                data(&vm.heap, o, Collection::Set).is_some_and(|d| find(d, &key).is_some());
+            let in_this = data(&vm.heap, o, Collection::Set).is_some_and(|d| find(d, &key).is_some());
             // ii.3. If inThis is true, then append next to resultSetData unless present.
             if in_this {
                 add_to(vm, result, Collection::Set, next)?;
@@ -389,12 +383,7 @@ fn difference(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
 /// https://tc39.es/ecma262/#sec-set.prototype.symmetricdifference
 fn symmetric_difference(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 1-2. Perform ? RequireInternalSlot(O, [[SetData]]).
-    let o = require(
-        vm,
-        this,
-        Collection::Set,
-        "Set.prototype.symmetricDifference",
-    )?;
+    let o = require(vm, this, Collection::Set, "Set.prototype.symmetricDifference")?;
     // 3. Let otherRec be ? GetSetRecord(other).
     let other = get_set_record(vm, arg(args, 0), "Set.prototype.symmetricDifference")?;
     // 4. Let keysIter be ? GetIteratorFromMethod(otherRec.[[SetObject]], otherRec.[[Keys]]).
@@ -413,8 +402,7 @@ fn symmetric_difference(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Va
         let next = canonicalize_key(next);
         let key = key_of(&mut vm.heap, next);
         // b.ii-iv. Let resultIndex be SetDataIndex(resultSetData, next); alreadyInResult.
-        let already_in_result =
-            data(&vm.heap, result, Collection::Set).is_some_and(|d| find(d, &key).is_some());
+        let already_in_result = data(&vm.heap, result, Collection::Set).is_some_and(|d| find(d, &key).is_some());
         // b.v. If SetDataHas(O.[[SetData]], next) is true, then
         let in_this = data(&vm.heap, o, Collection::Set).is_some_and(|d| find(d, &key).is_some());
         if in_this {
@@ -565,15 +553,8 @@ fn create_set_iterator(vm: &mut Vm, set: Value, kind: u8, method: &str) -> JsRes
     let target = require(vm, set, Collection::Set, method)?;
     // 2-3. The closure's state lives in the iterator object.
     let proto = vm.realm.set_iterator_prototype;
-    let state = IteratorState::SetIter {
-        target,
-        index: 0,
-        kind,
-        done: false,
-    };
-    let it = vm
-        .heap
-        .alloc_object(Object::new(Some(proto), Class::Iterator(Box::new(state))));
+    let state = IteratorState::SetIter { target, index: 0, kind, done: false };
+    let it = vm.heap.alloc_object(Object::new(Some(proto), Class::Iterator(Box::new(state))));
     Ok(Value::object(it))
 }
 
@@ -636,12 +617,7 @@ fn get_set_record(vm: &mut Vm, obj: Value, method: &str) -> JsResult<SetRecord> 
     }
     vm.roots.push(keys);
     // 11. Return a new Set Record { [[SetObject]]: obj, [[Size]]: intSize, [[Has]]: has, [[Keys]]: keys }.
-    Ok(SetRecord {
-        set_object: obj,
-        size: int_size,
-        has,
-        keys,
-    })
+    Ok(SetRecord { set_object: obj, size: int_size, has, keys })
 }
 
 /// GetIteratorFromMethod(otherRec.[[SetObject]], otherRec.[[Keys]]) (§7.4.2), with V8's
@@ -665,9 +641,7 @@ fn set_data_size(vm: &Vm, o: ObjectId) -> f64 {
 /// A new %Set.prototype% object holding `data` (its creation is not observable), rooted.
 fn new_set(vm: &mut Vm, data: MapData) -> ObjectId {
     let proto = vm.realm.set_prototype;
-    let s = vm
-        .heap
-        .alloc_object(Object::new(Some(proto), Class::Set(Box::new(data))));
+    let s = vm.heap.alloc_object(Object::new(Some(proto), Class::Set(Box::new(data))));
     vm.roots.push(Value::object(s));
     s
 }
@@ -675,9 +649,7 @@ fn new_set(vm: &mut Vm, data: MapData) -> ObjectId {
 /// A new rooted Set holding a copy of O.[[SetData]] (the result of union, difference, …,
 /// built in place so every element stays reachable while user code runs).
 fn new_set_from_copy(vm: &mut Vm, o: ObjectId) -> JsResult<ObjectId> {
-    let source = data(&vm.heap, o, Collection::Set)
-        .cloned()
-        .unwrap_or_default();
+    let source = data(&vm.heap, o, Collection::Set).cloned().unwrap_or_default();
     vm.charge(source.entries.len() as u64)?;
     let copy = copy_data(&mut vm.heap, &source);
     let s = new_set(vm, copy);

@@ -16,8 +16,7 @@ use crate::heap::shape::PropFlags;
 use crate::native;
 use crate::runtime::call::{call, construct, invoke, is_callable, prototype_from_constructor};
 use crate::runtime::convert::{
-    single_char, to_boolean, to_integer_or_infinity, to_js_str, to_length, to_number, to_object, to_string,
-    to_uint32,
+    single_char, to_boolean, to_integer_or_infinity, to_js_str, to_length, to_number, to_object, to_string, to_uint32,
 };
 use crate::runtime::property::{get, get_method, length_of_array_like};
 use crate::string::{is_js_whitespace, JsStr};
@@ -764,7 +763,9 @@ fn match_all(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
             let flags = get(vm, ro, PropertyKey::Atom(atom::flags), regexp)?;
             // ii. Perform ? RequireObjectCoercible(flags).
             if flags.is_nullish() {
-                return Err(vm.type_error("The .flags property of the argument to String.prototype.matchAll cannot be null or undefined"));
+                return Err(vm.type_error(
+                    "The .flags property of the argument to String.prototype.matchAll cannot be null or undefined",
+                ));
             }
             // iii. If ? ToString(flags) does not contain "g", throw a TypeError exception.
             let flags = to_js_str(vm, flags)?;
@@ -1963,8 +1964,7 @@ fn sup(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
 
 /// Punctuation and symbols in CLDR root order (all sort before digits and letters); others
 /// follow by code point.
-const PUNCTUATION_ORDER: &str =
-    "_-‐‑‒–—―,;:!¡?¿.…·'‘’‚‹›\"“”„«»()[]{}§¶@*/\\&#%‰†‡•`´˜^¯¨°©®+±÷×<=>¬|¦~¤¢$£¥€";
+const PUNCTUATION_ORDER: &str = "_-‐‑‒–—―,;:!¡?¿.…·'‘’‚‹›\"“”„«»()[]{}§¶@*/\\&#%‰†‡•`´˜^¯¨°©®+±÷×<=>¬|¦~¤¢$£¥€";
 
 /// Primary weight groups, in CLDR root order.
 const GROUP_WHITESPACE: u32 = 1 << 24;

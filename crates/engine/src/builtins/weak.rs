@@ -10,9 +10,9 @@
 
 use crate::atoms::PropertyKey;
 use crate::builtins::map::{
-    add_entries_from_iterable, canonicalize_key, data, data_mut, define_to_string_tag, display,
-    find, get_iterator, get_or_insert_computed_data, get_or_insert_data, insert, iterator_close,
-    iterator_step_value, key_of, lookup, not_a_function, remove, require, Collection,
+    add_entries_from_iterable, canonicalize_key, data, data_mut, define_to_string_tag, display, find, get_iterator,
+    get_or_insert_computed_data, get_or_insert_data, insert, iterator_close, iterator_step_value, key_of, lookup,
+    not_a_function, remove, require, Collection,
 };
 use crate::builtins::set::add_to;
 use crate::builtins::{arg, install, make_constructor, NativeDef};
@@ -32,11 +32,7 @@ pub(crate) const NATIVES: &[NativeDef] = &[
     native!("WeakMap.prototype.set", 2, weak_map_set),
     native!("WeakMap.prototype.has", 1, weak_map_has),
     native!("WeakMap.prototype.getOrInsert", 2, weak_map_get_or_insert),
-    native!(
-        "WeakMap.prototype.getOrInsertComputed",
-        2,
-        weak_map_get_or_insert_computed
-    ),
+    native!("WeakMap.prototype.getOrInsertComputed", 2, weak_map_get_or_insert_computed),
     native!("WeakSet", 0, weak_set_constructor),
     native!("WeakSet.prototype.delete", 1, weak_set_delete),
     native!("WeakSet.prototype.has", 1, weak_set_has),
@@ -44,16 +40,8 @@ pub(crate) const NATIVES: &[NativeDef] = &[
     native!("WeakRef", 1, weak_ref_constructor),
     native!("WeakRef.prototype.deref", 0, weak_ref_deref),
     native!("FinalizationRegistry", 1, finalization_registry_constructor),
-    native!(
-        "FinalizationRegistry.prototype.register",
-        2,
-        finalization_registry_register
-    ),
-    native!(
-        "FinalizationRegistry.prototype.unregister",
-        1,
-        finalization_registry_unregister
-    ),
+    native!("FinalizationRegistry.prototype.register", 2, finalization_registry_register),
+    native!("FinalizationRegistry.prototype.unregister", 1, finalization_registry_unregister),
 ];
 
 pub(crate) fn init(vm: &mut Vm) {
@@ -61,11 +49,7 @@ pub(crate) fn init(vm: &mut Vm) {
         ("WeakMap", vm.realm.weakmap_prototype, "WeakMap"),
         ("WeakSet", vm.realm.weakset_prototype, "WeakSet"),
         ("WeakRef", vm.realm.weakref_prototype, "WeakRef"),
-        (
-            "FinalizationRegistry",
-            vm.realm.finalization_registry_prototype,
-            "FinalizationRegistry",
-        ),
+        ("FinalizationRegistry", vm.realm.finalization_registry_prototype, "FinalizationRegistry"),
     ] {
         let ctor = make_constructor(vm, name, name, proto);
         let prefix = format!("{name}.prototype");
@@ -102,9 +86,7 @@ fn weak_map_constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<V
     let default = vm.realm.weakmap_prototype;
     let proto = prototype_from_constructor(vm, new_target, default)?;
     // 3. Set map.[[WeakMapData]] to a new empty List.
-    let map = vm
-        .heap
-        .alloc_object(Object::new(Some(proto), Class::WeakMap(Box::default())));
+    let map = vm.heap.alloc_object(Object::new(Some(proto), Class::WeakMap(Box::default())));
     let map_v = Value::object(map);
     let iterable = arg(args, 0);
     // 4. If iterable is either undefined or null, return map.
@@ -118,9 +100,9 @@ fn weak_map_constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<V
     // 6. If IsCallable(adder) is false, throw a TypeError exception.
     if !is_callable(vm, adder) {
         let shown = display(vm, adder);
-        return Err(vm.type_error(format!(
-            "'{shown}' returned for property 'set' of object '#<WeakMap>' is not a function"
-        )));
+        return Err(
+            vm.type_error(format!("'{shown}' returned for property 'set' of object '#<WeakMap>' is not a function"))
+        );
     }
     vm.roots.push(adder);
     // 7. Return ? AddEntriesFromIterable(map, iterable, adder).
@@ -139,9 +121,7 @@ fn weak_map_delete(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> 
     }
     // 4-5. Empty the entry whose key is SameValue to key and return true; else false.
     let key = key_of(&mut vm.heap, k);
-    Ok(Value::bool(
-        data_mut(&mut vm.heap, m, Collection::WeakMap).is_some_and(|d| remove(d, &key)),
-    ))
+    Ok(Value::bool(data_mut(&mut vm.heap, m, Collection::WeakMap).is_some_and(|d| remove(d, &key))))
 }
 
 /// ### 24.3.3.3 WeakMap.prototype.get ( key )
@@ -156,9 +136,7 @@ fn weak_map_get(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     }
     // 4-5. Return the value of the entry for key, or undefined.
     let key = key_of(&mut vm.heap, k);
-    Ok(data(&vm.heap, m, Collection::WeakMap)
-        .and_then(|d| lookup(d, &key))
-        .unwrap_or(Value::UNDEFINED))
+    Ok(data(&vm.heap, m, Collection::WeakMap).and_then(|d| lookup(d, &key)).unwrap_or(Value::UNDEFINED))
 }
 
 /// ### 24.3.3.4 WeakMap.prototype.has ( key )
@@ -173,9 +151,7 @@ fn weak_map_has(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     }
     // 4-5. Return whether an entry for key exists.
     let key = key_of(&mut vm.heap, k);
-    Ok(Value::bool(
-        data(&vm.heap, m, Collection::WeakMap).is_some_and(|d| find(d, &key).is_some()),
-    ))
+    Ok(Value::bool(data(&vm.heap, m, Collection::WeakMap).is_some_and(|d| find(d, &key).is_some())))
 }
 
 /// ### 24.3.3.5 WeakMap.prototype.set ( key, value )
@@ -204,12 +180,7 @@ fn weak_map_set(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
 /// https://tc39.es/proposal-upsert/#sec-weakmap.prototype.getOrInsert
 fn weak_map_get_or_insert(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 1-2. Perform ? RequireInternalSlot(M, [[WeakMapData]]).
-    let m = require(
-        vm,
-        this,
-        Collection::WeakMap,
-        "WeakMap.prototype.getOrInsert",
-    )?;
+    let m = require(vm, this, Collection::WeakMap, "WeakMap.prototype.getOrInsert")?;
     let k = arg(args, 0);
     // 3. If CanBeHeldWeakly(key) is false, throw a TypeError exception.
     if !can_be_held_weakly(vm, k) {
@@ -223,12 +194,7 @@ fn weak_map_get_or_insert(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<
 /// https://tc39.es/proposal-upsert/#sec-weakmap.prototype.getOrInsertComputed
 fn weak_map_get_or_insert_computed(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 1-2. Perform ? RequireInternalSlot(M, [[WeakMapData]]).
-    let m = require(
-        vm,
-        this,
-        Collection::WeakMap,
-        "WeakMap.prototype.getOrInsertComputed",
-    )?;
+    let m = require(vm, this, Collection::WeakMap, "WeakMap.prototype.getOrInsertComputed")?;
     let (k, callback) = (arg(args, 0), arg(args, 1));
     // 3. If CanBeHeldWeakly(key) is false, throw a TypeError exception.
     if !can_be_held_weakly(vm, k) {
@@ -256,9 +222,7 @@ fn weak_set_constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<V
     let default = vm.realm.weakset_prototype;
     let proto = prototype_from_constructor(vm, new_target, default)?;
     // 3. Set set.[[WeakSetData]] to a new empty List.
-    let set = vm
-        .heap
-        .alloc_object(Object::new(Some(proto), Class::WeakSet(Box::default())));
+    let set = vm.heap.alloc_object(Object::new(Some(proto), Class::WeakSet(Box::default())));
     let set_v = Value::object(set);
     let iterable = arg(args, 0);
     // 4. If iterable is either undefined or null, return set.
@@ -271,9 +235,9 @@ fn weak_set_constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<V
     // 6. If IsCallable(adder) is false, throw a TypeError exception.
     if !is_callable(vm, adder) {
         let shown = display(vm, adder);
-        return Err(vm.type_error(format!(
-            "'{shown}' returned for property 'add' of object '#<WeakSet>' is not a function"
-        )));
+        return Err(
+            vm.type_error(format!("'{shown}' returned for property 'add' of object '#<WeakSet>' is not a function"))
+        );
     }
     vm.roots.push(adder);
     // 7. Let iteratorRecord be ? GetIterator(iterable, sync).
@@ -324,9 +288,7 @@ fn weak_set_delete(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> 
     }
     // 4-5. Replace the matching element with empty and return true; else return false.
     let key = key_of(&mut vm.heap, value);
-    Ok(Value::bool(
-        data_mut(&mut vm.heap, s, Collection::WeakSet).is_some_and(|d| remove(d, &key)),
-    ))
+    Ok(Value::bool(data_mut(&mut vm.heap, s, Collection::WeakSet).is_some_and(|d| remove(d, &key))))
 }
 
 /// ### 24.4.3.4 WeakSet.prototype.has ( value )
@@ -341,9 +303,7 @@ fn weak_set_has(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     }
     // 4-5. Return whether an element is SameValue to value.
     let key = key_of(&mut vm.heap, value);
-    Ok(Value::bool(
-        data(&vm.heap, s, Collection::WeakSet).is_some_and(|d| find(d, &key).is_some()),
-    ))
+    Ok(Value::bool(data(&vm.heap, s, Collection::WeakSet).is_some_and(|d| find(d, &key).is_some())))
 }
 
 // ---- WeakRef (§26.1)
@@ -366,9 +326,7 @@ fn weak_ref_constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<V
     let proto = prototype_from_constructor(vm, new_target, default)?;
     // 4. Perform AddToKeptObjects(target). (Weak references are strong here: nothing to do.)
     // 5. Set weakRef.[[WeakRefTarget]] to target.
-    let weak_ref = vm
-        .heap
-        .alloc_object(Object::new(Some(proto), Class::WeakRef(target)));
+    let weak_ref = vm.heap.alloc_object(Object::new(Some(proto), Class::WeakRef(target)));
     // 6. Return weakRef.
     Ok(Value::object(weak_ref))
 }
@@ -383,9 +341,7 @@ fn weak_ref_deref(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> 
     });
     let Some(target) = target else {
         let shown = display(vm, this);
-        return Err(vm.type_error(format!(
-            "Method WeakRef.prototype.deref called on incompatible receiver {shown}"
-        )));
+        return Err(vm.type_error(format!("Method WeakRef.prototype.deref called on incompatible receiver {shown}")));
     };
     // 3. Return WeakRefDeref(weakRef): the target (never emptied; see the module doc).
     Ok(target)
@@ -411,14 +367,8 @@ fn finalization_registry_constructor(vm: &mut Vm, _this: Value, args: &[Value]) 
     let default = vm.realm.finalization_registry_prototype;
     let proto = prototype_from_constructor(vm, new_target, default)?;
     // 4-7. Set [[Realm]], [[CleanupCallback]] and an empty [[Cells]].
-    let data = FinalizationData {
-        cleanup,
-        cells: Vec::new(),
-    };
-    let registry = vm.heap.alloc_object(Object::new(
-        Some(proto),
-        Class::FinalizationRegistry(Box::new(data)),
-    ));
+    let data = FinalizationData { cleanup, cells: Vec::new() };
+    let registry = vm.heap.alloc_object(Object::new(Some(proto), Class::FinalizationRegistry(Box::new(data))));
     // 8. Return finalizationRegistry.
     Ok(Value::object(registry))
 }
@@ -431,9 +381,7 @@ fn require_registry(vm: &mut Vm, this: Value, method: &str) -> JsResult<ObjectId
         }
     }
     let shown = display(vm, this);
-    Err(vm.type_error(format!(
-        "Method {method} called on incompatible receiver {shown}"
-    )))
+    Err(vm.type_error(format!("Method {method} called on incompatible receiver {shown}")))
 }
 
 /// ### 26.2.3.2 FinalizationRegistry.prototype.register ( target, heldValue [ , unregisterToken ] )
@@ -448,9 +396,7 @@ fn finalization_registry_register(vm: &mut Vm, this: Value, args: &[Value]) -> J
     }
     // 4. If SameValue(target, heldValue) is true, throw a TypeError exception.
     if same_value(target, held) {
-        return Err(vm.type_error(
-            "FinalizationRegistry.prototype.register: target and holdings must not be same",
-        ));
+        return Err(vm.type_error("FinalizationRegistry.prototype.register: target and holdings must not be same"));
     }
     // 5. If CanBeHeldWeakly(unregisterToken) is false, then
     if !can_be_held_weakly(vm, token) {
@@ -491,8 +437,7 @@ fn finalization_registry_unregister(vm: &mut Vm, this: Value, args: &[Value]) ->
     //    remove cell and set removed to true.
     if let Class::FinalizationRegistry(d) = &mut vm.heap.obj_mut(r).class {
         let before = d.cells.len();
-        d.cells
-            .retain(|&(_, _, t)| t.is_empty() || !same_value(t, token));
+        d.cells.retain(|&(_, _, t)| t.is_empty() || !same_value(t, token));
         removed = d.cells.len() != before;
     }
     // 6. Return removed.

@@ -27,7 +27,12 @@ impl EvalScope {
     }
 }
 
-fn compile_eval(vm: &mut Vm, source: &str, strict_caller: bool, scope: Option<EvalScope>) -> Result<crate::heap::CodeId, crate::error::SyntaxErrorReport> {
+fn compile_eval(
+    vm: &mut Vm,
+    source: &str,
+    strict_caller: bool,
+    scope: Option<EvalScope>,
+) -> Result<crate::heap::CodeId, crate::error::SyntaxErrorReport> {
     let source_id = add_source(vm, "<eval>", source);
     let options = ParseOptions { allow_return_outside_function: false, ..super::parse_options() };
     with_parsed(source, "<eval>", false, options, |program, scoping| {

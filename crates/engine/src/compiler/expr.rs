@@ -87,7 +87,10 @@ impl<'s> Compiler<'s, '_> {
             }
             Expression::TemplateLiteral(t) => self.compile_template(t)?,
             Expression::Identifier(id) => {
-                if id.name.as_str() == "undefined" && id.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id()).is_none() && !self.in_with() {
+                if id.name.as_str() == "undefined"
+                    && id.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id()).is_none()
+                    && !self.in_with()
+                {
                     // `undefined` is a non-writable global; reading it needs no lookup.
                     self.emit(Op::Undefined);
                 } else {
@@ -230,7 +233,11 @@ impl<'s> Compiler<'s, '_> {
 
     fn compile_template(&mut self, t: &'s TemplateLiteral<'s>) -> CResult<()> {
         let cooked = |q: &TemplateElement| {
-            q.value.cooked.as_ref().map(|c| string_literal_units(c.as_str(), q.lone_surrogates)).unwrap_or_else(JsStr::empty)
+            q.value
+                .cooked
+                .as_ref()
+                .map(|c| string_literal_units(c.as_str(), q.lone_surrogates))
+                .unwrap_or_else(JsStr::empty)
         };
         let first = t.quasis.first().map(cooked).unwrap_or_else(JsStr::empty);
         let c = self.js_string_constant(first);
@@ -261,7 +268,12 @@ impl<'s> Compiler<'s, '_> {
                 .iter()
                 .map(|q| q.value.cooked.as_ref().map(|c| string_literal_units(c.as_str(), q.lone_surrogates)))
                 .collect(),
-            raw: t.quasi.quasis.iter().map(|q| JsStr::from_str(&q.value.raw.replace("\r\n", "\n").replace('\r', "\n"))).collect(),
+            raw: t
+                .quasi
+                .quasis
+                .iter()
+                .map(|q| JsStr::from_str(&q.value.raw.replace("\r\n", "\n").replace('\r', "\n")))
+                .collect(),
         };
         let i = self.add_template(site);
         self.emit(Op::TemplateObject(i));
@@ -293,7 +305,11 @@ impl<'s> Compiler<'s, '_> {
     }
 
     /// Emit a property key: returns the static atom, or pushes the computed key.
-    pub(crate) fn compile_property_key(&mut self, key: &'s PropertyKey<'s>, computed: bool) -> CResult<Option<crate::atoms::Atom>> {
+    pub(crate) fn compile_property_key(
+        &mut self,
+        key: &'s PropertyKey<'s>,
+        computed: bool,
+    ) -> CResult<Option<crate::atoms::Atom>> {
         if !computed {
             match key {
                 PropertyKey::StaticIdentifier(id) => return Ok(Some(self.atom(id.name.as_str()))),
@@ -344,7 +360,9 @@ impl<'s> Compiler<'s, '_> {
         match key {
             PropertyKey::StaticIdentifier(id) => Some(id.name.to_string()),
             PropertyKey::PrivateIdentifier(p) => Some(format!("#{}", p.name)),
-            PropertyKey::StringLiteral(s) => Some(string_literal_units(s.value.as_str(), s.lone_surrogates).to_rust_string()),
+            PropertyKey::StringLiteral(s) => {
+                Some(string_literal_units(s.value.as_str(), s.lone_surrogates).to_rust_string())
+            }
             PropertyKey::NumericLiteral(n) => Some(crate::runtime::convert::number_to_string(n.value)),
             PropertyKey::BigIntLiteral(b) => Some(b.value.to_string()),
             _ => None,
@@ -610,12 +628,12 @@ impl<'s> Compiler<'s, '_> {
     fn compile_chain_object(&mut self, obj: &'s Expression<'s>, exits: &mut Vec<Label>) -> CResult<()> {
         match obj {
             Expression::CallExpression(c) => self.compile_call(c, exits),
-            Expression::StaticMemberExpression(_) | Expression::ComputedMemberExpression(_) | Expression::PrivateFieldExpression(_) => {
-                match obj.as_member_expression() {
-                    Some(m) => self.compile_member(m, exits),
-                    None => self.compile_expr(obj),
-                }
-            }
+            Expression::StaticMemberExpression(_)
+            | Expression::ComputedMemberExpression(_)
+            | Expression::PrivateFieldExpression(_) => match obj.as_member_expression() {
+                Some(m) => self.compile_member(m, exits),
+                None => self.compile_expr(obj),
+            },
             _ => self.compile_expr(obj),
         }
     }
@@ -699,8 +717,8 @@ impl<'s> Compiler<'s, '_> {
             }
             return Ok(());
         }
-        let is_direct_eval = matches!(&c.callee, Expression::Identifier(id) if id.name.as_str() == "eval")
-            && !c.optional;
+        let is_direct_eval =
+            matches!(&c.callee, Expression::Identifier(id) if id.name.as_str() == "eval") && !c.optional;
         // A short-circuit inside the callee chain must skip the whole call.
         let mut inner_exits = Vec::new();
         self.compile_callee_chain(&c.callee, &mut inner_exits)?;
@@ -832,7 +850,9 @@ impl<'s> Compiler<'s, '_> {
                             // super.x = v
                             self.emit(Op::SuperBase);
                             match m {
-                                MemberExpression::StaticMemberExpression(s) => self.emit_string(s.property.name.as_str()),
+                                MemberExpression::StaticMemberExpression(s) => {
+                                    self.emit_string(s.property.name.as_str())
+                                }
                                 MemberExpression::ComputedMemberExpression(c) => {
                                     self.compile_expr(&c.expression)?;
                                     self.emit(Op::ToPropertyKey);
@@ -852,7 +872,10 @@ impl<'s> Compiler<'s, '_> {
             }
             return Ok(());
         }
-        if matches!(op, AssignmentOperator::LogicalAnd | AssignmentOperator::LogicalOr | AssignmentOperator::LogicalNullish) {
+        if matches!(
+            op,
+            AssignmentOperator::LogicalAnd | AssignmentOperator::LogicalOr | AssignmentOperator::LogicalNullish
+        ) {
             return self.compile_logical_assignment(a);
         }
         let bin = compound_op(op);

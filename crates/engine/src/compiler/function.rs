@@ -459,7 +459,9 @@ impl<'s> Compiler<'s, '_> {
                 ClassElement::AccessorProperty(a) => {
                     return Err(self.error("Auto-accessors ('accessor' fields) are not supported", a.span.start));
                 }
-                ClassElement::TSIndexSignature(t) => return Err(self.error("Unsupported syntax (TypeScript)", t.span.start)),
+                ClassElement::TSIndexSignature(t) => {
+                    return Err(self.error("Unsupported syntax (TypeScript)", t.span.start))
+                }
             }
         }
         // Private accessors: build pairs; instance ones go to the initializer, static ones now.
@@ -483,11 +485,8 @@ impl<'s> Compiler<'s, '_> {
                 }
             }
         }
-        let instance_accessors: Vec<(String, Option<u32>, Option<u32>)> = private_accessors
-            .iter()
-            .filter(|(_, s, _, _)| !s)
-            .map(|(n, _, g, s)| (n.clone(), *g, *s))
-            .collect();
+        let instance_accessors: Vec<(String, Option<u32>, Option<u32>)> =
+            private_accessors.iter().filter(|(_, s, _, _)| !s).map(|(n, _, g, s)| (n.clone(), *g, *s)).collect();
         if !instance_elems.is_empty() || !instance_accessors.is_empty() {
             let idx = self.compile_initializer(&instance_elems, &instance_accessors, level, false)?;
             self.emit(Op::GetLocal(tctor));
@@ -716,7 +715,13 @@ fn pattern_symbols(p: &BindingPattern, out: &mut Vec<oxc_syntax::symbol::SymbolI
     }
 }
 
-fn merge_accessor(list: &mut Vec<(String, bool, Option<u32>, Option<u32>)>, name: String, is_static: bool, flags: u8, slot: u32) {
+fn merge_accessor(
+    list: &mut Vec<(String, bool, Option<u32>, Option<u32>)>,
+    name: String,
+    is_static: bool,
+    flags: u8,
+    slot: u32,
+) {
     let entry = match list.iter_mut().find(|(n, s, _, _)| *n == name && *s == is_static) {
         Some(e) => e,
         None => {

@@ -36,7 +36,10 @@ use crate::vm::{Source, Vm};
 pub(crate) enum Loc {
     Register(u32),
     /// Absolute environment level (0 = the first env below the global scope) and slot.
-    Env { level: u32, slot: u32 },
+    Env {
+        level: u32,
+        slot: u32,
+    },
     Global(Atom),
     /// An imported binding of module code: the import cell (`Op::GetImport`); immutable.
     Import(u32),
@@ -450,7 +453,6 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
                 if self.needs_tdz(s) {
                     self.emit(Op::InitGlobalLexical(name));
                 } else {
-
                     self.emit(Op::SetGlobal { name, strict: false });
                 }
             }
@@ -648,7 +650,9 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
         let outer = self.outer.pop();
         let mut done = match outer {
             Some(o) => std::mem::replace(&mut self.func, o),
-            None => std::mem::replace(&mut self.func, FuncState::new(empty_code(FunctionKind::Script, false, 0), 0, None)),
+            None => {
+                std::mem::replace(&mut self.func, FuncState::new(empty_code(FunctionKind::Script, false, 0), 0, None))
+            }
         };
         if done.code.ops.last() != Some(&Op::Return) {
             done.code.ops.push(Op::Undefined);
@@ -823,8 +827,7 @@ pub fn compile_script(vm: &mut Vm, source: &str, filename: &str) -> Result<CodeI
     let source_id = add_source(vm, filename, source);
     with_parsed(source, filename, false, parse_options(), |program, scoping| {
         let mut c = Compiler::new(vm, scoping, source, source_id);
-        c.compile_program(program, FunctionKind::Script)
-            .map_err(|e| report(source, filename, &e.0, e.1))
+        c.compile_program(program, FunctionKind::Script).map_err(|e| report(source, filename, &e.0, e.1))
     })
 }
 
@@ -832,8 +835,8 @@ impl<'s> Compiler<'s, '_> {
     /// Global code: GlobalDeclarationInstantiation, then the statements; returns the
     /// completion value.
     pub(crate) fn compile_program(&mut self, program: &'s Program<'s>, kind: FunctionKind) -> CResult<CodeId> {
-        let strict = program.source_type.is_module()
-            || program.directives.iter().any(|d| d.directive.as_str() == "use strict");
+        let strict =
+            program.source_type.is_module() || program.directives.iter().any(|d| d.directive.as_str() == "use strict");
         self.func.code.kind = kind;
         self.func.code.strict = strict;
         self.func.code.span = (program.span.start, program.span.end);
@@ -857,6 +860,14 @@ impl<'s> Compiler<'s, '_> {
                 self.init_tdz(scope);
             }
             self.hoist_functions(&program.body, false)?;
+        }
+        // A directive prologue is made of expression statements: the last one's string is
+        // the completion value when nothing follows (`eval('"use strict"')`).
+        if let Some(d) = program.directives.last() {
+            let js = expr::string_literal_units(d.expression.value.as_str(), d.expression.lone_surrogates);
+            let c = self.js_string_constant(js);
+            self.emit(Op::Const(c));
+            self.emit(Op::SetLocal(completion));
         }
         for stmt in &program.body {
             self.compile_statement(stmt)?;
@@ -952,11 +963,7 @@ impl CodeBlock {
 }
 
 /// Compile `f` for `Function(...)`/indirect eval style dynamic code: exported for builtins.
-pub fn compile_function_from_text(
-    vm: &mut Vm,
-    source: &str,
-    filename: &str,
-) -> Result<CodeId, SyntaxErrorReport> {
+pub fn compile_function_from_text(vm: &mut Vm, source: &str, filename: &str) -> Result<CodeId, SyntaxErrorReport> {
     compile_script(vm, source, filename)
 }
 

@@ -19,9 +19,7 @@ use super::{add_source, report, with_parsed, CResult, Compiler, Loc};
 use crate::bytecode::{FunctionKind, Op};
 use crate::error::{JsResult, SyntaxErrorReport};
 use crate::heap::CodeId;
-use crate::module::{
-    ImportCell, ImportEntry, IndirectExport, LocalExport, ModuleCode, ModuleRequest, NamespaceImport,
-};
+use crate::module::{ImportCell, ImportEntry, IndirectExport, LocalExport, ModuleCode, ModuleRequest, NamespaceImport};
 use crate::string::JsStr;
 use crate::value::Value;
 use crate::vm::Vm;
@@ -153,8 +151,12 @@ impl<'s> Compiler<'s, '_> {
                                 ImportDeclarationSpecifier::ImportDefaultSpecifier(s) => (&s.local, None),
                                 ImportDeclarationSpecifier::ImportNamespaceSpecifier(s) => (&s.local, None),
                             },
-                            ImportDeclarationSpecifier::ImportSpecifier(s) => (&s.local, Some(export_name(&s.imported))),
-                            ImportDeclarationSpecifier::ImportDefaultSpecifier(s) => (&s.local, Some(JsStr::from_str("default"))),
+                            ImportDeclarationSpecifier::ImportSpecifier(s) => {
+                                (&s.local, Some(export_name(&s.imported)))
+                            }
+                            ImportDeclarationSpecifier::ImportDefaultSpecifier(s) => {
+                                (&s.local, Some(JsStr::from_str("default")))
+                            }
                             ImportDeclarationSpecifier::ImportNamespaceSpecifier(s) => (&s.local, None),
                         };
                         let Some(sym) = local.symbol_id.get() else { continue };
@@ -229,9 +231,8 @@ impl<'s> Compiler<'s, '_> {
             info.functions.push((idx, slot));
         }
 
-        for stmt in &program.body {
-            self.compile_statement(stmt)?;
-        }
+        // Top-level `using` resources are disposed when the body completes.
+        self.compile_statements_with_using(&program.body)?;
         self.emit(Op::Undefined);
         self.emit(Op::Return);
         info.has_tla = self.func.code.ops.contains(&Op::Await);
@@ -244,17 +245,23 @@ impl<'s> Compiler<'s, '_> {
     }
 
     /// The export entries of one top-level statement.
-    fn collect_exports(&mut self, stmt: &'s Statement<'s>, imported: &[ImportedBinding], info: &mut ModuleCode) -> CResult<()> {
-        let local = |this: &mut Self, info: &mut ModuleCode, name: JsStr, sym: Option<SymbolId>, at: u32| -> CResult<()> {
-            let slot = sym.and_then(|s| this.module_slot(s));
-            match slot {
-                Some(slot) => {
-                    info.local_exports.push(LocalExport { export_name: name, slot });
-                    Ok(())
+    fn collect_exports(
+        &mut self,
+        stmt: &'s Statement<'s>,
+        imported: &[ImportedBinding],
+        info: &mut ModuleCode,
+    ) -> CResult<()> {
+        let local =
+            |this: &mut Self, info: &mut ModuleCode, name: JsStr, sym: Option<SymbolId>, at: u32| -> CResult<()> {
+                let slot = sym.and_then(|s| this.module_slot(s));
+                match slot {
+                    Some(slot) => {
+                        info.local_exports.push(LocalExport { export_name: name, slot });
+                        Ok(())
+                    }
+                    None => Err(this.error(format!("Export '{}' is not defined in module", name.to_rust_string()), at)),
                 }
-                None => Err(this.error(format!("Export '{}' is not defined in module", name.to_rust_string()), at)),
-            }
-        };
+            };
         match stmt {
             Statement::ExportDeclaration(e) => match &e.declaration {
                 Declaration::VariableDeclaration(d) => {
@@ -327,7 +334,11 @@ impl<'s> Compiler<'s, '_> {
                 let req = request_of(&d.source, d.with_clause.as_deref(), crate::module::ImportPhase::Evaluation);
                 let request = Self::add_request(info, req);
                 match &d.exported {
-                    Some(n) => info.indirect_exports.push(IndirectExport { export_name: export_name(n), request, import_name: None }),
+                    Some(n) => info.indirect_exports.push(IndirectExport {
+                        export_name: export_name(n),
+                        request,
+                        import_name: None,
+                    }),
                     None => info.star_exports.push(request),
                 }
             }

@@ -74,7 +74,8 @@ impl<'s> Compiler<'s, '_> {
             },
             Target::Assign(t) => match t {
                 AssignmentTarget::ArrayAssignmentTarget(a) => {
-                    let elems: Vec<Option<Target<'s>>> = a.elements.iter().map(|e| e.as_ref().map(Target::AssignMaybeDefault)).collect();
+                    let elems: Vec<Option<Target<'s>>> =
+                        a.elements.iter().map(|e| e.as_ref().map(Target::AssignMaybeDefault)).collect();
                     let rest = a.rest.as_ref().map(|r| Target::Assign(&r.target));
                     self.destructure_array(elems, rest)
                 }
@@ -228,7 +229,11 @@ impl<'s> Compiler<'s, '_> {
 
     /// Object assignment pattern: like [`Self::destructure_object`], with shorthand
     /// identifier properties (which have no target node of their own) stored directly.
-    fn destructure_object_assign(&mut self, o: &'s ObjectAssignmentTarget<'s>, rest: Option<Target<'s>>) -> CResult<()> {
+    fn destructure_object_assign(
+        &mut self,
+        o: &'s ObjectAssignmentTarget<'s>,
+        rest: Option<Target<'s>>,
+    ) -> CResult<()> {
         self.emit(Op::RequireObjectCoercible);
         let mut static_keys = Vec::new();
         let mut computed_keys = Vec::new();
@@ -375,4 +380,3 @@ impl<'s> Compiler<'s, '_> {
         Ok(())
     }
 }
-

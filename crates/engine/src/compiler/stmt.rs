@@ -54,7 +54,8 @@ impl<'s> Compiler<'s, '_> {
             self.scoping.iter_bindings_in(sc).find(|&s| {
                 self.scoping.symbol_name(s) == name
                     && self.scoping.symbol_flags(s).intersects(
-                        oxc_syntax::symbol::SymbolFlags::FunctionScopedVariable | oxc_syntax::symbol::SymbolFlags::Function,
+                        oxc_syntax::symbol::SymbolFlags::FunctionScopedVariable
+                            | oxc_syntax::symbol::SymbolFlags::Function,
                     )
             })
         });
@@ -299,7 +300,9 @@ impl<'s> Compiler<'s, '_> {
         };
         if let Some(hint) = using {
             let Some(reg) = self.func.using_stack else {
-                return Err(self.error("'using' declarations are only supported in blocks and function bodies", d.span.start));
+                return Err(
+                    self.error("'using' declarations are only supported in blocks and function bodies", d.span.start)
+                );
             };
             for decl in &d.declarations {
                 self.mark(decl.span.start);
@@ -454,7 +457,11 @@ impl<'s> Compiler<'s, '_> {
 
     /// Bind the iteration value (on the stack) to a for-in/of left side, in a fresh
     /// per-iteration scope when lexical. Returns whether an env was pushed.
-    fn bind_for_left(&mut self, left: &'s ForStatementLeft<'s>, scope: Option<oxc_syntax::scope::ScopeId>) -> CResult<bool> {
+    fn bind_for_left(
+        &mut self,
+        left: &'s ForStatementLeft<'s>,
+        scope: Option<oxc_syntax::scope::ScopeId>,
+    ) -> CResult<bool> {
         match left {
             ForStatementLeft::VariableDeclaration(d) => {
                 let lexical = d.kind != VariableDeclarationKind::Var;
@@ -599,7 +606,11 @@ impl<'s> Compiler<'s, '_> {
         Ok(())
     }
 
-    fn bind_for_left_of(&mut self, left: &'s ForStatementLeft<'s>, scope: Option<oxc_syntax::scope::ScopeId>) -> CResult<bool> {
+    fn bind_for_left_of(
+        &mut self,
+        left: &'s ForStatementLeft<'s>,
+        scope: Option<oxc_syntax::scope::ScopeId>,
+    ) -> CResult<bool> {
         self.bind_for_left(left, scope)
     }
 
@@ -855,7 +866,9 @@ impl<'s> Compiler<'s, '_> {
         }
         let Some(t) = target else { return Err(self.error("Illegal break or continue", offset)) };
         let (depth, continue_depth, floor) = match &self.func.controls[t] {
-            Control::Breakable { depth, continue_depth, continue_floor, .. } => (*depth, *continue_depth, *continue_floor),
+            Control::Breakable { depth, continue_depth, continue_floor, .. } => {
+                (*depth, *continue_depth, *continue_floor)
+            }
             _ => (0, 0, 0),
         };
         let unwind_floor = if kind == ExitKind::Continue { t + 1 + floor } else { t + 1 };
@@ -904,11 +917,9 @@ impl<'s> Compiler<'s, '_> {
 
     /// `return` with the value on the stack: run finally bodies and close iterators first.
     pub(crate) fn compile_return(&mut self) -> CResult<()> {
-        let needs_unwind = self
-            .func
-            .controls
-            .iter()
-            .any(|c| matches!(c, Control::Try { finally: Some(_), .. } | Control::Iterator { .. } | Control::Dispose { .. }));
+        let needs_unwind = self.func.controls.iter().any(|c| {
+            matches!(c, Control::Try { finally: Some(_), .. } | Control::Iterator { .. } | Control::Dispose { .. })
+        });
         if self.func.code.kind.is_async() && self.func.code.kind.is_generator() {
             self.emit(Op::Await);
         }

@@ -54,7 +54,17 @@ pub fn collect(vm: &mut Vm) {
 
 fn estimate_bytes(vm: &Vm) -> u64 {
     let h = &vm.heap;
-    let objects: u64 = h.objects.iter().map(|(_, o)| 64 + o.elements.len() as u64 * 8).sum();
+    let objects: u64 = h
+        .objects
+        .iter()
+        .map(|(_, o)| {
+            let buffer = match &o.class {
+                crate::heap::object::Class::ArrayBuffer(b) => b.bytes.as_ref().map_or(0, |v| v.len() as u64),
+                _ => 0,
+            };
+            64 + o.elements.len() as u64 * 8 + buffer
+        })
+        .sum();
     let strings: u64 = h
         .strings
         .iter()

@@ -99,13 +99,7 @@ impl Object {
     /// Leave the shape tree.
     pub fn to_dictionary(&mut self, shapes: &Shapes) {
         if let Props::Shaped { shape, slots } = &self.props {
-            let map = shapes
-                .get(*shape)
-                .keys()
-                .iter()
-                .zip(slots.iter())
-                .map(|(&(k, f), &v)| (k, (v, f)))
-                .collect();
+            let map = shapes.get(*shape).keys().iter().zip(slots.iter()).map(|(&(k, f), &v)| (k, (v, f))).collect();
             self.props = Props::Dict(Box::new(map));
         }
     }
@@ -199,7 +193,10 @@ pub enum Class {
     TypedArray(Box<TypedArrayData>),
     DataView(Box<TypedArrayData>),
     /// The value of an accessor property slot.
-    AccessorPair { get: Value, set: Value },
+    AccessorPair {
+        get: Value,
+        set: Value,
+    },
     /// Built-in iterators (array, map, set, string, regexp string, for-in, iterator helpers).
     Iterator(Box<IteratorState>),
     /// Module namespace exotic object.
@@ -393,15 +390,52 @@ pub struct TypedArrayData {
 #[derive(Clone, Serialize, Deserialize)]
 pub enum IteratorState {
     /// Array iterator over `target`: kind 0 keys, 1 values, 2 entries.
-    Array { target: Value, index: u32, kind: u8, done: bool },
-    MapIter { target: ObjectId, index: u32, kind: u8, done: bool },
-    SetIter { target: ObjectId, index: u32, kind: u8, done: bool },
-    StringIter { target: StringId, index: u32, done: bool },
-    RegExpString { regexp: Value, string: Value, global: bool, unicode: bool, done: bool },
+    Array {
+        target: Value,
+        index: u32,
+        kind: u8,
+        done: bool,
+    },
+    MapIter {
+        target: ObjectId,
+        index: u32,
+        kind: u8,
+        done: bool,
+    },
+    SetIter {
+        target: ObjectId,
+        index: u32,
+        kind: u8,
+        done: bool,
+    },
+    StringIter {
+        target: StringId,
+        index: u32,
+        done: bool,
+    },
+    RegExpString {
+        regexp: Value,
+        string: Value,
+        global: bool,
+        unicode: bool,
+        done: bool,
+    },
     /// for-in: the keys collected up front, re-checked for presence as visited.
-    ForIn { object: Value, keys: Vec<Value>, index: u32 },
+    ForIn {
+        object: Value,
+        keys: Vec<Value>,
+        index: u32,
+    },
     /// Iterator helpers and wrappers: free-form state.
-    Helper { kind: u8, underlying: Value, next: Value, fun: Value, counter: f64, extra: Vec<Value>, done: bool },
+    Helper {
+        kind: u8,
+        underlying: Value,
+        next: Value,
+        fun: Value,
+        counter: f64,
+        extra: Vec<Value>,
+        done: bool,
+    },
 }
 
 /// A module namespace's exports, sorted by name (see `module/namespace.rs`).

@@ -84,11 +84,7 @@ impl Shape {
     pub fn lookup(&self, key: PropertyKey) -> Option<(u32, PropFlags)> {
         match &self.index {
             Some(ix) => ix.get(&key).map(|&slot| (slot, self.keys[slot as usize].1)),
-            None => self
-                .keys
-                .iter()
-                .position(|&(k, _)| k == key)
-                .map(|i| (i as u32, self.keys[i].1)),
+            None => self.keys.iter().position(|&(k, _)| k == key).map(|i| (i as u32, self.keys[i].1)),
         }
     }
 }

@@ -83,9 +83,13 @@ fn verify_code(i: u32, code: &crate::bytecode::CodeBlock) -> Result<(), String> 
         }
         let ok = match *op {
             Op::Const(c) => (c as usize) < code.constants.len(),
-            Op::GetLocal(r) | Op::SetLocal(r) | Op::GetLocalChecked(r) | Op::SetLocalChecked(r) => r < code.register_count,
+            Op::GetLocal(r) | Op::SetLocal(r) | Op::GetLocalChecked(r) | Op::SetLocalChecked(r) => {
+                r < code.register_count
+            }
             Op::Closure(f) | Op::CreateClass { code: f, .. } => (f as usize) < code.functions.len(),
-            Op::GetProp { ic, .. } | Op::GetPropKeep { ic, .. } | Op::SetProp { ic, .. } => (ic as usize) < code.ics.len(),
+            Op::GetProp { ic, .. } | Op::GetPropKeep { ic, .. } | Op::SetProp { ic, .. } => {
+                (ic as usize) < code.ics.len()
+            }
             Op::TemplateObject(t) => (t as usize) < code.templates.len(),
             Op::RegExpLiteral(r) => (r as usize) < code.regexps.len(),
             Op::ThrowError { msg, .. } => (msg as usize) < code.constants.len(),

@@ -61,7 +61,11 @@ pub fn enter_closure(
     }
     vm.stack.resize((base + registers) as usize, Value::UNDEFINED);
     let env = if env_slots > 0 {
-        Some(vm.heap.alloc_env(Env { parent: closure_env, slots: vec![Value::EMPTY; env_slots as usize], object: None }))
+        Some(vm.heap.alloc_env(Env {
+            parent: closure_env,
+            slots: vec![Value::EMPTY; env_slots as usize],
+            object: None,
+        }))
     } else {
         closure_env
     };

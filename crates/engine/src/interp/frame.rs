@@ -15,7 +15,10 @@ pub enum FrameKind {
     /// Body of a generator; the generator object.
     Generator(ObjectId),
     /// Body of an async function: its state object and the promise it settles.
-    Async { state: ObjectId, promise: ObjectId },
+    Async {
+        state: ObjectId,
+        promise: ObjectId,
+    },
     /// Body of an async generator: the generator object.
     AsyncGenerator(ObjectId),
 }

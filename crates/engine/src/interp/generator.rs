@@ -133,7 +133,12 @@ pub fn iter_result(vm: &mut Vm, value: Value, done: bool) -> Value {
     let o = vm.new_object();
     if let Some(oid) = o.as_object() {
         vm.define_builtin(oid, PropertyKey::Atom(atom::value), value, crate::heap::shape::PropFlags::DEFAULT);
-        vm.define_builtin(oid, PropertyKey::Atom(atom::done), Value::bool(done), crate::heap::shape::PropFlags::DEFAULT);
+        vm.define_builtin(
+            oid,
+            PropertyKey::Atom(atom::done),
+            Value::bool(done),
+            crate::heap::shape::PropFlags::DEFAULT,
+        );
     }
     o
 }
@@ -375,9 +380,20 @@ fn async_generator_resume_next(vm: &mut Vm, g: ObjectId) -> JsResult<()> {
                         }
                         Err(t) => return Err(t),
                     };
-                    let on_ful = crate::builtins::make_internal(vm, "%AsyncGeneratorReturn.fulfilled", 1, vec![Value::object(g)]);
-                    let on_rej = crate::builtins::make_internal(vm, "%AsyncGeneratorReturn.rejected", 1, vec![Value::object(g)]);
-                    crate::builtins::promise::perform_then_internal(vm, p, Value::object(on_ful), Value::object(on_rej));
+                    let on_ful = crate::builtins::make_internal(
+                        vm,
+                        "%AsyncGeneratorReturn.fulfilled",
+                        1,
+                        vec![Value::object(g)],
+                    );
+                    let on_rej =
+                        crate::builtins::make_internal(vm, "%AsyncGeneratorReturn.rejected", 1, vec![Value::object(g)]);
+                    crate::builtins::promise::perform_then_internal(
+                        vm,
+                        p,
+                        Value::object(on_ful),
+                        Value::object(on_rej),
+                    );
                     return Ok(());
                 }
             }

@@ -24,14 +24,22 @@ use frame::FrameKind;
 pub use generator::resume_async;
 
 /// Call closure `f` from Rust.
-pub fn call_closure(vm: &mut Vm, f: ObjectId, this: Value, args: &[Value], new_target: Option<Value>) -> JsResult<Value> {
+pub fn call_closure(
+    vm: &mut Vm,
+    f: ObjectId,
+    this: Value,
+    args: &[Value],
+    new_target: Option<Value>,
+) -> JsResult<Value> {
     vm.stack.push(Value::object(f));
     vm.stack.push(this);
     vm.stack.extend_from_slice(args);
     let kind = generator::kind_for_call(vm, f);
     match kind {
         Some(k) => generator::enter_special(vm, f, args.len() as u32, k, true)?,
-        None => calls::enter_closure(vm, f, args.len() as u32, new_target.unwrap_or_default(), FrameKind::Normal, true)?,
+        None => {
+            calls::enter_closure(vm, f, args.len() as u32, new_target.unwrap_or_default(), FrameKind::Normal, true)?
+        }
     }
     run(vm)
 }
@@ -333,7 +341,11 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
         }
         Op::PushEnv(n) => {
             let parent = vm.frames[fi].env;
-            let e = vm.heap.alloc_env(crate::heap::object::Env { parent, slots: vec![Value::EMPTY; n as usize], object: None });
+            let e = vm.heap.alloc_env(crate::heap::object::Env {
+                parent,
+                slots: vec![Value::EMPTY; n as usize],
+                object: None,
+            });
             vm.frames[fi].env = Some(e);
             vm.frames[fi].env_depth += 1;
         }

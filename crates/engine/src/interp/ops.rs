@@ -120,7 +120,9 @@ pub fn declare_globals(vm: &mut Vm, code: CodeId) -> JsResult<()> {
         let existing = property::get_own_property(vm, g, key)?;
         let ok = match existing {
             None => vm.heap.obj(g).extensible,
-            Some(d) => d.configurable == Some(true) || (d.is_data() && d.writable == Some(true) && d.enumerable == Some(true)),
+            Some(d) => {
+                d.configurable == Some(true) || (d.is_data() && d.writable == Some(true) && d.enumerable == Some(true))
+            }
         };
         if !ok {
             let n = vm.heap.atoms.get(name).to_rust_string();
@@ -341,7 +343,10 @@ pub fn set_prop_ic(vm: &mut Vm, code: CodeId, obj: Value, name: Atom, ic: u32, v
                 }
                 let shape = *shape;
                 if let Some((slot, flags)) = vm.heap.shapes.get(shape).lookup(PropertyKey::Atom(name)) {
-                    if flags.writable() && !flags.is_accessor() && matches!(object.class, Class::Ordinary | Class::Function(_)) {
+                    if flags.writable()
+                        && !flags.is_accessor()
+                        && matches!(object.class, Class::Ordinary | Class::Function(_))
+                    {
                         if let Some(s) = slots.get_mut(slot as usize) {
                             *s = v;
                         }
@@ -416,13 +421,29 @@ pub fn define_method(vm: &mut Vm, obj: Value, key: PropertyKey, f: Value, flags:
     let Some(o) = obj.as_object() else { return Ok(()) };
     set_home_object(vm, f, obj);
     let enumerable = flags & 1 != 0;
-    let prefix = if flags & 2 != 0 { 1 } else if flags & 4 != 0 { 2 } else { 0 };
+    let prefix = if flags & 2 != 0 {
+        1
+    } else if flags & 4 != 0 {
+        2
+    } else {
+        0
+    };
     let kv = key_to_value(vm, key);
     set_function_name(vm, f, kv, prefix)?;
     let desc = if flags & 2 != 0 {
-        PropertyDescriptor { get: Some(f), enumerable: Some(enumerable), configurable: Some(true), ..Default::default() }
+        PropertyDescriptor {
+            get: Some(f),
+            enumerable: Some(enumerable),
+            configurable: Some(true),
+            ..Default::default()
+        }
     } else if flags & 4 != 0 {
-        PropertyDescriptor { set: Some(f), enumerable: Some(enumerable), configurable: Some(true), ..Default::default() }
+        PropertyDescriptor {
+            set: Some(f),
+            enumerable: Some(enumerable),
+            configurable: Some(true),
+            ..Default::default()
+        }
     } else {
         PropertyDescriptor {
             value: Some(f),
@@ -628,7 +649,12 @@ pub fn instantiate_function(vm: &mut Vm, fcode: CodeId, env: Option<crate::heap:
     let heap_obj = vm.heap.objects.get_mut(f.0);
     let name_str = vm.heap.atoms.get(name).clone();
     let _ = (shapes, heap_obj);
-    vm.define_builtin(f, PropertyKey::Atom(atom::length), Value::int(length as i32), PropFlags(PropFlags::CONFIGURABLE));
+    vm.define_builtin(
+        f,
+        PropertyKey::Atom(atom::length),
+        Value::int(length as i32),
+        PropFlags(PropFlags::CONFIGURABLE),
+    );
     let nv = vm.js_str(name_str);
     vm.define_builtin(f, PropertyKey::Atom(atom::name), nv, PropFlags(PropFlags::CONFIGURABLE));
     match kind {
@@ -663,7 +689,9 @@ pub fn create_class(vm: &mut Vm, fi: usize, code: CodeId, index: u32, derived: b
             if !crate::runtime::call::is_constructor(vm, parent) {
                 return Err(vm.type_error("Class extends value is not a constructor or null"));
             }
-            let Some(po) = parent.as_object() else { return Err(vm.type_error("Class extends value is not a constructor")) };
+            let Some(po) = parent.as_object() else {
+                return Err(vm.type_error("Class extends value is not a constructor"));
+            };
             let pp = property::get(vm, po, PropertyKey::Atom(atom::prototype), parent)?;
             if !pp.is_object() && !pp.is_null() {
                 return Err(vm.type_error("Class extends value does not have valid prototype property"));
@@ -865,7 +893,12 @@ pub fn create_arguments(vm: &mut Vm, fi: usize, mapped: bool) -> Value {
     } else {
         let thrower = Value::object(vm.realm.throw_type_error);
         let pair = vm.heap.alloc_object(Object::new(None, Class::AccessorPair { get: thrower, set: thrower }));
-        obj.add_named(&mut vm.heap.shapes, PropertyKey::Atom(atom::callee), Value::object(pair), PropFlags(PropFlags::ACCESSOR));
+        obj.add_named(
+            &mut vm.heap.shapes,
+            PropertyKey::Atom(atom::callee),
+            Value::object(pair),
+            PropFlags(PropFlags::ACCESSOR),
+        );
     }
     Value::object(vm.heap.alloc_object(obj))
 }

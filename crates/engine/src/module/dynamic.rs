@@ -70,7 +70,14 @@ pub fn dynamic_import_phase(vm: &mut Vm, code: CodeId, specifier: Value, options
 }
 
 /// EvaluateImportCall steps 5-10 (errors reject the promise).
-fn import_call(vm: &mut Vm, code: CodeId, promise: ObjectId, specifier: Value, options: Value, phase: ImportPhase) -> JsResult<()> {
+fn import_call(
+    vm: &mut Vm,
+    code: CodeId,
+    promise: ObjectId,
+    specifier: Value,
+    options: Value,
+    phase: ImportPhase,
+) -> JsResult<()> {
     let referrer = referrer_of(vm, code);
     // 5. Let specifierString be Completion(ToString(specifier)).
     let s = crate::runtime::convert::to_string(vm, specifier)?;
@@ -188,7 +195,8 @@ pub(crate) fn link_and_evaluate_native(vm: &mut Vm, _this: Value, _args: &[Value
         let all_rejected = make_internal(vm, "%DynamicImport.rejected", 1, vec![Value::object(all)]);
         for dep in list {
             let dep_promise = crate::module::evaluate::evaluate(vm, dep)?;
-            let step = make_internal(vm, "%DynamicImport.depFulfilled", 0, vec![Value::object(all), Value::object(counter)]);
+            let step =
+                make_internal(vm, "%DynamicImport.depFulfilled", 0, vec![Value::object(all), Value::object(counter)]);
             perform_then_internal(vm, dep_promise, Value::object(step), Value::object(all_rejected));
         }
         all

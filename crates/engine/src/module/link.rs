@@ -216,7 +216,9 @@ fn initialize_environment(vm: &mut Vm, id: ModuleId) -> JsResult<()> {
         let target = match resolve_export(vm, m, &e.import_name, &mut Vec::new()) {
             Resolution::Binding { module, slot } => CellTarget::Binding { env: record(vm, module).env, slot },
             Resolution::Namespace(module) => CellTarget::Value(Value::object(get_namespace(vm, module))),
-            Resolution::DeferredNamespace(module) => CellTarget::Value(Value::object(get_deferred_namespace(vm, module))),
+            Resolution::DeferredNamespace(module) => {
+                CellTarget::Value(Value::object(get_deferred_namespace(vm, module)))
+            }
             res => return Err(resolution_error(vm, &specifier(e.request), &e.import_name, res)),
         };
         if let Some(c) = vm.modules.cells.get_mut(e.cell as usize) {
@@ -231,7 +233,9 @@ fn initialize_environment(vm: &mut Vm, id: ModuleId) -> JsResult<()> {
             // GetModuleSource: no module type here has a source object.
             ImportPhase::Source => {
                 let spec = specifier(ni.request);
-                return Err(vm.throw(ErrorKind::SyntaxError, format!("The module '{spec}' has no source phase representation")));
+                return Err(
+                    vm.throw(ErrorKind::SyntaxError, format!("The module '{spec}' has no source phase representation"))
+                );
             }
         };
         if let Some(c) = vm.modules.cells.get_mut(ni.cell as usize) {

@@ -19,7 +19,15 @@ use crate::string::JsStr;
 use crate::value::Value;
 use crate::vm::Vm;
 
-fn new_record(name: &str, kind: ModuleKind, source_id: u32, code: Option<crate::heap::CodeId>, env: crate::heap::EnvId, info: ModuleCode, id: ModuleId) -> ModuleRecord {
+fn new_record(
+    name: &str,
+    kind: ModuleKind,
+    source_id: u32,
+    code: Option<crate::heap::CodeId>,
+    env: crate::heap::EnvId,
+    info: ModuleCode,
+    id: ModuleId,
+) -> ModuleRecord {
     let n = info.requests.len();
     ModuleRecord {
         name: name.to_string(),

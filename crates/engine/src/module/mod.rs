@@ -158,7 +158,10 @@ pub struct ModuleCode {
 pub enum CellTarget {
     Unlinked,
     /// A binding of the exporting module's environment.
-    Binding { env: EnvId, slot: u32 },
+    Binding {
+        env: EnvId,
+        slot: u32,
+    },
     /// A namespace object (`import * as ns`, or `import { ns }` of an `export * as ns`).
     Value(Value),
 }
@@ -225,7 +228,10 @@ impl ModuleMap {
 
     /// The module whose body was compiled from source `source_id`.
     pub fn by_source(&self, source_id: u32) -> Option<ModuleId> {
-        self.records.iter().position(|r| r.source_id == source_id && r.kind == ModuleKind::SourceText).map(|i| i as ModuleId)
+        self.records
+            .iter()
+            .position(|r| r.source_id == source_id && r.kind == ModuleKind::SourceText)
+            .map(|i| i as ModuleId)
     }
 
     /// Every handle the module map holds (GC roots, image verification).
@@ -335,7 +341,9 @@ pub fn evaluate_module(vm: &mut Vm, id: ModuleId) -> Result<Value, RunError> {
         Ok(p) => p,
         Err(t) => return Err(vm.run_error(t)),
     };
-    if let Some((crate::heap::object::PromiseState::Rejected, reason)) = crate::builtins::promise::promise_state(vm, promise) {
+    if let Some((crate::heap::object::PromiseState::Rejected, reason)) =
+        crate::builtins::promise::promise_state(vm, promise)
+    {
         vm.pending_rejections.retain(|&p| p != Value::object(promise));
         if let crate::heap::object::Class::Promise(d) = &mut vm.heap.obj_mut(promise).class {
             d.is_handled = true;

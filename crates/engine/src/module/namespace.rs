@@ -138,7 +138,11 @@ pub fn define_own_property(vm: &mut Vm, o: ObjectId, key: PropertyKey, desc: Pro
     // 2-3. Let current be ? O.[[GetOwnProperty]](P); if undefined, return false.
     let Some(current) = get_own_property(vm, o, key)? else { return Ok(false) };
     // 4-7.
-    if desc.configurable == Some(true) || desc.enumerable == Some(false) || desc.is_accessor() || desc.writable == Some(false) {
+    if desc.configurable == Some(true)
+        || desc.enumerable == Some(false)
+        || desc.is_accessor()
+        || desc.writable == Some(false)
+    {
         return Ok(false);
     }
     // 8. If Desc has a [[Value]] field, return SameValue(Desc.[[Value]], current.[[Value]]).
@@ -188,14 +192,13 @@ pub fn own_property_keys(vm: &mut Vm, o: ObjectId) -> JsResult<Vec<PropertyKey>>
     let deferred = deferred_module(vm, o).is_some();
     let obj = vm.heap.obj(o);
     let mut keys: Vec<PropertyKey> = match &obj.class {
-        Class::Namespace(n) => n
-            .exports
-            .iter()
-            .map(|e| e.key)
-            .filter(|&k| !(deferred && k == PropertyKey::Atom(atom::then)))
-            .collect(),
+        Class::Namespace(n) => {
+            n.exports.iter().map(|e| e.key).filter(|&k| !(deferred && k == PropertyKey::Atom(atom::then))).collect()
+        }
         _ => Vec::new(),
     };
-    keys.extend(obj.named_keys(&vm.heap.shapes).into_iter().map(|(k, _)| k).filter(|k| matches!(k, PropertyKey::Symbol(_))));
+    keys.extend(
+        obj.named_keys(&vm.heap.shapes).into_iter().map(|(k, _)| k).filter(|k| matches!(k, PropertyKey::Symbol(_))),
+    );
     Ok(keys)
 }

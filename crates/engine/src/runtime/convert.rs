@@ -247,10 +247,9 @@ pub fn to_object(vm: &mut Vm, v: Value) -> JsResult<ObjectId> {
     let (class, proto) = match v.kind() {
         Kind::Object(o) => return Ok(o),
         Kind::Undefined | Kind::Null | Kind::Empty => {
-            return Err(vm.type_error(format!(
-                "Cannot convert {} to object",
-                if v.is_null() { "null" } else { "undefined" }
-            )))
+            return Err(
+                vm.type_error(format!("Cannot convert {} to object", if v.is_null() { "null" } else { "undefined" }))
+            )
         }
         Kind::Bool(b) => (Class::Boolean(b), vm.realm.boolean_prototype),
         Kind::Int(_) | Kind::Float(_) => (Class::Number(v.as_number().unwrap_or(0.0)), vm.realm.number_prototype),

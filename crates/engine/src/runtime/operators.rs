@@ -226,7 +226,14 @@ pub fn compare_bigint_number(x: &BigInt, y: f64) -> Option<std::cmp::Ordering> {
     }
     let fl = y.floor();
     let yi = num_bigint::BigInt::from(fl as i128);
-    let yi = if fl.abs() >= 1.7e38 { BigInt::from_biguint(if fl < 0.0 { num_bigint::Sign::Minus } else { num_bigint::Sign::Plus }, num_bigint::BigUint::from(0u8)) + float_to_bigint(fl) } else { yi };
+    let yi = if fl.abs() >= 1.7e38 {
+        BigInt::from_biguint(
+            if fl < 0.0 { num_bigint::Sign::Minus } else { num_bigint::Sign::Plus },
+            num_bigint::BigUint::from(0u8),
+        ) + float_to_bigint(fl)
+    } else {
+        yi
+    };
     match x.cmp(&yi) {
         Ordering::Equal => {
             if fl < y {
@@ -244,7 +251,8 @@ pub fn float_to_bigint(f: f64) -> BigInt {
     let bits = f.to_bits();
     let sign = if bits >> 63 == 1 { -1 } else { 1 };
     let exp = ((bits >> 52) & 0x7FF) as i64 - 1075;
-    let mant = if (bits >> 52) & 0x7FF == 0 { (bits & ((1 << 52) - 1)) << 1 } else { (bits & ((1 << 52) - 1)) | (1 << 52) };
+    let mant =
+        if (bits >> 52) & 0x7FF == 0 { (bits & ((1 << 52) - 1)) << 1 } else { (bits & ((1 << 52) - 1)) | (1 << 52) };
     let m = BigInt::from(mant);
     let r = if exp >= 0 { m << exp as usize } else { m >> (-exp) as usize };
     if sign < 0 {
@@ -340,8 +348,7 @@ pub fn loose_equals(vm: &mut Vm, a: Value, b: Value) -> JsResult<bool> {
         (Object(o), Undefined | Null) | (Undefined | Null, Object(o)) => return Ok(is_htmldda(vm, o)),
         _ => {}
     }
-    let same_type = std::mem::discriminant(&ka) == std::mem::discriminant(&kb)
-        || (a.is_number() && b.is_number());
+    let same_type = std::mem::discriminant(&ka) == std::mem::discriminant(&kb) || (a.is_number() && b.is_number());
     if same_type {
         return Ok(strict_equals(vm, a, b));
     }
@@ -370,10 +377,12 @@ pub fn loose_equals(vm: &mut Vm, a: Value, b: Value) -> JsResult<bool> {
             loose_equals(vm, a, p)
         }
         (BigInt(x), Int(_) | Float(_)) => {
-            Ok(compare_bigint_number(vm.heap.bigint(x), b.as_number().unwrap_or(f64::NAN)) == Some(std::cmp::Ordering::Equal))
+            Ok(compare_bigint_number(vm.heap.bigint(x), b.as_number().unwrap_or(f64::NAN))
+                == Some(std::cmp::Ordering::Equal))
         }
         (Int(_) | Float(_), BigInt(y)) => {
-            Ok(compare_bigint_number(vm.heap.bigint(y), a.as_number().unwrap_or(f64::NAN)) == Some(std::cmp::Ordering::Equal))
+            Ok(compare_bigint_number(vm.heap.bigint(y), a.as_number().unwrap_or(f64::NAN))
+                == Some(std::cmp::Ordering::Equal))
         }
         _ => Ok(false),
     }

@@ -7,10 +7,10 @@
 
 use crate::atoms::{atom, PropertyKey};
 use crate::builtins::proxy;
-use crate::module::namespace;
 use crate::error::JsResult;
 use crate::heap::object::{Class, Object};
 use crate::heap::shape::PropFlags;
+use crate::module::namespace;
 use crate::runtime::call::call;
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
@@ -274,7 +274,11 @@ pub fn is_compatible(extensible: bool, desc: PropertyDescriptor, current: Option
 }
 
 /// ValidateAndApplyPropertyDescriptor's validation: returns the descriptor to store.
-fn validate(extensible: bool, desc: PropertyDescriptor, current: Option<PropertyDescriptor>) -> Option<PropertyDescriptor> {
+fn validate(
+    extensible: bool,
+    desc: PropertyDescriptor,
+    current: Option<PropertyDescriptor>,
+) -> Option<PropertyDescriptor> {
     let Some(cur) = current else {
         if !extensible {
             return None;
@@ -359,9 +363,13 @@ fn validate(extensible: bool, desc: PropertyDescriptor, current: Option<Property
     Some(merged)
 }
 
-
 /// OrdinaryDefineOwnProperty (§10.1.6.1).
-pub fn ordinary_define_own_property(vm: &mut Vm, o: ObjectId, key: PropertyKey, desc: PropertyDescriptor) -> JsResult<bool> {
+pub fn ordinary_define_own_property(
+    vm: &mut Vm,
+    o: ObjectId,
+    key: PropertyKey,
+    desc: PropertyDescriptor,
+) -> JsResult<bool> {
     let current = ordinary_get_own_property(vm, o, key);
     let extensible = vm.heap.obj(o).extensible;
     // Strings with equal contents but different handles: compare contents before refusing.
@@ -483,7 +491,9 @@ pub fn get(vm: &mut Vm, o: ObjectId, key: PropertyKey, receiver: Value) -> JsRes
             }
             Class::TypedArray(_) if crate::builtins::typed_array::canonical_numeric_key(vm, key).is_some() => {
                 let index = crate::builtins::typed_array::canonical_numeric_key(vm, key).flatten();
-                return Ok(index.and_then(|i| crate::builtins::typed_array::get_index_value(vm, cur, i)).unwrap_or(Value::UNDEFINED));
+                return Ok(index
+                    .and_then(|i| crate::builtins::typed_array::get_index_value(vm, cur, i))
+                    .unwrap_or(Value::UNDEFINED));
             }
             _ => {
                 if let Some(desc) = ordinary_get_own_property(vm, cur, key) {

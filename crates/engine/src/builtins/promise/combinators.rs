@@ -8,8 +8,7 @@
 //! `Class::Internal` records.
 
 use super::{
-    capture_object, if_abrupt_reject_promise, new_promise_capability, new_record, record_get,
-    record_set, Capability,
+    capture_object, if_abrupt_reject_promise, new_promise_capability, new_record, record_get, record_set, Capability,
 };
 use crate::atoms::{atom, PropertyKey};
 use crate::builtins::arg;
@@ -20,9 +19,7 @@ use crate::heap::object::Class;
 use crate::heap::shape::PropFlags;
 use crate::runtime::call::{call, invoke, is_callable};
 use crate::runtime::convert::{key_to_value, to_property_key};
-use crate::runtime::property::{
-    create_data_property_or_throw, get, get_own_property, own_property_keys,
-};
+use crate::runtime::property::{create_data_property_or_throw, get, get_own_property, own_property_keys};
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
 
@@ -91,11 +88,7 @@ fn combinator(vm: &mut Vm, c: Value, iterable: Value, kind: Combinator) -> JsRes
     // 8. If result is an abrupt completion, then
     if result.is_err() {
         // a. If iteratorRecord.[[Done]] is false, set result to Completion(IteratorClose(iteratorRecord, result)).
-        let result = if record.done {
-            result
-        } else {
-            iterator_close(vm, &record, result)
-        };
+        let result = if record.done { result } else { iterator_close(vm, &record, result) };
         // b. IfAbruptRejectPromise(result, promiseCapability).
         return if_abrupt_reject_promise(vm, result, cap);
     }
@@ -130,8 +123,7 @@ fn perform_combinator(
     let values = new_record(vm, Vec::new());
     // 2. Let remainingElementsCount be the Record { [[Value]]: 1 }.
     let remaining = new_record(vm, vec![Value::int(1)]);
-    vm.roots
-        .extend([Value::object(values), Value::object(remaining)]);
+    vm.roots.extend([Value::object(values), Value::object(remaining)]);
     // 3. Let index be 0.
     let mut index: u32 = 0;
     let mark = vm.roots.len();
@@ -177,11 +169,7 @@ fn perform_combinator(
         // d. Let nextPromise be ? Call(promiseResolve, constructor, « next »).
         let next_promise = call(vm, promise_resolve, constructor, &[next])?;
         vm.roots.push(next_promise);
-        let shared = vec![
-            Value::FALSE,
-            Value::number(f64::from(index)),
-            Value::object(values),
-        ];
+        let shared = vec![Value::FALSE, Value::number(f64::from(index)), Value::object(values)];
         let (on_fulfilled, on_rejected) = match kind {
             // (race) e. Perform ? Invoke(nextPromise, "then", « resultCapability.[[Resolve]],
             //        resultCapability.[[Reject]] »).
@@ -201,12 +189,7 @@ fn perform_combinator(
                 let mut captures = shared;
                 captures[0] = already_called;
                 captures.extend([cap.resolve, Value::object(remaining)]);
-                let f = make_internal(
-                    vm,
-                    "%Promise.allSettled.resolveElement",
-                    1,
-                    captures.clone(),
-                );
+                let f = make_internal(vm, "%Promise.allSettled.resolveElement", 1, captures.clone());
                 let r = make_internal(vm, "%Promise.allSettled.rejectElement", 1, captures);
                 (Value::object(f), Value::object(r))
             }
@@ -226,16 +209,9 @@ fn perform_combinator(
             record_set(vm, remaining, 0, Value::number(n + 1.0));
         }
         // m. Perform ? Invoke(nextPromise, "then", « onFulfilled, onRejected »).
-        invoke(
-            vm,
-            next_promise,
-            PropertyKey::Atom(atom::then),
-            &[on_fulfilled, on_rejected],
-        )?;
+        invoke(vm, next_promise, PropertyKey::Atom(atom::then), &[on_fulfilled, on_rejected])?;
         // n. Set index to index + 1.
-        index = index
-            .checked_add(1)
-            .ok_or_else(|| vm.range_error("Too many promises"))?;
+        index = index.checked_add(1).ok_or_else(|| vm.range_error("Too many promises"))?;
     }
 }
 
@@ -261,12 +237,7 @@ fn aggregate_error(vm: &mut Vm, errors: Value) -> Value {
     // 2. Perform ! DefinePropertyOrThrow(error, "errors", PropertyDescriptor { [[Configurable]]:
     //    true, [[Enumerable]]: false, [[Writable]]: true, [[Value]]: errors }).
     if let Some(e) = error.as_object() {
-        vm.define_builtin(
-            e,
-            PropertyKey::Atom(atom::errors),
-            errors,
-            PropFlags::HIDDEN,
-        );
+        vm.define_builtin(e, PropertyKey::Atom(atom::errors), errors, PropFlags::HIDDEN);
     }
     error
 }
@@ -308,11 +279,9 @@ fn already_called(vm: &mut Vm) -> bool {
 fn element_done(vm: &mut Vm, x: Value, aggregate: bool) -> JsResult<Value> {
     let captures = vm.native_captures();
     let index = captures.get(1).and_then(|v| v.as_number()).unwrap_or(0.0) as usize;
-    let (Some(values), Some(settle_fn), Some(remaining)) = (
-        capture_object(&captures, 2),
-        captures.get(3).copied(),
-        capture_object(&captures, 4),
-    ) else {
+    let (Some(values), Some(settle_fn), Some(remaining)) =
+        (capture_object(&captures, 2), captures.get(3).copied(), capture_object(&captures, 4))
+    else {
         return Ok(Value::UNDEFINED);
     };
     // Set values[index] to x.
@@ -359,21 +328,13 @@ pub(super) fn all_resolve_element(vm: &mut Vm, _this: Value, args: &[Value]) -> 
 
 /// ### 27.2.4.2.2 Promise.allSettled Resolve Element Functions
 /// https://tc39.es/ecma262/#sec-promise.allsettled-resolve-element-functions
-pub(super) fn all_settled_resolve_element(
-    vm: &mut Vm,
-    _this: Value,
-    args: &[Value],
-) -> JsResult<Value> {
+pub(super) fn all_settled_resolve_element(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     settled_element(vm, arg(args, 0), true)
 }
 
 /// ### 27.2.4.2.3 Promise.allSettled Reject Element Functions
 /// https://tc39.es/ecma262/#sec-promise.allsettled-reject-element-functions
-pub(super) fn all_settled_reject_element(
-    vm: &mut Vm,
-    _this: Value,
-    args: &[Value],
-) -> JsResult<Value> {
+pub(super) fn all_settled_reject_element(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     settled_element(vm, arg(args, 0), false)
 }
 
@@ -386,19 +347,10 @@ fn settled_element(vm: &mut Vm, x: Value, fulfilled: bool) -> JsResult<Value> {
     // 9. Let obj be OrdinaryObjectCreate(%Object.prototype%).
     let obj = vm.new_object();
     if let Some(o) = obj.as_object() {
-        let (status, key) = if fulfilled {
-            ("fulfilled", atom::value)
-        } else {
-            ("rejected", atom::reason)
-        };
+        let (status, key) = if fulfilled { ("fulfilled", atom::value) } else { ("rejected", atom::reason) };
         // 10. Perform ! CreateDataPropertyOrThrow(obj, "status", "fulfilled" / "rejected").
         let status = vm.str(status);
-        vm.define_builtin(
-            o,
-            PropertyKey::Atom(atom::status),
-            status,
-            PropFlags::DEFAULT,
-        );
+        vm.define_builtin(o, PropertyKey::Atom(atom::status), status, PropFlags::DEFAULT);
         // 11. Perform ! CreateDataPropertyOrThrow(obj, "value" / "reason", x).
         vm.define_builtin(o, PropertyKey::Atom(key), x, PropFlags::DEFAULT);
     }
@@ -444,15 +396,8 @@ fn keyed_combinator(vm: &mut Vm, c: Value, promises: Value, settled: bool) -> Js
     // 5. If promises is not an Object, then
     let Some(promises_obj) = promises.as_object() else {
         // a. Let error be a newly created TypeError object.
-        let name = if settled {
-            "Promise.allSettledKeyed"
-        } else {
-            "Promise.allKeyed"
-        };
-        let error = vm.make_error(
-            ErrorKind::TypeError,
-            &format!("{name} argument must be an object"),
-        );
+        let name = if settled { "Promise.allSettledKeyed" } else { "Promise.allKeyed" };
+        let error = vm.make_error(ErrorKind::TypeError, &format!("{name} argument must be an object"));
         // b. Perform ? Call(promiseCapability.[[Reject]], undefined, « error »).
         vm.roots.push(error);
         call(vm, cap.reject, Value::UNDEFINED, &[error])?;
@@ -490,11 +435,7 @@ fn perform_keyed(
     let values = new_record(vm, Vec::new());
     // 4. Let remainingElementsCount be the Record { [[Value]]: 1 }.
     let remaining = new_record(vm, vec![Value::int(1)]);
-    vm.roots.extend([
-        Value::object(keys),
-        Value::object(values),
-        Value::object(remaining),
-    ]);
+    vm.roots.extend([Value::object(keys), Value::object(values), Value::object(remaining)]);
     // 5. Let index be 0.
     let mut index: u32 = 0;
     let mark = vm.roots.len();
@@ -534,12 +475,7 @@ fn perform_keyed(
         ];
         let (on_fulfilled, on_rejected) = if settled {
             captures[0] = Value::object(new_record(vm, vec![Value::FALSE]));
-            let f = make_internal(
-                vm,
-                "%Promise.allSettled.resolveElement",
-                1,
-                captures.clone(),
-            );
+            let f = make_internal(vm, "%Promise.allSettled.resolveElement", 1, captures.clone());
             let r = make_internal(vm, "%Promise.allSettled.rejectElement", 1, captures);
             (Value::object(f), Value::object(r))
         } else {
@@ -551,16 +487,9 @@ fn perform_keyed(
         let n = record_get(vm, remaining, 0).as_number().unwrap_or(0.0);
         record_set(vm, remaining, 0, Value::number(n + 1.0));
         // viii. Perform ? Invoke(nextPromise, "then", « onFulfilled, onRejected »).
-        invoke(
-            vm,
-            next_promise,
-            PropertyKey::Atom(atom::then),
-            &[on_fulfilled, on_rejected],
-        )?;
+        invoke(vm, next_promise, PropertyKey::Atom(atom::then), &[on_fulfilled, on_rejected])?;
         // ix. Set index to index + 1.
-        index = index
-            .checked_add(1)
-            .ok_or_else(|| vm.range_error("Too many promises"))?;
+        index = index.checked_add(1).ok_or_else(|| vm.range_error("Too many promises"))?;
     }
     // 7. Set remainingElementsCount.[[Value]] to remainingElementsCount.[[Value]] - 1.
     // 8. If remainingElementsCount.[[Value]] = 0, then

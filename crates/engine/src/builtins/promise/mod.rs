@@ -17,9 +17,7 @@ mod combinators;
 
 use crate::atoms::{atom, PropertyKey};
 use crate::builtins::map::{define_to_string_tag, display};
-use crate::builtins::{
-    arg, install, make_constructor, make_internal, make_native, NativeDef, NativeId,
-};
+use crate::builtins::{arg, install, make_constructor, make_internal, make_native, NativeDef, NativeId};
 use crate::error::{ErrorKind, JsResult, Throw};
 use crate::heap::object::{Class, Object, PromiseData, PromiseState, Reaction, ReactionKind};
 use crate::heap::shape::PropFlags;
@@ -41,37 +39,17 @@ pub(crate) const NATIVES: &[NativeDef] = &[
     native!("Promise.try", 1, try_),
     native!("Promise.allKeyed", 1, combinators::all_keyed),
     native!("Promise.allSettledKeyed", 1, combinators::all_settled_keyed),
-    native!(
-        "get Promise[Symbol.species]",
-        0,
-        crate::builtins::map::species
-    ),
+    native!("get Promise[Symbol.species]", 0, crate::builtins::map::species),
     native!("Promise.prototype.then", 2, then),
     native!("Promise.prototype.catch", 1, catch),
     native!("Promise.prototype.finally", 1, finally),
     native!("%Promise.resolveFunction", 1, resolve_function),
     native!("%Promise.rejectFunction", 1, reject_function),
     native!("%Promise.capabilityExecutor", 2, capability_executor),
-    native!(
-        "%Promise.all.resolveElement",
-        1,
-        combinators::all_resolve_element
-    ),
-    native!(
-        "%Promise.allSettled.resolveElement",
-        1,
-        combinators::all_settled_resolve_element
-    ),
-    native!(
-        "%Promise.allSettled.rejectElement",
-        1,
-        combinators::all_settled_reject_element
-    ),
-    native!(
-        "%Promise.any.rejectElement",
-        1,
-        combinators::any_reject_element
-    ),
+    native!("%Promise.all.resolveElement", 1, combinators::all_resolve_element),
+    native!("%Promise.allSettled.resolveElement", 1, combinators::all_settled_resolve_element),
+    native!("%Promise.allSettled.rejectElement", 1, combinators::all_settled_reject_element),
+    native!("%Promise.any.rejectElement", 1, combinators::any_reject_element),
     native!("%Promise.thenFinally", 1, then_finally),
     native!("%Promise.catchFinally", 1, catch_finally),
     native!("%Promise.valueThunk", 0, value_thunk),
@@ -144,12 +122,7 @@ pub fn promise_resolve(vm: &mut Vm, value: Value) -> JsResult<ObjectId> {
 
 /// PerformPromiseThen(promise, onFulfilled, onRejected) with no result capability
 /// (§27.2.5.4.1), as `await` uses it.
-pub fn perform_then_internal(
-    vm: &mut Vm,
-    promise: ObjectId,
-    on_fulfilled: Value,
-    on_rejected: Value,
-) {
+pub fn perform_then_internal(vm: &mut Vm, promise: ObjectId, on_fulfilled: Value, on_rejected: Value) {
     perform_promise_then(vm, promise, on_fulfilled, on_rejected, None);
 }
 
@@ -160,11 +133,7 @@ pub fn run_job(vm: &mut Vm, job: Job) -> JsResult<()> {
     let mark = vm.roots.len();
     let r = match job {
         Job::Reaction { reaction, argument } => promise_reaction_job(vm, reaction, argument),
-        Job::ResolveThenable {
-            promise,
-            thenable,
-            then,
-        } => promise_resolve_thenable_job(vm, promise, thenable, then),
+        Job::ResolveThenable { promise, thenable, then } => promise_resolve_thenable_job(vm, promise, thenable, then),
         Job::Callback { callback } => {
             vm.roots.push(callback);
             call(vm, callback, Value::UNDEFINED, &[]).map(drop)
@@ -185,8 +154,7 @@ pub fn run_jobs(vm: &mut Vm) -> JsResult<()> {
 
 /// IsPromise (§27.2.1.6).
 pub fn is_promise(vm: &Vm, v: Value) -> bool {
-    v.as_object()
-        .is_some_and(|o| matches!(vm.heap.obj(o).class, Class::Promise(_)))
+    v.as_object().is_some_and(|o| matches!(vm.heap.obj(o).class, Class::Promise(_)))
 }
 
 /// A promise's state and result (for inspection).
@@ -225,14 +193,12 @@ fn alloc_promise(vm: &mut Vm, proto: ObjectId) -> ObjectId {
         reject_reactions: Vec::new(),
         is_handled: false,
     };
-    vm.heap
-        .alloc_object(Object::new(Some(proto), Class::Promise(Box::new(data))))
+    vm.heap.alloc_object(Object::new(Some(proto), Class::Promise(Box::new(data))))
 }
 
 /// An internal record object (the spec's Records shared between closures).
 fn new_record(vm: &mut Vm, slots: Vec<Value>) -> ObjectId {
-    vm.heap
-        .alloc_object(Object::new(None, Class::Internal(slots)))
+    vm.heap.alloc_object(Object::new(None, Class::Internal(slots)))
 }
 
 fn record_get(vm: &Vm, record: ObjectId, i: usize) -> Value {
@@ -276,9 +242,7 @@ fn reject_function(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value>
     let captures = vm.native_captures();
     // 1-3. Let F be the active function object; promise = F.[[Promise]];
     //      alreadyResolved = F.[[AlreadyResolved]].
-    let (Some(promise), Some(already_resolved)) =
-        (capture_object(&captures, 0), capture_object(&captures, 1))
-    else {
+    let (Some(promise), Some(already_resolved)) = (capture_object(&captures, 0), capture_object(&captures, 1)) else {
         return Ok(Value::UNDEFINED);
     };
     // 5. If alreadyResolved.[[Value]] is true, return undefined.
@@ -299,9 +263,7 @@ fn resolve_function(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value
     let captures = vm.native_captures();
     // 1-3. Let F be the active function object; promise = F.[[Promise]];
     //      alreadyResolved = F.[[AlreadyResolved]].
-    let (Some(promise), Some(already_resolved)) =
-        (capture_object(&captures, 0), capture_object(&captures, 1))
-    else {
+    let (Some(promise), Some(already_resolved)) = (capture_object(&captures, 0), capture_object(&captures, 1)) else {
         return Ok(Value::UNDEFINED);
     };
     // 5. If alreadyResolved.[[Value]] is true, return undefined.
@@ -320,10 +282,7 @@ fn resolve_promise_steps(vm: &mut Vm, promise: ObjectId, resolution: Value) -> J
     // 7. If SameValue(resolution, promise) is true, then
     if resolution == Value::object(promise) {
         // a. Let selfResolutionError be a newly created TypeError object.
-        let error = vm.make_error(
-            ErrorKind::TypeError,
-            "Chaining cycle detected for promise #<Promise>",
-        );
+        let error = vm.make_error(ErrorKind::TypeError, "Chaining cycle detected for promise #<Promise>");
         // b. Perform RejectPromise(promise, selfResolutionError).
         reject_promise(vm, promise, error);
         // c. Return undefined.
@@ -338,12 +297,7 @@ fn resolve_promise_steps(vm: &mut Vm, promise: ObjectId, resolution: Value) -> J
     vm.roots.push(Value::object(promise));
     vm.roots.push(resolution);
     // 9. Let then be Completion(Get(resolution, "then")).
-    let then = match get(
-        vm,
-        resolution_obj,
-        PropertyKey::Atom(atom::then),
-        resolution,
-    ) {
+    let then = match get(vm, resolution_obj, PropertyKey::Atom(atom::then), resolution) {
         Ok(then) => then,
         // 10. If then is an abrupt completion, then
         Err(Throw::Value(e)) => {
@@ -363,23 +317,14 @@ fn resolve_promise_steps(vm: &mut Vm, promise: ObjectId, resolution: Value) -> J
     // 13. Let thenJobCallback be HostMakeJobCallback(thenAction).
     // 14. Let job be NewPromiseResolveThenableJob(promise, resolution, thenJobCallback).
     // 15. Perform HostEnqueuePromiseJob(job.[[Job]], job.[[Realm]]).
-    vm.jobs.push_back(Job::ResolveThenable {
-        promise: Value::object(promise),
-        thenable: resolution,
-        then,
-    });
+    vm.jobs.push_back(Job::ResolveThenable { promise: Value::object(promise), thenable: resolution, then });
     // 16. Return undefined.
     Ok(())
 }
 
 /// Move a pending promise to `state` with `result`; returns the reactions to trigger and
 /// whether it was handled. None if it was not pending.
-fn settle(
-    vm: &mut Vm,
-    promise: ObjectId,
-    state: PromiseState,
-    result: Value,
-) -> Option<(Vec<Reaction>, bool)> {
+fn settle(vm: &mut Vm, promise: ObjectId, state: PromiseState, result: Value) -> Option<(Vec<Reaction>, bool)> {
     let Class::Promise(d) = &mut vm.heap.obj_mut(promise).class else {
         return None;
     };
@@ -423,11 +368,7 @@ fn new_promise_capability(vm: &mut Vm, c: Value) -> JsResult<Capability> {
     if c == Value::object(vm.realm.promise_constructor) {
         let promise = new_promise(vm);
         let (resolve, reject) = create_resolving_functions(vm, promise);
-        let cap = Capability {
-            promise: Value::object(promise),
-            resolve,
-            reject,
-        };
+        let cap = Capability { promise: Value::object(promise), resolve, reject };
         vm.roots.extend([cap.promise, resolve, reject]);
         return Ok(cap);
     }
@@ -442,12 +383,7 @@ fn new_promise_capability(vm: &mut Vm, c: Value) -> JsResult<Capability> {
     let record = new_record(vm, vec![Value::UNDEFINED, Value::UNDEFINED]);
     vm.roots.push(Value::object(record));
     // 4-5. Let executor be CreateBuiltinFunction(executorClosure, 2, "", « »).
-    let executor = Value::object(make_internal(
-        vm,
-        "%Promise.capabilityExecutor",
-        2,
-        vec![Value::object(record)],
-    ));
+    let executor = Value::object(make_internal(vm, "%Promise.capabilityExecutor", 2, vec![Value::object(record)]));
     vm.roots.push(executor);
     // 6. Let promise be ? Construct(C, « executor »).
     let promise = construct(vm, c, &[executor], None)?;
@@ -459,11 +395,7 @@ fn new_promise_capability(vm: &mut Vm, c: Value) -> JsResult<Capability> {
         return Err(vm.type_error("Promise resolve or reject function is not callable"));
     }
     // 9. Return the PromiseCapability Record { [[Promise]]: promise, [[Resolve]], [[Reject]] }.
-    Ok(Capability {
-        promise,
-        resolve,
-        reject,
-    })
+    Ok(Capability { promise, resolve, reject })
 }
 
 /// The executor closure of NewPromiseCapability (§27.2.1.5 step 4).
@@ -475,9 +407,7 @@ fn capability_executor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Va
     // a. If resolvingFunctions.[[Resolve]] is not undefined, throw a TypeError exception.
     // b. If resolvingFunctions.[[Reject]] is not undefined, throw a TypeError exception.
     if !record_get(vm, record, 0).is_undefined() || !record_get(vm, record, 1).is_undefined() {
-        return Err(
-            vm.type_error("Promise executor has already been invoked with non-undefined arguments")
-        );
+        return Err(vm.type_error("Promise executor has already been invoked with non-undefined arguments"));
     }
     // c. Set resolvingFunctions.[[Resolve]] to resolve.
     record_set(vm, record, 0, arg(args, 0));
@@ -506,11 +436,7 @@ fn rejection_handled(vm: &mut Vm, promise: ObjectId) {
 
 /// IfAbruptRejectPromise ( value, capability ) (§27.2.1.1.1): a JS throw rejects the
 /// capability's promise, which is then the result.
-fn if_abrupt_reject_promise(
-    vm: &mut Vm,
-    completion: JsResult<Value>,
-    cap: Capability,
-) -> JsResult<Value> {
+fn if_abrupt_reject_promise(vm: &mut Vm, completion: JsResult<Value>, cap: Capability) -> JsResult<Value> {
     match completion {
         Ok(v) => Ok(v),
         // a. Perform ? Call(capability.[[Reject]], undefined, « value.[[Value]] »).
@@ -585,12 +511,7 @@ fn promise_reaction_job(vm: &mut Vm, reaction: Reaction, argument: Value) -> JsR
 
 /// ### 27.2.2.2 NewPromiseResolveThenableJob ( promiseToResolve, thenable, then ) — the job
 /// https://tc39.es/ecma262/#sec-newpromiseresolvethenablejob
-fn promise_resolve_thenable_job(
-    vm: &mut Vm,
-    promise: Value,
-    thenable: Value,
-    then: Value,
-) -> JsResult<()> {
+fn promise_resolve_thenable_job(vm: &mut Vm, promise: Value, thenable: Value, then: Value) -> JsResult<()> {
     vm.roots.extend([promise, thenable, then]);
     let Some(promise) = promise.as_object() else {
         return Ok(());
@@ -773,12 +694,7 @@ fn with_resolvers(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> 
 fn catch(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let promise be the this value.
     // 2. Return ? Invoke(promise, "then", « undefined, onRejected »).
-    invoke(
-        vm,
-        this,
-        PropertyKey::Atom(atom::then),
-        &[Value::UNDEFINED, arg(args, 0)],
-    )
+    invoke(vm, this, PropertyKey::Atom(atom::then), &[Value::UNDEFINED, arg(args, 0)])
 }
 
 /// ### 27.2.5.3 Promise.prototype.finally ( onFinally )
@@ -808,12 +724,7 @@ fn finally(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     };
     vm.roots.extend([then_finally, catch_finally]);
     // 7. Return ? Invoke(promise, "then", « thenFinally, catchFinally »).
-    invoke(
-        vm,
-        this,
-        PropertyKey::Atom(atom::then),
-        &[then_finally, catch_finally],
-    )
+    invoke(vm, this, PropertyKey::Atom(atom::then), &[then_finally, catch_finally])
 }
 
 /// thenFinallyClosure (§27.2.5.3 step 6.a). Captures: [onFinally, C].
@@ -846,21 +757,12 @@ fn finally_reaction(vm: &mut Vm, value: Value, thunk: &str) -> JsResult<Value> {
 
 /// returnValue (§27.2.5.3 step 6.a.iii): returns the captured value.
 fn value_thunk(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
-    Ok(vm
-        .native_captures()
-        .first()
-        .copied()
-        .unwrap_or(Value::UNDEFINED))
+    Ok(vm.native_captures().first().copied().unwrap_or(Value::UNDEFINED))
 }
 
 /// throwReason (§27.2.5.3 step 6.c.iii): throws the captured reason.
 fn thrower(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
-    Err(Throw::Value(
-        vm.native_captures()
-            .first()
-            .copied()
-            .unwrap_or(Value::UNDEFINED),
-    ))
+    Err(Throw::Value(vm.native_captures().first().copied().unwrap_or(Value::UNDEFINED)))
 }
 
 /// ### 27.2.5.4 Promise.prototype.then ( onFulfilled, onRejected )
@@ -872,9 +774,7 @@ fn then(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
         Some(p) if is_promise(vm, this) => p,
         _ => {
             let shown = display(vm, this);
-            return Err(vm.type_error(format!(
-                "Method Promise.prototype.then called on incompatible receiver {shown}"
-            )));
+            return Err(vm.type_error(format!("Method Promise.prototype.then called on incompatible receiver {shown}")));
         }
     };
     // 3. Let C be ? SpeciesConstructor(promise, %Promise%).
@@ -885,22 +785,12 @@ fn then(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // from the reactions made below, so none are made (see `promise_reaction_job`).
     let cap = if c == Value::object(vm.realm.promise_constructor) {
         let derived = Value::object(new_promise(vm));
-        Capability {
-            promise: derived,
-            resolve: Value::UNDEFINED,
-            reject: Value::UNDEFINED,
-        }
+        Capability { promise: derived, resolve: Value::UNDEFINED, reject: Value::UNDEFINED }
     } else {
         new_promise_capability(vm, c)?
     };
     // 5. Return PerformPromiseThen(promise, onFulfilled, onRejected, resultCapability).
-    Ok(perform_promise_then(
-        vm,
-        promise,
-        arg(args, 0),
-        arg(args, 1),
-        Some(cap),
-    ))
+    Ok(perform_promise_then(vm, promise, arg(args, 0), arg(args, 1), Some(cap)))
 }
 
 /// ### 27.2.5.4.1 PerformPromiseThen ( promise, onFulfilled, onRejected [ , resultCapability ] )
@@ -916,31 +806,15 @@ fn perform_promise_then(
     // 2. If resultCapability is not present, set it to undefined.
     // 3-4. If IsCallable(onFulfilled) is false, let onFulfilledJobCallback be empty; else
     //      HostMakeJobCallback(onFulfilled).
-    let on_fulfilled = if is_callable(vm, on_fulfilled) {
-        on_fulfilled
-    } else {
-        Value::UNDEFINED
-    };
+    let on_fulfilled = if is_callable(vm, on_fulfilled) { on_fulfilled } else { Value::UNDEFINED };
     // 5-6. Likewise for onRejected.
-    let on_rejected = if is_callable(vm, on_rejected) {
-        on_rejected
-    } else {
-        Value::UNDEFINED
-    };
+    let on_rejected = if is_callable(vm, on_rejected) { on_rejected } else { Value::UNDEFINED };
     let cap = capability.map(Capability::as_tuple);
     // 7. Let fulfillReaction be the PromiseReaction Record { [[Capability]]: resultCapability,
     //    [[Type]]: fulfill, [[Handler]]: onFulfilledJobCallback }.
-    let fulfill_reaction = Reaction {
-        capability: cap,
-        kind: ReactionKind::Fulfill,
-        handler: on_fulfilled,
-    };
+    let fulfill_reaction = Reaction { capability: cap, kind: ReactionKind::Fulfill, handler: on_fulfilled };
     // 8. Let rejectReaction be the PromiseReaction Record { …, [[Type]]: reject, … }.
-    let reject_reaction = Reaction {
-        capability: cap,
-        kind: ReactionKind::Reject,
-        handler: on_rejected,
-    };
+    let reject_reaction = Reaction { capability: cap, kind: ReactionKind::Reject, handler: on_rejected };
     let Class::Promise(d) = &mut vm.heap.obj_mut(promise).class else {
         return Value::UNDEFINED;
     };
@@ -958,10 +832,7 @@ fn perform_promise_then(
             // a. Let value be promise.[[PromiseResult]].
             // b. Let fulfillJob be NewPromiseReactionJob(fulfillReaction, value).
             // c. Perform HostEnqueuePromiseJob(fulfillJob.[[Job]], fulfillJob.[[Realm]]).
-            vm.jobs.push_back(Job::Reaction {
-                reaction: fulfill_reaction,
-                argument: result,
-            });
+            vm.jobs.push_back(Job::Reaction { reaction: fulfill_reaction, argument: result });
         }
         // 11. Else,
         PromiseState::Rejected => {
@@ -973,10 +844,7 @@ fn perform_promise_then(
             }
             // d. Let rejectJob be NewPromiseReactionJob(rejectReaction, reason).
             // e. Perform HostEnqueuePromiseJob(rejectJob.[[Job]], rejectJob.[[Realm]]).
-            vm.jobs.push_back(Job::Reaction {
-                reaction: reject_reaction,
-                argument: result,
-            });
+            vm.jobs.push_back(Job::Reaction { reaction: reject_reaction, argument: result });
         }
     }
     // 13. If resultCapability is undefined, return undefined.
@@ -989,12 +857,7 @@ fn perform_promise_then(
 fn species_constructor(vm: &mut Vm, o: ObjectId) -> JsResult<Value> {
     let default = Value::object(vm.realm.promise_constructor);
     // 1. Let C be ? Get(O, "constructor").
-    let c = get(
-        vm,
-        o,
-        PropertyKey::Atom(atom::constructor),
-        Value::object(o),
-    )?;
+    let c = get(vm, o, PropertyKey::Atom(atom::constructor), Value::object(o))?;
     // 2. If C is undefined, return defaultConstructor.
     if c.is_undefined() {
         return Ok(default);
@@ -1046,27 +909,16 @@ fn queue_microtask(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value>
         let received = match callback.kind() {
             Kind::Undefined | Kind::Null => display(vm, callback),
             Kind::Object(_) => {
-                format!(
-                    "an instance of {}",
-                    display(vm, callback)
-                        .trim_start_matches("#<")
-                        .trim_end_matches('>')
-                )
+                format!("an instance of {}", display(vm, callback).trim_start_matches("#<").trim_end_matches('>'))
             }
             _ => {
                 let t = crate::runtime::operators::type_of(vm, callback);
                 let shown = display(vm, callback);
-                let shown = if callback.is_string() {
-                    format!("'{shown}'")
-                } else {
-                    shown
-                };
+                let shown = if callback.is_string() { format!("'{shown}'") } else { shown };
                 format!("type {t} ({shown})")
             }
         };
-        return Err(vm.type_error(format!(
-            "The \"callback\" argument must be of type function. Received {received}"
-        )));
+        return Err(vm.type_error(format!("The \"callback\" argument must be of type function. Received {received}")));
     }
     // Queue a microtask that invokes callback (a thrown exception is reported).
     vm.jobs.push_back(Job::Callback { callback });
