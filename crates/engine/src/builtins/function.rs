@@ -10,7 +10,7 @@ use crate::heap::shape::PropFlags;
 use crate::native;
 use crate::runtime::call::{call, is_callable, is_constructor};
 use crate::runtime::convert::{to_integer_or_infinity, to_rust_string};
-use crate::runtime::property::{get, has_own_property, length_of_array_like};
+use crate::runtime::property::{get, has_own_property};
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
 
@@ -115,25 +115,8 @@ fn apply(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     if arg_array.is_nullish() {
         return call(vm, this, arg(args, 0), &[]);
     }
-    let list = create_list_from_array_like(vm, arg_array)?;
+    let list = crate::builtins::reflect::create_list_from_array_like(vm, arg_array, false)?;
     call(vm, this, arg(args, 0), &list)
-}
-
-/// CreateListFromArrayLike (§7.3.18).
-pub fn create_list_from_array_like(vm: &mut Vm, v: Value) -> JsResult<Vec<Value>> {
-    let Some(o) = v.as_object() else {
-        return Err(vm.type_error("CreateListFromArrayLike called on non-object"));
-    };
-    let len = length_of_array_like(vm, o)?;
-    if len > 10_000_000 {
-        return Err(vm.range_error("Too many arguments in function call"));
-    }
-    vm.charge(len)?;
-    let mut out = Vec::with_capacity(len as usize);
-    for i in 0..len as u32 {
-        out.push(get(vm, o, PropertyKey::Index(i), v)?);
-    }
-    Ok(out)
 }
 
 /// ### 20.2.3.2 Function.prototype.bind ( thisArg, ...args )

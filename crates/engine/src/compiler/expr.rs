@@ -421,7 +421,7 @@ impl<'s> Compiler<'s, '_> {
                                 self.emit(Op::Swap);
                                 self.emit(Op::SetFunctionName { prefix: 0 });
                                 self.emit(Op::Swap);
-                                self.emit_define_elem_swapped();
+                                self.emit(Op::DefineElem);
                             } else {
                                 self.compile_expr(&p.value)?;
                                 self.emit(Op::DefineElem);
@@ -432,12 +432,6 @@ impl<'s> Compiler<'s, '_> {
             }
         }
         Ok(())
-    }
-
-    /// `obj fn key → obj` after SetFunctionName shuffles: normalise to DefineElem order.
-    fn emit_define_elem_swapped(&mut self) {
-        // Stack: obj key fn
-        self.emit(Op::DefineElem);
     }
 
     // ---- operators

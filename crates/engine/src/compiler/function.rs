@@ -1,7 +1,7 @@
 //! Functions (FunctionDeclarationInstantiation as code), arrows, methods and classes.
 
 use oxc_ast::ast::*;
-use oxc_span::{GetSpan, Span};
+use oxc_span::Span;
 use oxc_syntax::scope::ScopeId;
 
 use super::{empty_code, CResult, Compiler, Control, Loc};
@@ -735,9 +735,4 @@ fn merge_accessor(
     } else {
         entry.3 = Some(slot);
     }
-}
-
-#[allow(dead_code)]
-fn _span(e: &Expression) -> u32 {
-    e.span().start
 }

@@ -571,9 +571,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
                 return Ok(());
             }
             // Named function expressions' own name binding is read-only (silently in sloppy).
-            if self.scoping.symbol_flags(sym).contains(oxc_syntax::symbol::SymbolFlags::FunctionExpression)
-                || self.is_function_expression_name(sym)
-            {
+            if self.scoping.symbol_flags(sym).contains(oxc_syntax::symbol::SymbolFlags::FunctionExpression) {
                 self.emit(Op::Pop);
                 if self.func.code.strict {
                     let msg = self.string_constant("Assignment to constant variable.");
@@ -602,10 +600,6 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             self.emit(Op::SetGlobal { name: a, strict });
         }
         Ok(())
-    }
-
-    fn is_function_expression_name(&self, _sym: SymbolId) -> bool {
-        false
     }
 
     /// Inside a `with` statement of the current function (names resolve dynamically)?
@@ -961,12 +955,3 @@ impl CodeBlock {
         self.env_names.push((level, name));
     }
 }
-
-/// Compile `f` for `Function(...)`/indirect eval style dynamic code: exported for builtins.
-pub fn compile_function_from_text(vm: &mut Vm, source: &str, filename: &str) -> Result<CodeId, SyntaxErrorReport> {
-    compile_script(vm, source, filename)
-}
-
-/// Ensure `Value` constants used only here stay imported.
-#[allow(dead_code)]
-fn _uses(_: Value, _: Handler) {}

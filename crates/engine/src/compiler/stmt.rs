@@ -6,7 +6,7 @@
 
 use oxc_ast::ast::*;
 
-use super::{CResult, Compiler, Control, Label, Loc};
+use super::{CResult, Compiler, Control, Label};
 use crate::bytecode::Op;
 
 /// What an exit does at its target.
@@ -585,7 +585,7 @@ impl<'s> Compiler<'s, '_> {
         let body_start = self.pc();
         let handler_depth = iter_depth;
         let env_depth = self.env_depth_in_function();
-        let pushed = self.bind_for_left_of(&s.left, s.scope_id.get())?;
+        let pushed = self.bind_for_left(&s.left, s.scope_id.get())?;
         self.compile_statement(&s.body)?;
         self.leave_block_scope(pushed);
         let body_end = self.pc();
@@ -604,14 +604,6 @@ impl<'s> Compiler<'s, '_> {
         self.emit(Op::Pop);
         self.patch_all(breaks);
         Ok(())
-    }
-
-    fn bind_for_left_of(
-        &mut self,
-        left: &'s ForStatementLeft<'s>,
-        scope: Option<oxc_syntax::scope::ScopeId>,
-    ) -> CResult<bool> {
-        self.bind_for_left(left, scope)
     }
 
     fn compile_labeled(&mut self, s: &'s LabeledStatement<'s>, mut labels: Vec<String>) -> CResult<()> {
@@ -957,8 +949,5 @@ pub(crate) fn binding_name(p: &BindingPattern) -> Option<String> {
         _ => None,
     }
 }
-
-#[allow(dead_code)]
-fn _loc(_: Loc) {}
 
 use oxc_span::GetSpan;
