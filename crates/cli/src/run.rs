@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use amber::durable::policy::Policy;
 use amber::durable::store::{NewSession, SessionStore, Source};
+use amber::engine::module::ModuleSource;
 use amber::engine::vm::Stream;
 use amber::engine::{Vm, VmOptions};
 use amber::{Outcome, Program, Runtime, RuntimeBuilder};
@@ -62,7 +63,10 @@ pub fn print_hook(_vm: &mut Vm, stream: Stream, text: &str) {
 
 /// The module loader of `amber run`: relative and absolute specifiers name files, resolved
 /// against the importing module's path; the resolved name is the canonical path.
-pub fn load_module(_vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(String, String), String> {
+pub fn load_module(vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(String, ModuleSource), String> {
+    if let Some(builtin) = amber::node::modules::load_if_builtin(vm, specifier) {
+        return builtin;
+    }
     let relative = specifier.starts_with("./") || specifier.starts_with("../");
     if !relative && !specifier.starts_with('/') {
         return Err(format!("Cannot find package '{specifier}' imported from {referrer}"));
@@ -82,7 +86,7 @@ pub fn load_module(_vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(Str
     let resolved = std::fs::canonicalize(&path)
         .map_err(|_| format!("Cannot find module '{}' imported from {referrer}", path.display()))?;
     let text = std::fs::read_to_string(&resolved).map_err(|e| format!("cannot read {}: {e}", resolved.display()))?;
-    Ok((resolved.display().to_string(), text))
+    Ok((resolved.display().to_string(), ModuleSource::Text(text)))
 }
 
 /// The builder every command starts from: durable policy, CLI output.

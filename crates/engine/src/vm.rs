@@ -164,6 +164,9 @@ pub struct Vm {
     /// Opaque embedder state riding the image (the node layer's VFS, the durable layer's
     /// operation table), as serialized bytes owned by the embedder.
     pub host_state: Vec<(String, Vec<u8>)>,
+    /// Heap values the embedder holds by name (the node layer's module caches): GC roots
+    /// that ride the image. See [`Vm::host_value`].
+    pub host_values: Vec<(String, Value)>,
     /// ES modules: records, the resolution map, import cells (`module/`).
     pub modules: crate::module::ModuleMap,
     /// The embedder's module loader (the engine has no I/O); re-set after restore.
@@ -204,6 +207,7 @@ impl Vm {
             host_functions: Vec::new(),
             print_hook: None,
             host_state: Vec::new(),
+            host_values: Vec::new(),
             modules: crate::module::ModuleMap::default(),
             module_loader: None,
         };
@@ -494,6 +498,34 @@ impl Vm {
             Some(e) => e.1 = f,
             None => self.host_functions.push((name.to_string(), f)),
         }
+    }
+
+    /// The embedder's value named `name` (see [`Vm::host_values`]).
+    pub fn host_value(&self, name: &str) -> Option<Value> {
+        self.host_values.iter().find(|(n, _)| n == name).map(|&(_, v)| v)
+    }
+
+    /// Hold `value` under `name` as a GC root that rides the image.
+    pub fn set_host_value(&mut self, name: &str, value: Value) {
+        match self.host_values.iter_mut().find(|(n, _)| n == name) {
+            Some(e) => e.1 = value,
+            None => self.host_values.push((name.to_string(), value)),
+        }
+    }
+
+    /// Compile `source` as a script named `filename` and run it nested inside the current
+    /// call (from a native or a module loader); returns its completion value. A syntax error
+    /// is thrown as a SyntaxError naming the file and position.
+    pub fn eval_nested(&mut self, source: &str, filename: &str) -> JsResult<Value> {
+        let code = match crate::compiler::compile_script(self, source, filename) {
+            Ok(c) => c,
+            Err(e) => {
+                let message = format!("{} ({}:{}:{})", e.message, filename, e.line, e.column);
+                return Err(self.syntax_error(message));
+            }
+        };
+        let global = Value::object(self.global);
+        crate::interp::run_code(self, code, None, global, Value::UNDEFINED, Value::UNDEFINED)
     }
 
     /// Set a property by name (embedder convenience; runs setters).

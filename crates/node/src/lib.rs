@@ -10,18 +10,21 @@
 
 pub mod console;
 pub mod inspect;
+pub mod modules;
 pub mod timers;
 
 use amber_engine::Vm;
 
 /// Install the Node globals (`console`, timers) on a fresh VM.
 pub fn install(vm: &mut Vm) {
+    modules::register(vm);
     console::install(vm);
     timers::install(vm);
 }
 
 /// Re-register host functions after restoring a VM image.
 pub fn register(vm: &mut Vm) {
+    modules::register(vm);
     console::register(vm);
     timers::register(vm);
 }

@@ -8,6 +8,7 @@
 use crate::frontmatter::Phase;
 use crate::plan;
 use crate::verdict::{Execution, Failure};
+use amber_engine::module::ModuleSource;
 use amber_engine::{ErrorKind, JsResult, Limit, RunError, Stream, Throw, Value, Vm, VmOptions};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -134,7 +135,7 @@ static SUITE_DIR: Mutex<Option<PathBuf>> = Mutex::new(None);
 
 /// The engine's module loader: `./x.js` relative to the importing file, read from the suite.
 /// Names are paths relative to the suite directory (`test/language/module-code/x_FIXTURE.js`).
-fn load_module(_vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(String, String), String> {
+fn load_module(_vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(String, ModuleSource), String> {
     let name = plan::resolve_specifier(referrer, specifier)?;
     let root = match SUITE_DIR.lock() {
         Ok(dir) => dir.clone(),
@@ -143,7 +144,7 @@ fn load_module(_vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(String,
     .ok_or_else(|| "no suite directory".to_string())?;
     let text = std::fs::read_to_string(root.join(&name))
         .map_err(|e| format!("Cannot load module '{specifier}' from '{referrer}': {e}"))?;
-    Ok((name, text))
+    Ok((name, ModuleSource::Text(text)))
 }
 
 /// `--snapshot-roundtrip`: image the whole VM and restore it in place.

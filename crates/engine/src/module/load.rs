@@ -13,7 +13,7 @@
 use crate::error::{ErrorKind, SyntaxErrorReport};
 use crate::heap::object::Env;
 use crate::module::{
-    LoadError, LocalExport, ModuleCode, ModuleId, ModuleKind, ModuleRecord, ModuleRequest, ModuleStatus,
+    LoadError, LocalExport, ModuleCode, ModuleId, ModuleKind, ModuleRecord, ModuleRequest, ModuleSource, ModuleStatus,
 };
 use crate::string::JsStr;
 use crate::value::Value;
@@ -66,12 +66,23 @@ pub(crate) fn parse_source_module(vm: &mut Vm, source: &str, name: &str) -> Resu
 
 /// A synthetic module whose only export, `default`, is `value` (JSON and text modules).
 fn default_export_module(vm: &mut Vm, name: &str, value: Value) -> ModuleId {
-    let env = vm.heap.alloc_env(Env { parent: None, slots: vec![value], object: None });
-    let info = ModuleCode {
-        local_exports: vec![LocalExport { export_name: JsStr::from_str("default"), slot: 0 }],
-        env_slots: 1,
-        ..ModuleCode::default()
-    };
+    synthetic_module(vm, name, vec![("default".to_string(), value)])
+}
+
+/// A synthetic module exporting `exports` as fixed bindings of its environment.
+fn synthetic_module(vm: &mut Vm, name: &str, exports: Vec<(String, Value)>) -> ModuleId {
+    let mut local_exports = Vec::with_capacity(exports.len());
+    let mut slots = Vec::with_capacity(exports.len());
+    for (export_name, value) in exports {
+        if local_exports.iter().any(|e: &LocalExport| e.export_name.to_rust_string() == export_name) {
+            continue;
+        }
+        local_exports.push(LocalExport { export_name: JsStr::from_str(&export_name), slot: slots.len() as u32 });
+        slots.push(value);
+    }
+    let env_slots = slots.len() as u32;
+    let env = vm.heap.alloc_env(Env { parent: None, slots, object: None });
+    let info = ModuleCode { local_exports, env_slots, ..ModuleCode::default() };
     let id = vm.modules.records.len() as ModuleId;
     vm.modules.records.push(new_record(name, ModuleKind::Json, u32::MAX, None, env, info, id));
     id
@@ -115,6 +126,19 @@ pub(crate) fn host_load(vm: &mut Vm, referrer: &str, request: &ModuleRequest) ->
     let id = match vm.modules.by_name.get(&map_key) {
         Some(&id) => id,
         None => {
+            let source = match source {
+                ModuleSource::Text(text) => text,
+                ModuleSource::Synthetic(exports) => {
+                    if let Some(t) = ty {
+                        let message = format!("Module '{name}' is not a {t} module");
+                        return Err(throw(vm, ErrorKind::TypeError, message));
+                    }
+                    let id = synthetic_module(vm, &name, exports);
+                    vm.modules.by_name.insert(map_key, id);
+                    vm.modules.resolved.insert(key, id);
+                    return Ok(id);
+                }
+            };
             let id = match ty {
                 None => parse_source_module(vm, &source, &name).map_err(LoadError::Syntax)?,
                 Some("json") => {

@@ -45,10 +45,20 @@ use crate::vm::Vm;
 /// Index of a module record in [`ModuleMap::records`].
 pub type ModuleId = u32;
 
-/// The embedder's loader: (referrer's resolved name, specifier) → (resolved name, source
-/// text), or an error message. The resolved name identifies the module in the map and
+/// The embedder's loader: (referrer's resolved name, specifier) → (resolved name, what the
+/// module is), or an error message. The resolved name identifies the module in the map and
 /// names it in stack traces; the engine itself never touches a file.
-pub type ModuleLoader = fn(&mut Vm, &str, &str) -> Result<(String, String), String>;
+pub type ModuleLoader = fn(&mut Vm, &str, &str) -> Result<(String, ModuleSource), String>;
+
+/// What a loader found for a specifier.
+pub enum ModuleSource {
+    /// Source text: JavaScript, or JSON / text under a `type` import attribute.
+    Text(String),
+    /// A synthetic module whose exports are these values, evaluated by the host already
+    /// (Node's builtin modules and CommonJS modules imported from ESM). Exports are fixed
+    /// bindings; the names must be distinct.
+    Synthetic(Vec<(String, Value)>),
+}
 
 /// Cyclic Module Record [[Status]].
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -68,7 +78,7 @@ pub enum ModuleStatus {
 pub enum ModuleKind {
     /// Source Text Module Record.
     SourceText,
-    /// A JSON module: one `default` export, evaluated when loaded.
+    /// A synthetic module (JSON, text, or host-provided exports), evaluated when loaded.
     Json,
 }
 

@@ -1,0 +1,87 @@
+//! Node parity: every `crates/node/tests/parity/**/<name>.{js,mjs,cjs}` runs under `node` and
+//! under `amber run`, each in a fresh scratch directory holding a copy of the script's folder
+//! (so relative `fs` paths work the same on both sides), and stdout plus the exit status must
+//! be equal. Scripts print only what is deterministic by design (no random bytes, no wall
+//! time). Node is required: a machine without it fails this test rather than skipping it.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            if p.file_name().is_some_and(|n| n != "node_modules" && n != "fixtures") {
+                collect(&p, out);
+            }
+        } else if p.extension().is_some_and(|e| e == "js" || e == "mjs" || e == "cjs") {
+            out.push(p);
+        }
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create scratch dir");
+    for entry in std::fs::read_dir(from).expect("read fixture dir").flatten() {
+        let (src, dst) = (entry.path(), to.join(entry.file_name()));
+        if src.is_dir() {
+            copy_dir(&src, &dst);
+        } else {
+            std::fs::copy(&src, &dst).expect("copy fixture");
+        }
+    }
+}
+
+/// (stdout, exit status) of `program args… file` run in a scratch copy of the file's folder.
+fn run_in_scratch(tag: &str, index: usize, file: &Path, program: &str, args: &[&str]) -> (String, i32) {
+    let scratch = std::env::temp_dir().join(format!("amber-parity-{}-{tag}-{index}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    copy_dir(file.parent().expect("parent"), &scratch);
+    let name = file.file_name().expect("file name");
+    let out = Command::new(program)
+        .args(args)
+        .arg(name)
+        .current_dir(&scratch)
+        .env("TZ", "UTC")
+        .env("AMBER_STORE", scratch.join(".amber"))
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {program}: {e} (node parity tests need node on PATH)"));
+    let _ = std::fs::remove_dir_all(&scratch);
+    (String::from_utf8_lossy(&out.stdout).into_owned(), out.status.code().unwrap_or(-1))
+}
+
+#[test]
+fn node_parity() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../node/tests/parity");
+    let mut files = Vec::new();
+    collect(&root, &mut files);
+    assert!(!files.is_empty(), "no parity scripts under {}", root.display());
+    let mut failures = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let expected = run_in_scratch("node", i, f, "node", &[]);
+        let actual = run_in_scratch("amber", i, f, env!("CARGO_BIN_EXE_amber"), &["run"]);
+        if expected != actual {
+            let (e, a) = (&expected.0, &actual.0);
+            let line =
+                e.lines().zip(a.lines()).position(|(x, y)| x != y).unwrap_or(e.lines().count().min(a.lines().count()));
+            failures.push(format!(
+                "{}: exit node {} / amber {}; first difference at line {}:\n  node:  {:?}\n  amber: {:?}",
+                f.strip_prefix(&root).unwrap_or(f).display(),
+                expected.1,
+                actual.1,
+                line + 1,
+                e.lines().nth(line).unwrap_or("<end>"),
+                a.lines().nth(line).unwrap_or("<end>"),
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} parity scripts differ:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
+}

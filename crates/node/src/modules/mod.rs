@@ -1,0 +1,206 @@
+//! Node's builtin modules (`node:os`, `node:path`, `node:fs`, …): how they are defined,
+//! evaluated once, cached, and handed to `require` and to ES `import`.
+//!
+//! A builtin is a JavaScript body in `js/<name>.js`, written as Node writes its own `lib/`:
+//! CommonJS-shaped, run as `function (exports, require, module, internal)`. `require` there
+//! reaches other builtins only; `internal` is an object of the module's Rust natives
+//! ([`Builtin::natives`], host functions named `node:<name>.<fn>`), so primitives that need
+//! Rust (the VFS, hashing) stay small and everything else is ordinary JS that rides the image
+//! like user code.
+//!
+//! Evaluated exports are cached in a plain object held by the VM under [`CACHE`] (a
+//! [`Vm::host_values`] root), so `require("fs") === require("node:fs")`, the ES namespace of
+//! `node:fs` has the same `default`, and a restored VM finds them again without re-running
+//! anything. ES imports see a synthetic module: `default` is `module.exports`, and each own
+//! enumerable property whose name is an identifier is a named export (fixed at load, as in
+//! Node before `syncBuiltinESMExports`).
+
+pub mod os;
+
+use amber_engine::atoms::PropertyKey;
+use amber_engine::error::JsResult;
+use amber_engine::module::ModuleSource;
+use amber_engine::runtime::call::call;
+use amber_engine::runtime::convert::to_rust_string;
+use amber_engine::runtime::property::{create_data_property, get, ordinary_get_own_property, own_property_keys};
+use amber_engine::{HostFn, Value, Vm};
+
+/// [`Vm::host_values`] entry: the object mapping builtin name → `module.exports`.
+pub const CACHE: &str = "node.builtins";
+
+/// A builtin module.
+pub struct Builtin {
+    /// The name without the `node:` prefix (`"fs"`, `"fs/promises"`).
+    pub name: &'static str,
+    /// The module body (see the module docs for its calling convention).
+    pub source: &'static str,
+    /// Rust natives on the body's `internal` object: (name, length, function).
+    pub natives: &'static [(&'static str, u32, HostFn)],
+    /// Whether `require("name")` works without the `node:` prefix (false for the modules
+    /// Node only exposes under `node:`, such as `node:test`).
+    pub bare: bool,
+}
+
+/// Every builtin, by name.
+pub const BUILTINS: &[&Builtin] = &[&os::BUILTIN];
+
+/// Modules Node has that Amber refuses, with the reason given to the program.
+pub const REFUSED: &[(&str, &str)] = &[
+    ("child_process", "a durable agent cannot spawn host processes; use amber.call() with a host tool"),
+    ("cluster", "a durable agent is one isolate; there are no worker processes"),
+    ("dgram", "sockets would reach the host network; use amber.call() with a host tool"),
+    ("dns", "name resolution would reach the host network; use amber.call() with a host tool"),
+    ("http2", "servers and sockets would reach the host network; use amber.call() with a host tool"),
+    ("inspector", "the V8 inspector protocol does not exist in Amber"),
+    ("net", "sockets would reach the host network; use amber.call() with a host tool"),
+    ("tls", "sockets would reach the host network; use amber.call() with a host tool"),
+    ("v8", "Amber is not V8"),
+    ("vm", "contexts are not supported; use eval or a separate agent"),
+    ("worker_threads", "a durable agent is one isolate; there are no threads"),
+];
+
+/// The builtin `specifier` names (`"fs"`, `"node:fs"`), if any.
+pub fn builtin(specifier: &str) -> Option<&'static Builtin> {
+    match specifier.strip_prefix("node:") {
+        Some(name) => BUILTINS.iter().copied().find(|b| b.name == name),
+        None => BUILTINS.iter().copied().find(|b| b.bare && b.name == specifier),
+    }
+}
+
+/// Why `specifier` is refused, if it names a module Amber does not provide on purpose.
+pub fn refused(specifier: &str) -> Option<&'static str> {
+    let name = specifier.strip_prefix("node:").unwrap_or(specifier);
+    let name = name.split('/').next().unwrap_or(name);
+    REFUSED.iter().find(|(n, _)| *n == name).map(|&(_, why)| why)
+}
+
+/// Re-bind every builtin's natives (on a fresh VM and after restore).
+pub fn register(vm: &mut Vm) {
+    vm.register_host_function("node:require", require_native);
+    for b in BUILTINS {
+        for &(name, _, f) in b.natives {
+            vm.register_host_function(&native_name(b, name), f);
+        }
+    }
+}
+
+fn native_name(b: &Builtin, name: &str) -> String {
+    format!("node:{}.{name}", b.name)
+}
+
+/// `module.exports` of builtin `b`, evaluating its body on first use.
+pub fn require_builtin(vm: &mut Vm, b: &Builtin) -> JsResult<Value> {
+    let cache = match vm.host_value(CACHE).and_then(|v| v.as_object()) {
+        Some(c) => c,
+        None => {
+            let c = vm.heap.new_plain(None);
+            vm.set_host_value(CACHE, Value::object(c));
+            c
+        }
+    };
+    let key = vm.key(b.name);
+    if let Some((v, _)) = vm.heap.obj(cache).lookup_named(&vm.heap.shapes, key) {
+        return Ok(v);
+    }
+    let filename = format!("node:{}", b.name);
+    let wrapper = format!("(function (exports, require, module, internal) {{{}\n}})", b.source);
+    let f = vm.eval_nested(&wrapper, &filename)?;
+    vm.roots.push(f);
+    let exports = vm.new_object();
+    vm.roots.push(exports);
+    let module = vm.new_object();
+    vm.roots.push(module);
+    vm.set_property(module, "exports", exports);
+    let global = vm.global_object();
+    let require = vm.define_host_function(Value::UNDEFINED, "node:require", 1, require_native);
+    vm.roots.push(require);
+    let internal = vm.new_object();
+    vm.roots.push(internal);
+    for &(name, length, native) in b.natives {
+        vm.define_host_function(internal, &native_name(b, name), length, native);
+    }
+    let ran = call(vm, f, global, &[exports, require, module, internal]);
+    let result = ran.and_then(|_| {
+        let key = vm.key("exports");
+        match module.as_object() {
+            Some(m) => get(vm, m, key, module),
+            None => Ok(exports),
+        }
+    });
+    let n = vm.roots.len();
+    vm.roots.truncate(n - 5);
+    let exports = result?;
+    let key = vm.key(b.name);
+    create_data_property(vm, cache, key, exports)?;
+    Ok(exports)
+}
+
+/// `require` inside builtin bodies: other builtins only.
+fn require_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let specifier = to_rust_string(vm, args.first().copied().unwrap_or(Value::UNDEFINED))?;
+    match builtin(&specifier) {
+        Some(b) => require_builtin(vm, b),
+        None => Err(vm.throw(amber_engine::ErrorKind::Error, format!("Cannot find module '{specifier}'"))),
+    }
+}
+
+/// The module loader's first stop: a builtin (`node:fs`, `fs`), a refused module (an error
+/// saying why), or None for the caller to resolve as a file or package.
+pub fn load_if_builtin(vm: &mut Vm, specifier: &str) -> Option<Result<(String, ModuleSource), String>> {
+    if let Some(b) = builtin(specifier) {
+        return Some(load_builtin(vm, b));
+    }
+    if let Some(why) = refused(specifier) {
+        return Some(Err(format!("Module '{specifier}' is not available in Amber: {why}")));
+    }
+    if specifier.starts_with("node:") {
+        return Some(Err(format!("No such built-in module: {specifier}")));
+    }
+    None
+}
+
+/// The ES module view of a builtin (see the module docs), for the module loader.
+pub fn load_builtin(vm: &mut Vm, b: &Builtin) -> Result<(String, ModuleSource), String> {
+    let exports = require_builtin(vm, b).map_err(|t| describe(vm, t))?;
+    let named = synthetic_exports(vm, exports).map_err(|t| describe(vm, t))?;
+    Ok((format!("node:{}", b.name), ModuleSource::Synthetic(named)))
+}
+
+/// `default` plus the identifier-named own enumerable properties of `exports`.
+pub fn synthetic_exports(vm: &mut Vm, exports: Value) -> JsResult<Vec<(String, Value)>> {
+    let mut named = vec![("default".to_string(), exports)];
+    let Some(o) = exports.as_object() else { return Ok(named) };
+    vm.roots.push(exports);
+    let keys = own_property_keys(vm, o);
+    let result = keys.and_then(|keys| {
+        for key in keys {
+            let PropertyKey::Atom(a) = key else { continue };
+            let name = vm.heap.atoms.get(a).to_rust_string();
+            if name == "default" || !is_identifier(&name) || !is_enumerable(vm, o, key) {
+                continue;
+            }
+            let v = get(vm, o, key, exports)?;
+            named.push((name, v));
+        }
+        Ok(())
+    });
+    vm.roots.pop();
+    result.map(|()| named)
+}
+
+fn is_enumerable(vm: &Vm, o: amber_engine::value::ObjectId, key: PropertyKey) -> bool {
+    ordinary_get_own_property(vm, o, key).is_some_and(|d| d.enumerable == Some(true))
+}
+
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c == '_' || c == '$' || c.is_alphabetic())
+        && chars.all(|c| c == '_' || c == '$' || c.is_alphanumeric())
+}
+
+fn describe(vm: &mut Vm, t: amber_engine::Throw) -> String {
+    match vm.run_error(t) {
+        amber_engine::RunError::Threw { name, message, .. } => format!("{name}: {message}"),
+        other => other.to_string(),
+    }
+}
