@@ -21,6 +21,7 @@ pub mod realm;
 pub mod runtime;
 pub mod string;
 pub mod value;
+pub mod vfs;
 pub mod vm;
 
 pub use error::{ErrorKind, JsResult, Limit, RunError, SyntaxErrorReport, Throw};

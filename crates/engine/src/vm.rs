@@ -172,6 +172,8 @@ pub struct Vm {
     /// The embedder's module loader (the engine has no I/O); re-set after restore.
     #[serde(skip)]
     pub module_loader: Option<crate::module::ModuleLoader>,
+    /// The virtual filesystem (`node:fs`, module sources): plain data riding the image.
+    pub vfs: crate::vfs::Vfs,
 }
 
 impl Vm {
@@ -210,6 +212,7 @@ impl Vm {
             host_values: Vec::new(),
             modules: crate::module::ModuleMap::default(),
             module_loader: None,
+            vfs: crate::vfs::Vfs::new(),
         };
         crate::builtins::global::create_realm(&mut vm);
         vm
