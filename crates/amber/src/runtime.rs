@@ -731,6 +731,12 @@ impl Runtime {
         if timers_used {
             ledger.touch(Capability::Timer, seq);
         }
+        // Surfaces the node layer flags itself (fs, crypto, module loading), by ledger name.
+        for name in amber_node::capabilities::touched(vm) {
+            if let Some(&c) = Capability::ALL.iter().find(|c| c.name() == name) {
+                ledger.touch(c, seq);
+            }
+        }
     }
 
     fn wall_duration(&self, id: u64) -> u64 {

@@ -8,6 +8,7 @@
 //! only through the engine's print hook; time is the VM's logical clock, never the host's.
 #![forbid(unsafe_code)]
 
+pub mod capabilities;
 pub mod console;
 pub mod inspect;
 pub mod modules;
