@@ -1,0 +1,898 @@
+// node:crypto and Web Crypto over RustCrypto natives (`internal`). Hashes keep the chunks fed
+// so far (plain data that rides an image) and hash them at digest(); randomness comes from
+// the engine's entropy hook, which follows the run's policy (Captured: every byte journaled).
+
+if (!internal.enabled()) {
+  throw __codedError(Error, 'ERR_AMBER_POLICY',
+    'node:crypto is disabled by the run\'s policy (crypto: disabled)');
+}
+
+const { Buffer } = require('buffer');
+
+const kHashes = ['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512'];
+const kHashAliases = {
+  'md5': 'md5', 'rsa-md5': 'md5',
+  'sha1': 'sha1', 'sha-1': 'sha1', 'rsa-sha1': 'sha1', 'sha1withrsaencryption': 'sha1',
+  'sha224': 'sha224', 'sha-224': 'sha224', 'rsa-sha224': 'sha224', 'sha224withrsaencryption': 'sha224',
+  'sha256': 'sha256', 'sha-256': 'sha256', 'rsa-sha256': 'sha256', 'sha256withrsaencryption': 'sha256',
+  'sha384': 'sha384', 'sha-384': 'sha384', 'rsa-sha384': 'sha384', 'sha384withrsaencryption': 'sha384',
+  'sha512': 'sha512', 'sha-512': 'sha512', 'rsa-sha512': 'sha512', 'sha512withrsaencryption': 'sha512',
+};
+const kHashLength = { md5: 16, sha1: 20, sha224: 28, sha256: 32, sha384: 48, sha512: 64 };
+const kBlockSize = { md5: 64, sha1: 64, sha224: 64, sha256: 64, sha384: 128, sha512: 128 };
+
+function hashName(algorithm) {
+  if (typeof algorithm !== 'string') return undefined;
+  return kHashAliases[algorithm.toLowerCase()];
+}
+
+function isView(v) {
+  return ArrayBuffer.isView(v);
+}
+
+function isArrayBuffer(v) {
+  const tag = Object.prototype.toString.call(v);
+  return tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]';
+}
+
+// Bytes of data (string in `encoding`, Buffer, TypedArray, DataView), as a Buffer view.
+function toBuf(data, encoding, name = 'data', allowArrayBuffer = false) {
+  if (typeof data === 'string') {
+    return Buffer.from(data, encoding === 'buffer' || !encoding ? 'utf8' : encoding);
+  }
+  if (isView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (allowArrayBuffer && isArrayBuffer(data)) return Buffer.from(data);
+  if (data instanceof KeyObject) return data[kKeyData];
+  throw ERR_INVALID_ARG_TYPE(name, allowArrayBuffer ?
+    ['string', 'ArrayBuffer', 'Buffer', 'TypedArray', 'DataView'] :
+    ['string', 'Buffer', 'TypedArray', 'DataView'], data);
+}
+
+function encodeOutput(buf, encoding) {
+  if (encoding === undefined || encoding === 'buffer') return buf;
+  return buf.toString(encoding);
+}
+
+function concatChunks(chunks) {
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+}
+
+function defer(fn) {
+  if (typeof setImmediate === 'function') setImmediate(fn);
+  else Promise.resolve().then(fn);
+}
+
+// ---- hashing
+
+const kState = Symbol('kState');
+
+class Hash {
+  constructor(algorithm, options) {
+    if (!(this instanceof Hash)) return new Hash(algorithm, options);
+    if (algorithm instanceof Hash) {
+      this[kState] = { algorithm: algorithm[kState].algorithm, chunks: algorithm[kState].chunks.slice(), done: false };
+      return;
+    }
+    __validateString(algorithm, 'algorithm');
+    const name = hashName(algorithm);
+    if (name === undefined) throw new Error('Digest method not supported');
+    this[kState] = { algorithm: name, chunks: [], done: false };
+  }
+
+  copy(options) {
+    if (this[kState].done) throw __codedError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+    return new Hash(this, options);
+  }
+
+  update(data, encoding) {
+    const state = this[kState];
+    if (state.done) throw __codedError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+    if (typeof data !== 'string' && !isView(data)) {
+      throw ERR_INVALID_ARG_TYPE('data', ['string', 'Buffer', 'TypedArray', 'DataView'], data);
+    }
+    // Copied: a caller may reuse its buffer after update().
+    state.chunks.push(Buffer.from(toBuf(data, encoding)));
+    return this;
+  }
+
+  digest(outputEncoding) {
+    const state = this[kState];
+    if (state.done) throw __codedError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+    state.done = true;
+    const out = internal.hash(state.algorithm, concatChunks(state.chunks.length ? state.chunks : [Buffer.alloc(0)]));
+    state.chunks = [];
+    return encodeOutput(out, outputEncoding);
+  }
+}
+
+class Hmac {
+  constructor(hmac, key, options) {
+    if (!(this instanceof Hmac)) return new Hmac(hmac, key, options);
+    __validateString(hmac, 'hmac');
+    const name = hashName(hmac);
+    if (name === undefined) throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${hmac}`);
+    const encoding = options && options.encoding;
+    const keyBytes = Buffer.from(toBuf(key, encoding, 'key', true));
+    this[kState] = { algorithm: name, key: keyBytes, chunks: [], done: false };
+  }
+
+  update(data, encoding) {
+    const state = this[kState];
+    if (state.done) throw __codedError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+    if (typeof data !== 'string' && !isView(data)) {
+      throw ERR_INVALID_ARG_TYPE('data', ['string', 'Buffer', 'TypedArray', 'DataView'], data);
+    }
+    state.chunks.push(Buffer.from(toBuf(data, encoding)));
+    return this;
+  }
+
+  digest(outputEncoding) {
+    const state = this[kState];
+    if (state.done) return encodeOutput(Buffer.alloc(0), outputEncoding);
+    state.done = true;
+    const out = internal.hmac(state.algorithm, state.key, concatChunks(state.chunks.length ? state.chunks : [Buffer.alloc(0)]));
+    state.chunks = [];
+    return encodeOutput(out, outputEncoding);
+  }
+}
+
+function createHash(algorithm, options) {
+  return new Hash(algorithm, options);
+}
+
+function createHmac(hmac, key, options) {
+  return new Hmac(hmac, key, options);
+}
+
+function hash(algorithm, input, outputEncoding = 'hex') {
+  __validateString(algorithm, 'algorithm');
+  if (typeof input !== 'string' && !isView(input)) {
+    throw ERR_INVALID_ARG_TYPE('input', ['Buffer', 'TypedArray', 'DataView', 'string'], input);
+  }
+  const name = hashName(algorithm);
+  if (name === undefined) throw new Error('Digest method not supported');
+  return encodeOutput(internal.hash(name, toBuf(input)), outputEncoding);
+}
+
+function getHashes() {
+  return ['RSA-MD5', 'RSA-SHA1', 'RSA-SHA224', 'RSA-SHA256', 'RSA-SHA384', 'RSA-SHA512', ...kHashes].sort();
+}
+
+function timingSafeEqual(buf1, buf2) {
+  if (!isView(buf1) && !isArrayBuffer(buf1)) throw ERR_INVALID_ARG_TYPE('buf1', ['ArrayBuffer', 'Buffer', 'TypedArray', 'DataView'], buf1);
+  if (!isView(buf2) && !isArrayBuffer(buf2)) throw ERR_INVALID_ARG_TYPE('buf2', ['ArrayBuffer', 'Buffer', 'TypedArray', 'DataView'], buf2);
+  const a = isArrayBuffer(buf1) ? Buffer.from(buf1) : toBuf(buf1);
+  const b = isArrayBuffer(buf2) ? Buffer.from(buf2) : toBuf(buf2);
+  if (a.length !== b.length) {
+    throw __codedError(RangeError, 'ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH', 'Input buffers must have the same byte length');
+  }
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
+  return diff === 0;
+}
+
+// ---- key derivation
+
+function checkDigest(digest) {
+  __validateString(digest, 'digest');
+  const name = hashName(digest);
+  if (name === undefined) throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${digest}`);
+  return name;
+}
+
+function pbkdf2Args(password, salt, iterations, keylen, digest) {
+  const pw = toBuf(password, 'utf8', 'password', true);
+  const s = toBuf(salt, 'utf8', 'salt', true);
+  __validateInteger(iterations, 'iterations', 1, 2147483647);
+  __validateInteger(keylen, 'keylen', 0, 2147483647);
+  const name = checkDigest(digest);
+  return [name, pw, s, iterations, keylen];
+}
+
+function pbkdf2Sync(password, salt, iterations, keylen, digest) {
+  const [name, pw, s, it, len] = pbkdf2Args(password, salt, iterations, keylen, digest);
+  return internal.pbkdf2(name, pw, s, it, len);
+}
+
+function pbkdf2(password, salt, iterations, keylen, digest, callback) {
+  if (typeof digest === 'function') {
+    callback = digest;
+    digest = undefined;
+  }
+  const args = pbkdf2Args(password, salt, iterations, keylen, digest);
+  __validateFunction(callback, 'callback');
+  const out = internal.pbkdf2(...args);
+  defer(() => callback(null, out));
+}
+
+function hkdfArgs(digest, ikm, salt, info, keylen) {
+  const name = checkDigest(digest);
+  const k = toBuf(ikm, 'utf8', 'ikm', true);
+  const s = toBuf(salt, 'utf8', 'salt', true);
+  const i = toBuf(info, 'utf8', 'info', true);
+  __validateInteger(keylen, 'length', 0, 2147483647);
+  if (i.length > 1024) throw ERR_OUT_OF_RANGE('info', 'must not contain more than 1024 bytes', i.length);
+  if (keylen > 255 * kHashLength[name]) {
+    throw __codedError(RangeError, 'ERR_CRYPTO_INVALID_KEYLEN', 'Invalid key length');
+  }
+  return [name, k, s, i, keylen];
+}
+
+function hkdfSync(digest, ikm, salt, info, keylen) {
+  const out = internal.hkdf(...hkdfArgs(digest, ikm, salt, info, keylen));
+  return out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength);
+}
+
+function hkdf(digest, ikm, salt, info, keylen, callback) {
+  const args = hkdfArgs(digest, ikm, salt, info, keylen);
+  __validateFunction(callback, 'callback');
+  const out = internal.hkdf(...args);
+  defer(() => callback(null, out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength)));
+}
+
+// ---- randomness (through the entropy hook)
+
+const kMaxPossibleLength = 2147483647;
+
+function randomBytes(size, callback) {
+  __validateNumber(size, 'size', 0, kMaxPossibleLength);
+  if (callback !== undefined) __validateFunction(callback, 'callback');
+  const buf = Buffer.alloc(size);
+  internal.randomFill(buf, 0, size);
+  if (callback === undefined) return buf;
+  defer(() => callback(null, buf));
+}
+
+function randomFillArgs(buf, offset, size) {
+  if (!isView(buf) && !isArrayBuffer(buf)) {
+    throw ERR_INVALID_ARG_TYPE('buf', ['ArrayBuffer', 'ArrayBufferView'], buf);
+  }
+  const elementSize = buf.BYTES_PER_ELEMENT || 1;
+  const byteLength = buf.byteLength;
+  offset = offset === undefined ? 0 : offset;
+  __validateNumber(offset, 'offset', 0, kMaxPossibleLength);
+  offset *= elementSize;
+  if (offset > byteLength) throw ERR_OUT_OF_RANGE('offset', `>= 0 && <= ${byteLength}`, offset);
+  if (size === undefined) {
+    size = byteLength - offset;
+  } else {
+    __validateNumber(size, 'size', 0, kMaxPossibleLength);
+    size *= elementSize;
+  }
+  if (size + offset > byteLength) throw ERR_OUT_OF_RANGE('size + offset', `<= ${byteLength}`, size + offset);
+  return [offset, size];
+}
+
+function randomFillSync(buf, offset, size) {
+  const [o, s] = randomFillArgs(buf, offset, size);
+  internal.randomFill(buf, o, s);
+  return buf;
+}
+
+function randomFill(buf, offset, size, callback) {
+  if (typeof offset === 'function') {
+    callback = offset;
+    offset = undefined;
+    size = undefined;
+  } else if (typeof size === 'function') {
+    callback = size;
+    size = undefined;
+  }
+  __validateFunction(callback, 'callback');
+  const [o, s] = randomFillArgs(buf, offset, size);
+  internal.randomFill(buf, o, s);
+  defer(() => callback(null, buf));
+}
+
+const RAND_MAX = 0xFFFF_FFFF_FFFF;
+
+function randomInt(min, max, callback) {
+  const minNotSpecified = typeof max === 'undefined' || typeof max === 'function';
+  if (minNotSpecified) {
+    callback = max;
+    max = min;
+    min = 0;
+  }
+  const isSync = typeof callback === 'undefined';
+  if (!isSync) __validateFunction(callback, 'callback');
+  if (!Number.isSafeInteger(min)) throw ERR_INVALID_ARG_TYPE('min', 'a safe integer', min);
+  if (!Number.isSafeInteger(max)) throw ERR_INVALID_ARG_TYPE('max', 'a safe integer', max);
+  if (max <= min) {
+    throw __codedError(RangeError, 'ERR_OUT_OF_RANGE',
+      `The value of "max" is out of range. It must be greater than the value of "min" (${min}). Received ${max}`);
+  }
+  const range = max - min;
+  if (!(range <= RAND_MAX)) {
+    throw ERR_OUT_OF_RANGE(`max${minNotSpecified ? '' : ' - min'}`, `<= ${RAND_MAX}`, range);
+  }
+  const randLimit = RAND_MAX - (RAND_MAX % range);
+  const bytes = Buffer.alloc(6);
+  for (;;) {
+    internal.randomFill(bytes, 0, 6);
+    const x = bytes.readUIntBE(0, 6);
+    if (x < randLimit) {
+      const n = (x % range) + min;
+      if (isSync) return n;
+      defer(() => callback(null, n));
+      return undefined;
+    }
+  }
+}
+
+function randomUUID(options) {
+  if (options !== undefined && (options === null || typeof options !== 'object')) {
+    throw ERR_INVALID_ARG_TYPE('options', 'object', options);
+  }
+  const b = Buffer.alloc(16);
+  internal.randomFill(b, 0, 16);
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+function getRandomValues(data) {
+  if (!isView(data) || Object.prototype.toString.call(data) === '[object DataView]' ||
+      /Float/.test(Object.prototype.toString.call(data))) {
+    const err = __domException('The data argument must be an integer-type TypedArray', 'TypeMismatchError');
+    throw err;
+  }
+  if (data.byteLength > 65536) {
+    throw __domException('The requested length exceeds 65,536 bytes', 'QuotaExceededError');
+  }
+  internal.randomFill(data, 0, data.byteLength);
+  return data;
+}
+
+// ---- ciphers
+
+const kCiphers = {
+  'aes-128-cbc': { mode: 'cbc', keyLength: 16, ivLength: 16 },
+  'aes-192-cbc': { mode: 'cbc', keyLength: 24, ivLength: 16 },
+  'aes-256-cbc': { mode: 'cbc', keyLength: 32, ivLength: 16 },
+  'aes-128-gcm': { mode: 'gcm', keyLength: 16, ivLength: 12 },
+  'aes-192-gcm': { mode: 'gcm', keyLength: 24, ivLength: 12 },
+  'aes-256-gcm': { mode: 'gcm', keyLength: 32, ivLength: 12 },
+  'id-aes128-gcm': { mode: 'gcm', keyLength: 16, ivLength: 12 },
+  'id-aes192-gcm': { mode: 'gcm', keyLength: 24, ivLength: 12 },
+  'id-aes256-gcm': { mode: 'gcm', keyLength: 32, ivLength: 12 },
+};
+
+function osslError(code, text, reason) {
+  const err = new Error(text);
+  err.library = 'Provider routines';
+  err.reason = reason;
+  err.code = code;
+  return err;
+}
+
+class CipherBase {
+  constructor(decipher, cipher, key, iv, options) {
+    __validateString(cipher, 'cipher');
+    const info = kCiphers[cipher.toLowerCase()];
+    if (info === undefined) throw __codedError(Error, 'ERR_CRYPTO_UNKNOWN_CIPHER', 'Unknown cipher');
+    const keyBytes = Buffer.from(toBuf(key, 'utf8', 'key', true));
+    if (iv === null && info.mode !== 'gcm') throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_IV', 'Invalid initialization vector');
+    const ivBytes = Buffer.from(toBuf(iv, 'utf8', 'iv', true));
+    if (keyBytes.length !== info.keyLength) throw __codedError(RangeError, 'ERR_CRYPTO_INVALID_KEYLEN', 'Invalid key length');
+    if (ivBytes.length !== info.ivLength) throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_IV', 'Invalid initialization vector');
+    let authTagLength = 16;
+    if (options && options.authTagLength !== undefined) {
+      authTagLength = options.authTagLength;
+      if (info.mode === 'gcm' && (!Number.isInteger(authTagLength) || ![4, 8, 12, 13, 14, 15, 16].includes(authTagLength))) {
+        throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_AUTH_TAG', `Invalid authentication tag length: ${authTagLength}`);
+      }
+    }
+    this[kState] = {
+      decipher,
+      mode: info.mode,
+      key: keyBytes,
+      iv: ivBytes,
+      // gcm: bytes processed so far, the plaintext (for the tag), aad, tags
+      offset: 0,
+      plain: [],
+      aad: Buffer.alloc(0),
+      authTag: undefined,
+      authTagLength,
+      // cbc: bytes not yet a whole block, the chaining value, padding
+      pending: Buffer.alloc(0),
+      chain: ivBytes,
+      autoPadding: true,
+      done: false,
+      decoder: undefined,
+    };
+  }
+
+  setAutoPadding(ap = true) {
+    const state = this[kState];
+    if (state.done) throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation setAutoPadding');
+    state.autoPadding = Boolean(ap);
+    return this;
+  }
+
+  setAAD(aadbuf, options) {
+    const state = this[kState];
+    if (state.mode !== 'gcm' || state.offset > 0 || state.done) {
+      throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation setAAD');
+    }
+    const bytes = toBuf(aadbuf, 'utf8', 'buffer');
+    state.aad = Buffer.concat([state.aad, bytes]);
+    return this;
+  }
+
+  update(data, inputEncoding, outputEncoding) {
+    const state = this[kState];
+    if (state.done) throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation update');
+    if (typeof data !== 'string' && !isView(data)) {
+      throw ERR_INVALID_ARG_TYPE('data', ['string', 'Buffer', 'TypedArray', 'DataView'], data);
+    }
+    const input = toBuf(data, inputEncoding);
+    let out;
+    if (state.mode === 'gcm') {
+      out = internal.gcmCtr(state.key, state.iv, state.offset, input);
+      state.offset += input.length;
+      state.plain.push(state.decipher ? out : Buffer.from(input));
+    } else {
+      const all = state.pending.length ? Buffer.concat([state.pending, input]) : input;
+      let whole = all.length - (all.length % 16);
+      // A decipher with padding keeps the last block back for final().
+      if (state.decipher && state.autoPadding && whole === all.length && whole > 0) whole -= 16;
+      const blocks = all.subarray(0, whole);
+      state.pending = Buffer.from(all.subarray(whole));
+      out = whole ? internal.cbc(state.key, state.chain, blocks, !state.decipher) : Buffer.alloc(0);
+      if (whole) state.chain = Buffer.from((state.decipher ? blocks : out).subarray(whole - 16));
+    }
+    return this._output(out, outputEncoding, false);
+  }
+
+  _output(buf, encoding, final) {
+    if (encoding === undefined || encoding === 'buffer') return buf;
+    const state = this[kState];
+    if (encoding === 'utf8' || encoding === 'utf-8' || encoding === 'utf16le' || encoding === 'ucs2') {
+      const { StringDecoder } = require('string_decoder');
+      if (!state.decoder) state.decoder = new StringDecoder(encoding);
+      return final ? state.decoder.end(buf) : state.decoder.write(buf);
+    }
+    return buf.toString(encoding);
+  }
+
+  final(outputEncoding) {
+    const state = this[kState];
+    if (state.done) throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation final');
+    state.done = true;
+    let out = Buffer.alloc(0);
+    if (state.mode === 'gcm') {
+      const tag = internal.gcmTag(state.key, state.iv, state.aad, concatChunks(state.plain.length ? state.plain : [Buffer.alloc(0)]));
+      if (state.decipher) {
+        const expected = state.authTag;
+        if (!expected || !timingSafeEqual(tag.subarray(0, expected.length), expected)) {
+          throw new Error('Unsupported state or unable to authenticate data');
+        }
+      } else {
+        state.authTag = tag.subarray(0, state.authTagLength);
+      }
+    } else if (!state.decipher) {
+      let last = state.pending;
+      if (state.autoPadding) {
+        const pad = 16 - (last.length % 16);
+        last = Buffer.concat([last, Buffer.alloc(pad, pad)]);
+      } else if (last.length % 16 !== 0) {
+        throw osslError('ERR_OSSL_WRONG_FINAL_BLOCK_LENGTH',
+          'error:1C80006B:Provider routines::wrong final block length', 'wrong final block length');
+      }
+      if (last.length) out = internal.cbc(state.key, state.chain, last, true);
+    } else {
+      const last = state.pending;
+      if (last.length % 16 !== 0 || (state.autoPadding && last.length === 0)) {
+        throw osslError('ERR_OSSL_WRONG_FINAL_BLOCK_LENGTH',
+          'error:1C80006B:Provider routines::wrong final block length', 'wrong final block length');
+      }
+      if (last.length) out = internal.cbc(state.key, state.chain, last, false);
+      if (state.autoPadding) {
+        const pad = out[out.length - 1];
+        let ok = pad >= 1 && pad <= 16;
+        for (let i = 0; ok && i < pad; i++) if (out[out.length - 1 - i] !== pad) ok = false;
+        if (!ok) {
+          throw osslError('ERR_OSSL_BAD_DECRYPT', 'error:1C800064:Provider routines::bad decrypt', 'bad decrypt');
+        }
+        out = out.subarray(0, out.length - pad);
+      }
+    }
+    state.pending = Buffer.alloc(0);
+    state.plain = [];
+    return this._output(out, outputEncoding, true);
+  }
+}
+
+class Cipheriv extends CipherBase {
+  constructor(cipher, key, iv, options) {
+    super(false, cipher, key, iv, options);
+  }
+
+  getAuthTag() {
+    const state = this[kState];
+    if (state.mode !== 'gcm' || !state.done || !state.authTag) {
+      throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation getAuthTag');
+    }
+    return Buffer.from(state.authTag);
+  }
+}
+
+class Decipheriv extends CipherBase {
+  constructor(cipher, key, iv, options) {
+    super(true, cipher, key, iv, options);
+  }
+
+  setAuthTag(tagbuf, encoding) {
+    const state = this[kState];
+    if (state.mode !== 'gcm' || state.done) {
+      throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation setAuthTag');
+    }
+    const tag = Buffer.from(toBuf(tagbuf, encoding, 'buffer'));
+    if (![4, 8, 12, 13, 14, 15, 16].includes(tag.length)) {
+      throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_AUTH_TAG', `Invalid authentication tag length: ${tag.length}`);
+    }
+    state.authTag = tag;
+    return this;
+  }
+}
+
+function createCipheriv(cipher, key, iv, options) {
+  return new Cipheriv(cipher, key, iv, options);
+}
+
+function createDecipheriv(cipher, key, iv, options) {
+  return new Decipheriv(cipher, key, iv, options);
+}
+
+function getCiphers() {
+  return Object.keys(kCiphers).sort();
+}
+
+function getCipherInfo(nameOrNid) {
+  if (typeof nameOrNid !== 'string') return undefined;
+  const info = kCiphers[nameOrNid.toLowerCase()];
+  if (!info) return undefined;
+  const result = { mode: info.mode, name: nameOrNid.toLowerCase(), keyLength: info.keyLength };
+  result.ivLength = info.ivLength;
+  if (info.mode === 'cbc') result.blockSize = 16;
+  return result;
+}
+
+// ---- KeyObject (secret keys only)
+
+const kKeyData = Symbol('kKeyData');
+
+class KeyObject {
+  constructor(type, data) {
+    this[kKeyData] = data;
+    Object.defineProperty(this, '__type', { value: type });
+  }
+
+  get type() {
+    return this.__type;
+  }
+
+  get symmetricKeySize() {
+    return this[kKeyData].length;
+  }
+
+  export(options) {
+    if (options && options.format === 'jwk') {
+      return { kty: 'oct', k: this[kKeyData].toString('base64url') };
+    }
+    return Buffer.from(this[kKeyData]);
+  }
+
+  equals(other) {
+    if (!(other instanceof KeyObject)) throw ERR_INVALID_ARG_TYPE('otherKeyObject', 'KeyObject', other);
+    return other.type === this.type && this[kKeyData].equals(other[kKeyData]);
+  }
+}
+
+function createSecretKey(key, encoding) {
+  return new KeyObject('secret', Buffer.from(toBuf(key, encoding, 'key', true)));
+}
+
+// ---- Web Crypto (crypto.subtle)
+
+function domError(message, name) {
+  return __domException(message, name);
+}
+
+function webHashName(algorithm) {
+  const name = typeof algorithm === 'string' ? algorithm : algorithm && algorithm.name;
+  switch (typeof name === 'string' ? name.toUpperCase() : '') {
+    case 'SHA-1': return 'sha1';
+    case 'SHA-256': return 'sha256';
+    case 'SHA-384': return 'sha384';
+    case 'SHA-512': return 'sha512';
+    default: return undefined;
+  }
+}
+
+const kWebHashName = { sha1: 'SHA-1', sha256: 'SHA-256', sha384: 'SHA-384', sha512: 'SHA-512' };
+
+function webBytes(data, name = 'data') {
+  if (isView(data)) return Buffer.from(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  if (isArrayBuffer(data)) return Buffer.from(Buffer.from(data));
+  throw ERR_INVALID_ARG_TYPE(name, ['ArrayBuffer', 'Buffer', 'TypedArray', 'DataView'], data);
+}
+
+function toArrayBuffer(buf) {
+  return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+}
+
+function normalizeAlgorithm(algorithm) {
+  if (typeof algorithm === 'string') return { name: algorithm };
+  if (algorithm === null || typeof algorithm !== 'object') {
+    throw domError('Algorithm: Unrecognized name.', 'NotSupportedError');
+  }
+  return algorithm;
+}
+
+function algorithmName(algorithm) {
+  const name = normalizeAlgorithm(algorithm).name;
+  const upper = typeof name === 'string' ? name.toUpperCase() : '';
+  if (upper === 'HMAC') return 'HMAC';
+  if (upper === 'AES-GCM') return 'AES-GCM';
+  throw domError('Unrecognized algorithm name', 'NotSupportedError');
+}
+
+const kKeyMaterial = Symbol('kKeyMaterial');
+
+class CryptoKey {
+  constructor() {
+    throw __codedError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
+  }
+
+  get type() {
+    return this[kKeyMaterial].type;
+  }
+
+  get extractable() {
+    return this[kKeyMaterial].extractable;
+  }
+
+  get algorithm() {
+    return this[kKeyMaterial].algorithm;
+  }
+
+  get usages() {
+    return this[kKeyMaterial].usages;
+  }
+}
+Object.defineProperty(CryptoKey.prototype, Symbol.toStringTag, { value: 'CryptoKey', configurable: true });
+CryptoKey.prototype[Symbol.for('nodejs.util.inspect.custom')] = function (depth, options, inspect) {
+  const m = this[kKeyMaterial];
+  const fields = { type: m.type, extractable: m.extractable, algorithm: m.algorithm, usages: m.usages };
+  const shown = typeof inspect === 'function' ? inspect(fields, options) : JSON.stringify(fields);
+  return `CryptoKey ${shown}`;
+};
+
+function makeKey(algorithm, extractable, usages, bytes) {
+  const key = Object.create(CryptoKey.prototype);
+  key[kKeyMaterial] = { type: 'secret', extractable: Boolean(extractable), algorithm, usages: [...usages], bytes };
+  return key;
+}
+
+const kUsages = { 'HMAC': ['sign', 'verify'], 'AES-GCM': ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey'] };
+
+function checkUsages(name, usages) {
+  if (!Array.isArray(usages)) throw ERR_INVALID_ARG_TYPE('keyUsages', 'Array', usages);
+  for (const u of usages) {
+    if (!kUsages[name].includes(u)) throw domError('Unsupported key usage for an ' + name + ' key', 'SyntaxError');
+  }
+  if (usages.length === 0) throw domError('Usages cannot be empty when creating a key.', 'SyntaxError');
+}
+
+function checkKey(key, name, usage) {
+  if (!(key instanceof CryptoKey)) throw ERR_INVALID_ARG_TYPE('key', 'CryptoKey', key);
+  const material = key[kKeyMaterial];
+  if (material.algorithm.name !== name) {
+    throw domError('The requested operation is not valid for the provided key', 'InvalidAccessError');
+  }
+  if (!material.usages.includes(usage)) {
+    throw domError('The requested operation is not valid for the provided key', 'InvalidAccessError');
+  }
+  return material;
+}
+
+function hmacAlgorithm(algorithm, bytesLength) {
+  const hashAlg = webHashName(algorithm.hash);
+  if (hashAlg === undefined) throw domError('Unrecognized algorithm name', 'NotSupportedError');
+  if (bytesLength !== undefined) {
+    // importKey reports { name, hash, length }, generateKey { name, length, hash } (as Node).
+    const length = algorithm.length !== undefined ? algorithm.length : bytesLength * 8;
+    return { name: 'HMAC', hash: { name: kWebHashName[hashAlg] }, length };
+  }
+  const length = algorithm.length !== undefined ? algorithm.length : kBlockSize[hashAlg] * 8;
+  return { name: 'HMAC', length, hash: { name: kWebHashName[hashAlg] } };
+}
+
+function aesLengthOk(bits) {
+  return bits === 128 || bits === 192 || bits === 256;
+}
+
+class SubtleCrypto {
+  constructor() {
+    throw __codedError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
+  }
+
+  async digest(algorithm, data) {
+    const name = webHashName(normalizeAlgorithm(algorithm));
+    if (name === undefined) throw domError('Unrecognized algorithm name', 'NotSupportedError');
+    return toArrayBuffer(internal.hash(name, webBytes(data)));
+  }
+
+  async importKey(format, keyData, algorithm, extractable, keyUsages) {
+    const name = algorithmName(algorithm);
+    if (format !== 'raw' && format !== 'jwk') {
+      throw domError(`Unable to import ${name} key with format ${format}`, 'NotSupportedError');
+    }
+    let bytes;
+    if (format === 'jwk') {
+      if (!keyData || keyData.kty !== 'oct' || typeof keyData.k !== 'string') {
+        throw domError('Invalid keyData', 'DataError');
+      }
+      bytes = Buffer.from(keyData.k, 'base64url');
+    } else {
+      bytes = webBytes(keyData, 'keyData');
+    }
+    checkUsages(name, keyUsages);
+    const alg = normalizeAlgorithm(algorithm);
+    if (name === 'HMAC') {
+      if (bytes.length === 0) throw domError('Zero-length key is not supported', 'DataError');
+      return makeKey(hmacAlgorithm(alg, bytes.length), extractable, keyUsages, bytes);
+    }
+    if (!aesLengthOk(bytes.length * 8)) throw domError('Invalid key length', 'DataError');
+    return makeKey({ name: 'AES-GCM', length: bytes.length * 8 }, extractable, keyUsages, bytes);
+  }
+
+  async exportKey(format, key) {
+    if (!(key instanceof CryptoKey)) throw ERR_INVALID_ARG_TYPE('key', 'CryptoKey', key);
+    const material = key[kKeyMaterial];
+    if (!material.extractable) throw domError('key is not extractable', 'InvalidAccessError');
+    if (format === 'raw') return toArrayBuffer(Buffer.from(material.bytes));
+    if (format === 'jwk') {
+      const alg = material.algorithm.name === 'HMAC' ?
+        `HS${material.algorithm.hash.name.slice(4)}` : `A${material.algorithm.length}GCM`;
+      return { key_ops: [...material.usages], k: material.bytes.toString('base64url'), alg, kty: 'oct', ext: true };
+    }
+    throw domError(`Unable to export a raw ${material.algorithm.name} key with format ${format}`, 'NotSupportedError');
+  }
+
+  async generateKey(algorithm, extractable, keyUsages) {
+    const name = algorithmName(algorithm);
+    const alg = normalizeAlgorithm(algorithm);
+    checkUsages(name, keyUsages);
+    let bits;
+    let keyAlgorithm;
+    if (name === 'HMAC') {
+      keyAlgorithm = hmacAlgorithm(alg);
+      bits = keyAlgorithm.length;
+    } else {
+      bits = alg.length;
+      if (!aesLengthOk(bits)) throw domError('AES key length must be 128, 192, or 256 bits', 'OperationError');
+      keyAlgorithm = { name: 'AES-GCM', length: bits };
+    }
+    const bytes = Buffer.alloc(Math.ceil(bits / 8));
+    internal.randomFill(bytes, 0, bytes.length, true);
+    return makeKey(keyAlgorithm, extractable, keyUsages, bytes);
+  }
+
+  async sign(algorithm, key, data) {
+    algorithmName(algorithm);
+    const material = checkKey(key, 'HMAC', 'sign');
+    const hashAlg = webHashName(material.algorithm.hash);
+    return toArrayBuffer(internal.hmac(hashAlg, material.bytes, webBytes(data)));
+  }
+
+  async verify(algorithm, key, signature, data) {
+    algorithmName(algorithm);
+    const material = checkKey(key, 'HMAC', 'verify');
+    const hashAlg = webHashName(material.algorithm.hash);
+    const expected = internal.hmac(hashAlg, material.bytes, webBytes(data));
+    const sig = webBytes(signature, 'signature');
+    return sig.length === expected.length && timingSafeEqual(sig, expected);
+  }
+
+  async encrypt(algorithm, key, data) {
+    const { iv, aad, tagLength } = gcmParams(algorithm);
+    const material = checkKey(key, 'AES-GCM', 'encrypt');
+    const plain = webBytes(data);
+    const ct = internal.gcmCtr(material.bytes, iv, 0, plain);
+    const tag = internal.gcmTag(material.bytes, iv, aad, plain).subarray(0, tagLength / 8);
+    return toArrayBuffer(Buffer.concat([ct, tag]));
+  }
+
+  async decrypt(algorithm, key, data) {
+    const { iv, aad, tagLength } = gcmParams(algorithm);
+    const material = checkKey(key, 'AES-GCM', 'decrypt');
+    const bytes = webBytes(data);
+    const tagBytes = tagLength / 8;
+    if (bytes.length < tagBytes) throw domError('The provided data is too small.', 'OperationError');
+    const ct = bytes.subarray(0, bytes.length - tagBytes);
+    const tag = bytes.subarray(bytes.length - tagBytes);
+    const plain = internal.gcmCtr(material.bytes, iv, 0, ct);
+    const expected = internal.gcmTag(material.bytes, iv, aad, plain).subarray(0, tagBytes);
+    if (!timingSafeEqual(expected, tag)) throw domError('The operation failed for an operation-specific reason', 'OperationError');
+    return toArrayBuffer(plain);
+  }
+}
+Object.defineProperty(SubtleCrypto.prototype, Symbol.toStringTag, { value: 'SubtleCrypto', configurable: true });
+
+function gcmParams(algorithm) {
+  if (algorithmName(algorithm) !== 'AES-GCM') {
+    throw domError('The requested operation is not valid for the provided key', 'InvalidAccessError');
+  }
+  const iv = webBytes(algorithm.iv, 'algorithm.iv');
+  if (iv.length !== 12) throw domError('Amber supports 96-bit AES-GCM initialization vectors only', 'NotSupportedError');
+  const aad = algorithm.additionalData === undefined ? Buffer.alloc(0) : webBytes(algorithm.additionalData, 'algorithm.additionalData');
+  const tagLength = algorithm.tagLength === undefined ? 128 : algorithm.tagLength;
+  if (![32, 64, 96, 104, 112, 120, 128].includes(tagLength)) {
+    throw domError(`${tagLength} is not a valid AES-GCM tag length`, 'OperationError');
+  }
+  return { iv, aad, tagLength };
+}
+
+class Crypto {
+  constructor() {
+    throw __codedError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
+  }
+
+  get subtle() {
+    return subtle;
+  }
+
+  getRandomValues(data) {
+    return getRandomValues(data);
+  }
+
+  randomUUID() {
+    return randomUUID();
+  }
+}
+Object.defineProperty(Crypto.prototype, Symbol.toStringTag, { value: 'Crypto', configurable: true });
+
+const subtle = Object.create(SubtleCrypto.prototype);
+const webcrypto = Object.create(Crypto.prototype);
+
+module.exports = {
+  createHash,
+  createHmac,
+  createCipheriv,
+  createDecipheriv,
+  createSecretKey,
+  getHashes,
+  getCiphers,
+  getCipherInfo,
+  hash,
+  hkdf,
+  hkdfSync,
+  pbkdf2,
+  pbkdf2Sync,
+  randomBytes,
+  randomFill,
+  randomFillSync,
+  randomInt,
+  randomUUID,
+  timingSafeEqual,
+  getFips: () => 0,
+  setFips(value) {
+    if (value) throw __codedError(Error, 'ERR_CRYPTO_FIPS_FORCED', 'Cannot set FIPS mode in a non-FIPS build.');
+  },
+  Hash,
+  Hmac,
+  Cipheriv,
+  Decipheriv,
+  KeyObject,
+  constants: {},
+  webcrypto,
+  subtle,
+  getRandomValues,
+  pseudoRandomBytes: randomBytes,
+  prng: randomBytes,
+  rng: randomBytes,
+};
+Object.defineProperty(module.exports, 'CryptoKey', { value: CryptoKey, enumerable: false });

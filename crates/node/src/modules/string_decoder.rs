@@ -1,0 +1,11 @@
+//! `node:string_decoder`: StringDecoder over Buffer's encoders (`js/string_decoder.js`);
+//! no natives of its own.
+
+use super::Builtin;
+
+pub const BUILTIN: Builtin = Builtin {
+    name: "string_decoder",
+    source: concat!(include_str!("js/errors.js"), include_str!("js/string_decoder.js")),
+    natives: &[],
+    bare: true,
+};

@@ -1,0 +1,121 @@
+//! Web platform globals Node also has: `TextEncoder`/`TextDecoder` (this module's
+//! `internal/encoding` builtin), `atob`/`btoa` (from `node:buffer`) and `crypto` (Web Crypto,
+//! from `node:crypto`). Each is a lazy global (see `modules::globals`): nothing runs until a
+//! program first reads it.
+
+use amber_engine::error::JsResult;
+use amber_engine::runtime::convert::to_boolean;
+use amber_engine::{HostFn, Value, Vm};
+
+use crate::modules::buffer::{decode, new_uint8_array, str_arg, utf8_encode, view_bytes, view_bytes_mut, Encoding};
+use crate::modules::Builtin;
+
+/// `internal/encoding`: TextEncoder and TextDecoder (WHATWG Encoding, as Node provides it).
+pub const ENCODING: Builtin = Builtin {
+    name: "internal/encoding",
+    source: concat!(include_str!("../modules/js/errors.js"), include_str!("encoding.js")),
+    natives: NATIVES,
+    bare: false,
+};
+
+const NATIVES: &[(&str, u32, HostFn)] =
+    &[("encodeUtf8", 1, encode_utf8), ("encodeInto", 2, encode_into), ("decode", 3, decode_bytes)];
+
+fn arg(args: &[Value], i: usize) -> Value {
+    args.get(i).copied().unwrap_or(Value::UNDEFINED)
+}
+
+/// `encodeUtf8(string)` → Uint8Array (not a Buffer, as the spec says).
+fn encode_utf8(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let s = str_arg(vm, arg(args, 0))?;
+    let bytes = utf8_encode(s.iter());
+    let proto = vm.realm.uint8_array_prototype;
+    new_uint8_array(vm, proto, bytes)
+}
+
+/// `encodeInto(string, dest)` → [read (UTF-16 units), written (bytes)]: whole characters only.
+fn encode_into(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let s = str_arg(vm, arg(args, 0))?;
+    let Some(dest) = view_bytes_mut(vm, arg(args, 1)) else {
+        return Err(vm.type_error("The \"dest\" argument must be an instance of Uint8Array."));
+    };
+    let (mut read, mut written) = (0usize, 0usize);
+    let mut tmp = [0u8; 4];
+    for c in char::decode_utf16(s.iter()) {
+        let (c, units) = match c {
+            Ok(c) => (c, c.len_utf16()),
+            Err(_) => ('\u{FFFD}', 1),
+        };
+        let bytes = c.encode_utf8(&mut tmp).as_bytes();
+        if written + bytes.len() > dest.len() {
+            break;
+        }
+        dest[written..written + bytes.len()].copy_from_slice(bytes);
+        written += bytes.len();
+        read += units;
+    }
+    let r = Value::number(read as f64);
+    let w = Value::number(written as f64);
+    Ok(vm.new_array(vec![r, w]))
+}
+
+/// `decode(bytes, encoding ("utf-8" | "utf-16le" | "latin1"), fatal)` → string, or null when
+/// `fatal` and the bytes are not valid in that encoding.
+fn decode_bytes(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let which = amber_engine::runtime::convert::to_rust_string(vm, arg(args, 1))?;
+    let fatal = to_boolean(vm, arg(args, 2));
+    let Some(bytes) = view_bytes(vm, arg(args, 0)) else {
+        return Err(vm.type_error("The \"input\" argument must be an instance of ArrayBuffer or ArrayBufferView."));
+    };
+    let s = match which.as_str() {
+        "utf-16le" => {
+            if fatal && !bytes.len().is_multiple_of(2) {
+                return Ok(Value::NULL);
+            }
+            let units: Vec<u16> =
+                bytes.chunks(2).map(|p| u16::from_le_bytes([p[0], *p.get(1).unwrap_or(&0)])).collect();
+            let odd = !bytes.len().is_multiple_of(2);
+            let mut out = Vec::with_capacity(units.len());
+            let full = if odd { &units[..units.len() - 1] } else { &units[..] };
+            for c in char::decode_utf16(full.iter().copied()) {
+                match c {
+                    Ok(c) => {
+                        let mut buf = [0u16; 2];
+                        out.extend_from_slice(c.encode_utf16(&mut buf));
+                    }
+                    Err(_) if fatal => return Ok(Value::NULL),
+                    Err(_) => out.push(0xFFFD),
+                }
+            }
+            if odd {
+                out.push(0xFFFD);
+            }
+            amber_engine::JsStr::from_units(out)
+        }
+        "latin1" => {
+            // windows-1252 as Node's ICU decodes it: 0x80-0x9f map to their cp1252 characters.
+            let units: Vec<u16> = bytes.iter().map(|&b| cp1252(b)).collect();
+            amber_engine::JsStr::from_units(units)
+        }
+        _ => {
+            if fatal && std::str::from_utf8(bytes).is_err() {
+                return Ok(Value::NULL);
+            }
+            decode(bytes, Encoding::Utf8)
+        }
+    };
+    Ok(vm.js_str(s))
+}
+
+fn cp1252(b: u8) -> u16 {
+    const HIGH: [u16; 32] = [
+        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D,
+        0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
+        0x0153, 0x009D, 0x017E, 0x0178,
+    ];
+    if (0x80..0xa0).contains(&b) {
+        HIGH[(b - 0x80) as usize]
+    } else {
+        u16::from(b)
+    }
+}
