@@ -42,12 +42,20 @@ pub struct Program {
     pub source: String,
     /// ES module: imports load through `Vm::module_loader`, which the embedder sets.
     pub module: bool,
+    /// CommonJS module (when not `module`): run as `node` runs a `.js` file, with `require`,
+    /// `module`, `exports`, `__filename` and `__dirname` (`filename` should be absolute).
+    pub commonjs: bool,
 }
 
 impl Program {
     /// A classic script.
     pub fn script(filename: impl Into<String>, source: impl Into<String>) -> Program {
-        Program { filename: filename.into(), source: source.into(), module: false }
+        Program { filename: filename.into(), source: source.into(), module: false, commonjs: false }
+    }
+
+    /// A CommonJS entry module (see [`Program::commonjs`]).
+    pub fn commonjs(filename: impl Into<String>, source: impl Into<String>) -> Program {
+        Program { filename: filename.into(), source: source.into(), module: false, commonjs: true }
     }
 }
 
@@ -373,6 +381,8 @@ impl Runtime {
         self.code_hashes.insert(program.filename.clone(), Digest::of(program.source.as_bytes()));
         let r = if program.module {
             self.core.js(|vm| vm.eval_module(&program.source, &program.filename))
+        } else if program.commonjs {
+            self.core.js(|vm| amber_node::loader::run_main(vm, &program.filename, &program.source))
         } else {
             self.core.js(|vm| vm.eval_script(&program.source, &program.filename))
         };

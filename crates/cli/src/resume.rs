@@ -90,7 +90,8 @@ pub fn entry_program(loaded: &LoadedSession) -> CliResult<Program> {
     let source = loaded.sources.iter().find(|s| s.path == *entry).ok_or_else(|| {
         Failure::integrity(format!("session {} does not store its entry source {entry:?}", loaded.meta.name))
     })?;
-    Ok(Program { filename: entry.clone(), source: source.text.clone(), module: loaded.meta.module })
+    let module = loaded.meta.module;
+    Ok(Program { filename: entry.clone(), source: source.text.clone(), module, commonjs: !module })
 }
 
 /// Applies `--resolve`, `--reject` and `--input`, in that order.

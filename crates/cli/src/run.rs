@@ -61,32 +61,10 @@ pub fn print_hook(_vm: &mut Vm, stream: Stream, text: &str) {
     }
 }
 
-/// The module loader of `amber run`: relative and absolute specifiers name files, resolved
-/// against the importing module's path; the resolved name is the canonical path.
+/// The module loader of `amber run`: Node's ES module resolution over the run's files
+/// (builtins, relative and absolute paths, `node_modules` packages, CommonJS interop).
 pub fn load_module(vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(String, ModuleSource), String> {
-    if let Some(builtin) = amber::node::modules::load_if_builtin(vm, specifier) {
-        return builtin;
-    }
-    let relative = specifier.starts_with("./") || specifier.starts_with("../");
-    if !relative && !specifier.starts_with('/') {
-        return Err(format!("Cannot find package '{specifier}' imported from {referrer}"));
-    }
-    let base = std::path::Path::new(referrer).parent().unwrap_or_else(|| std::path::Path::new(""));
-    // Lexically normalised (`a/./b/../c` → `a/c`) for the message; canonicalised to open.
-    let mut path = std::path::PathBuf::new();
-    for c in base.join(specifier).components() {
-        match c {
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir => {
-                path.pop();
-            }
-            other => path.push(other),
-        }
-    }
-    let resolved = std::fs::canonicalize(&path)
-        .map_err(|_| format!("Cannot find module '{}' imported from {referrer}", path.display()))?;
-    let text = std::fs::read_to_string(&resolved).map_err(|e| format!("cannot read {}: {e}", resolved.display()))?;
-    Ok((resolved.display().to_string(), ModuleSource::Text(text)))
+    amber::node::loader::load_module(vm, referrer, specifier)
 }
 
 /// The builder every command starts from: durable policy, CLI output.
@@ -97,15 +75,14 @@ pub fn builder() -> RuntimeBuilder {
 pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
     let source = std::fs::read_to_string(&args.file)
         .map_err(|e| Failure::usage(format!("cannot read {}: {e}", args.file.display())))?;
-    let mut filename = args.file.display().to_string();
-    let module = args.module || filename.ends_with(".mjs");
-    if module {
-        // A module is named by its absolute path: imports resolve against it, and a cycle
-        // back to the entry finds the same module.
-        if let Ok(abs) = std::fs::canonicalize(&args.file) {
-            filename = abs.display().to_string();
-        }
-    }
+    // The entry is named by its absolute path, as Node names it: imports and requires
+    // resolve against it, and a cycle back to the entry finds the same module.
+    let filename = match std::fs::canonicalize(&args.file) {
+        Ok(abs) => abs.display().to_string(),
+        Err(_) => args.file.display().to_string(),
+    };
+    let format = amber::node::loader::resolve::format_of(&amber::node::loader::HostDisk, &filename);
+    let module = args.module || format == amber::node::loader::resolve::Format::Module;
     if args.dump_bytecode {
         return Ok(dump_bytecode(&source, &filename, module));
     }
@@ -113,7 +90,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
     if let Some(name) = &args.session {
         amber::durable::store::validate_name(name)?;
     }
-    let program = Program { filename: filename.clone(), source: source.clone(), module };
+    let program = Program { filename: filename.clone(), source: source.clone(), module, commonjs: !module };
     let mut runtime = builder().max_instructions(args.max_instructions).max_heap_bytes(args.max_heap).build()?;
     let sources = vec![Source::new(&program.filename, &source), options_source(args.max_instructions, args.max_heap)];
     let new_session = NewSession { entry: filename, module, policy: Policy::durable(), sources };

@@ -11,6 +11,7 @@
 pub mod capabilities;
 pub mod console;
 pub mod inspect;
+pub mod loader;
 pub mod modules;
 pub mod timers;
 

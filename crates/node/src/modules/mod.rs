@@ -15,6 +15,7 @@
 //! enumerable property whose name is an identifier is a named export (fixed at load, as in
 //! Node before `syncBuiltinESMExports`).
 
+pub mod module;
 pub mod os;
 
 use amber_engine::atoms::PropertyKey;
@@ -42,7 +43,7 @@ pub struct Builtin {
 }
 
 /// Every builtin, by name.
-pub const BUILTINS: &[&Builtin] = &[&os::BUILTIN];
+pub const BUILTINS: &[&Builtin] = &[&module::BUILTIN, &os::BUILTIN];
 
 /// Modules Node has that Amber refuses, with the reason given to the program.
 pub const REFUSED: &[(&str, &str)] = &[

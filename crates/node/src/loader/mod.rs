@@ -1,0 +1,154 @@
+//! Module loading: Node's resolution (CommonJS and ES), the ES module loader hook, and the
+//! CommonJS entry point.
+//!
+//! Every module is read from the VFS (`vm.vfs`), which the embedder seeds from a host
+//! directory once when the run starts; nothing here touches the host, so a run resumed or
+//! replayed in another process loads the same modules. The resolution algorithms are in
+//! [`resolve`] over the small [`Files`] view; the CommonJS machinery (module objects,
+//! `require`, `require.cache`, cycles) is JavaScript in `modules/js/module.js`, the body of
+//! `node:module`, whose natives are in [`crate::modules::module`].
+//!
+//! Formats: `.mjs` and `.js` under a `"type": "module"` package are ES modules; `.cjs` and
+//! other `.js` are CommonJS; `.json` is JSON. An ES module importing a CommonJS file gets a
+//! synthetic module: `default` is `module.exports`, plus each own enumerable property whose
+//! name is an identifier, read after the CommonJS module ran (Node finds the names with a
+//! static lexer instead, so it can differ for exports assigned dynamically).
+
+pub mod json;
+pub mod path;
+pub mod resolve;
+
+use amber_engine::error::RunError;
+use amber_engine::module::ModuleSource;
+use amber_engine::runtime::call::call;
+use amber_engine::runtime::property::get;
+use amber_engine::{JsResult, Value, Vm};
+
+use crate::modules;
+use resolve::{format_of, resolve_import, Format};
+
+/// What the resolver needs to know about a file tree.
+pub trait Files {
+    /// A regular file (after symlinks).
+    fn is_file(&self, path: &str) -> bool;
+    /// A directory (after symlinks).
+    fn is_dir(&self, path: &str) -> bool;
+    /// A file's bytes.
+    fn read(&self, path: &str) -> Option<Vec<u8>>;
+    /// The canonical path (symlinks resolved); `path` itself when it has none.
+    fn realpath(&self, path: &str) -> String {
+        path.to_string()
+    }
+}
+
+/// The files a VM's modules load from.
+pub fn files(_vm: &Vm) -> impl Files + '_ {
+    HostDisk
+}
+
+/// The host's disk, read directly: for an embedder deciding how to seed a run (never for
+/// a running program's modules).
+pub struct HostDisk;
+
+impl Files for HostDisk {
+    fn is_file(&self, path: &str) -> bool {
+        std::path::Path::new(path).is_file()
+    }
+    fn is_dir(&self, path: &str) -> bool {
+        std::path::Path::new(path).is_dir()
+    }
+    fn read(&self, path: &str) -> Option<Vec<u8>> {
+        std::fs::read(path).ok()
+    }
+}
+
+/// Reads `path` as UTF-8 text (invalid sequences replaced, as Node decodes source).
+pub fn read_text(vm: &Vm, path: &str) -> Option<String> {
+    files(vm).read(path).map(|b| String::from_utf8_lossy(&b).into_owned())
+}
+
+/// The ES module loader hook (`Vm::module_loader`): builtins first, then Node's ESM
+/// resolution; CommonJS files become synthetic modules.
+pub fn load_module(vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(String, ModuleSource), String> {
+    if let Some(builtin) = modules::load_if_builtin(vm, specifier) {
+        return builtin;
+    }
+    let referrer_path = if referrer.starts_with('/') { referrer.to_string() } else { path::join(&cwd(vm), referrer) };
+    let (path, format) = {
+        let fs = files(vm);
+        let found = resolve_import(&fs, specifier, &referrer_path).map_err(|e| e.message)?;
+        let real = fs.realpath(&found);
+        let format = format_of(&fs, &real);
+        (real, format)
+    };
+    crate::modules::module::touch_module_load(vm);
+    match format {
+        Format::Module | Format::Json => {
+            let text = read_text(vm, &path).ok_or_else(|| format!("Cannot read module '{path}'"))?;
+            Ok((path, ModuleSource::Text(text)))
+        }
+        Format::CommonJs => {
+            let exports = import_commonjs(vm, &path).map_err(|t| describe(vm, t))?;
+            let named = modules::synthetic_exports(vm, exports).map_err(|t| describe(vm, t))?;
+            Ok((path, ModuleSource::Synthetic(named)))
+        }
+        Format::Addon => Err(format!("Cannot load native addon {path}: native addons are not supported in Amber")),
+    }
+}
+
+/// The working directory relative names resolve against.
+pub fn cwd(_vm: &Vm) -> String {
+    "/".to_string()
+}
+
+fn describe(vm: &mut Vm, t: amber_engine::Throw) -> String {
+    match vm.run_error(t) {
+        RunError::Threw { name, message, .. } if !name.is_empty() => format!("{name}: {message}"),
+        RunError::Threw { message, .. } => message,
+        other => other.to_string(),
+    }
+}
+
+/// A hook function of `node:module` (`runMain`, `importCommonJs`).
+fn hook(vm: &mut Vm, name: &str) -> JsResult<Value> {
+    if let Some(b) = modules::builtin("node:module") {
+        modules::require_builtin(vm, b)?;
+    }
+    let Some(hooks) = vm.host_value(modules::module::HOOKS).and_then(|v| v.as_object()) else {
+        return Err(vm.type_error("node:module did not register its loader hooks"));
+    };
+    let key = vm.key(name);
+    get(vm, hooks, key, Value::object(hooks))
+}
+
+/// `module.exports` of the CommonJS file `path`, loading it (once) through `node:module`.
+pub fn import_commonjs(vm: &mut Vm, path: &str) -> JsResult<Value> {
+    let f = hook(vm, "importCommonJs")?;
+    vm.roots.push(f);
+    let p = vm.str(path);
+    vm.roots.push(p);
+    let r = call(vm, f, Value::UNDEFINED, &[p]);
+    let n = vm.roots.len();
+    vm.roots.truncate(n - 2);
+    r
+}
+
+/// Runs `source` as the CommonJS entry module `filename` (`node file.js`): `require`,
+/// `module`, `exports`, `__filename`, `__dirname`; `require.main === module`.
+pub fn run_main(vm: &mut Vm, filename: &str, source: &str) -> Result<Value, RunError> {
+    let r = (|| {
+        let f = hook(vm, "runMain")?;
+        vm.roots.push(f);
+        let name = vm.str(filename);
+        vm.roots.push(name);
+        let text = vm.str(source);
+        vm.roots.push(text);
+        let r = call(vm, f, Value::UNDEFINED, &[name, text]);
+        let n = vm.roots.len();
+        vm.roots.truncate(n - 3);
+        r
+    })();
+    vm.stack.clear();
+    vm.frames.clear();
+    r.map(|_| Value::UNDEFINED).map_err(|t| vm.run_error(t))
+}
