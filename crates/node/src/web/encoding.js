@@ -43,7 +43,8 @@ function asBytes(input) {
   if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   const tag = Object.prototype.toString.call(input);
   if (tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]') return new Uint8Array(input);
-  throw ERR_INVALID_ARG_TYPE('input', ['ArrayBuffer', 'ArrayBufferView'], input);
+  throw __codedError(TypeError, 'ERR_INVALID_ARG_TYPE',
+    'The "list" argument must be an instance of SharedArrayBuffer, ArrayBuffer or ArrayBufferView.');
 }
 
 function concatBytes(a, b) {

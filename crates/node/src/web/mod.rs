@@ -92,11 +92,8 @@ fn decode_bytes(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
             }
             amber_engine::JsStr::from_units(out)
         }
-        "latin1" => {
-            // windows-1252 as Node's ICU decodes it: 0x80-0x9f map to their cp1252 characters.
-            let units: Vec<u16> = bytes.iter().map(|&b| cp1252(b)).collect();
-            amber_engine::JsStr::from_units(units)
-        }
+        // Node decodes its windows-1252 labels as ISO-8859-1 (each byte one code unit).
+        "latin1" => amber_engine::JsStr::from_latin1(bytes.to_vec()),
         _ => {
             if fatal && std::str::from_utf8(bytes).is_err() {
                 return Ok(Value::NULL);
@@ -105,17 +102,4 @@ fn decode_bytes(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         }
     };
     Ok(vm.js_str(s))
-}
-
-fn cp1252(b: u8) -> u16 {
-    const HIGH: [u16; 32] = [
-        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D,
-        0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
-        0x0153, 0x009D, 0x017E, 0x0178,
-    ];
-    if (0x80..0xa0).contains(&b) {
-        HIGH[(b - 0x80) as usize]
-    } else {
-        u16::from(b)
-    }
 }

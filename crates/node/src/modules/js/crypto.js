@@ -44,7 +44,7 @@ function toBuf(data, encoding, name = 'data', allowArrayBuffer = false) {
   if (allowArrayBuffer && isArrayBuffer(data)) return Buffer.from(data);
   if (data instanceof KeyObject) return data[kKeyData];
   throw ERR_INVALID_ARG_TYPE(name, allowArrayBuffer ?
-    ['string', 'ArrayBuffer', 'Buffer', 'TypedArray', 'DataView'] :
+    ['string', 'ArrayBuffer', 'Buffer', 'TypedArray', 'DataView', ...(name === 'key' ? ['KeyObject', 'CryptoKey'] : [])] :
     ['string', 'Buffer', 'TypedArray', 'DataView'], data);
 }
 
@@ -159,8 +159,12 @@ function getHashes() {
 }
 
 function timingSafeEqual(buf1, buf2) {
-  if (!isView(buf1) && !isArrayBuffer(buf1)) throw ERR_INVALID_ARG_TYPE('buf1', ['ArrayBuffer', 'Buffer', 'TypedArray', 'DataView'], buf1);
-  if (!isView(buf2) && !isArrayBuffer(buf2)) throw ERR_INVALID_ARG_TYPE('buf2', ['ArrayBuffer', 'Buffer', 'TypedArray', 'DataView'], buf2);
+  for (const [name, value] of [['buf1', buf1], ['buf2', buf2]]) {
+    if (!isView(value) && !isArrayBuffer(value)) {
+      throw __codedError(TypeError, 'ERR_INVALID_ARG_TYPE',
+        `The "${name}" argument must be an instance of ArrayBuffer, Buffer, TypedArray, or DataView.`);
+    }
+  }
   const a = isArrayBuffer(buf1) ? Buffer.from(buf1) : toBuf(buf1);
   const b = isArrayBuffer(buf2) ? Buffer.from(buf2) : toBuf(buf2);
   if (a.length !== b.length) {
@@ -313,7 +317,8 @@ function randomInt(min, max, callback) {
     if (x < randLimit) {
       const n = (x % range) + min;
       if (isSync) return n;
-      defer(() => callback(null, n));
+      if (globalThis.process && typeof process.nextTick === 'function') process.nextTick(callback, undefined, n);
+      else queueMicrotask(() => callback(undefined, n));
       return undefined;
     }
   }
@@ -347,16 +352,18 @@ function getRandomValues(data) {
 // ---- ciphers
 
 const kCiphers = {
-  'aes-128-cbc': { mode: 'cbc', keyLength: 16, ivLength: 16 },
-  'aes-192-cbc': { mode: 'cbc', keyLength: 24, ivLength: 16 },
-  'aes-256-cbc': { mode: 'cbc', keyLength: 32, ivLength: 16 },
-  'aes-128-gcm': { mode: 'gcm', keyLength: 16, ivLength: 12 },
-  'aes-192-gcm': { mode: 'gcm', keyLength: 24, ivLength: 12 },
-  'aes-256-gcm': { mode: 'gcm', keyLength: 32, ivLength: 12 },
-  'id-aes128-gcm': { mode: 'gcm', keyLength: 16, ivLength: 12 },
-  'id-aes192-gcm': { mode: 'gcm', keyLength: 24, ivLength: 12 },
-  'id-aes256-gcm': { mode: 'gcm', keyLength: 32, ivLength: 12 },
+  'aes-128-cbc': { mode: 'cbc', name: 'aes-128-cbc', nid: 419, keyLength: 16, ivLength: 16 },
+  'aes-192-cbc': { mode: 'cbc', name: 'aes-192-cbc', nid: 423, keyLength: 24, ivLength: 16 },
+  'aes-256-cbc': { mode: 'cbc', name: 'aes-256-cbc', nid: 427, keyLength: 32, ivLength: 16 },
+  'aes-128-gcm': { mode: 'gcm', name: 'id-aes128-gcm', nid: 895, keyLength: 16, ivLength: 12 },
+  'aes-192-gcm': { mode: 'gcm', name: 'id-aes192-gcm', nid: 898, keyLength: 24, ivLength: 12 },
+  'aes-256-gcm': { mode: 'gcm', name: 'id-aes256-gcm', nid: 901, keyLength: 32, ivLength: 12 },
 };
+kCiphers['id-aes128-gcm'] = kCiphers['aes-128-gcm'];
+kCiphers['id-aes192-gcm'] = kCiphers['aes-192-gcm'];
+kCiphers['id-aes256-gcm'] = kCiphers['aes-256-gcm'];
+const kCipherNames = ['aes-128-cbc', 'aes-128-gcm', 'aes-192-cbc', 'aes-192-gcm', 'aes-256-cbc', 'aes-256-gcm',
+  'id-aes128-GCM', 'id-aes192-GCM', 'id-aes256-GCM'];
 
 function osslError(code, text, reason) {
   const err = new Error(text);
@@ -422,7 +429,7 @@ class CipherBase {
 
   update(data, inputEncoding, outputEncoding) {
     const state = this[kState];
-    if (state.done) throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation update');
+    if (state.done) throw new Error('Trying to add data in unsupported state');
     if (typeof data !== 'string' && !isView(data)) {
       throw ERR_INVALID_ARG_TYPE('data', ['string', 'Buffer', 'TypedArray', 'DataView'], data);
     }
@@ -546,16 +553,21 @@ function createDecipheriv(cipher, key, iv, options) {
 }
 
 function getCiphers() {
-  return Object.keys(kCiphers).sort();
+  return kCipherNames.slice();
 }
 
-function getCipherInfo(nameOrNid) {
-  if (typeof nameOrNid !== 'string') return undefined;
-  const info = kCiphers[nameOrNid.toLowerCase()];
+function getCipherInfo(nameOrNid, options) {
+  let info;
+  if (typeof nameOrNid === 'string') info = kCiphers[nameOrNid.toLowerCase()];
+  else if (typeof nameOrNid === 'number') info = Object.values(kCiphers).find((c) => c.nid === nameOrNid);
+  else throw ERR_INVALID_ARG_TYPE('nameOrNid', ['string', 'number'], nameOrNid);
   if (!info) return undefined;
-  const result = { mode: info.mode, name: nameOrNid.toLowerCase(), keyLength: info.keyLength };
+  const result = { mode: info.mode, name: info.name, nid: info.nid };
+  result.blockSize = info.mode === 'cbc' ? 16 : 1;
   result.ivLength = info.ivLength;
-  if (info.mode === 'cbc') result.blockSize = 16;
+  result.keyLength = info.keyLength;
+  if (options && options.keyLength !== undefined && options.keyLength !== info.keyLength) return undefined;
+  if (options && options.ivLength !== undefined && options.ivLength !== info.ivLength) return undefined;
   return result;
 }
 
@@ -752,7 +764,7 @@ class SubtleCrypto {
   async exportKey(format, key) {
     if (!(key instanceof CryptoKey)) throw ERR_INVALID_ARG_TYPE('key', 'CryptoKey', key);
     const material = key[kKeyMaterial];
-    if (!material.extractable) throw domError('key is not extractable', 'InvalidAccessError');
+    if (!material.extractable) throw domError('key is not extractable', 'InvalidAccessException');
     if (format === 'raw') return toArrayBuffer(Buffer.from(material.bytes));
     if (format === 'jwk') {
       const alg = material.algorithm.name === 'HMAC' ?

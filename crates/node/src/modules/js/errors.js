@@ -147,7 +147,16 @@ function __validateFunction(value, name) {
 function __domException(message, name) {
   const DOMExceptionCtor = globalThis.DOMException;
   if (typeof DOMExceptionCtor === 'function') return new DOMExceptionCtor(message, name);
+  // No DOMException global yet: an Error with the DOMException name and legacy code.
+  const codes = {
+    IndexSizeError: 1, HierarchyRequestError: 3, WrongDocumentError: 4, InvalidCharacterError: 5,
+    NoModificationAllowedError: 7, NotFoundError: 8, NotSupportedError: 9, InvalidStateError: 11,
+    SyntaxError: 12, InvalidModificationError: 13, NamespaceError: 14, InvalidAccessError: 15,
+    TypeMismatchError: 17, SecurityError: 18, NetworkError: 19, AbortError: 20, URLMismatchError: 21,
+    QuotaExceededError: 22, TimeoutError: 23, InvalidNodeTypeError: 24, DataCloneError: 25,
+  };
   const err = new Error(message);
   Object.defineProperty(err, 'name', { value: name, configurable: true, writable: true });
+  Object.defineProperty(err, 'code', { value: codes[name] || 0, configurable: true, writable: true });
   return err;
 }
