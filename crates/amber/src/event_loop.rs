@@ -63,6 +63,9 @@ impl Core {
         if let Some(e) = self.recorder.fatal.take() {
             return Err(e);
         }
+        if let Some(code) = amber_node::modules::process::exit_requested(&self.vm) {
+            return Ok(Some(Outcome::Exited(code)));
+        }
         match r {
             Ok(()) => Ok(None),
             Err(RunError::Limit(l)) => Err(Error::Limit(l)),
@@ -81,9 +84,10 @@ impl Core {
         self.finish_slice(r)
     }
 
-    /// Microtask checkpoint: drain the queue, then report an unhandled rejection (Node exits).
+    /// Microtask checkpoint: drain `process.nextTick` callbacks and the job queue (Node's
+    /// order), then report an unhandled rejection (Node exits).
     pub fn microtasks(&mut self) -> Step {
-        let r = self.js(|vm| vm.run_jobs());
+        let r = self.js(amber_node::modules::process::run_microtasks);
         if let Some(outcome) = self.finish_slice(r)? {
             return Ok(Some(outcome));
         }
@@ -92,6 +96,16 @@ impl Core {
             return Ok(Some(Outcome::Threw(ErrorReport::thrown(&mut self.vm, reason, true))));
         }
         Ok(None)
+    }
+
+    /// The loop ran dry: `process` emits `beforeExit` (`exiting` false) or `exit` (true),
+    /// then a microtask checkpoint.
+    pub fn process_idle(&mut self, exiting: bool) -> Step {
+        let r = self.js(|vm| amber_node::modules::process::idle(vm, exiting));
+        if let Some(outcome) = self.finish_call(r)? {
+            return Ok(Some(outcome));
+        }
+        self.microtasks()
     }
 
     /// The earliest durable sleep due at or before `limit`: (due, op id).

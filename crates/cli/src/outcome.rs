@@ -67,6 +67,8 @@ pub fn report(result: amber::Result<Outcome>, session: Option<&str>) -> u8 {
     let _ = std::io::stdout().flush();
     match result {
         Ok(Outcome::Completed(_)) => exit::OK,
+        // `process.exit(code)`: the status the program asked for, as a process sees it.
+        Ok(Outcome::Exited(code)) => (code & 0xff) as u8,
         Ok(Outcome::Threw(report)) => {
             eprintln!("{report}");
             exit::UNCAUGHT

@@ -55,6 +55,7 @@ pub fn repl() -> CliResult<u8> {
             Ok(Outcome::Threw(report)) => eprintln!("{report}"),
             Ok(Outcome::Suspended(pending)) => print_pending(&pending, None),
             Ok(Outcome::Completed(_)) => {}
+            Ok(Outcome::Exited(code)) => eprintln!("amber: the program exited with code {code}"),
             Err(e) => {
                 eprintln!("amber: {e}");
                 if e.exit_status() != exit::USAGE {

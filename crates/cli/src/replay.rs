@@ -71,11 +71,16 @@ pub fn replay(args: ReplayArgs, location: &StoreLocation) -> CliResult<u8> {
             format!("threw: {}", report.to_string().lines().next().unwrap_or(""))
         }
         (Outcome::Completed(_), SessionStatus::Running) => "completed".to_string(),
+        (Outcome::Exited(0), SessionStatus::Completed | SessionStatus::Running) => "exited with code 0".to_string(),
+        (Outcome::Exited(code), SessionStatus::Failed | SessionStatus::Running) if *code != 0 => {
+            format!("exited with code {code}")
+        }
         (ended, status) => {
             let what = match ended {
                 Outcome::Completed(_) => "completed",
                 Outcome::Suspended(_) => "suspended",
                 Outcome::Threw(_) => "threw",
+                Outcome::Exited(_) => "exited",
             };
             return Err(Failure::integrity(format!(
                 "replay of session {name} {what} at the end of its journal, but the session is {}",

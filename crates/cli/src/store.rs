@@ -61,7 +61,8 @@ impl Held<'_> {
         self.persist_records(runtime)?;
         let status = match result {
             Ok(Outcome::Suspended(_)) => SessionStatus::Suspended,
-            Ok(Outcome::Completed(_)) => SessionStatus::Completed,
+            Ok(Outcome::Completed(_) | Outcome::Exited(0)) => SessionStatus::Completed,
+            Ok(Outcome::Exited(_)) => SessionStatus::Failed,
             Ok(Outcome::Threw(_)) | Err(amber::Error::Limit(_)) => SessionStatus::Failed,
             // A divergence or a bad request changes nothing the session has committed.
             Err(_) => return Ok(()),

@@ -35,12 +35,14 @@ pub fn register(vm: &mut Vm) {
 
 fn log(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let s = format_args(vm, args)?;
+    let s = crate::modules::process::take_partial_for(vm, Stream::Stdout) + &s;
     vm.print(Stream::Stdout, &s);
     Ok(Value::UNDEFINED)
 }
 
 fn error(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let s = format_args(vm, args)?;
+    let s = crate::modules::process::take_partial_for(vm, Stream::Stderr) + &s;
     vm.print(Stream::Stderr, &s);
     Ok(Value::UNDEFINED)
 }

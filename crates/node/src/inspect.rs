@@ -15,6 +15,36 @@ const COMPACT: usize = 3;
 const MAX_ARRAY_LENGTH: usize = 100;
 const DEFAULT_DEPTH: usize = 2;
 
+/// `util.inspect` options the formatter supports (see [`inspect_with`]).
+#[derive(Clone, Copy, Debug)]
+pub struct InspectOptions {
+    /// Levels of nesting shown; `usize::MAX` for `Infinity`/`null`.
+    pub depth: usize,
+    /// `breakLength`; `usize::MAX` for `Infinity`.
+    pub break_length: usize,
+    /// `compact`: `Some(n)` for a number, `None` for `false` (one entry per line).
+    pub compact: Option<usize>,
+    /// `sorted: true`: object keys in sort order.
+    pub sorted: bool,
+    /// `customInspect`: honour `[Symbol.for('nodejs.util.inspect.custom')]`.
+    pub custom_inspect: bool,
+}
+
+impl Default for InspectOptions {
+    fn default() -> Self {
+        InspectOptions {
+            depth: DEFAULT_DEPTH,
+            break_length: BREAK_LENGTH,
+            compact: Some(COMPACT),
+            sorted: false,
+            custom_inspect: true,
+        }
+    }
+}
+
+/// [`Vm::host_values`] entry: `util.inspect`, passed to custom inspect functions.
+pub const INSPECT_FN: &str = "node.util.inspect";
+
 /// Formatting state for one inspect call.
 struct Ctx {
     seen: Vec<ObjectId>,
@@ -22,6 +52,7 @@ struct Ctx {
     indentation: usize,
     current_depth: usize,
     depth: usize,
+    opts: InspectOptions,
 }
 
 /// `util.format(...args)`: `%s %d %i %f %j %o %O %c %%` substitutions, then the rest
@@ -128,7 +159,13 @@ pub fn inspect(vm: &mut Vm, v: Value) -> String {
 }
 
 pub fn inspect_depth(vm: &mut Vm, v: Value, depth: usize) -> String {
-    let mut ctx = Ctx { seen: Vec::new(), circular: Vec::new(), indentation: 0, current_depth: 0, depth };
+    inspect_with(vm, v, InspectOptions { depth, ..InspectOptions::default() })
+}
+
+/// `util.inspect(value, options)`.
+pub fn inspect_with(vm: &mut Vm, v: Value, opts: InspectOptions) -> String {
+    let mut ctx =
+        Ctx { seen: Vec::new(), circular: Vec::new(), indentation: 0, current_depth: 0, depth: opts.depth, opts };
     let s = format_value(vm, &mut ctx, v, 0, true);
     // Circular references found: prefix the top-level object with <ref *1>.
     if let (Some(o), false) = (v.as_object(), ctx.circular.is_empty()) {
@@ -284,6 +321,11 @@ fn format_value(vm: &mut Vm, ctx: &mut Ctx, v: Value, recurse: usize, top: bool)
     let Some(o) = v.as_object() else {
         return primitive(vm, v, !top || !v.is_string());
     };
+    if ctx.opts.custom_inspect {
+        if let Some(shown) = custom_inspect(vm, ctx, o, recurse) {
+            return shown;
+        }
+    }
     if ctx.seen.contains(&o) {
         if !ctx.circular.contains(&o) {
             ctx.circular.push(o);
@@ -292,6 +334,53 @@ fn format_value(vm: &mut Vm, ctx: &mut Ctx, v: Value, recurse: usize, top: bool)
         return format!("[Circular *{idx}]");
     }
     format_object(vm, ctx, o, recurse)
+}
+
+/// `value[Symbol.for('nodejs.util.inspect.custom')](depth, options, inspect)`, if the value
+/// has such a function (read without running getters). A throw shows as the error.
+fn custom_inspect(vm: &mut Vm, ctx: &mut Ctx, o: ObjectId, recurse: usize) -> Option<String> {
+    let key = amber_engine::JsStr::from_str("nodejs.util.inspect.custom");
+    let symbol = *vm.symbol_registry.get(&key)?;
+    let f = peek(vm, o, PropertyKey::Symbol(symbol))?;
+    if !amber_engine::runtime::call::is_callable(vm, f) {
+        return None;
+    }
+    let inspect_fn = vm.host_value(INSPECT_FN).unwrap_or_default();
+    if f == inspect_fn {
+        return None;
+    }
+    let remaining = if ctx.depth == usize::MAX { f64::INFINITY } else { ctx.depth as f64 - recurse as f64 };
+    let options = vm.new_object();
+    let mark = vm.roots.len();
+    vm.roots.push(options);
+    vm.roots.push(f);
+    vm.set_property(options, "depth", Value::number(remaining));
+    vm.set_property(options, "colors", Value::FALSE);
+    vm.set_property(options, "customInspect", Value::TRUE);
+    vm.set_property(options, "showHidden", Value::FALSE);
+    let compact = ctx.opts.compact.map_or(Value::FALSE, |c| Value::number(c as f64));
+    vm.set_property(options, "compact", compact);
+    let bl = if ctx.opts.break_length == usize::MAX { f64::INFINITY } else { ctx.opts.break_length as f64 };
+    vm.set_property(options, "breakLength", Value::number(bl));
+    vm.set_property(options, "sorted", Value::bool(ctx.opts.sorted));
+    if let Some(stylize) = vm.host_value("node.util.stylize") {
+        vm.set_property(options, "stylize", stylize);
+    }
+    let r =
+        amber_engine::runtime::call::call(vm, f, Value::object(o), &[Value::number(remaining), options, inspect_fn]);
+    vm.roots.truncate(mark);
+    let shown = match r {
+        Ok(v) if v == Value::object(o) => return None,
+        Ok(v) => match v.as_string() {
+            Some(s) => vm.heap.flat(s).to_rust_string().replace('\n', &format!("\n{}", " ".repeat(ctx.indentation))),
+            None => format_value(vm, ctx, v, recurse, false),
+        },
+        Err(t) => {
+            let v = amber_engine::runtime::call::thrown_value(t).unwrap_or_default();
+            format_value(vm, ctx, v, recurse, false)
+        }
+    };
+    Some(shown)
 }
 
 /// Own enumerable string and symbol keys (plus non-index for arrays).
@@ -716,12 +805,20 @@ fn reduce(
         };
     }
     let entries = output.len();
-    if is_array && entries > 6 {
+    if is_array && entries > 6 && ctx.opts.compact.is_some_and(|c| c >= 1) {
         output = group_array_elements(ctx, output, value_len);
     }
-    if ctx.current_depth.saturating_sub(recurse) < COMPACT && entries == output.len() {
+    if ctx.opts.sorted && !is_array {
+        output.sort();
+    }
+    let Some(compact) = ctx.opts.compact else {
+        let ind = format!("\n{}", " ".repeat(ctx.indentation));
+        let b = if base.is_empty() { String::new() } else { format!("{base} ") };
+        return format!("{b}{}{ind}  {}{ind}{}", braces.0, output.join(&format!(",{ind}  ")), braces.1);
+    };
+    if ctx.current_depth.saturating_sub(recurse) < compact && entries == output.len() {
         let start = output.len() + ctx.indentation + braces.0.len() + base.len() + 10;
-        if is_below_break_length(&output, start, base) {
+        if is_below_break_length(&output, start, base, ctx.opts.break_length) {
             let joined = output.join(", ");
             if !joined.contains('\n') {
                 let b = if base.is_empty() { String::new() } else { format!("{base} ") };
@@ -734,14 +831,14 @@ fn reduce(
     format!("{b}{}{ind}  {}{ind}{}", braces.0, output.join(&format!(",{ind}  ")), braces.1)
 }
 
-fn is_below_break_length(output: &[String], start: usize, base: &str) -> bool {
-    let mut total = output.len() + start;
-    if total + output.len() > BREAK_LENGTH {
+fn is_below_break_length(output: &[String], start: usize, base: &str, break_length: usize) -> bool {
+    let mut total = output.len().saturating_add(start);
+    if total.saturating_add(output.len()) > break_length {
         return false;
     }
     for o in output {
-        total += o.chars().count();
-        if total > BREAK_LENGTH {
+        total = total.saturating_add(o.chars().count());
+        if total > break_length {
             return false;
         }
     }
@@ -762,7 +859,9 @@ fn group_array_elements(ctx: &Ctx, output: Vec<String>, value_len: usize) -> Vec
         max_length = max_length.max(len);
     }
     let actual_max = max_length + separator_space;
-    if actual_max * 3 + ctx.indentation < BREAK_LENGTH
+    let break_length = ctx.opts.break_length;
+    let compact = ctx.opts.compact.unwrap_or(0);
+    if actual_max * 3 + ctx.indentation < break_length
         && (total_length as f64 / actual_max as f64 > 5.0 || max_length <= 6)
     {
         let approx_char_heights = 2.5;
@@ -770,8 +869,8 @@ fn group_array_elements(ctx: &Ctx, output: Vec<String>, value_len: usize) -> Vec
         let biased_max = (actual_max as f64 - 3.0 - average_bias).max(1.0);
         let columns = ((approx_char_heights * biased_max * output_length as f64).sqrt() / biased_max)
             .round()
-            .min(((BREAK_LENGTH - ctx.indentation) as f64 / actual_max as f64).floor())
-            .min((COMPACT * 4) as f64)
+            .min((break_length.saturating_sub(ctx.indentation) as f64 / actual_max as f64).floor())
+            .min((compact * 4) as f64)
             .min(15.0) as usize;
         if columns <= 1 {
             return output;

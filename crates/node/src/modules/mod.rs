@@ -15,8 +15,12 @@
 //! enumerable property whose name is an identifier is a named export (fixed at load, as in
 //! Node before `syncBuiltinESMExports`).
 
+pub mod events;
+pub mod globals;
 pub mod module;
 pub mod os;
+pub mod process;
+pub mod util;
 
 use amber_engine::atoms::PropertyKey;
 use amber_engine::error::JsResult;
@@ -43,7 +47,17 @@ pub struct Builtin {
 }
 
 /// Every builtin, by name.
-pub const BUILTINS: &[&Builtin] = &[&module::BUILTIN, &os::BUILTIN];
+pub const BUILTINS: &[&Builtin] = &[
+    &module::BUILTIN,
+    &os::BUILTIN,
+    &events::BUILTIN,
+    &process::BUILTIN,
+    &util::BUILTIN,
+    &util::TYPES,
+    &util::NATIVES,
+    &util::COMPARISONS,
+    &util::ERRORS,
+];
 
 /// Modules Node has that Amber refuses, with the reason given to the program.
 pub const REFUSED: &[(&str, &str)] = &[
