@@ -69,6 +69,9 @@ pub enum Outcome {
     Suspended(Vec<PendingOp>),
     /// An uncaught exception or unhandled rejection ended the run.
     Threw(ErrorReport),
+    /// The program called `process.exit(code)`, or ran dry with a non-zero
+    /// `process.exitCode`: the process exit status it asked for.
+    Exited(i32),
 }
 
 /// An uncaught error, as Node reports it.
@@ -396,6 +399,14 @@ impl Runtime {
         if let Some(outcome) = self.core.finish_slice(r)? {
             return Ok(self.end(outcome));
         }
+        if program.module {
+            // Node evaluates the main ES module inside a promise job: its microtasks run
+            // before the nextTick queue is first drained.
+            let r = self.core.js(|vm| vm.run_jobs());
+            if let Some(outcome) = self.core.finish_slice(r)? {
+                return Ok(self.end(outcome));
+            }
+        }
         self.drive()
     }
 
@@ -671,6 +682,20 @@ impl Runtime {
                 if replaying {
                     return Err(self.idle_divergence());
                 }
+                // Node: 'beforeExit' may schedule more work; 'exit' is final.
+                if let Some(outcome) = self.core.process_idle(false)? {
+                    return Ok(self.end(outcome));
+                }
+                if timers::has_ref_timers(&self.core.vm) || !self.core.vm.host_ops.is_empty() {
+                    continue;
+                }
+                if let Some(outcome) = self.core.process_idle(true)? {
+                    return Ok(self.end(outcome));
+                }
+                let code = amber_node::modules::process::exit_code(&mut self.core.vm);
+                if code != 0 {
+                    return Ok(self.end(Outcome::Exited(code)));
+                }
                 let completion = self.completion.clone();
                 return Ok(self.end(Outcome::Completed(completion)));
             }
@@ -719,6 +744,7 @@ impl Runtime {
     }
 
     fn end(&mut self, outcome: Outcome) -> Outcome {
+        amber_node::modules::process::flush_output(&mut self.core.vm);
         self.observe_capabilities();
         if !self.repl {
             self.state = State::Ended;

@@ -22,6 +22,7 @@ pub fn install(vm: &mut Vm) {
     modules::register(vm);
     console::install(vm);
     timers::install(vm);
+    modules::globals::install(vm);
 }
 
 /// Re-register host functions after restoring a VM image.
@@ -29,4 +30,5 @@ pub fn register(vm: &mut Vm) {
     modules::register(vm);
     console::register(vm);
     timers::register(vm);
+    modules::globals::register(vm);
 }

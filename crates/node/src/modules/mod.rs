@@ -15,6 +15,7 @@
 //! enumerable property whose name is an identifier is a named export (fixed at load, as in
 //! Node before `syncBuiltinESMExports`).
 
+pub mod assert;
 pub mod events;
 pub mod globals;
 pub mod module;
@@ -57,6 +58,8 @@ pub const BUILTINS: &[&Builtin] = &[
     &util::NATIVES,
     &util::COMPARISONS,
     &util::ERRORS,
+    &assert::BUILTIN,
+    &assert::STRICT,
 ];
 
 /// Modules Node has that Amber refuses, with the reason given to the program.

@@ -17,7 +17,13 @@ pub const BUILTIN: Builtin = Builtin { name: "util", source: include_str!("js/ut
 pub const NATIVES: Builtin = Builtin {
     name: "internal/util/natives",
     source: "module.exports = internal;",
-    natives: &[("format", 0, format), ("inspect", 2, inspect), ("classOf", 1, class_of), ("hold", 2, hold)],
+    natives: &[
+        ("format", 0, format),
+        ("inspect", 2, inspect),
+        ("classOf", 1, class_of),
+        ("hold", 2, hold),
+        ("source", 1, source),
+    ],
     bare: false,
 };
 
@@ -101,6 +107,16 @@ fn inspect(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     }
     let s = inspect_with(vm, v, opts);
     Ok(vm.str(&s))
+}
+
+/// `internal.source(filename)`: the text of a compiled program file (assert.ok messages).
+fn source(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let name = amber_engine::runtime::convert::to_rust_string(vm, args.first().copied().unwrap_or(Value::UNDEFINED))?;
+    let text = vm.sources.iter().find(|s| s.name == name).map(|s| s.text.clone());
+    Ok(match text {
+        Some(t) => vm.str(&t),
+        None => Value::UNDEFINED,
+    })
 }
 
 /// `internal.hold(inspect, stylize)`: what custom inspect functions are handed.
