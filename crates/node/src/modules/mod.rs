@@ -21,7 +21,10 @@ pub mod globals;
 pub mod module;
 pub mod os;
 pub mod process;
+pub mod querystring;
+pub mod timers_promises;
 pub mod util;
+pub mod web;
 
 use amber_engine::atoms::PropertyKey;
 use amber_engine::error::JsResult;
@@ -60,6 +63,10 @@ pub const BUILTINS: &[&Builtin] = &[
     &util::ERRORS,
     &assert::BUILTIN,
     &assert::STRICT,
+    &timers_promises::TIMERS,
+    &timers_promises::PROMISES,
+    &querystring::BUILTIN,
+    &web::BUILTIN,
 ];
 
 /// Modules Node has that Amber refuses, with the reason given to the program.

@@ -355,7 +355,7 @@ EventEmitter.listenerCount = function (emitter, type) {
 };
 
 function abortError(signal) {
-  const { AbortError } = require('internal/web');
+  const { AbortError } = require('node:internal/web');
   return new AbortError(undefined, { cause: signal && signal.reason });
 }
 
