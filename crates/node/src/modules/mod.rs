@@ -20,6 +20,7 @@ pub mod events;
 pub mod globals;
 pub mod module;
 pub mod os;
+pub mod path;
 pub mod process;
 pub mod querystring;
 pub mod timers_promises;
@@ -54,6 +55,9 @@ pub struct Builtin {
 pub const BUILTINS: &[&Builtin] = &[
     &module::BUILTIN,
     &os::BUILTIN,
+    &path::BUILTIN,
+    &path::POSIX,
+    &path::WIN32,
     &events::BUILTIN,
     &process::BUILTIN,
     &util::BUILTIN,
