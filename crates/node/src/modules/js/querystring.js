@@ -50,6 +50,52 @@ function escape(str) {
   return encodeStr(str);
 }
 
+function utf8Encode(ch) {
+  const c = ch.charCodeAt(0);
+  if (c < 0x800) return [0xC0 | (c >> 6), 0x80 | (c & 0x3F)];
+  return [0xE0 | (c >> 12), 0x80 | ((c >> 6) & 0x3F), 0x80 | (c & 0x3F)];
+}
+
+// UTF-8 bytes to a string, U+FFFD for each invalid sequence (as Buffer#toString does).
+function utf8Decode(bytes) {
+  let out = '';
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i];
+    let need = 0;
+    let cp = 0;
+    let min = 0;
+    if (b < 0x80) {
+      out += String.fromCharCode(b);
+      i++;
+      continue;
+    } else if (b >= 0xC2 && b < 0xE0) {
+      need = 1; cp = b & 0x1F; min = 0x80;
+    } else if (b >= 0xE0 && b < 0xF0) {
+      need = 2; cp = b & 0x0F; min = 0x800;
+    } else if (b >= 0xF0 && b < 0xF5) {
+      need = 3; cp = b & 0x07; min = 0x10000;
+    } else {
+      out += '\uFFFD';
+      i++;
+      continue;
+    }
+    let j = 1;
+    for (; j <= need; j++) {
+      const n = bytes[i + j];
+      if (n === undefined || (n & 0xC0) !== 0x80) break;
+      cp = (cp << 6) | (n & 0x3F);
+    }
+    if (j <= need || cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp < 0xE000)) {
+      out += '\uFFFD';
+      i += Math.max(1, j);
+      continue;
+    }
+    out += String.fromCodePoint(cp);
+    i += need + 1;
+  }
+  return out;
+}
+
 function unescapeBuffer(s) {
   const bytes = [];
   for (let i = 0; i < s.length; i++) {
@@ -60,17 +106,17 @@ function unescapeBuffer(s) {
     } else if (c < 0x80) {
       bytes.push(c);
     } else {
-      for (const b of new TextEncoder().encode(s[i])) bytes.push(b);
+      for (const b of utf8Encode(s[i])) bytes.push(b);
     }
   }
-  return Uint8Array.from(bytes);
+  return typeof Buffer === 'function' ? Buffer.from(bytes) : Uint8Array.from(bytes);
 }
 
 function unescape(s, decodeSpaces) {
   try {
     return decodeURIComponent(s);
   } catch {
-    return new TextDecoder().decode(unescapeBuffer(s));
+    return utf8Decode(unescapeBuffer(s));
   }
 }
 
