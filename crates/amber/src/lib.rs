@@ -36,6 +36,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 mod bridge;
+mod entropy;
 mod error;
 mod event_loop;
 pub mod json;

@@ -11,6 +11,7 @@ pub(crate) fn check_policy(policy: &Policy) -> Result<()> {
     policy.ensure_durable_safe()?;
     let supported: &[(PolicySurface, &[Mode])] = &[
         (PolicySurface::Random, &[Mode::Seeded, Mode::Disabled]),
+        (PolicySurface::Crypto, &[Mode::Captured, Mode::Seeded, Mode::Disabled]),
         (PolicySurface::Clock, &[Mode::Captured, Mode::Disabled]),
         (PolicySurface::Timers, &[Mode::Seeded, Mode::Disabled]),
     ];
@@ -34,6 +35,11 @@ const DISABLED: &[(PolicySurface, &str, &str, &str)] = &[
 ];
 
 pub(crate) fn apply_policy(vm: &mut Vm, policy: &Policy) {
+    if policy.mode(PolicySurface::Crypto) == Mode::Disabled
+        && !vm.host_state.iter().any(|(k, _)| k == amber_node::modules::crypto::DISABLED_KEY)
+    {
+        vm.host_state.push((amber_node::modules::crypto::DISABLED_KEY.to_string(), Vec::new()));
+    }
     for (surface, host_name, object, _) in DISABLED {
         if policy.mode(*surface) != Mode::Disabled {
             continue;

@@ -308,6 +308,7 @@ impl RuntimeBuilder {
 
     fn into_runtime(self, mut vm: Vm, mut recorder: Recorder) -> Runtime {
         vm.print_hook = Some(print_through);
+        vm.entropy_hook = Some(crate::entropy::hook_for(self.policy.crypto));
         vm.module_loader = self.module_loader;
         recorder.print = self.print;
         recorder.print_while_replaying = self.print_while_replaying;
@@ -627,6 +628,9 @@ impl Runtime {
         let mut seed8 = [0u8; 8];
         seed8.copy_from_slice(&seed[..8]);
         put_host_state(&mut self.core.vm, RANDOM_SEED_KEY, seed8.to_vec());
+        if self.policy.crypto == amber_durable::policy::Mode::Seeded {
+            put_host_state(&mut self.core.vm, crate::entropy::SEED_KEY, crate::entropy::initial_seeded_state(&seed));
+        }
         self.state = State::Running;
         Ok(())
     }

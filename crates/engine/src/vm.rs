@@ -102,6 +102,10 @@ pub enum Stream {
 /// The engine has no I/O of its own: console output goes through this hook.
 pub type PrintHook = fn(&mut Vm, Stream, &str);
 
+/// The engine has no entropy of its own: crypto randomness (`crypto.randomBytes`, …) fills
+/// the buffer through this hook, which follows the embedder's policy; Err says why it cannot.
+pub type EntropyHook = fn(&mut Vm, &mut [u8]) -> Result<(), String>;
+
 /// Current native call's context.
 #[derive(Clone, Copy, Serialize, Deserialize, Default)]
 pub struct NativeCtx {
@@ -161,6 +165,9 @@ pub struct Vm {
     pub host_functions: Vec<(String, HostFn)>,
     #[serde(skip)]
     pub print_hook: Option<PrintHook>,
+    /// Crypto randomness (see [`EntropyHook`]); re-set after restore like `print_hook`.
+    #[serde(skip)]
+    pub entropy_hook: Option<EntropyHook>,
     /// Opaque embedder state riding the image (the node layer's VFS, the durable layer's
     /// operation table), as serialized bytes owned by the embedder.
     pub host_state: Vec<(String, Vec<u8>)>,
@@ -208,6 +215,7 @@ impl Vm {
             next_op_seq: 0,
             host_functions: Vec::new(),
             print_hook: None,
+            entropy_hook: None,
             host_state: Vec::new(),
             host_values: Vec::new(),
             modules: crate::module::ModuleMap::default(),
@@ -566,6 +574,7 @@ impl Vm {
         let mut restored = Vm::decode_state(&bytes)?;
         restored.host_functions = std::mem::take(&mut self.host_functions);
         restored.print_hook = self.print_hook;
+        restored.entropy_hook = self.entropy_hook;
         restored.module_loader = self.module_loader;
         *self = restored;
         Ok(())

@@ -14,6 +14,7 @@ pub mod inspect;
 pub mod loader;
 pub mod modules;
 pub mod timers;
+pub mod web;
 
 use amber_engine::Vm;
 

@@ -16,6 +16,8 @@
 //! Node before `syncBuiltinESMExports`).
 
 pub mod assert;
+pub mod buffer;
+pub mod crypto;
 pub mod events;
 pub mod globals;
 pub mod module;
@@ -23,6 +25,7 @@ pub mod os;
 pub mod path;
 pub mod process;
 pub mod querystring;
+pub mod string_decoder;
 pub mod timers_promises;
 pub mod util;
 pub mod web;
@@ -71,6 +74,10 @@ pub const BUILTINS: &[&Builtin] = &[
     &timers_promises::PROMISES,
     &querystring::BUILTIN,
     &web::BUILTIN,
+    &buffer::BUILTIN,
+    &crypto::BUILTIN,
+    &string_decoder::BUILTIN,
+    &crate::web::ENCODING,
 ];
 
 /// Modules Node has that Amber refuses, with the reason given to the program.
