@@ -57,7 +57,11 @@ impl<'s> Compiler<'s, '_> {
             return Err(err);
         }
         let r = self.compile_expr_inner(e, name);
-        self.func.nesting -= 1;
+        // After an error, compilation is abandoned, possibly with a nested function's state
+        // still pushed: `self.func` need not be the state incremented above.
+        if r.is_ok() {
+            self.func.nesting -= 1;
+        }
         r
     }
 

@@ -90,17 +90,18 @@ impl<'s> Compiler<'s, '_> {
         self.func.nesting += 1;
         self.nesting_check(stmt_start(stmt))?;
         let depth = self.func.depth;
-        let r = self.compile_statement_inner(stmt);
+        // After an error `self.func` may be a nested function's state (see compile_expr_named).
+        self.compile_statement_inner(stmt)?;
         self.func.nesting -= 1;
         // Statements are stack-neutral; a mismatch is a compiler bug, reported rather than
         // left to corrupt a frame at run time.
-        if r.is_ok() && self.func.depth != depth {
+        if self.func.depth != depth {
             return Err(self.error(
                 format!("internal compiler error: operand stack imbalance ({} -> {})", depth, self.func.depth),
                 stmt_start(stmt),
             ));
         }
-        r
+        Ok(())
     }
 
     fn compile_statement_inner(&mut self, stmt: &'s Statement<'s>) -> CResult<()> {
