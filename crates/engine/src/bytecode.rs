@@ -525,14 +525,34 @@ pub struct Handler {
     pub env_depth: u32,
 }
 
-/// An inline-cache entry: last shape seen at a property site and the slot it had.
+/// An inline-cache entry: last receiver shape seen at a property site and where the
+/// property was found. A hit re-checks everything the answer depends on against the current
+/// heap (shapes never change their keys, so a shape id pins an object's own layout), so a
+/// stale or renumbered entry can only miss, never answer wrongly.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, Default)]
 pub struct InlineCache {
+    /// Receiver shape.
     pub shape: u32,
+    /// Slot of the data property in the object that holds it.
     pub slot: u32,
-    /// 0 empty, 1 own data property.
+    /// [`IC_EMPTY`], [`IC_OWN`], [`IC_PROTO`] or [`IC_PROTO2`].
     pub state: u8,
+    /// IC_PROTO2: the receiver's prototype (which lacks the key) and its shape.
+    pub mid: u32,
+    pub mid_shape: u32,
+    /// IC_PROTO / IC_PROTO2: the prototype that holds the property, and its shape.
+    pub holder: u32,
+    pub holder_shape: u32,
 }
+
+/// Inline-cache states.
+pub const IC_EMPTY: u8 = 0;
+/// Own data property of the receiver.
+pub const IC_OWN: u8 = 1;
+/// Data property of the receiver's prototype.
+pub const IC_PROTO: u8 = 2;
+/// Data property of the prototype's prototype.
+pub const IC_PROTO2: u8 = 3;
 
 /// A template literal's strings.
 #[derive(Clone, Debug, Serialize, Deserialize)]

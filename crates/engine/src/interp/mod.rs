@@ -6,6 +6,7 @@
 //! `stop_here`. Exceptions unwind through each code block's handler table.
 
 pub mod calls;
+mod fast;
 pub mod frame;
 pub mod generator;
 pub mod ops;
@@ -111,6 +112,7 @@ pub fn run(vm: &mut Vm) -> JsResult<Value> {
 
 fn run_loop(vm: &mut Vm) -> JsResult<Value> {
     loop {
+        fast::run(vm);
         match step(vm) {
             Ok(Flow::Next) => {}
             Ok(Flow::Exit(v)) => return Ok(v),

@@ -2,11 +2,11 @@
 //! caches, globals, literals, classes, private names, iteration, arguments.
 
 use crate::atoms::{atom, Atom, PropertyKey};
-use crate::bytecode::{CodeBlock, FunctionKind, InlineCache};
+use crate::bytecode::{CodeBlock, FunctionKind, InlineCache, IC_OWN, IC_PROTO, IC_PROTO2};
 use crate::error::{JsResult, Throw};
 use crate::heap::object::{ArgumentsData, Class, Closure, IteratorState, Object, Props};
 use crate::heap::shape::PropFlags;
-use crate::heap::CodeId;
+use crate::heap::{Arena, CodeId};
 use crate::runtime::call::{call, is_callable};
 use crate::runtime::convert::{key_to_display, key_to_value, to_object, to_property_key};
 use crate::runtime::property::{self, PropertyDescriptor};
@@ -229,34 +229,108 @@ fn find_with_object(vm: &mut Vm, name: Atom) -> JsResult<Option<ObjectId>> {
 
 // ---- properties
 
+/// Classes whose [[Get]] of a named key is a shape lookup then the prototype: the only ones
+/// an inline cache answers for.
+#[inline(always)]
+fn plain_named_get(class: &Class) -> bool {
+    matches!(class, Class::Ordinary | Class::Function(_) | Class::Native(_) | Class::Error)
+}
+
+/// The value an inline cache entry gives for `obj`, if it still applies. Every fact the
+/// answer depends on is checked against the current heap: the receiver's shape (which pins
+/// its own keys), and for prototype hits the identity and shape of each object on the way to
+/// the holder. No side effects, no allocation.
+#[inline(always)]
+pub(super) fn ic_probe(objects: &Arena<Object>, cache: &InlineCache, obj: Value) -> Option<Value> {
+    let object = objects.get(obj.as_object()?.0)?;
+    let Props::Shaped { shape, slots } = &object.props else { return None };
+    if cache.shape != shape.0 {
+        return None;
+    }
+    let holder = match cache.state {
+        IC_OWN => return slots.get(cache.slot as usize).copied(),
+        IC_PROTO => {
+            if !plain_named_get(&object.class) || object.proto != Some(ObjectId(cache.holder)) {
+                return None;
+            }
+            objects.get(cache.holder)?
+        }
+        IC_PROTO2 => {
+            if !plain_named_get(&object.class) || object.proto != Some(ObjectId(cache.mid)) {
+                return None;
+            }
+            let mid = objects.get(cache.mid)?;
+            let Props::Shaped { shape, .. } = &mid.props else { return None };
+            if shape.0 != cache.mid_shape || !plain_named_get(&mid.class) || mid.proto != Some(ObjectId(cache.holder)) {
+                return None;
+            }
+            objects.get(cache.holder)?
+        }
+        _ => return None,
+    };
+    let Props::Shaped { shape, slots } = &holder.props else { return None };
+    if shape.0 != cache.holder_shape {
+        return None;
+    }
+    slots.get(cache.slot as usize).copied()
+}
+
+/// Fill an inline cache for `obj.name` when the property is a data property of the receiver,
+/// its prototype or the prototype's prototype, all plain shaped objects.
+fn ic_fill(vm: &Vm, obj: ObjectId, name: Atom) -> Option<InlineCache> {
+    let key = PropertyKey::Atom(name);
+    let shapes = &vm.heap.shapes;
+    let object = vm.heap.objects.get(obj.0)?;
+    let Props::Shaped { shape, .. } = &object.props else { return None };
+    if !plain_named_get(&object.class) {
+        return None;
+    }
+    let mut cache = InlineCache { shape: shape.0, ..InlineCache::default() };
+    if let Some((slot, flags)) = shapes.get(*shape).lookup(key) {
+        return (!flags.is_accessor()).then_some(InlineCache { slot, state: IC_OWN, ..cache });
+    }
+    let mut cur = object.proto?;
+    for state in [IC_PROTO, IC_PROTO2] {
+        let p = vm.heap.objects.get(cur.0)?;
+        let Props::Shaped { shape, .. } = &p.props else { return None };
+        if !plain_named_get(&p.class) {
+            return None;
+        }
+        if let Some((slot, flags)) = shapes.get(*shape).lookup(key) {
+            if flags.is_accessor() {
+                return None;
+            }
+            cache.state = state;
+            cache.slot = slot;
+            cache.holder = cur.0;
+            cache.holder_shape = shape.0;
+            return Some(cache);
+        }
+        cache.mid = cur.0;
+        cache.mid_shape = shape.0;
+        cur = p.proto?;
+    }
+    None
+}
+
 /// `obj.name` with the site's inline cache.
 #[inline]
 pub fn get_prop_ic(vm: &mut Vm, code: CodeId, obj: Value, name: Atom, ic: u32) -> JsResult<Value> {
     if let Some(o) = obj.as_object() {
-        let object = vm.heap.obj(o);
-        if let Props::Shaped { shape, slots } = &object.props {
-            let cache = vm.heap.code(code).ics.get(ic as usize).copied().unwrap_or_default();
-            if cache.state == 1 && cache.shape == shape.0 {
-                vm.stats.ic_hits += 1;
-                return Ok(slots.get(cache.slot as usize).copied().unwrap_or_default());
-            }
-            let shape = *shape;
-            if matches!(object.class, Class::Ordinary | Class::Function(_) | Class::Native(_) | Class::Error) {
-                if let Some((slot, flags)) = vm.heap.shapes.get(shape).lookup(PropertyKey::Atom(name)) {
-                    if !flags.is_accessor() {
-                        vm.stats.ic_misses += 1;
-                        if let Some(c) = vm.heap.code_mut(code).ics.get_mut(ic as usize) {
-                            *c = InlineCache { shape: shape.0, slot, state: 1 };
-                        }
-                        let object = vm.heap.obj(o);
-                        if let Props::Shaped { slots, .. } = &object.props {
-                            return Ok(slots.get(slot as usize).copied().unwrap_or_default());
-                        }
-                    }
-                }
-            }
+        let cache = vm.heap.code(code).ics.get(ic as usize).copied().unwrap_or_default();
+        if let Some(v) = ic_probe(&vm.heap.objects, &cache, obj) {
+            vm.stats.ic_hits += 1;
+            return Ok(v);
         }
         vm.stats.ic_misses += 1;
+        if let Some(fill) = ic_fill(vm, o, name) {
+            if let Some(c) = vm.heap.code_mut(code).ics.get_mut(ic as usize) {
+                *c = fill;
+            }
+            if let Some(v) = ic_probe(&vm.heap.objects, &fill, obj) {
+                return Ok(v);
+            }
+        }
         return property::get(vm, o, PropertyKey::Atom(name), obj);
     }
     get_primitive_prop(vm, obj, PropertyKey::Atom(name))
@@ -334,7 +408,7 @@ pub fn set_prop_ic(vm: &mut Vm, code: CodeId, obj: Value, name: Atom, ic: u32, v
         let cache = vm.heap.code(code).ics.get(ic as usize).copied().unwrap_or_default();
         if let Some(object) = vm.heap.objects.get_mut(o.0) {
             if let Props::Shaped { shape, slots } = &mut object.props {
-                if cache.state == 1 && cache.shape == shape.0 {
+                if cache.state == IC_OWN && cache.shape == shape.0 {
                     if let Some(s) = slots.get_mut(cache.slot as usize) {
                         vm.stats.ic_hits += 1;
                         *s = v;
@@ -351,7 +425,7 @@ pub fn set_prop_ic(vm: &mut Vm, code: CodeId, obj: Value, name: Atom, ic: u32, v
                             *s = v;
                         }
                         if let Some(c) = vm.heap.code_mut(code).ics.get_mut(ic as usize) {
-                            *c = InlineCache { shape: shape.0, slot, state: 1 };
+                            *c = InlineCache { shape: shape.0, slot, state: IC_OWN, ..InlineCache::default() };
                         }
                         vm.stats.ic_misses += 1;
                         return Ok(());

@@ -1,0 +1,405 @@
+//! The fast tier of the dispatch loop.
+//!
+//! Most executed instructions are small: register moves, int32 and double arithmetic,
+//! compares, jumps, and property or element accesses that hit an inline cache or a dense
+//! array. [`run`] executes a straight run of those for the top frame with its code, pc and
+//! register base held in locals, and returns at the first instruction it does not handle
+//! (a call, an allocation, an IC miss, a value that needs conversion…), leaving that
+//! instruction at the frame's pc for [`super::step`], the general path, which handles every
+//! instruction. So each arm here is an exact shortcut of the same arm in `step`: same
+//! result, same fuel (one unit per instruction). Nothing here allocates, calls, or throws,
+//! so the collector (which runs only at instruction boundaries in `step`) and stack traces
+//! (which read the frame's pc) never see the locals.
+
+use super::ops;
+use crate::bytecode::{Op, IC_OWN};
+use crate::heap::object::{Class, Props};
+use crate::heap::Heap;
+use crate::runtime::operators::{self, Arith};
+use crate::value::Value;
+use crate::vm::Vm;
+
+/// The numeric result of a binary operator on two numbers, int32 first.
+#[inline(always)]
+fn arith(op: Arith, a: Value, b: Value) -> Option<Value> {
+    if let (Some(x), Some(y)) = (a.as_int(), b.as_int()) {
+        let r = match op {
+            Arith::Add => x.checked_add(y).map(Value::int),
+            Arith::Sub => x.checked_sub(y).map(Value::int),
+            Arith::Mul => x.checked_mul(y).filter(|&r| r != 0 || (x >= 0 && y >= 0)).map(Value::int),
+            Arith::BitAnd => Some(Value::int(x & y)),
+            Arith::BitOr => Some(Value::int(x | y)),
+            Arith::BitXor => Some(Value::int(x ^ y)),
+            Arith::Shl => Some(Value::int(x.wrapping_shl(y as u32 & 31))),
+            Arith::Sar => Some(Value::int(x >> (y as u32 & 31))),
+            Arith::Shr => {
+                let r = (x as u32) >> (y as u32 & 31);
+                Some(if r <= i32::MAX as u32 { Value::int(r as i32) } else { Value::float(r as f64) })
+            }
+            Arith::Div | Arith::Mod | Arith::Exp => None,
+        };
+        if r.is_some() {
+            return r;
+        }
+    }
+    let (x, y) = (a.as_number()?, b.as_number()?);
+    Some(operators::number_arith(op, x, y))
+}
+
+/// `a < b` (and friends) on two numbers; `swap` compares b < a, `negate` flips for `>=`/`<=`.
+#[inline(always)]
+fn compare(a: Value, b: Value, swap: bool, negate: bool) -> Option<Value> {
+    if let (Some(x), Some(y)) = (a.as_int(), b.as_int()) {
+        let r = match (swap, negate) {
+            (false, false) => x < y,
+            (true, false) => x > y,
+            (true, true) => x <= y,
+            (false, true) => x >= y,
+        };
+        return Some(Value::bool(r));
+    }
+    let (x, y) = (a.as_number()?, b.as_number()?);
+    let r = match (swap, negate) {
+        (false, false) => x < y,
+        (true, false) => x > y,
+        (true, true) => x <= y,
+        (false, true) => x >= y,
+    };
+    Some(Value::bool(r))
+}
+
+/// IsStrictlyEqual when no heap access is needed (None for two strings or two bigints).
+#[inline(always)]
+fn strict_equals(a: Value, b: Value) -> Option<bool> {
+    if let (Some(x), Some(y)) = (a.as_number(), b.as_number()) {
+        return Some(x == y);
+    }
+    if a == b {
+        return Some(true);
+    }
+    if (a.is_string() && b.is_string()) || (a.is_bigint() && b.is_bigint()) {
+        return None;
+    }
+    Some(false)
+}
+
+/// IsLooselyEqual for the cases that need no conversion (numbers, identical non-numbers,
+/// nullish against nullish or object).
+#[inline(always)]
+fn loose_equals(a: Value, b: Value) -> Option<bool> {
+    if let (Some(x), Some(y)) = (a.as_number(), b.as_number()) {
+        return Some(x == y);
+    }
+    if a == b {
+        return Some(true);
+    }
+    if a.is_nullish() && b.is_nullish() {
+        return Some(true);
+    }
+    if (a.is_nullish() && b.is_object()) || (a.is_object() && b.is_nullish()) {
+        return Some(false);
+    }
+    if a.is_object() && b.is_object() {
+        return Some(false);
+    }
+    None
+}
+
+/// Execute fast-tier instructions of the top frame; see the module doc.
+pub(super) fn run(vm: &mut Vm) {
+    let Vm { heap, stack, frames, fuel, stats, .. } = vm;
+    let Some(frame) = frames.last_mut() else { return };
+    let Heap { code: codes, objects, envs, .. } = heap;
+    let Some(code) = codes.get(frame.code.0) else { return };
+    let ops = &code.ops[..];
+    let base = frame.base as usize;
+    let budget = *fuel;
+    let mut pc = frame.pc as usize;
+    let mut n: u64 = 0;
+    let mut ic_hits: u64 = 0;
+    macro_rules! pop {
+        () => {
+            match stack.pop() {
+                Some(v) => v,
+                None => break,
+            }
+        };
+    }
+    macro_rules! binary {
+        ($f:expr) => {{
+            let len = stack.len();
+            if len < 2 {
+                break;
+            }
+            let (a, b) = (stack[len - 2], stack[len - 1]);
+            match $f(a, b) {
+                Some(r) => {
+                    stack.truncate(len - 1);
+                    stack[len - 2] = r;
+                }
+                None => break,
+            }
+        }};
+    }
+    macro_rules! jump_if {
+        ($want:expr, $t:expr) => {{
+            let Some(&v) = stack.last() else { break };
+            match v.truthy_without_heap() {
+                Some(b) => {
+                    stack.pop();
+                    if b == $want {
+                        pc = $t as usize;
+                        n += 1;
+                        continue;
+                    }
+                }
+                None => break,
+            }
+        }};
+    }
+    while n < budget {
+        let Some(&op) = ops.get(pc) else { break };
+        match op {
+            Op::Undefined => stack.push(Value::UNDEFINED),
+            Op::Null => stack.push(Value::NULL),
+            Op::True => stack.push(Value::TRUE),
+            Op::False => stack.push(Value::FALSE),
+            Op::Int(i) => stack.push(Value::int(i)),
+            Op::Const(i) => match code.constants.get(i as usize) {
+                Some(&v) => stack.push(v),
+                None => break,
+            },
+            Op::Pop => {
+                stack.pop();
+            }
+            Op::Dup => {
+                let Some(&v) = stack.last() else { break };
+                stack.push(v);
+            }
+            Op::Swap => {
+                let len = stack.len();
+                if len < 2 {
+                    break;
+                }
+                stack.swap(len - 1, len - 2);
+            }
+            Op::GetLocal(r) => {
+                let Some(&v) = stack.get(base + r as usize) else { break };
+                stack.push(v);
+            }
+            Op::SetLocal(r) => {
+                let v = pop!();
+                match stack.get_mut(base + r as usize) {
+                    Some(s) => *s = v,
+                    None => {
+                        stack.push(v);
+                        break;
+                    }
+                }
+            }
+            Op::GetLocalChecked(r) => match stack.get(base + r as usize) {
+                Some(&v) if !v.is_empty() => stack.push(v),
+                _ => break,
+            },
+            Op::GetEnv { depth, slot } => {
+                let mut e = frame.env;
+                for _ in 0..depth {
+                    e = e.and_then(|id| envs.get(id.0)).and_then(|env| env.parent);
+                }
+                let Some(v) = e.and_then(|id| envs.get(id.0)).and_then(|env| env.slots.get(slot as usize)) else {
+                    break;
+                };
+                stack.push(*v);
+            }
+            Op::GetEnvChecked { depth, slot } => {
+                let mut e = frame.env;
+                for _ in 0..depth {
+                    e = e.and_then(|id| envs.get(id.0)).and_then(|env| env.parent);
+                }
+                match e.and_then(|id| envs.get(id.0)).and_then(|env| env.slots.get(slot as usize)) {
+                    Some(v) if !v.is_empty() => stack.push(*v),
+                    _ => break,
+                }
+            }
+            Op::SetEnv { depth, slot } => {
+                let mut e = frame.env;
+                for _ in 0..depth {
+                    e = e.and_then(|id| envs.get(id.0)).and_then(|env| env.parent);
+                }
+                let Some(&v) = stack.last() else { break };
+                let Some(s) = e.and_then(|id| envs.get_mut(id.0)).and_then(|env| env.slots.get_mut(slot as usize))
+                else {
+                    break;
+                };
+                *s = v;
+                stack.pop();
+            }
+            Op::GetProp { ic, .. } => {
+                let Some(&obj) = stack.last() else { break };
+                let Some(cache) = code.ics.get(ic as usize) else { break };
+                let Some(v) = ops::ic_probe(objects, cache, obj) else { break };
+                ic_hits += 1;
+                if let Some(top) = stack.last_mut() {
+                    *top = v;
+                }
+            }
+            Op::GetPropKeep { ic, .. } => {
+                let Some(&obj) = stack.last() else { break };
+                let Some(cache) = code.ics.get(ic as usize) else { break };
+                let Some(v) = ops::ic_probe(objects, cache, obj) else { break };
+                ic_hits += 1;
+                stack.push(v);
+            }
+            Op::SetProp { ic, .. } => {
+                let len = stack.len();
+                if len < 2 {
+                    break;
+                }
+                let (obj, v) = (stack[len - 2], stack[len - 1]);
+                let Some(object) = obj.as_object().and_then(|o| objects.get_mut(o.0)) else { break };
+                let Props::Shaped { shape, slots } = &mut object.props else { break };
+                let Some(cache) = code.ics.get(ic as usize) else { break };
+                if cache.state != IC_OWN || cache.shape != shape.0 {
+                    break;
+                }
+                let Some(s) = slots.get_mut(cache.slot as usize) else { break };
+                *s = v;
+                ic_hits += 1;
+                stack.truncate(len - 1);
+                stack[len - 2] = v;
+            }
+            Op::GetElem => {
+                let len = stack.len();
+                if len < 2 {
+                    break;
+                }
+                let (obj, key) = (stack[len - 2], stack[len - 1]);
+                let (Some(o), Some(i)) = (obj.as_object(), key.as_int()) else { break };
+                let Some(object) = objects.get(o.0) else { break };
+                if i < 0 || !matches!(object.class, Class::Array(_) | Class::Ordinary) {
+                    break;
+                }
+                match object.elements.get(i as usize) {
+                    Some(&v) if !v.is_empty() => {
+                        stack.truncate(len - 1);
+                        stack[len - 2] = v;
+                    }
+                    _ => break,
+                }
+            }
+            Op::SetElem { .. } => {
+                // Overwrite an existing element of an ordinary object or array (property::set's
+                // own fast path: elements always hold writable data properties).
+                let len = stack.len();
+                if len < 3 {
+                    break;
+                }
+                let (obj, key, v) = (stack[len - 3], stack[len - 2], stack[len - 1]);
+                let (Some(o), Some(i)) = (obj.as_object(), key.as_int()) else { break };
+                let Some(object) = objects.get_mut(o.0) else { break };
+                if i < 0 || !matches!(object.class, Class::Array(_) | Class::Ordinary | Class::Function(_)) {
+                    break;
+                }
+                match object.elements.get_mut(i as usize) {
+                    Some(slot) if !slot.is_empty() => *slot = v,
+                    _ => break,
+                }
+                stack.truncate(len - 2);
+                stack[len - 3] = v;
+            }
+            Op::Add => binary!(|a, b| arith(Arith::Add, a, b)),
+            Op::Sub => binary!(|a, b| arith(Arith::Sub, a, b)),
+            Op::Mul => binary!(|a, b| arith(Arith::Mul, a, b)),
+            Op::Div => binary!(|a, b| arith(Arith::Div, a, b)),
+            Op::Mod => binary!(|a, b| arith(Arith::Mod, a, b)),
+            Op::BitAnd => binary!(|a, b| arith(Arith::BitAnd, a, b)),
+            Op::BitOr => binary!(|a, b| arith(Arith::BitOr, a, b)),
+            Op::BitXor => binary!(|a, b| arith(Arith::BitXor, a, b)),
+            Op::Shl => binary!(|a, b| arith(Arith::Shl, a, b)),
+            Op::Sar => binary!(|a, b| arith(Arith::Sar, a, b)),
+            Op::Shr => binary!(|a, b| arith(Arith::Shr, a, b)),
+            Op::Lt => binary!(|a, b| compare(a, b, false, false)),
+            Op::Gt => binary!(|a, b| compare(a, b, true, false)),
+            Op::Le => binary!(|a, b| compare(a, b, true, true)),
+            Op::Ge => binary!(|a, b| compare(a, b, false, true)),
+            Op::StrictEq => binary!(|a, b| strict_equals(a, b).map(Value::bool)),
+            Op::StrictNe => binary!(|a, b| strict_equals(a, b).map(|r| Value::bool(!r))),
+            Op::Eq => binary!(|a, b| loose_equals(a, b).map(Value::bool)),
+            Op::Ne => binary!(|a, b| loose_equals(a, b).map(|r| Value::bool(!r))),
+            Op::Inc | Op::Dec => {
+                let Some(top) = stack.last_mut() else { break };
+                let delta = if matches!(op, Op::Inc) { 1 } else { -1 };
+                let r = match top.as_int() {
+                    Some(i) => i.checked_add(delta).map(Value::int),
+                    None => top.as_number().map(|x| Value::number(x + delta as f64)),
+                };
+                match r {
+                    Some(r) => *top = r,
+                    None => break,
+                }
+            }
+            Op::Neg => {
+                let Some(top) = stack.last_mut() else { break };
+                match top.as_int() {
+                    Some(i) if i != 0 && i != i32::MIN => *top = Value::int(-i),
+                    _ => match top.as_number() {
+                        Some(x) => *top = Value::number(-x),
+                        None => break,
+                    },
+                }
+            }
+            Op::ToNumeric | Op::ToNumber => {
+                let Some(top) = stack.last() else { break };
+                if !top.is_number() {
+                    break;
+                }
+            }
+            Op::Not => {
+                let Some(top) = stack.last_mut() else { break };
+                match top.truthy_without_heap() {
+                    Some(b) => *top = Value::bool(!b),
+                    None => break,
+                }
+            }
+            Op::This => stack.push(frame.this),
+            Op::Jump(t) => {
+                pc = t as usize;
+                n += 1;
+                continue;
+            }
+            Op::JumpIfFalse(t) => jump_if!(false, t),
+            Op::JumpIfTrue(t) => jump_if!(true, t),
+            Op::JumpIfFalseKeep(t) | Op::JumpIfTrueKeep(t) => {
+                let want = matches!(op, Op::JumpIfTrueKeep(_));
+                let Some(&v) = stack.last() else { break };
+                match v.truthy_without_heap() {
+                    Some(b) if b == want => {
+                        pc = t as usize;
+                        n += 1;
+                        continue;
+                    }
+                    Some(_) => {
+                        stack.pop();
+                    }
+                    None => break,
+                }
+            }
+            Op::JumpIfNotUndefined(t) => {
+                let v = pop!();
+                if !v.is_undefined() {
+                    pc = t as usize;
+                    n += 1;
+                    continue;
+                }
+            }
+            Op::Nop => {}
+            _ => break,
+        }
+        pc += 1;
+        n += 1;
+    }
+    frame.pc = pc as u32;
+    *fuel -= n;
+    stats.instructions += n;
+    stats.ic_hits += ic_hits;
+}
