@@ -278,7 +278,7 @@ impl RuntimeBuilder {
                 )));
             }
         }
-        let mut vm = Vm::decode_state(&payload).map_err(Error::Image)?;
+        let mut vm = Vm::decode_state_relative(&payload, baseline(&self.options)).map_err(Error::Image)?;
         let mut heap_ids: Vec<u64> = vm.host_ops.iter().map(|op| op.id).collect();
         let mut manifest_ids: Vec<u64> = manifest.pending.iter().map(|op| op.id).collect();
         heap_ids.sort_unstable();
@@ -557,6 +557,22 @@ impl Runtime {
         Ok(encode_image(&manifest, &payload, self.image_key.as_deref())?)
     }
 
+    /// sha256 of the VM's whole state (heap, queues, timers, pending operations, VFS) at a
+    /// safe point, as lowercase hex. Allocation and collection are deterministic and an image
+    /// restores the heap slot for slot, so a straight run, a run imaged and restored at every
+    /// suspension, and a replay of its journal reach the same hash. This runtime's own
+    /// bookkeeping (issue times, the completion value) is left out: it is not program state.
+    pub fn state_hash(&mut self) -> Result<String> {
+        let vm = &mut self.core.vm;
+        let at = vm.host_state.iter().position(|(k, _)| k == DURABLE_STATE_KEY);
+        let saved = at.map(|i| vm.host_state.remove(i));
+        let bytes = vm.encode_state();
+        if let (Some(i), Some(entry)) = (at, saved) {
+            vm.host_state.insert(i, entry);
+        }
+        Ok(amber_durable::digest::to_hex(&sha256(&bytes.map_err(Error::Image)?)))
+    }
+
     /// Journal records appended since the last call, in seq order (persist them).
     pub fn take_records(&mut self) -> Vec<CallRecord> {
         self.core.recorder.take_fresh()
@@ -784,6 +800,16 @@ impl Runtime {
         let issue = self.core.recorder.op_issue.get(&id).copied().unwrap_or(self.core.vm.clock_ms);
         (now - issue).max(0.0) as u64
     }
+}
+
+/// The VM every run starts from: the realm, then the Node surface and the durable bridge.
+/// Built the same way in every process (no host input), so images store only what a run
+/// changed relative to it (DESIGN §7, `amber_engine::heap::image`).
+fn baseline(options: &VmOptions) -> Vm {
+    let mut vm = Vm::new(options.clone());
+    amber_node::install(&mut vm);
+    crate::bridge::install(&mut vm);
+    vm
 }
 
 /// The VM's pending host operations as the manifest lists them.

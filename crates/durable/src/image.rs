@@ -2,9 +2,12 @@
 //!
 //! ```text
 //! "AMBERIMG" | version u32 | flags u8 | engine-version len u16 | engine version
-//!   | manifest len u64 | manifest (bincode) | payload len u64 | payload
+//!   | manifest len u64 | manifest (bincode) | payload len u64 | payload (raw DEFLATE)
 //!   | seal = sha256(everything before it) | [hmac = HMAC-SHA256(key, everything before it)]
 //! ```
+//! The payload is compressed (flag bit 1): heap payloads are mostly bytecode, strings and
+//! small integers and shrink about 3x. Compression is deterministic, so equal states still
+//! give equal images; inflation is capped at [`MAX_PAYLOAD_BYTES`].
 //! Integers are little-endian. [`decode_image`] checks magic, version, lengths, seal and HMAC
 //! before it decodes the manifest, and allocates no more than the input plus
 //! [`MAX_MANIFEST_BYTES`]. Exact bytes: docs/snapshot-format.md.
@@ -27,13 +30,19 @@ use crate::wire::{self, Reader};
 /// Magic bytes of an image.
 pub const IMAGE_MAGIC: &[u8; 8] = b"AMBERIMG";
 /// Container format version.
-pub const IMAGE_FORMAT_VERSION: u32 = 1;
+pub const IMAGE_FORMAT_VERSION: u32 = 2;
 /// Largest encoded manifest accepted.
 pub const MAX_MANIFEST_BYTES: usize = 16 << 20;
 /// Longest engine version string accepted.
 pub const MAX_ENGINE_VERSION_LEN: usize = 256;
+/// Largest heap payload accepted once inflated (the engine's own decode limit).
+pub const MAX_PAYLOAD_BYTES: usize = 1 << 30;
 /// Flags bit 0: an HMAC-SHA256 tag follows the seal.
 const FLAG_HMAC: u8 = 1;
+/// Flags bit 1: the payload is raw DEFLATE (RFC 1951).
+const FLAG_DEFLATE: u8 = 2;
+/// DEFLATE level: 6 is zlib's default balance; images are written once per suspension.
+const DEFLATE_LEVEL: u8 = 6;
 
 /// A host operation the program is waiting on.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -140,6 +149,7 @@ struct Layout<'a> {
     manifest: &'a [u8],
     manifest_offset: u64,
     payload: &'a [u8],
+    payload_offset: u64,
     seal_offset: usize,
 }
 
@@ -157,10 +167,11 @@ pub fn encode_image(manifest: &Manifest, payload: &[u8], key: Option<&[u8]>) -> 
         });
     }
     let manifest_bytes = wire::encode(manifest, "image manifest", MAX_MANIFEST_BYTES)?;
+    let payload = &miniz_oxide::deflate::compress_to_vec(payload, DEFLATE_LEVEL)[..];
     let mut out = Vec::with_capacity(64 + version.len() + manifest_bytes.len() + payload.len());
     out.extend_from_slice(IMAGE_MAGIC);
     out.extend_from_slice(&IMAGE_FORMAT_VERSION.to_le_bytes());
-    out.push(if key.is_some() { FLAG_HMAC } else { 0 });
+    out.push(FLAG_DEFLATE | if key.is_some() { FLAG_HMAC } else { 0 });
     // version.len() <= MAX_ENGINE_VERSION_LEN, which fits a u16.
     out.extend_from_slice(&(version.len() as u16).to_le_bytes());
     out.extend_from_slice(version);
@@ -208,7 +219,11 @@ pub fn decode_image(bytes: &[u8], key: Option<&[u8]>) -> Result<(Manifest, Vec<u
         (false, None) => {}
     }
     let manifest = decode_manifest(&layout)?;
-    Ok((manifest, layout.payload.to_vec()))
+    let payload =
+        miniz_oxide::inflate::decompress_to_vec_with_limit(layout.payload, MAX_PAYLOAD_BYTES).map_err(|e| {
+            DurableError::corrupt_at("image payload", layout.payload_offset, format!("cannot inflate: {e}"))
+        })?;
+    Ok((manifest, payload))
 }
 
 /// Reads the manifest without checking the HMAC (for `amber inspect`); reports whether the
@@ -245,7 +260,7 @@ fn parse_layout(bytes: &[u8]) -> Result<Layout<'_>> {
     }
     let flags_offset = reader.offset();
     let flags = reader.u8("image flags")?;
-    if flags & !FLAG_HMAC != 0 {
+    if flags & !(FLAG_HMAC | FLAG_DEFLATE) != 0 || flags & FLAG_DEFLATE == 0 {
         return Err(DurableError::corrupt_at("image flags", flags_offset, format!("unknown flag bits {flags:#04x}")));
     }
     let version_len = reader.u16_le("image engine version length")?;
@@ -271,6 +286,7 @@ fn parse_layout(bytes: &[u8]) -> Result<Layout<'_>> {
     let manifest_offset = reader.offset();
     let manifest = reader.take(manifest_len, "image manifest")?;
     let payload_len = reader.u64_le("image payload length")?;
+    let payload_offset = reader.offset();
     let payload = reader.take(payload_len, "image payload")?;
     let seal_offset = bytes.len() - reader.remaining();
     reader.array::<32>("image seal")?;
@@ -279,7 +295,7 @@ fn parse_layout(bytes: &[u8]) -> Result<Layout<'_>> {
         reader.array::<32>("image HMAC")?;
     }
     reader.finish("image")?;
-    Ok(Layout { engine_version, has_hmac, manifest, manifest_offset, payload, seal_offset })
+    Ok(Layout { engine_version, has_hmac, manifest, manifest_offset, payload, payload_offset, seal_offset })
 }
 
 /// Checks the sha256 seal.
@@ -404,8 +420,8 @@ mod tests {
     #[test]
     fn version_and_magic_errors_are_specific() {
         let mut bytes = encode_image(&manifest(), PAYLOAD, None).unwrap();
-        bytes[8] = 2;
-        assert!(matches!(decode_image(&bytes, None), Err(DurableError::UnsupportedVersion { found: 2, .. })));
+        bytes[8] = 3;
+        assert!(matches!(decode_image(&bytes, None), Err(DurableError::UnsupportedVersion { found: 3, .. })));
         bytes[0] = b'X';
         assert!(matches!(decode_image(&bytes, None), Err(DurableError::BadMagic { .. })));
         let err = manifest().check_engine_version("amber-engine 9").unwrap_err();
@@ -417,9 +433,10 @@ mod tests {
         let mut bytes = encode_image(&manifest(), PAYLOAD, Some(b"k")).unwrap();
         let summary = read_manifest_unverified(&bytes).unwrap();
         assert!(summary.seal_ok && summary.authenticated);
-        assert_eq!(summary.payload_len, PAYLOAD.len() as u64);
+        let stored = miniz_oxide::deflate::compress_to_vec(PAYLOAD, DEFLATE_LEVEL);
+        assert_eq!(summary.payload_len, stored.len() as u64);
         assert_eq!(summary.manifest, manifest());
-        let payload_at = bytes.len() - 64 - PAYLOAD.len();
+        let payload_at = bytes.len() - 64 - stored.len();
         bytes[payload_at] ^= 1;
         let summary = read_manifest_unverified(&bytes).unwrap();
         assert!(!summary.seal_ok);
@@ -430,7 +447,7 @@ mod tests {
         let mut bytes = Vec::new();
         bytes.extend_from_slice(IMAGE_MAGIC);
         bytes.extend_from_slice(&IMAGE_FORMAT_VERSION.to_le_bytes());
-        bytes.push(0);
+        bytes.push(FLAG_DEFLATE);
         bytes.extend_from_slice(&0u16.to_le_bytes());
         bytes.extend_from_slice(&u64::MAX.to_le_bytes());
         assert!(matches!(decode_image(&bytes, None), Err(DurableError::LimitExceeded { .. })));
@@ -455,8 +472,8 @@ mod tests {
     fn header_bytes_match_the_documented_layout() {
         let bytes = encode_image(&manifest(), PAYLOAD, Some(b"k")).unwrap();
         assert_eq!(&bytes[..8], b"AMBERIMG");
-        assert_eq!(bytes[8..12], 1u32.to_le_bytes());
-        assert_eq!(bytes[12], 1, "flags: HMAC");
+        assert_eq!(bytes[8..12], 2u32.to_le_bytes());
+        assert_eq!(bytes[12], 3, "flags: HMAC | DEFLATE");
         let version = b"amber-engine 0.1.0";
         assert_eq!(bytes[13..15], (version.len() as u16).to_le_bytes());
         assert_eq!(&bytes[15..15 + version.len()], version);
@@ -466,9 +483,11 @@ mod tests {
         // Field 1 of the manifest is the engine version string.
         assert_eq!(manifest_bytes[0] as usize, version.len());
         let at = at + 8 + manifest_len;
-        assert_eq!(bytes[at..at + 8], (PAYLOAD.len() as u64).to_le_bytes());
-        let seal_at = at + 8 + PAYLOAD.len();
-        assert_eq!(&bytes[at + 8..seal_at], PAYLOAD);
+        let stored = miniz_oxide::deflate::compress_to_vec(PAYLOAD, DEFLATE_LEVEL);
+        assert_eq!(bytes[at..at + 8], (stored.len() as u64).to_le_bytes());
+        let seal_at = at + 8 + stored.len();
+        assert_eq!(&bytes[at + 8..seal_at], stored);
+        assert_eq!(miniz_oxide::inflate::decompress_to_vec(&bytes[at + 8..seal_at]).unwrap(), PAYLOAD);
         assert_eq!(bytes[seal_at..seal_at + 32], sha256(&bytes[..seal_at]));
         let tag =
             Hmac::<Sha256>::new_from_slice(b"k").unwrap().chain_update(&bytes[..seal_at + 32]).finalize().into_bytes();

@@ -123,6 +123,8 @@ pub struct VmStats {
 
 #[derive(Serialize, Deserialize)]
 pub struct Vm {
+    /// Encoded separately (whole or baseline-relative): see [`Vm::encode_state`].
+    #[serde(skip)]
     pub heap: Heap,
     /// Registers and operand stacks of every frame, contiguous.
     pub stack: Vec<Value>,
@@ -139,12 +141,16 @@ pub struct Vm {
     pub fuel: u64,
     /// Values natives hold across calls into JS (scoped: truncated when the native returns).
     pub roots: Vec<Value>,
+    /// Encoded beside the rest (the baseline's own sources are not repeated in an image).
+    #[serde(skip)]
     pub sources: Vec<Source>,
     pub native_ctx: NativeCtx,
     pub stats: VmStats,
     /// Promises rejected with no handler yet (reported by the embedder when idle).
     pub pending_rejections: Vec<Value>,
     /// One-code-unit strings for Latin-1, shared (indexing a string allocates nothing).
+    /// Built with the realm; an image restores them from the baseline, or beside the rest.
+    #[serde(skip)]
     pub single_chars: Vec<Value>,
     /// Set by `yield*` delegation: the next yielded value is already an iterator result.
     pub yield_raw: bool,
@@ -370,6 +376,18 @@ impl Vm {
     }
 }
 
+/// First byte of a heap payload: the whole heap follows.
+const PAYLOAD_FULL: u8 = 0;
+/// First byte of a heap payload: a baseline-relative heap delta follows.
+const PAYLOAD_DELTA: u8 = 1;
+
+fn check_used(bytes: &[u8], used: usize) -> Result<(), String> {
+    if used != bytes.len() {
+        return Err(format!("corrupt heap payload: {} trailing bytes", bytes.len() - used));
+    }
+    Ok(())
+}
+
 /// bincode configuration of the heap payload: little-endian varints, 1 GiB limit so a
 /// hostile payload cannot make the decoder allocate without bound.
 fn payload_config() -> impl bincode::config::Config {
@@ -550,20 +568,77 @@ impl Vm {
     /// Encode the whole VM state (heap, queues, realm) — the image's heap payload. Only at a
     /// safe point (no frame running).
     pub fn encode_state(&self) -> Result<Vec<u8>, String> {
+        self.check_safe_point()?;
+        let parts = (PAYLOAD_FULL, &self.heap, &self.sources, &self.single_chars, self);
+        bincode::serde::encode_to_vec(parts, payload_config()).map_err(|e| e.to_string())
+    }
+
+    /// Encode the VM state with the heap relative to `baseline` (`heap/image.rs`): the
+    /// baseline's unchanged objects are not written. `baseline` must be the VM every run of
+    /// this embedder starts from (`Vm::new` plus the same installs), built the same way again
+    /// to restore.
+    pub fn encode_state_relative(&self, baseline: &Vm) -> Result<Vec<u8>, String> {
+        self.check_safe_point()?;
+        let delta = crate::heap::image::encode_delta(&self.heap, &baseline.heap)?;
+        let base_sources = baseline.sources.len();
+        let descends = self.sources.len() >= base_sources
+            && self.sources.iter().zip(&baseline.sources).all(|(a, b)| a.name == b.name && a.text == b.text)
+            && self.single_chars == baseline.single_chars;
+        if !descends {
+            return Err("the VM does not descend from this baseline (sources or realm differ)".into());
+        }
+        let parts = (PAYLOAD_DELTA, delta, &self.sources[base_sources..], self);
+        bincode::serde::encode_to_vec(parts, payload_config()).map_err(|e| e.to_string())
+    }
+
+    fn check_safe_point(&self) -> Result<(), String> {
         if !self.frames.is_empty() {
             return Err("the VM is not at a safe point (frames are running)".into());
         }
-        bincode::serde::encode_to_vec(self, payload_config()).map_err(|e| e.to_string())
+        Ok(())
     }
 
     /// Decode a VM state produced by [`Vm::encode_state`]. Host bindings must be
     /// re-registered by the embedder.
     pub fn decode_state(bytes: &[u8]) -> Result<Vm, String> {
-        let (vm, used): (Vm, usize) = bincode::serde::decode_from_slice(bytes, payload_config())
-            .map_err(|e| format!("corrupt heap payload: {e}"))?;
-        if used != bytes.len() {
-            return Err(format!("corrupt heap payload: {} trailing bytes", bytes.len() - used));
-        }
+        Self::decode_with(bytes, None)
+    }
+
+    /// Decode a state from [`Vm::encode_state_relative`] (or [`Vm::encode_state`]), given the
+    /// same baseline the encoder used.
+    pub fn decode_state_relative(bytes: &[u8], baseline: Vm) -> Result<Vm, String> {
+        Self::decode_with(bytes, Some(baseline))
+    }
+
+    fn decode_with(bytes: &[u8], baseline: Option<Vm>) -> Result<Vm, String> {
+        let corrupt = |e: bincode::error::DecodeError| format!("corrupt heap payload: {e}");
+        let vm = match bytes.first().copied() {
+            Some(PAYLOAD_FULL) => {
+                type Parts = (u8, Heap, Vec<Source>, Vec<Value>, Vm);
+                let ((_, heap, sources, single_chars, mut vm), used): (Parts, usize) =
+                    bincode::serde::decode_from_slice(bytes, payload_config()).map_err(corrupt)?;
+                check_used(bytes, used)?;
+                vm.heap = heap;
+                vm.sources = sources;
+                vm.single_chars = single_chars;
+                vm
+            }
+            Some(PAYLOAD_DELTA) => {
+                let Some(baseline) = baseline else {
+                    return Err("the heap payload is baseline-relative: restore it against its baseline".into());
+                };
+                let ((_, delta, sources, mut vm), used): ((u8, Vec<u8>, Vec<Source>, Vm), usize) =
+                    bincode::serde::decode_from_slice(bytes, payload_config()).map_err(corrupt)?;
+                check_used(bytes, used)?;
+                vm.heap = crate::heap::image::decode_delta(&delta, baseline.heap)?;
+                vm.sources = baseline.sources;
+                vm.sources.extend(sources);
+                vm.single_chars = baseline.single_chars;
+                vm
+            }
+            Some(tag) => return Err(format!("corrupt heap payload: unknown encoding {tag}")),
+            None => return Err("corrupt heap payload: empty".into()),
+        };
         crate::heap::verify::verify(&vm)?;
         Ok(vm)
     }

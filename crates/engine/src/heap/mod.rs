@@ -9,6 +9,7 @@
 //!   the scoped root stack (`Vm::roots`).
 
 pub mod gc;
+pub mod image;
 pub mod object;
 pub mod shape;
 pub mod verify;

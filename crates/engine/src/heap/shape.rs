@@ -142,3 +142,35 @@ impl Shapes {
         id
     }
 }
+
+/// Baseline-relative images (`image.rs`).
+impl Shapes {
+    pub(crate) fn slot(&self, i: usize) -> &Shape {
+        &self.shapes[i]
+    }
+
+    pub(crate) fn tail(&self, from: usize) -> &[Shape] {
+        &self.shapes[from..]
+    }
+
+    /// Image restore: keep the first `base_len` shapes, replace `changed`, append `tail`.
+    pub(crate) fn rebuild(
+        &mut self,
+        base_len: usize,
+        changed: Vec<(u32, Shape)>,
+        tail: Vec<Shape>,
+    ) -> Result<(), String> {
+        if base_len > self.shapes.len() || base_len == 0 {
+            return Err(format!("corrupt heap delta: shape baseline length {base_len} is out of range"));
+        }
+        self.shapes.truncate(base_len);
+        for (i, shape) in changed {
+            match self.shapes.get_mut(i as usize) {
+                Some(s) => *s = shape,
+                None => return Err(format!("corrupt heap delta: shape {i} is past the baseline")),
+            }
+        }
+        self.shapes.extend(tail);
+        Ok(())
+    }
+}
