@@ -229,6 +229,30 @@ impl<'s> Compiler<'s, '_> {
             self.func.arguments = Some(loc);
         }
         if let Some(scope) = spec.scope {
+            // `var` bindings start undefined (FunctionDeclarationInstantiation step 27/28); a
+            // captured one lives in an env slot, which starts out Empty like a TDZ slot.
+            let mut param_syms = Vec::new();
+            for item in params.items.iter() {
+                pattern_symbols(&item.pattern, &mut param_syms);
+            }
+            if let Some(rest) = &params.rest {
+                pattern_symbols(&rest.rest.argument, &mut param_syms);
+            }
+            let mut vars: Vec<oxc_syntax::symbol::SymbolId> = self
+                .scoping
+                .iter_bindings_in(scope)
+                .filter(|&s| {
+                    self.scoping.symbol_flags(s).contains(oxc_syntax::symbol::SymbolFlags::FunctionScopedVariable)
+                        && !param_syms.contains(&s)
+                })
+                .collect();
+            vars.sort();
+            for s in vars {
+                if let Some(loc @ Loc::Env { .. }) = self.locs[s.index()] {
+                    self.emit(Op::Undefined);
+                    self.emit_store(loc, false);
+                }
+            }
             self.init_tdz(scope);
         }
         if let Some(body) = spec.body {
