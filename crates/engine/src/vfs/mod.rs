@@ -633,12 +633,15 @@ impl Vfs {
         let abs = self.resolve(path)?;
         let mut first = None;
         let mut prefix = String::new();
-        for seg in normalize::segments(&abs) {
+        let count = normalize::segments(&abs).count();
+        for (i, seg) in normalize::segments(&abs).enumerate() {
             prefix.push('/');
             prefix.push_str(seg);
             match self.walk(&prefix, true) {
                 Ok(r) => {
-                    self.dir_entries(r.ino).map_err(|_| VfsError::NotDir)?;
+                    // A file in the way: EEXIST if it is `path` itself, ENOTDIR above it.
+                    let last = i + 1 == count;
+                    self.dir_entries(r.ino).map_err(|_| if last { VfsError::Exist } else { VfsError::NotDir })?;
                 }
                 Err(VfsError::NoEnt) => {
                     self.mkdir(&prefix, perm, now_ms)?;

@@ -59,6 +59,7 @@ fn directories() {
     assert_eq!(v.stat("/a").unwrap().mtime_ms, 2.0);
     assert_eq!(v.stat("/a").unwrap().nlink, 3);
     assert_eq!(v.mkdir_all("/a/z/q", 0o777, 1.0), Err(VfsError::NotDir));
+    assert_eq!(v.mkdir_all("/a/z", 0o777, 1.0), Err(VfsError::Exist));
     assert_eq!(v.rmdir("/a/b/c", 0.0), Err(VfsError::NotEmpty));
     v.rmdir("/a/b/c/d", 0.0).unwrap();
     v.remove_all("/a", 3.0).unwrap();

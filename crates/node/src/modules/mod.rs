@@ -19,6 +19,7 @@ pub mod assert;
 pub mod buffer;
 pub mod crypto;
 pub mod events;
+pub mod fs;
 pub mod globals;
 pub mod module;
 pub mod os;
@@ -61,6 +62,9 @@ pub const BUILTINS: &[&Builtin] = &[
     &path::BUILTIN,
     &path::POSIX,
     &path::WIN32,
+    &fs::BUILTIN,
+    &fs::PROMISES,
+    &fs::CWD,
     &events::BUILTIN,
     &process::BUILTIN,
     &util::BUILTIN,

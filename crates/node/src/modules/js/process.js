@@ -156,19 +156,13 @@ function makeStream(fd) {
   return stream;
 }
 
-let cwd = '/';
+// The working directory is the VFS's (relative fs paths and path.resolve use it too).
 function chdir(directory) {
   if (typeof directory !== 'string') {
     throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE',
       `The "directory" argument must be of type string.${typeName(directory)}`);
   }
-  let path;
-  try {
-    path = require('path');
-  } catch {
-    path = undefined;
-  }
-  cwd = path ? path.resolve(cwd, directory) : directory;
+  require('node:internal/fs/cwd').chdir(directory);
 }
 
 // ---- warnings
@@ -269,7 +263,7 @@ const props = {
     return (internal.clock() - start) / 1000;
   },
   cwd() {
-    return cwd;
+    return require('node:internal/fs/cwd').cwd();
   },
   chdir,
   umask() {
