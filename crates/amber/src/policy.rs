@@ -14,6 +14,8 @@ pub(crate) fn check_policy(policy: &Policy) -> Result<()> {
         (PolicySurface::Crypto, &[Mode::Captured, Mode::Seeded, Mode::Disabled]),
         (PolicySurface::Clock, &[Mode::Captured, Mode::Disabled]),
         (PolicySurface::Timers, &[Mode::Seeded, Mode::Disabled]),
+        // Seeded: the VFS (seeded once, riding the image); node:fs never reaches the host.
+        (PolicySurface::Fs, &[Mode::Seeded, Mode::Disabled]),
     ];
     for (surface, modes) in supported {
         let mode = policy.mode(*surface);
@@ -39,6 +41,11 @@ pub(crate) fn apply_policy(vm: &mut Vm, policy: &Policy) {
         && !vm.host_state.iter().any(|(k, _)| k == amber_node::modules::crypto::DISABLED_KEY)
     {
         vm.host_state.push((amber_node::modules::crypto::DISABLED_KEY.to_string(), Vec::new()));
+    }
+    if policy.mode(PolicySurface::Fs) == Mode::Disabled
+        && !vm.host_state.iter().any(|(k, _)| k == amber_node::modules::fs::DISABLED_KEY)
+    {
+        vm.host_state.push((amber_node::modules::fs::DISABLED_KEY.to_string(), Vec::new()));
     }
     for (surface, host_name, object, _) in DISABLED {
         if policy.mode(*surface) != Mode::Disabled {
