@@ -43,6 +43,7 @@ pub mod json;
 mod policy;
 mod recorder;
 mod runtime;
+pub mod seed;
 
 pub use amber_durable as durable;
 pub use amber_durable::image::PendingOp;

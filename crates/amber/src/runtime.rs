@@ -24,6 +24,7 @@ use crate::event_loop::{op_kind, waiting_on, Core, Delivery};
 use crate::json::primitive_to_json;
 use crate::policy::{apply_policy, check_policy, register_policy};
 use crate::recorder::{describe, with_active, Recorder};
+use crate::seed::VfsSeed;
 
 /// Engine version written on images; restore refuses any other.
 pub const ENGINE_VERSION: &str = concat!("amber-engine ", env!("CARGO_PKG_VERSION"));
@@ -134,6 +135,7 @@ pub struct RuntimeBuilder {
     start_time_ms: Option<u64>,
     seed: Option<[u8; 32]>,
     image_key: Option<Vec<u8>>,
+    vfs_seed: Option<VfsSeed>,
 }
 
 impl Default for RuntimeBuilder {
@@ -156,6 +158,7 @@ impl RuntimeBuilder {
             start_time_ms: None,
             seed: None,
             image_key: None,
+            vfs_seed: None,
         }
     }
 
@@ -231,6 +234,13 @@ impl RuntimeBuilder {
         self
     }
 
+    /// The files a fresh run starts with (copied into the VFS when it starts; its hash goes
+    /// on the image manifest). A restored run has its VFS in the image and ignores this.
+    pub fn vfs_seed(mut self, seed: VfsSeed) -> Self {
+        self.vfs_seed = Some(seed);
+        self
+    }
+
     /// A runtime for a fresh run.
     pub fn build(self) -> Result<Runtime> {
         check_policy(&self.policy)?;
@@ -301,6 +311,7 @@ impl RuntimeBuilder {
         }
         let mut runtime = self.into_runtime(vm, recorder);
         runtime.code_hashes = manifest.code_hashes;
+        runtime.vfs_seed_hash = manifest.vfs_seed_hash;
         runtime.completion = state.completion;
         runtime.state = State::Running;
         Ok(runtime)
@@ -322,6 +333,8 @@ impl RuntimeBuilder {
             seed: self.seed,
             image_key: self.image_key,
             code_hashes: BTreeMap::new(),
+            vfs_seed: self.vfs_seed,
+            vfs_seed_hash: None,
             completion: serde_json::Value::Null,
             state: State::NotStarted,
             repl: false,
@@ -347,6 +360,8 @@ pub struct Runtime {
     seed: Option<[u8; 32]>,
     image_key: Option<Vec<u8>>,
     code_hashes: BTreeMap<String, Digest>,
+    vfs_seed: Option<VfsSeed>,
+    vfs_seed_hash: Option<Digest>,
     completion: serde_json::Value,
     state: State,
     repl: bool,
@@ -382,6 +397,11 @@ impl Runtime {
             return Err(Error::usage("this runtime has already started a program; use resume"));
         }
         self.start()?;
+        if let Some(seed) = self.vfs_seed.take() {
+            let now = self.core.vm.clock_ms;
+            seed.install(&mut self.core.vm, now).map_err(Error::usage)?;
+            self.vfs_seed_hash = Some(seed.hash());
+        }
         self.code_hashes.insert(program.filename.clone(), Digest::of(program.source.as_bytes()));
         let r = if program.module {
             self.core.js(|vm| vm.eval_module(&program.source, &program.filename))
@@ -549,6 +569,7 @@ impl Runtime {
         let mut manifest = Manifest::new(ENGINE_VERSION, self.policy);
         manifest.capabilities = self.core.recorder.ledger.clone();
         manifest.code_hashes = self.code_hashes.clone();
+        manifest.vfs_seed_hash = self.vfs_seed_hash;
         manifest.pending = self.pending();
         manifest.journal_head = self.core.recorder.head();
         manifest.heap =
@@ -612,6 +633,11 @@ impl Runtime {
     /// True once the program completed or threw.
     pub fn ended(&self) -> bool {
         self.state == State::Ended
+    }
+
+    /// Sha256 of the VFS seed the run started from, if it had one.
+    pub fn vfs_seed_hash(&self) -> Option<Digest> {
+        self.vfs_seed_hash
     }
 
     /// Sha256 of each source run, by file name.

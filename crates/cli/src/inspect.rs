@@ -129,6 +129,9 @@ fn print_text(view: &View) {
             }
             outln!("logical time  {}", iso(m.logical_time_ms));
             outln!("heap          {} objects, {} bytes", m.heap.objects, m.heap.bytes);
+            if let Some(hash) = &m.vfs_seed_hash {
+                outln!("vfs seed      sha256:{hash}");
+            }
             outln!("capabilities  {}", capabilities_text(&m.capabilities));
             outln!("pending       {}", m.pending.len());
             let now = amber::wall_clock_ms();

@@ -22,6 +22,7 @@ mod repl;
 mod replay;
 mod resume;
 mod run;
+mod seed;
 mod sessions;
 mod store;
 mod time;

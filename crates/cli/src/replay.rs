@@ -31,7 +31,9 @@ pub fn replay(args: ReplayArgs, location: &StoreLocation) -> CliResult<u8> {
     let program = entry_program(&loaded)?;
     let records = loaded.journal.len();
     let mut runtime =
-        with_session_options(builder(), &loaded).print_while_replaying(args.print).replay(&loaded.journal)?;
+        crate::seed::with_session_seed(with_session_options(builder(), &loaded), &loaded)?
+            .print_while_replaying(args.print)
+            .replay(&loaded.journal)?;
     let result = runtime.run(&program);
     let name = &args.name;
     let status = loaded.meta.status;

@@ -77,7 +77,8 @@ fn open_runtime(loaded: &LoadedSession) -> CliResult<(Runtime, amber::Result<Out
         }
         None => {
             let program = entry_program(loaded)?;
-            let mut runtime = with_session_options(builder(), loaded).recover(&loaded.journal)?;
+            let with_seed = crate::seed::with_session_seed(with_session_options(builder(), loaded), loaded)?;
+            let mut runtime = with_seed.recover(&loaded.journal)?;
             let caught_up = runtime.run(&program);
             Ok((runtime, caught_up))
         }

@@ -30,6 +30,10 @@ pub struct RunArgs {
     /// importing module.
     #[arg(long)]
     module: bool,
+    /// Copy DIR into the virtual filesystem the program sees (default: the directory holding
+    /// FILE). It is copied once, when the run starts, and stored with the session.
+    #[arg(long = "fs", value_name = "DIR")]
+    fs: Option<PathBuf>,
     /// Serve host operation NAME with `sh -c CMD` (args JSON on stdin, JSON result on stdout).
     #[arg(long = "host", value_name = "NAME=CMD")]
     hosts: Vec<String>,
@@ -91,8 +95,18 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
         amber::durable::store::validate_name(name)?;
     }
     let program = Program { filename: filename.clone(), source: source.clone(), module, commonjs: !module };
-    let mut runtime = builder().max_instructions(args.max_instructions).max_heap_bytes(args.max_heap).build()?;
-    let sources = vec![Source::new(&program.filename, &source), options_source(args.max_instructions, args.max_heap)];
+    let seed_root = match &args.fs {
+        Some(dir) => dir.clone(),
+        None => std::path::Path::new(&filename).parent().map_or_else(|| PathBuf::from("."), PathBuf::from),
+    };
+    let seed = crate::seed::collect(&seed_root, location.dir())?;
+    let sources = vec![
+        Source::new(&program.filename, &source),
+        options_source(args.max_instructions, args.max_heap),
+        crate::seed::source(&seed),
+    ];
+    let mut runtime =
+        builder().max_instructions(args.max_instructions).max_heap_bytes(args.max_heap).vfs_seed(seed).build()?;
     let new_session = NewSession { entry: filename, module, policy: Policy::durable(), sources };
 
     let (code, runtime) = match &args.session {

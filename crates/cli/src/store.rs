@@ -21,6 +21,11 @@ impl StoreLocation {
         StoreLocation { dir }
     }
 
+    /// The store directory.
+    pub fn dir(&self) -> &std::path::Path {
+        &self.dir
+    }
+
     /// Opens (creating) the store.
     pub fn open(&self) -> CliResult<SessionStore> {
         Ok(SessionStore::open(&self.dir)?)

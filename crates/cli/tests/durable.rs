@@ -179,11 +179,13 @@ fn replay_divergence_and_broken_journals_exit_4() {
     }
     // A changed program (stored source edited consistently, hash included).
     let db = sb.db();
-    let text: String = db.query_row("SELECT text FROM sources WHERE session = 'src'", [], |r| r.get(0)).unwrap();
+    let entry = "path LIKE '%/agent.js'";
+    let text: String =
+        db.query_row(&format!("SELECT text FROM sources WHERE session = 'src' AND {entry}"), [], |r| r.get(0)).unwrap();
     let changed = text.replace("n: 2", "n: 3");
     let hash = amber::durable::digest::sha256(changed.as_bytes()).to_vec();
-    db.execute("UPDATE sources SET text = ?1, sha256 = ?2 WHERE session = 'src'", rusqlite::params![changed, hash])
-        .unwrap();
+    let update = format!("UPDATE sources SET text = ?1, sha256 = ?2 WHERE session = 'src' AND {entry}");
+    db.execute(&update, rusqlite::params![changed, hash]).unwrap();
     let replay = sb.amber(&["replay", "src"]);
     expect(&replay, 4);
     assert!(replay.stderr.contains("diverged at journal seq 1"), "{}", replay.stderr);

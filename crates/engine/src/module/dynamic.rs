@@ -250,8 +250,9 @@ pub(crate) fn rejected_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsRe
     Ok(Value::UNDEFINED)
 }
 
-/// `import.meta`: one object per module, with a null prototype, created on first use
-/// (HostGetImportMetaProperties adds nothing).
+/// `import.meta`: one object per module, with a null prototype, created on first use.
+/// HostGetImportMetaProperties: a module whose resolved name is an absolute path (the
+/// embedders' file modules) gets Node's `dirname`, `filename` and `url`.
 pub fn import_meta(vm: &mut Vm, code: CodeId) -> Value {
     let source_id = vm.heap.code(code).source_id;
     let Some(m) = vm.modules.by_source(source_id) else {
@@ -262,5 +263,32 @@ pub fn import_meta(vm: &mut Vm, code: CodeId) -> Value {
     }
     let meta = vm.heap.new_plain(None);
     record_mut(vm, m).meta = Some(meta);
+    let name = record(vm, m).name.clone();
+    if name.starts_with('/') {
+        let dirname = match name.rfind('/') {
+            Some(0) | None => "/".to_string(),
+            Some(i) => name[..i].to_string(),
+        };
+        for (key, value) in [("dirname", dirname), ("filename", name.clone()), ("url", file_url(&name))] {
+            let v = vm.str(&value);
+            let key = vm.key(key);
+            vm.define_builtin(meta, key, v, crate::heap::shape::PropFlags::DEFAULT);
+        }
+    }
     Value::object(meta)
+}
+
+/// `file://` URL of an absolute path, percent-encoded as Node's `pathToFileURL`.
+fn file_url(path: &str) -> String {
+    let mut url = String::from("file://");
+    for b in path.bytes() {
+        let keep =
+            b.is_ascii_graphic() && !matches!(b, b'"' | b'#' | b'%' | b'<' | b'>' | b'?' | b'`' | b'{' | b'}' | b'\\');
+        if keep {
+            url.push(b as char);
+        } else {
+            url.push_str(&format!("%{b:02X}"));
+        }
+    }
+    url
 }

@@ -92,6 +92,26 @@ fn throw(vm: &mut Vm, kind: ErrorKind, message: String) -> LoadError {
     LoadError::Throw(vm.throw(kind, message))
 }
 
+/// A loader's failure as an Error; a message spelled `[CODE] text` (Node's
+/// `[ERR_MODULE_NOT_FOUND] Cannot find module …`) gives the error that `code` property.
+fn loader_error(vm: &mut Vm, message: &str) -> LoadError {
+    let coded = message.strip_prefix('[').and_then(|rest| rest.split_once("] ")).filter(|(code, _)| {
+        !code.is_empty() && code.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+    });
+    match coded {
+        Some((code, text)) => {
+            let err = vm.make_error(ErrorKind::Error, text);
+            let code = vm.str(code);
+            if let Some(o) = err.as_object() {
+                let key = vm.key("code");
+                vm.define_builtin(o, key, code, crate::heap::shape::PropFlags::DEFAULT);
+            }
+            LoadError::Throw(crate::error::Throw::Value(err))
+        }
+        None => throw(vm, ErrorKind::Error, message.to_string()),
+    }
+}
+
 /// HostLoadImportedModule(referrer, request): the module `request` names from `referrer`.
 pub(crate) fn host_load(vm: &mut Vm, referrer: &str, request: &ModuleRequest) -> Result<ModuleId, LoadError> {
     // AllImportAttributesSupported: only `type`.
@@ -117,7 +137,7 @@ pub(crate) fn host_load(vm: &mut Vm, referrer: &str, request: &ModuleRequest) ->
     };
     let (name, source) = match loader(vm, referrer, &request.specifier) {
         Ok(x) => x,
-        Err(message) => return Err(throw(vm, ErrorKind::Error, message)),
+        Err(message) => return Err(loader_error(vm, &message)),
     };
     let map_key = match ty {
         Some(t) => format!("{name}\0{t}"),

@@ -18,10 +18,12 @@ pub mod json;
 pub mod path;
 pub mod resolve;
 
+use amber_engine::atoms::PropertyKey;
 use amber_engine::error::RunError;
 use amber_engine::module::ModuleSource;
 use amber_engine::runtime::call::call;
-use amber_engine::runtime::property::get;
+use amber_engine::runtime::property::{get, ordinary_get_own_property, own_property_keys};
+use amber_engine::vfs::{FileType, Vfs};
 use amber_engine::{JsResult, Value, Vm};
 
 use crate::modules;
@@ -41,9 +43,32 @@ pub trait Files {
     }
 }
 
-/// The files a VM's modules load from.
-pub fn files(_vm: &Vm) -> impl Files + '_ {
-    HostDisk
+/// The files a VM's modules load from: its VFS.
+pub fn files(vm: &Vm) -> impl Files + '_ {
+    VfsFiles(&vm.vfs)
+}
+
+struct VfsFiles<'a>(&'a Vfs);
+
+impl VfsFiles<'_> {
+    fn kind(&self, path: &str) -> Option<FileType> {
+        self.0.stat(path).ok().and_then(|s| s.file_type())
+    }
+}
+
+impl Files for VfsFiles<'_> {
+    fn is_file(&self, path: &str) -> bool {
+        self.kind(path) == Some(FileType::File)
+    }
+    fn is_dir(&self, path: &str) -> bool {
+        self.kind(path) == Some(FileType::Dir)
+    }
+    fn read(&self, path: &str) -> Option<Vec<u8>> {
+        self.0.read_file(path).ok().map(<[u8]>::to_vec)
+    }
+    fn realpath(&self, path: &str) -> String {
+        self.0.realpath(path).unwrap_or_else(|_| path.to_string())
+    }
 }
 
 /// The host's disk, read directly: for an embedder deciding how to seed a run (never for
@@ -76,7 +101,8 @@ pub fn load_module(vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(Stri
     let referrer_path = if referrer.starts_with('/') { referrer.to_string() } else { path::join(&cwd(vm), referrer) };
     let (path, format) = {
         let fs = files(vm);
-        let found = resolve_import(&fs, specifier, &referrer_path).map_err(|e| e.message)?;
+        let found =
+            resolve_import(&fs, specifier, &referrer_path).map_err(|e| format!("[{}] {}", e.code, e.message))?;
         let real = fs.realpath(&found);
         let format = format_of(&fs, &real);
         (real, format)
@@ -89,23 +115,64 @@ pub fn load_module(vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(Stri
         }
         Format::CommonJs => {
             let exports = import_commonjs(vm, &path).map_err(|t| describe(vm, t))?;
-            let named = modules::synthetic_exports(vm, exports).map_err(|t| describe(vm, t))?;
+            let named = commonjs_exports(vm, exports).map_err(|t| describe(vm, t))?;
             Ok((path, ModuleSource::Synthetic(named)))
         }
         Format::Addon => Err(format!("Cannot load native addon {path}: native addons are not supported in Amber")),
     }
 }
 
-/// The working directory relative names resolve against.
-pub fn cwd(_vm: &Vm) -> String {
-    "/".to_string()
+/// The ES view of a CommonJS module's exports: `default` is `module.exports`; each own
+/// enumerable string-keyed property (other than `default`) is a named export, read once.
+fn commonjs_exports(vm: &mut Vm, exports: Value) -> JsResult<Vec<(String, Value)>> {
+    let mut named = vec![("default".to_string(), exports)];
+    let Some(o) = exports.as_object() else { return Ok(named) };
+    vm.roots.push(exports);
+    let r = (|| {
+        for key in own_property_keys(vm, o)? {
+            let PropertyKey::Atom(a) = key else { continue };
+            let enumerable = ordinary_get_own_property(vm, o, key).is_some_and(|d| d.enumerable == Some(true));
+            let name = vm.heap.atoms.get(a).to_rust_string();
+            if name == "default" || !enumerable {
+                continue;
+            }
+            let v = get(vm, o, key, exports)?;
+            named.push((name, v));
+        }
+        Ok(())
+    })();
+    vm.roots.pop();
+    r.map(|()| named)
 }
 
+/// The working directory relative names resolve against.
+pub fn cwd(vm: &Vm) -> String {
+    vm.vfs.cwd.clone()
+}
+
+/// A throw as a loader error message: the error's message, prefixed `[code] ` when it has a
+/// string `code` (the engine turns that back into the error's `code`).
 fn describe(vm: &mut Vm, t: amber_engine::Throw) -> String {
-    match vm.run_error(t) {
-        RunError::Threw { name, message, .. } if !name.is_empty() => format!("{name}: {message}"),
+    let code = match t {
+        amber_engine::Throw::Value(v) => match v.as_object() {
+            Some(o) => {
+                let key = vm.key("code");
+                vm.roots.push(v);
+                let code = get(vm, o, key, v).ok().filter(|c| c.is_string());
+                vm.roots.pop();
+                code.and_then(|c| amber_engine::runtime::convert::to_rust_string(vm, c).ok())
+            }
+            None => None,
+        },
+        amber_engine::Throw::Limit(_) => None,
+    };
+    let message = match vm.run_error(t) {
         RunError::Threw { message, .. } => message,
         other => other.to_string(),
+    };
+    match code {
+        Some(code) => format!("[{code}] {message}"),
+        None => message,
     }
 }
 

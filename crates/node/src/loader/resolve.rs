@@ -509,7 +509,13 @@ pub fn resolve_import(fs: &dyn Files, specifier: &str, referrer: &str) -> Resolv
         package_resolve(fs, specifier, referrer)?
     };
     if fs.is_dir(&path) {
-        let shown = if path.ends_with('/') { path.clone() } else { format!("{path}/") };
+        // Shown as the resolved URL would be: with a slash when the specifier has one.
+        let slash = specifier.ends_with('/')
+            || specifier.ends_with("/.")
+            || specifier.ends_with("/..")
+            || specifier == "."
+            || specifier == "..";
+        let shown = if slash && path != "/" { format!("{path}/") } else { path.clone() };
         return Err(ResolveError::new(
             "ERR_UNSUPPORTED_DIR_IMPORT",
             format!("Directory import '{shown}' is not supported resolving ES modules imported from {referrer}"),

@@ -1,0 +1,1 @@
+export const where = 'helper is ESM too';
