@@ -218,6 +218,8 @@ pub enum Op {
     /// `this` in a derived constructor: ReferenceError before super().
     ThisChecked,
     NewTarget,
+    /// `→ f`: the running function (a named function expression's own name binding).
+    Callee,
     ImportMeta,
     /// Read an imported binding through import cell `i` (`vm.modules.cells`); ReferenceError
     /// while the exporting binding is uninitialised.
@@ -422,7 +424,7 @@ impl Op {
             GetSuper => (2, 1),
             SetSuper => (3, 1),
             Return => (1, 0),
-            This | ThisChecked | NewTarget | ImportMeta | CreateArguments(_) | CreateRest(_) => (0, 1),
+            This | ThisChecked | NewTarget | Callee | ImportMeta | CreateArguments(_) | CreateRest(_) => (0, 1),
             GetImport(_) => (0, 1),
             DynamicImport | DynamicImportPhase(_) => (2, 1),
             Add | Sub | Mul | Div | Mod | Exp | BitAnd | BitOr | BitXor | Shl | Sar | Shr => (2, 1),

@@ -229,6 +229,17 @@ impl<'s> Compiler<'s, '_> {
             self.func.arguments = Some(loc);
         }
         if let Some(scope) = spec.scope {
+            // A named function expression's own name: an immutable binding of the function
+            // itself (FunctionExpression evaluation, step 4 of InstantiateOrdinaryFunctionExpression).
+            let own_name = self.scoping.iter_bindings_in(scope).find(|&s| {
+                self.scoping.symbol_flags(s).contains(oxc_syntax::symbol::SymbolFlags::FunctionExpression)
+            });
+            if let Some(s) = own_name {
+                if let Some(loc) = self.locs[s.index()] {
+                    self.emit(Op::Callee);
+                    self.emit_store(loc, false);
+                }
+            }
             // `var` bindings start undefined (FunctionDeclarationInstantiation step 27/28); a
             // captured one lives in an env slot, which starts out Empty like a TDZ slot.
             let mut param_syms = Vec::new();
@@ -242,7 +253,11 @@ impl<'s> Compiler<'s, '_> {
                 .scoping
                 .iter_bindings_in(scope)
                 .filter(|&s| {
-                    self.scoping.symbol_flags(s).contains(oxc_syntax::symbol::SymbolFlags::FunctionScopedVariable)
+                    let flags = self.scoping.symbol_flags(s);
+                    // Only plain `var`s: a function's own name (a named function expression)
+                    // and hoisted function declarations are initialised elsewhere.
+                    flags.contains(oxc_syntax::symbol::SymbolFlags::FunctionScopedVariable)
+                        && !flags.contains(oxc_syntax::symbol::SymbolFlags::Function)
                         && !param_syms.contains(&s)
                 })
                 .collect();

@@ -686,6 +686,10 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             let t = vm.frames[fi].this;
             vm.stack.push(t);
         }
+        Op::Callee => {
+            let f = vm.frames[fi].callee;
+            vm.stack.push(f);
+        }
         Op::ThisChecked => {
             let t = ops::current_this(vm, fi)?;
             vm.stack.push(t);

@@ -1,0 +1,11 @@
+var f = function g(){ return g; }; console.log(f() === f);
+var f2 = function g2(){ return typeof g2; }; console.log(f2());
+var f3 = function g3(n){ return n ? g3(n-1) : 'done'; }; console.log(f3(3));
+var f = function g() { g = 1; return typeof g; }; console.log(f());
+var h = function k() { 'use strict'; try { k = 1; } catch (e) { return e.constructor.name; } }; console.log(h());
+var o = { m: function q(n) { return n ? q(n - 1) + 1 : 0; } }; console.log(o.m(5));
+var gen = function* gg() { yield typeof gg; }; console.log(gen().next().value);
+var af = async function aa() { return typeof aa; }; af().then(console.log);
+var cl = function c2() { return () => c2; }; console.log(cl()() === cl);
+var sh = function s(s) { return s; }; console.log(sh(3));
+var sv = function t() { var t = 2; return t; }; console.log(sv());
