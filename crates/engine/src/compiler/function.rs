@@ -231,9 +231,10 @@ impl<'s> Compiler<'s, '_> {
         if let Some(scope) = spec.scope {
             // A named function expression's own name: an immutable binding of the function
             // itself (FunctionExpression evaluation, step 4 of InstantiateOrdinaryFunctionExpression).
-            let own_name = self.scoping.iter_bindings_in(scope).find(|&s| {
-                self.scoping.symbol_flags(s).contains(oxc_syntax::symbol::SymbolFlags::FunctionExpression)
-            });
+            let own_name = self
+                .scoping
+                .iter_bindings_in(scope)
+                .find(|&s| self.scoping.symbol_flags(s).contains(oxc_syntax::symbol::SymbolFlags::FunctionExpression));
             if let Some(s) = own_name {
                 if let Some(loc) = self.locs[s.index()] {
                     self.emit(Op::Callee);
