@@ -224,6 +224,23 @@ fn do_return(vm: &mut Vm, mut value: Value) -> JsResult<Flow> {
     Ok(Flow::Next)
 }
 
+/// Fewest allocations between two collections.
+const GC_MIN_ALLOCS: u64 = 16_384;
+
+/// Whether to collect before this instruction. Only allocation counts and the heap-size
+/// estimate decide it (never wall time or addresses), and both ride the image, so a restored
+/// run collects exactly when the original would have: at the latest every
+/// `options.gc_interval` allocations, and sooner once the allocations since the last
+/// collection, at 64 bytes apiece (an object's base charge), add up to half the estimated
+/// heap, i.e. the heap has roughly doubled since the last collection measured it. A small
+/// live heap is then collected often and cheaply, which keeps peak memory near the live size.
+#[inline]
+fn gc_due(vm: &Vm) -> bool {
+    let allocs = vm.heap.allocs_since_gc;
+    allocs >= vm.options.gc_interval
+        || (allocs >= GC_MIN_ALLOCS && allocs.saturating_mul(128) >= vm.heap.bytes_estimate)
+}
+
 /// Execute one instruction of the top frame.
 #[inline]
 fn step(vm: &mut Vm) -> JsResult<Flow> {
@@ -240,7 +257,7 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
     }
     vm.fuel -= 1;
     vm.stats.instructions += 1;
-    if vm.heap.allocs_since_gc >= vm.options.gc_interval {
+    if gc_due(vm) {
         crate::heap::gc::collect(vm);
         vm.check_heap()?;
     }

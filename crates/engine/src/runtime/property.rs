@@ -577,8 +577,10 @@ fn proto_chain_has_no_elements(vm: &Vm, o: ObjectId) -> bool {
             if m.keys().any(|k| matches!(k, PropertyKey::Index(_))) {
                 return false;
             }
-        } else if obj.named_keys(&vm.heap.shapes).iter().any(|(k, _)| matches!(k, PropertyKey::Index(_))) {
-            return false;
+        } else if let crate::heap::object::Props::Shaped { shape, .. } = &obj.props {
+            if vm.heap.shapes.get(*shape).keys().iter().any(|(k, _)| matches!(k, PropertyKey::Index(_))) {
+                return false;
+            }
         }
         cur = obj.proto;
     }
