@@ -1,0 +1,152 @@
+//! Module loading end to end: `amber run` seeds the VFS from the entry's directory (or
+//! `--fs DIR`), so a session's modules come from the seed, never from the host, when it is
+//! resumed or replayed in another process.
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+struct Sandbox {
+    dir: PathBuf,
+}
+
+struct Out {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Sandbox {
+    fn new(name: &str) -> Sandbox {
+        static COUNTER: AtomicU32 = AtomicU32::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("amber-modules-{name}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Sandbox { dir }
+    }
+
+    fn write(&self, file: &str, text: &str) {
+        let path = self.dir.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    fn amber_in(&self, cwd: &Path, args: &[&str]) -> Out {
+        let out = Command::new(env!("CARGO_BIN_EXE_amber"))
+            .args(args)
+            .current_dir(cwd)
+            .env("AMBER_STORE", self.dir.join(".amber"))
+            .env("TZ", "UTC")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        Out {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+
+    fn amber(&self, args: &[&str]) -> Out {
+        self.amber_in(&self.dir, args)
+    }
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[track_caller]
+fn expect(out: &Out, code: i32) {
+    assert_eq!(out.code, code, "stdout:\n{}\nstderr:\n{}", out.stdout, out.stderr);
+}
+
+#[test]
+fn seeded_modules_outlive_the_host_files() {
+    let sb = Sandbox::new("seed");
+    sb.write("app/lib/helper.js", "exports.greet = (n) => `hello ${n}`;\n");
+    sb.write("app/node_modules/pad/package.json", r#"{ "name": "pad", "exports": { "require": "./pad.js" } }"#);
+    sb.write("app/node_modules/pad/pad.js", "module.exports = (s) => `[${s}]`;\n");
+    sb.write(
+        "app/main.js",
+        "const pad = require('pad');\n\
+         console.log('start', __filename.endsWith('/app/main.js'));\n\
+         amber.input('name?').then((name) => {\n\
+           const { greet } = require('./lib/helper');\n\
+           console.log(pad(greet(name)));\n\
+         });\n",
+    );
+    let run = sb.amber(&["run", "app/main.js", "--session", "s"]);
+    expect(&run, 75);
+    assert_eq!(run.stdout, "start true\n");
+    // The host files go away; the session keeps its own copy.
+    std::fs::remove_dir_all(sb.dir.join("app/lib")).unwrap();
+    std::fs::remove_dir_all(sb.dir.join("app/node_modules")).unwrap();
+    let resumed = sb.amber(&["resume", "s", "--input", "amber"]);
+    expect(&resumed, 0);
+    assert_eq!(resumed.stdout, "[hello amber]\n");
+    let replay = sb.amber(&["replay", "s", "--print"]);
+    expect(&replay, 0);
+    assert_eq!(replay.stdout, "start true\n[hello amber]\n");
+    let inspect = sb.amber(&["inspect", "s"]);
+    expect(&inspect, 0);
+    assert!(inspect.stdout.contains("vfs seed      sha256:"), "{}", inspect.stdout);
+    assert!(inspect.stdout.contains("source        amber:vfs-seed.json"), "{}", inspect.stdout);
+    assert!(inspect.stdout.contains("ModuleLoad"), "{}", inspect.stdout);
+    // Without the seed, the same program cannot find its helper.
+    let fresh = sb.amber(&["run", "app/main.js"]);
+    expect(&fresh, 1);
+    assert!(fresh.stderr.contains("Cannot find module 'pad'"), "{}", fresh.stderr);
+}
+
+#[test]
+fn fs_flag_chooses_the_seeded_directory() {
+    let sb = Sandbox::new("fsflag");
+    sb.write("code/main.js", "console.log(require('../data/value.json').v);\n");
+    sb.write("data/value.json", r#"{ "v": 7 }"#);
+    let only_code = sb.amber(&["run", "code/main.js"]);
+    expect(&only_code, 1);
+    assert!(only_code.stderr.contains("Cannot find module '../data/value.json'"), "{}", only_code.stderr);
+    let whole = sb.amber(&["run", "code/main.js", "--fs", "."]);
+    expect(&whole, 0);
+    assert_eq!(whole.stdout, "7\n");
+    let missing = sb.amber(&["run", "code/main.js", "--fs", "nowhere"]);
+    expect(&missing, 2);
+    assert!(missing.stderr.contains("cannot seed"), "{}", missing.stderr);
+}
+
+#[test]
+fn an_oversized_seed_is_refused_clearly() {
+    let sb = Sandbox::new("big");
+    sb.write("main.js", "console.log('never');\n");
+    let big = std::fs::File::create(sb.dir.join("big.bin")).unwrap();
+    big.set_len(65 << 20).unwrap();
+    let out = sb.amber(&["run", "main.js"]);
+    expect(&out, 2);
+    assert!(out.stderr.contains("more than 64 MiB") && out.stderr.contains("--fs DIR"), "{}", out.stderr);
+    assert_eq!(out.stdout, "");
+}
+
+#[test]
+fn entry_format_follows_node() {
+    let sb = Sandbox::new("format");
+    sb.write("esm/package.json", r#"{ "type": "module" }"#);
+    sb.write("esm/main.js", "import { x } from './x.js';\nconsole.log(typeof require, x);\n");
+    sb.write("esm/x.js", "export const x = 'esm';\n");
+    sb.write("esm/legacy.cjs", "console.log(typeof require, require('./x.cjs'));\n");
+    sb.write("esm/x.cjs", "module.exports = 'cjs';\n");
+    let esm = sb.amber(&["run", "esm/main.js"]);
+    expect(&esm, 0);
+    assert_eq!(esm.stdout, "undefined esm\n");
+    let cjs = sb.amber(&["run", "esm/legacy.cjs"]);
+    expect(&cjs, 0);
+    assert_eq!(cjs.stdout, "function cjs\n");
+    let cwd = sb.dir.join("esm");
+    let rel = sb.amber_in(&cwd, &["run", "main.js"]);
+    expect(&rel, 0);
+    assert_eq!(rel.stdout, "undefined esm\n");
+}
