@@ -720,23 +720,11 @@ impl<'s> Compiler<'s, '_> {
         // A short-circuit inside the callee chain must skip the whole call.
         let mut inner_exits = Vec::new();
         self.compile_callee_chain(&c.callee, &mut inner_exits)?;
-        if !inner_exits.is_empty() {
-            // Callee chain short-circuited: the stack holds (undefined); make it a pair so
-            // the exit path below can treat it uniformly.
-            let skip = self.emit_jump(Op::Jump);
-            self.func.depth -= 2;
-            self.patch_exits(inner_exits);
-            self.emit(Op::Undefined);
-            let to_exit = self.emit_jump(Op::Jump);
-            self.func.depth -= 2;
-            self.patch(skip);
-            self.func.depth += 2;
-            self.finish_call(c, is_direct_eval, exits)?;
-            // The short-circuit lands after the call with one value.
-            exits.push(to_exit);
-            return Ok(());
-        }
-        self.finish_call(c, is_direct_eval, exits)
+        self.finish_call(c, is_direct_eval, exits)?;
+        // A short-circuit inside the callee chain (`a?.b()`) skips the whole call: it lands
+        // where the chain ends, with the chain's one value (undefined) on the stack.
+        exits.extend(inner_exits);
+        Ok(())
     }
 
     fn finish_call(&mut self, c: &'s CallExpression<'s>, is_direct_eval: bool, exits: &mut Vec<Label>) -> CResult<()> {
@@ -752,8 +740,8 @@ impl<'s> Compiler<'s, '_> {
             // Stack: this undefined
             self.emit(Op::Swap);
             self.emit(Op::Pop);
+            // Both paths hold one value: undefined here, the call's result at `done`.
             exits.push(self.emit_jump(Op::Jump));
-            self.func.depth -= 1;
             self.patch(done);
             return Ok(());
         }
