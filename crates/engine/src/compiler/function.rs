@@ -87,6 +87,14 @@ impl<'s> Compiler<'s, '_> {
 
     fn compile_fn(&mut self, spec: FnSpec<'s>) -> CResult<u32> {
         self.nesting_check(spec.span.start)?;
+        if !self.compiled_fns.insert(spec.span.start) {
+            // Compiled before (it sits in a `finally` block, compiled once per exit): its
+            // bindings still name the other copy's registers and env slots; this copy is a
+            // new code block and declares its own.
+            if let Some(scope) = spec.scope {
+                self.forget_bindings_within(scope, spec.span.start, spec.span.end);
+            }
+        }
         let strict = self.func.code.strict || has_use_strict(spec.body) || spec.class_constructor;
         let mut code = empty_code(spec.kind, strict, self.source_id);
         code.name = spec.name.unwrap_or(atom::empty);
@@ -290,6 +298,20 @@ impl<'s> Compiler<'s, '_> {
         let id = self.pop_function();
         self.func.code.functions.push(id);
         Ok((self.func.code.functions.len() - 1) as u32)
+    }
+
+    /// Forget the location of every binding of `scope` and the scopes inside it (declared in
+    /// the source range `start..end`).
+    fn forget_bindings_within(&mut self, scope: ScopeId, start: u32, end: u32) {
+        for sym in self.scoping.symbol_ids() {
+            let span = self.scoping.symbol_span(sym);
+            if span.start >= start
+                && span.end <= end
+                && self.scoping.scope_ancestors(self.scoping.symbol_scope_id(sym)).any(|s| s == scope)
+            {
+                self.locs[sym.index()] = None;
+            }
+        }
     }
 
     /// Like `declare_scope` but numbering env slots from `first`.

@@ -129,6 +129,9 @@ pub(crate) struct Compiler<'s, 'vm> {
     /// Symbols in a temporal dead zone beyond lexical ones: parameters of functions with
     /// parameter expressions (a default may not read a later parameter).
     pub tdz_params: Vec<bool>,
+    /// Source offsets of the functions compiled so far. A `finally` block is compiled once
+    /// per exit, so a function inside one is compiled again (see `compile_fn`).
+    pub compiled_fns: std::collections::BTreeSet<u32>,
 }
 
 /// Compile error during code generation (rare: most errors are early errors from oxc).
@@ -167,6 +170,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             eval_scope: None,
             eval_global: false,
             tdz_params: vec![false; n],
+            compiled_fns: std::collections::BTreeSet::new(),
         }
     }
 

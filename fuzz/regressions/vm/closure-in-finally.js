@@ -1,0 +1,3 @@
+function f() {
+  try { } finally { (() => { let w = 5; return w; })(); }
+}
