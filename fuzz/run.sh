@@ -24,12 +24,12 @@ max_len() {
 }
 
 export RUSTC_BOOTSTRAP=1
-cargo fuzz build -O
+cargo fuzz build -O -a
 status=0
 for t in "${targets[@]}"; do
   mkdir -p "corpus/$t" "artifacts/$t"
   echo "== $t (${seconds}s)"
-  cargo fuzz run -O "$t" "corpus/$t" -- \
+  cargo fuzz run -O -a "$t" "corpus/$t" -- \
     -max_total_time="$seconds" -max_len="$(max_len "$t")" -rss_limit_mb=2048 -timeout=10 \
     -print_final_stats=1 -artifact_prefix="artifacts/$t/" 2>&1 | tail -n 25 || status=1
 done

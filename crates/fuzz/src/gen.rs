@@ -780,10 +780,17 @@ impl Renderer {
             }
             Stmt::HostStep(v, name, e) => {
                 if self.mode == Mode::Durable && self.ctx.is_async {
-                    let _ = write!(self.out, "{} = await amber.step(\"step{}\", () => J(", self.var(*v), name % 4);
-                    let ctx = Ctx { function: true, locals: self.ctx.locals.clone(), ..Ctx::default() };
-                    self.in_fn(ctx, |r| r.expr(e));
-                    self.out.push_str("));\n");
+                    // The value is computed outside the step: a step must be pure (replay does
+                    // not call it), and generated expressions have side effects.
+                    let s = self.name("s");
+                    let _ = write!(self.out, "{{ const {s} = J(");
+                    self.expr(e);
+                    let _ = writeln!(
+                        self.out,
+                        "); {} = await amber.step(\"step{}\", () => {s}); }}",
+                        self.var(*v),
+                        name % 4
+                    );
                 }
             }
             Stmt::Freeze(v) => {
