@@ -244,9 +244,7 @@ impl RuntimeBuilder {
     /// A runtime for a fresh run.
     pub fn build(self) -> Result<Runtime> {
         check_policy(&self.policy)?;
-        let mut vm = Vm::new(self.options.clone());
-        amber_node::install(&mut vm);
-        crate::bridge::install(&mut vm);
+        let mut vm = baseline(&self.options);
         apply_policy(&mut vm, &self.policy);
         Ok(self.into_runtime(vm, Recorder::at(JournalHead::default())))
     }
@@ -565,7 +563,7 @@ impl Runtime {
         };
         let bytes = serde_json::to_vec(&state).map_err(|e| Error::usage(format!("encoding runtime state: {e}")))?;
         put_host_state(&mut self.core.vm, DURABLE_STATE_KEY, bytes);
-        let payload = self.core.vm.encode_state().map_err(Error::Image)?;
+        let payload = self.core.vm.encode_state_relative(&baseline(&self.core.vm.options)).map_err(Error::Image)?;
         let mut manifest = Manifest::new(ENGINE_VERSION, self.policy);
         manifest.capabilities = self.core.recorder.ledger.clone();
         manifest.code_hashes = self.code_hashes.clone();
