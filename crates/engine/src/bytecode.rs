@@ -537,7 +537,7 @@ pub struct InlineCache {
     pub shape: u32,
     /// Slot of the data property in the object that holds it.
     pub slot: u32,
-    /// [`IC_EMPTY`], [`IC_OWN`], [`IC_PROTO`] or [`IC_PROTO2`].
+    /// [`IC_EMPTY`], [`IC_OWN`], [`IC_PROTO`], [`IC_PROTO2`], [`IC_ADD1`] or [`IC_ADD2`].
     pub state: u8,
     /// IC_PROTO2: the receiver's prototype (which lacks the key) and its shape.
     pub mid: u32,
@@ -545,6 +545,8 @@ pub struct InlineCache {
     /// IC_PROTO / IC_PROTO2: the prototype that holds the property, and its shape.
     pub holder: u32,
     pub holder_shape: u32,
+    /// IC_ADD1 / IC_ADD2: the receiver's shape after the property is added at `slot`.
+    pub to_shape: u32,
 }
 
 /// Inline-cache states.
@@ -555,6 +557,10 @@ pub const IC_OWN: u8 = 1;
 pub const IC_PROTO: u8 = 2;
 /// Data property of the prototype's prototype.
 pub const IC_PROTO2: u8 = 3;
+/// Assignment that adds the property: prototype chain `[holder]`, none of which has the key.
+pub const IC_ADD1: u8 = 4;
+/// Assignment that adds the property: prototype chain `[mid, holder]`, none with the key.
+pub const IC_ADD2: u8 = 5;
 
 /// A template literal's strings.
 #[derive(Clone, Debug, Serialize, Deserialize)]

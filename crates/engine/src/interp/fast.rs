@@ -7,7 +7,8 @@
 //! (a call, an allocation, an IC miss, a value that needs conversion…), leaving that
 //! instruction at the frame's pc for [`super::step`], the general path, which handles every
 //! instruction. So each arm here is an exact shortcut of the same arm in `step`: same
-//! result, same fuel (one unit per instruction). Nothing here allocates, calls, or throws,
+//! result, same fuel (one unit per instruction). Nothing here allocates a heap cell, calls,
+//! or throws,
 //! so the collector (which runs only at instruction boundaries in `step`) and stack traces
 //! (which read the frame's pc) never see the locals.
 
@@ -256,14 +257,21 @@ pub(super) fn run(vm: &mut Vm) {
                     break;
                 }
                 let (obj, v) = (stack[len - 2], stack[len - 1]);
-                let Some(object) = obj.as_object().and_then(|o| objects.get_mut(o.0)) else { break };
-                let Props::Shaped { shape, slots } = &mut object.props else { break };
                 let Some(cache) = code.ics.get(ic as usize) else { break };
-                if cache.state != IC_OWN || cache.shape != shape.0 {
+                let Some(o) = obj.as_object() else { break };
+                if cache.state == IC_OWN {
+                    let Some(object) = objects.get_mut(o.0) else { break };
+                    let Props::Shaped { shape, slots } = &mut object.props else { break };
+                    if cache.shape != shape.0 {
+                        break;
+                    }
+                    let Some(s) = slots.get_mut(cache.slot as usize) else { break };
+                    *s = v;
+                } else if ops::ic_add_applies(objects, cache, obj) {
+                    ops::ic_add(objects, cache, o, v);
+                } else {
                     break;
                 }
-                let Some(s) = slots.get_mut(cache.slot as usize) else { break };
-                *s = v;
                 ic_hits += 1;
                 stack.truncate(len - 1);
                 stack[len - 2] = v;

@@ -2,7 +2,7 @@
 //! caches, globals, literals, classes, private names, iteration, arguments.
 
 use crate::atoms::{atom, Atom, PropertyKey};
-use crate::bytecode::{CodeBlock, FunctionKind, InlineCache, IC_OWN, IC_PROTO, IC_PROTO2};
+use crate::bytecode::{CodeBlock, FunctionKind, InlineCache, IC_ADD1, IC_ADD2, IC_OWN, IC_PROTO, IC_PROTO2};
 use crate::error::{JsResult, Throw};
 use crate::heap::object::{ArgumentsData, Class, Closure, IteratorState, Object, Props};
 use crate::heap::shape::PropFlags;
@@ -434,8 +434,119 @@ pub fn set_prop_ic(vm: &mut Vm, code: CodeId, obj: Value, name: Atom, ic: u32, v
             }
         }
     }
+    if let Some(o) = obj.as_object() {
+        // Adding a property: through the cached transition, or fill the cache with one.
+        let cache = vm.heap.code(code).ics.get(ic as usize).copied().unwrap_or_default();
+        if ic_add_applies(&vm.heap.objects, &cache, obj) {
+            vm.stats.ic_hits += 1;
+            ic_add(&mut vm.heap.objects, &cache, o, v);
+            return Ok(());
+        }
+        if let Some(fill) = ic_fill_add(vm, o, name) {
+            if let Some(c) = vm.heap.code_mut(code).ics.get_mut(ic as usize) {
+                *c = fill;
+            }
+            if ic_add_applies(&vm.heap.objects, &fill, obj) {
+                vm.stats.ic_misses += 1;
+                ic_add(&mut vm.heap.objects, &fill, o, v);
+                return Ok(());
+            }
+        }
+    }
     vm.stats.ic_misses += 1;
     put_value(vm, obj, PropertyKey::Atom(name), v, strict)
+}
+
+/// Whether an IC_ADD entry applies to `obj`: [[Set]] of the key would create an own data
+/// property with default attributes, because `obj` is a plain extensible object of the cached
+/// shape (which lacks the key) and its prototype chain is exactly the cached objects, each of
+/// its cached shape (which lacks the key: no setter, no read-only property to respect),
+/// ending in null.
+#[inline(always)]
+pub(super) fn ic_add_applies(objects: &Arena<Object>, cache: &InlineCache, obj: Value) -> bool {
+    let Some(object) = obj.as_object().and_then(|o| objects.get(o.0)) else { return false };
+    let Props::Shaped { shape, slots } = &object.props else { return false };
+    if shape.0 != cache.shape
+        || slots.len() != cache.slot as usize
+        || !object.extensible
+        || !matches!(object.class, Class::Ordinary)
+    {
+        return false;
+    }
+    let holder_proto = match cache.state {
+        IC_ADD1 => object.proto,
+        IC_ADD2 => {
+            if object.proto != Some(ObjectId(cache.mid)) {
+                return false;
+            }
+            let Some(mid) = objects.get(cache.mid) else { return false };
+            match &mid.props {
+                Props::Shaped { shape, .. } if shape.0 == cache.mid_shape && plain_named_get(&mid.class) => mid.proto,
+                _ => return false,
+            }
+        }
+        _ => return false,
+    };
+    if holder_proto != Some(ObjectId(cache.holder)) {
+        return false;
+    }
+    let Some(holder) = objects.get(cache.holder) else { return false };
+    matches!(&holder.props, Props::Shaped { shape, .. } if shape.0 == cache.holder_shape)
+        && plain_named_get(&holder.class)
+        && holder.proto.is_none()
+}
+
+/// Add the property an applicable IC_ADD entry describes.
+#[inline(always)]
+pub(super) fn ic_add(objects: &mut Arena<Object>, cache: &InlineCache, o: ObjectId, v: Value) {
+    if let Some(object) = objects.get_mut(o.0) {
+        if let Props::Shaped { shape, slots } = &mut object.props {
+            *shape = crate::heap::shape::ShapeId(cache.to_shape);
+            slots.push(v);
+        }
+    }
+}
+
+/// An IC_ADD entry for `o.name = v` when that assignment adds an own property to a plain
+/// object whose prototype chain (one or two plain shaped objects) lacks the key.
+fn ic_fill_add(vm: &mut Vm, o: ObjectId, name: Atom) -> Option<InlineCache> {
+    let key = PropertyKey::Atom(name);
+    let object = vm.heap.objects.get(o.0)?;
+    let Props::Shaped { shape, slots } = &object.props else { return None };
+    let shapes = &vm.heap.shapes;
+    if !object.extensible
+        || !matches!(object.class, Class::Ordinary)
+        || slots.len() >= crate::heap::shape::MAX_SHAPED_PROPERTIES
+        || shapes.get(*shape).len() != slots.len()
+        || shapes.get(*shape).lookup(key).is_some()
+    {
+        return None;
+    }
+    let from = *shape;
+    let mut cache = InlineCache { shape: from.0, slot: slots.len() as u32, ..InlineCache::default() };
+    let mut cur = object.proto?;
+    for state in [IC_ADD1, IC_ADD2] {
+        let p = vm.heap.objects.get(cur.0)?;
+        let Props::Shaped { shape, .. } = &p.props else { return None };
+        if !plain_named_get(&p.class) || shapes.get(*shape).lookup(key).is_some() {
+            return None;
+        }
+        match p.proto {
+            None => {
+                cache.state = state;
+                cache.holder = cur.0;
+                cache.holder_shape = shape.0;
+                cache.to_shape = vm.heap.shapes.transition(from, key, PropFlags::DEFAULT).0;
+                return Some(cache);
+            }
+            Some(next) => {
+                cache.mid = cur.0;
+                cache.mid_shape = shape.0;
+                cur = next;
+            }
+        }
+    }
+    None
 }
 
 /// PutValue for a property reference.
