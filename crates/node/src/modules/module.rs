@@ -126,7 +126,9 @@ fn touch_native(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
 }
 
 /// Marks the ModuleLoad capability (a module beyond the entry was loaded).
-pub fn touch_module_load(_vm: &mut Vm) {}
+pub fn touch_module_load(vm: &mut Vm) {
+    crate::capabilities::touch(vm, "ModuleLoad");
+}
 
 fn hooks_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     vm.set_host_value(HOOKS, arg(args, 0));
