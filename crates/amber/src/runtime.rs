@@ -833,6 +833,13 @@ fn baseline(options: &VmOptions) -> Vm {
     let mut vm = Vm::new(options.clone());
     amber_node::install(&mut vm);
     crate::bridge::install(&mut vm);
+    // Every CommonJS entry runs through node:module: evaluating it here puts its code and
+    // objects in the baseline instead of in every image (about 10 KB of each one).
+    if let Some(module) = amber_node::modules::builtin("node:module") {
+        let _ = amber_node::modules::require_builtin(&mut vm, module);
+        vm.stack.clear();
+        vm.frames.clear();
+    }
     vm
 }
 
