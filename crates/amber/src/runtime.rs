@@ -804,12 +804,16 @@ impl Runtime {
         let random_used = matches!(&vm.heap.obj(vm.realm.math_random_state).class,
             Class::Internal(words) if words.first() == Some(&Value::TRUE));
         let timers_used = vm.next_timer_id > 1;
+        let clock_read = vm.clock_read;
         let ledger = &mut self.core.recorder.ledger;
         if random_used {
             ledger.touch(Capability::Random, seq);
         }
         if timers_used {
             ledger.touch(Capability::Timer, seq);
+        }
+        if clock_read {
+            ledger.touch(Capability::Clock, seq);
         }
         // Surfaces the node layer flags itself (fs, crypto, module loading), by ledger name.
         for name in amber_node::capabilities::touched(vm) {

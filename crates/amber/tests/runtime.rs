@@ -327,3 +327,20 @@ fn a_policy_can_disable_surfaces() {
     let host = Policy::durable().with(PolicySurface::Clock, Mode::Host);
     assert!(builder().policy(host).build().is_err());
 }
+
+#[test]
+fn reading_the_clock_touches_the_clock_capability() {
+    use amber::durable::capability::Capability;
+    let mut quiet = builder().build().unwrap();
+    assert_eq!(quiet.run(&Program::script("a.js", "1 + 1")).unwrap(), Outcome::Completed(json!(2)));
+    assert!(!quiet.capabilities().contains(Capability::Clock));
+    for source in ["Date.now()", "new Date().getTime()", "String(new Date())"] {
+        let mut rt = builder().build().unwrap();
+        assert!(matches!(rt.run(&Program::script("a.js", source)).unwrap(), Outcome::Completed(_)));
+        assert!(rt.capabilities().contains(Capability::Clock), "{source}");
+    }
+    // A Date built from a time value does not read the clock.
+    let mut rt = builder().build().unwrap();
+    rt.run(&Program::script("a.js", "new Date(0).toISOString()")).unwrap();
+    assert!(!rt.capabilities().contains(Capability::Clock));
+}

@@ -163,6 +163,9 @@ pub struct Vm {
     pub next_timer_id: u64,
     /// The logical clock in milliseconds since the epoch; `Date.now()` reads it.
     pub clock_ms: f64,
+    /// Set when the program reads the clock (`Date.now()`, `new Date()`, `process.hrtime`…):
+    /// the embedder's Clock capability. Read the clock through [`Vm::now_ms`].
+    pub clock_read: bool,
     /// Pending host operations.
     pub host_ops: Vec<HostOp>,
     pub next_op_seq: u64,
@@ -217,6 +220,7 @@ impl Vm {
             timers: Vec::new(),
             next_timer_id: 1,
             clock_ms: 0.0,
+            clock_read: false,
             host_ops: Vec::new(),
             next_op_seq: 0,
             host_functions: Vec::new(),
@@ -527,6 +531,12 @@ impl Vm {
             Some(e) => e.1 = f,
             None => self.host_functions.push((name.to_string(), f)),
         }
+    }
+
+    /// The logical clock, as the program reads it (marks the Clock capability as touched).
+    pub fn now_ms(&mut self) -> f64 {
+        self.clock_read = true;
+        self.clock_ms
     }
 
     /// The embedder's value named `name` (see [`Vm::host_values`]).

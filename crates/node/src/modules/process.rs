@@ -149,7 +149,7 @@ fn exit(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 
 /// `internal.clock()`: the logical clock, ms since the epoch.
 fn clock(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
-    Ok(Value::number(vm.clock_ms))
+    Ok(Value::number(vm.now_ms()))
 }
 
 /// `internal.heapBytes()`: the heap's estimated size.
