@@ -88,7 +88,7 @@ pub fn create_dynamic_function(vm: &mut Vm, args: &[Value], kind: FunctionKind) 
         }
     }
     let source = format!("({prefix} anonymous({params}\n) {{\n{body}\n}})");
-    let code = match crate::compiler::compile_script(vm, &source, "anonymous") {
+    let code = match crate::compiler::compile_dynamic_function(vm, &source, "anonymous") {
         Ok(c) => c,
         Err(e) => return Err(vm.syntax_error(e.message)),
     };

@@ -243,7 +243,8 @@ impl<'s> Compiler<'s, '_> {
                 .scoping
                 .iter_bindings_in(scope)
                 .find(|&s| self.scoping.symbol_flags(s).contains(oxc_syntax::symbol::SymbolFlags::FunctionExpression));
-            if let Some(s) = own_name {
+            let dynamic = self.dynamic_function && self.outer.len() == 1;
+            if let (Some(s), false) = (own_name, dynamic) {
                 if let Some(loc) = self.locs[s.index()] {
                     self.emit(Op::Callee);
                     self.emit_store(loc, false);

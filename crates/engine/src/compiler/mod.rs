@@ -132,6 +132,9 @@ pub(crate) struct Compiler<'s, 'vm> {
     /// Source offsets of the functions compiled so far. A `finally` block is compiled once
     /// per exit, so a function inside one is compiled again (see `compile_fn`).
     pub compiled_fns: std::collections::BTreeSet<u32>,
+    /// Compiling CreateDynamicFunction's `(function anonymous(…) {…})`: the outer function's
+    /// name is not a binding in its body (§20.2.1.1.1), unlike a named function expression's.
+    pub dynamic_function: bool,
 }
 
 /// Compile error during code generation (rare: most errors are early errors from oxc).
@@ -171,6 +174,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             eval_global: false,
             tdz_params: vec![false; n],
             compiled_fns: std::collections::BTreeSet::new(),
+            dynamic_function: false,
         }
     }
 
@@ -825,6 +829,17 @@ pub fn compile_script(vm: &mut Vm, source: &str, filename: &str) -> Result<CodeI
     let source_id = add_source(vm, filename, source);
     with_parsed(source, filename, false, parse_options(), |program, scoping| {
         let mut c = Compiler::new(vm, scoping, source, source_id);
+        c.compile_program(program, FunctionKind::Script).map_err(|e| report(source, filename, &e.0, e.1))
+    })
+}
+
+/// Compile the source text CreateDynamicFunction builds (`(function anonymous(…) {…})`, the
+/// `Function` family of constructors) as a script whose completion value is the function.
+pub fn compile_dynamic_function(vm: &mut Vm, source: &str, filename: &str) -> Result<CodeId, SyntaxErrorReport> {
+    let source_id = add_source(vm, filename, source);
+    with_parsed(source, filename, false, parse_options(), |program, scoping| {
+        let mut c = Compiler::new(vm, scoping, source, source_id);
+        c.dynamic_function = true;
         c.compile_program(program, FunctionKind::Script).map_err(|e| report(source, filename, &e.0, e.1))
     })
 }

@@ -9,3 +9,6 @@ var af = async function aa() { return typeof aa; }; af().then(console.log);
 var cl = function c2() { return () => c2; }; console.log(cl()() === cl);
 var sh = function s(s) { return s; }; console.log(sh(3));
 var sv = function t() { var t = 2; return t; }; console.log(sv());
+console.log(new Function("return typeof anonymous")());
+console.log(new Function("return (function anonymous() { return typeof anonymous; })()")());
+console.log(typeof (function anonymous() { return anonymous; })());
