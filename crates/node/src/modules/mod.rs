@@ -26,6 +26,7 @@ pub mod os;
 pub mod path;
 pub mod process;
 pub mod querystring;
+pub mod stream;
 pub mod string_decoder;
 pub mod timers_promises;
 pub mod util;
@@ -81,6 +82,8 @@ pub const BUILTINS: &[&Builtin] = &[
     &buffer::BUILTIN,
     &crypto::BUILTIN,
     &string_decoder::BUILTIN,
+    &stream::BUILTIN,
+    &stream::PROMISES,
     &crate::web::ENCODING,
 ];
 
