@@ -1037,7 +1037,7 @@ function _write(stream, chunk, encoding, cb) {
       chunk = getBuffer().from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       encoding = 'buffer';
     } else {
-      throw ERR_INVALID_ARG_TYPE('chunk', ['string', 'Buffer', 'Uint8Array'], chunk);
+      throw ERR_INVALID_ARG_TYPE('chunk', ['string', 'Buffer', 'TypedArray', 'DataView'], chunk);
     }
   }
   let err;
