@@ -119,12 +119,18 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
                 other => other.into(),
             })?;
             let held = Held { store: &store, lease: store.acquire(name)? };
+            if args.stats {
+                runtime.vm_mut().gc_observer = Some(time_gc);
+            }
             let first = runtime.run(&program);
             let result = drive(&mut runtime, first, &hosts, Some(&held))?;
             held.finish(&mut runtime, &result)?;
             (report(result, Some(name)), runtime)
         }
         None => {
+            if args.stats {
+                runtime.vm_mut().gc_observer = Some(time_gc);
+            }
             let first = runtime.run(&program);
             let result = drive(&mut runtime, first, &hosts, None)?;
             match result {
@@ -189,4 +195,42 @@ pub fn print_stats(vm: &Vm) {
         "instructions: {}\nallocations: {}\ncollections: {}\ninline-cache hits: {} / {} ({rate:.1}%)",
         s.instructions, h.allocations, h.collections, s.ic_hits, total
     );
+    let mut pauses = GC_PAUSES.with(|p| p.take());
+    if !pauses.is_empty() {
+        pauses.sort_by(f64::total_cmp);
+        let at = |q: f64| pauses[((pauses.len() - 1) as f64 * q).round() as usize];
+        let sum: f64 = pauses.iter().sum();
+        eprintln!(
+            "gc pauses (ms): {} total {sum:.1}, p50 {:.2}, p90 {:.2}, p99 {:.2}, max {:.2}",
+            pauses.len(),
+            at(0.5),
+            at(0.9),
+            at(0.99),
+            at(1.0)
+        );
+    }
+}
+
+thread_local! {
+    /// Start of the collection in progress, and every pause so far (ms), for `--stats`.
+    static GC_STARTED: std::cell::Cell<Option<std::time::Instant>> = const { std::cell::Cell::new(None) };
+    static GC_PAUSES: std::cell::Cell<Vec<f64>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// `--stats`: times each collection with the host clock (statistics only; the engine never
+/// sees it).
+fn time_gc(_vm: &Vm, phase: amber::engine::vm::GcPhase) {
+    match phase {
+        amber::engine::vm::GcPhase::Start => GC_STARTED.with(|s| s.set(Some(std::time::Instant::now()))),
+        amber::engine::vm::GcPhase::End => {
+            if let Some(start) = GC_STARTED.with(|s| s.take()) {
+                let ms = start.elapsed().as_secs_f64() * 1000.0;
+                GC_PAUSES.with(|p| {
+                    let mut v = p.take();
+                    v.push(ms);
+                    p.set(v);
+                });
+            }
+        }
+    }
 }

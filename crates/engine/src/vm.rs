@@ -99,6 +99,16 @@ pub enum Stream {
     Stderr,
 }
 
+/// Which edge of a garbage collection a [`GcObserver`] sees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GcPhase {
+    Start,
+    End,
+}
+
+/// An embedder's view of collections (for pause statistics).
+pub type GcObserver = fn(&Vm, GcPhase);
+
 /// The engine has no I/O of its own: console output goes through this hook.
 pub type PrintHook = fn(&mut Vm, Stream, &str);
 
@@ -174,6 +184,10 @@ pub struct Vm {
     pub host_functions: Vec<(String, HostFn)>,
     #[serde(skip)]
     pub print_hook: Option<PrintHook>,
+    /// Called as each collection starts and ends (`--stats` times pauses with it; the engine
+    /// itself has no clock). Never serialized.
+    #[serde(skip)]
+    pub gc_observer: Option<GcObserver>,
     /// Crypto randomness (see [`EntropyHook`]); re-set after restore like `print_hook`.
     #[serde(skip)]
     pub entropy_hook: Option<EntropyHook>,
@@ -225,6 +239,7 @@ impl Vm {
             next_op_seq: 0,
             host_functions: Vec::new(),
             print_hook: None,
+            gc_observer: None,
             entropy_hook: None,
             host_state: Vec::new(),
             host_values: Vec::new(),
@@ -659,6 +674,7 @@ impl Vm {
         let mut restored = Vm::decode_state(&bytes)?;
         restored.host_functions = std::mem::take(&mut self.host_functions);
         restored.print_hook = self.print_hook;
+        restored.gc_observer = self.gc_observer;
         restored.entropy_hook = self.entropy_hook;
         restored.module_loader = self.module_loader;
         *self = restored;

@@ -23,6 +23,9 @@ struct Marks {
 
 /// Collect garbage now.
 pub fn collect(vm: &mut Vm) {
+    if let Some(observe) = vm.gc_observer {
+        observe(vm, crate::vm::GcPhase::Start);
+    }
     let heap = &vm.heap;
     let mut m = Marks {
         objects: vec![false; heap.objects.capacity()],
@@ -50,6 +53,9 @@ pub fn collect(vm: &mut Vm) {
     heap.allocs_since_gc = 0;
     heap.stats.collections += 1;
     vm.heap.bytes_estimate = estimate_bytes(vm);
+    if let Some(observe) = vm.gc_observer {
+        observe(vm, crate::vm::GcPhase::End);
+    }
 }
 
 fn estimate_bytes(vm: &Vm) -> u64 {
