@@ -29,6 +29,7 @@ pub mod querystring;
 pub mod stream;
 pub mod string_decoder;
 pub mod timers_promises;
+pub mod url;
 pub mod util;
 pub mod web;
 
@@ -78,6 +79,7 @@ pub const BUILTINS: &[&Builtin] = &[
     &timers_promises::TIMERS,
     &timers_promises::PROMISES,
     &querystring::BUILTIN,
+    &url::BUILTIN,
     &web::BUILTIN,
     &buffer::BUILTIN,
     &crypto::BUILTIN,
