@@ -2,7 +2,8 @@
 //! under `amber run`, each in a fresh scratch directory holding a copy of the script's folder
 //! (so relative `fs` paths work the same on both sides), and stdout plus the exit status must
 //! be equal. Scripts print only what is deterministic by design (no random bytes, no wall
-//! time). Node is required: a machine without it fails this test rather than skipping it.
+//! time). Node is required: a machine without it fails this test rather than skipping it;
+//! npm installs the pinned packages of fixture projects that lack `node_modules`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -52,9 +53,30 @@ fn run_in_scratch(tag: &str, index: usize, file: &Path, program: &str, args: &[&
     (String::from_utf8_lossy(&out.stdout).into_owned(), out.status.code().unwrap_or(-1))
 }
 
+/// Fixture projects (a `package-lock.json` beside the scripts) get their pinned npm packages
+/// installed on first use, so `cargo test` works on a fresh checkout (CI runs `npm ci` first).
+fn install_packages(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let p = entry.path();
+        if p.is_dir() && p.file_name().is_some_and(|n| n != "node_modules") {
+            install_packages(&p);
+        }
+    }
+    if dir.join("package-lock.json").is_file() && !dir.join("node_modules").is_dir() {
+        let status = Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund", "--prefix"])
+            .arg(dir)
+            .status()
+            .unwrap_or_else(|e| panic!("cannot run npm to install {}: {e}", dir.display()));
+        assert!(status.success(), "npm ci failed in {}", dir.display());
+    }
+}
+
 #[test]
 fn node_parity() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../node/tests/parity");
+    install_packages(&root);
     let mut files = Vec::new();
     collect(&root, &mut files);
     assert!(!files.is_empty(), "no parity scripts under {}", root.display());
