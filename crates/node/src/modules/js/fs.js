@@ -1023,287 +1023,172 @@ const promises = {
   constants,
 };
 
-// ---- streams (minimal, EventEmitter-based: see docs/node-compat.md)
+// ---- streams
 
 const kDefaultHighWaterMark = 64 * 1024;
 
-class ReadStream extends EventEmitter {
-  constructor(path, options) {
-    super();
-    options = getOptions(options, { flags: 'r', highWaterMark: kDefaultHighWaterMark, autoClose: true, emitClose: true });
-    this.path = path === null ? undefined : getPath(path);
-    this.flags = options.flags;
-    this.mode = options.mode === undefined ? 0o666 : options.mode;
-    this.start = options.start;
-    this.end = options.end === undefined ? Infinity : options.end;
-    this.pos = options.start;
-    this.bytesRead = 0;
-    this.pending = true;
-    this.readable = true;
-    this.destroyed = false;
-    this.readableEncoding = options.encoding || null;
-    this.readableHighWaterMark = options.highWaterMark;
-    this.autoClose = options.autoClose;
-    this._emitClose = options.emitClose;
-    this._flowing = null;
-    this._scheduled = false;
-    this._ended = false;
-    this._chunks = null;
-    this._pipes = [];
-    if (this.start !== undefined) validateInteger(this.start, 'start', 0);
-    if (options.end !== undefined) validateInteger(options.end, 'end', 0);
-    if (this.start !== undefined && this.start > this.end) {
-      throw ERR_OUT_OF_RANGE('start', `<= "end" (here: ${this.end})`, this.start);
-    }
-    const fd = options.fd;
-    this.fd = fd instanceof FileHandle ? fd.fd : (fd === undefined || fd === null ? null : validateFd(fd));
-    if (this.fd === null) {
-      try {
-        this.fd = openSync(this.path, this.flags, this.mode);
-      } catch (err) {
-        defer(() => this.destroy(err));
-        return;
-      }
-    }
-    defer(() => {
-      if (this.destroyed) return;
-      this.pending = false;
-      this.emit('open', this.fd);
-      this.emit('ready');
-      this._schedule();
-    });
+// File streams are node:stream Readable/Writable subclasses; node:stream is loaded (and the
+// prototypes linked) on first construction so plain fs users do not pay for it.
+let streamModule = null;
+function lazyStream() {
+  if (streamModule === null) {
+    streamModule = require('stream');
+    Object.setPrototypeOf(ReadStream.prototype, streamModule.Readable.prototype);
+    Object.setPrototypeOf(ReadStream, streamModule.Readable);
+    Object.setPrototypeOf(WriteStream.prototype, streamModule.Writable.prototype);
+    Object.setPrototypeOf(WriteStream, streamModule.Writable);
   }
-  on(event, listener) {
-    super.on(event, listener);
-    if (event === 'data' && this._flowing !== false) this.resume();
-    return this;
-  }
-  setEncoding(encoding) {
-    validateEncoding(encoding);
-    this.readableEncoding = encoding;
-    return this;
-  }
-  pause() {
-    this._flowing = false;
-    return this;
-  }
-  resume() {
-    this._flowing = true;
-    this._schedule();
-    return this;
-  }
-  isPaused() {
-    return this._flowing === false;
-  }
-  pipe(dest, options) {
-    this._pipes.push({ dest, end: !options || options.end !== false });
-    if (typeof dest.emit === 'function') dest.emit('pipe', this);
-    this.resume();
-    return dest;
-  }
-  _readAll() {
-    // The whole range is read at once (the VFS is in memory); chunks follow highWaterMark.
-    const chunks = [];
-    for (;;) {
-      const remaining = this.end === Infinity ? this.readableHighWaterMark
-        : Math.min(this.readableHighWaterMark, this.end - (this.pos === undefined ? this.bytesRead : this.pos) + 1);
-      if (remaining <= 0) break;
-      const buf = Buffer.alloc(remaining);
-      const n = internal.read(this.fd, buf, 0, remaining, this.pos === undefined ? null : this.pos);
-      if (n === 0) break;
-      if (this.pos !== undefined) this.pos += n;
-      this.bytesRead += n;
-      chunks.push(n < remaining ? buf.subarray(0, n) : buf);
-    }
-    return chunks;
-  }
-  _schedule() {
-    if (this._scheduled || this.pending || this.destroyed || this._ended || !this._flowing) return;
-    this._scheduled = true;
-    defer(() => {
-      this._scheduled = false;
-      this._flow();
-    });
-  }
-  _flow() {
-    if (this.destroyed || this._ended) return;
-    if (this._chunks === null) {
-      try {
-        this._chunks = this._readAll();
-      } catch (err) {
-        this.destroy(err);
-        return;
-      }
-    }
-    while (this._flowing && this._chunks.length > 0) {
-      const chunk = this._chunks.shift();
-      const out = this.readableEncoding ? chunk.toString(this.readableEncoding) : chunk;
-      this.emit('data', out);
-      for (const p of this._pipes) p.dest.write(out);
-    }
-    if (this._chunks.length === 0 && this._flowing) {
-      this._ended = true;
-      this.readable = false;
-      this.emit('end');
-      for (const p of this._pipes) if (p.end) p.dest.end();
-      if (this.autoClose) this.destroy();
-    }
-  }
-  close(cb) {
-    if (typeof cb === 'function') this.once('close', cb);
-    this.destroy();
-  }
-  destroy(err) {
-    if (this.destroyed) return this;
-    this.destroyed = true;
-    this.readable = false;
-    if (this.fd !== null && this.fd !== undefined && this.autoClose) {
-      try { closeSync(this.fd); } catch { /* already closed */ }
-      this.fd = null;
-    }
-    defer(() => {
-      if (err) this.emit('error', err);
-      if (this._emitClose) this.emit('close');
-    });
-    return this;
-  }
-  async *[Symbol.asyncIterator]() {
-    const chunks = [];
-    let done = false;
-    let failure = null;
-    let wake = null;
-    this.on('data', (c) => { chunks.push(c); if (wake) wake(); });
-    this.on('end', () => { done = true; if (wake) wake(); });
-    this.on('error', (e) => { failure = e; if (wake) wake(); });
-    for (;;) {
-      if (chunks.length > 0) {
-        yield chunks.shift();
-        continue;
-      }
-      if (failure) throw failure;
-      if (done) return;
-      await new Promise((resolve) => { wake = resolve; });
-      wake = null;
-    }
-  }
+  return streamModule;
 }
 
-class WriteStream extends EventEmitter {
-  constructor(path, options) {
-    super();
-    options = getOptions(options, { flags: 'w', encoding: 'utf8', autoClose: true, emitClose: true });
-    this.path = path === null ? undefined : getPath(path);
-    this.flags = options.flags;
-    this.mode = options.mode === undefined ? 0o666 : options.mode;
-    this.start = options.start;
-    this.pos = options.start;
-    this.bytesWritten = 0;
-    this.pending = true;
-    this.writable = true;
-    this.destroyed = false;
-    this.writableEnded = false;
-    this.writableFinished = false;
-    this.autoClose = options.autoClose;
-    this._encoding = options.encoding;
-    this._emitClose = options.emitClose;
-    if (this.start !== undefined) validateInteger(this.start, 'start', 0);
-    const fd = options.fd;
-    this.fd = fd instanceof FileHandle ? fd.fd : (fd === undefined || fd === null ? null : validateFd(fd));
-    if (this.fd === null) {
-      try {
-        this.fd = openSync(this.path, this.flags, this.mode);
-      } catch (err) {
-        defer(() => this.destroy(err));
-        return;
-      }
-    }
-    defer(() => {
-      if (this.destroyed) return;
-      this.pending = false;
-      this.emit('open', this.fd);
-      this.emit('ready');
-    });
-  }
-  setDefaultEncoding(encoding) {
-    validateEncoding(encoding);
-    this._encoding = encoding;
-    return this;
-  }
-  write(chunk, encoding, cb) {
-    if (typeof encoding === 'function') {
-      cb = encoding;
-      encoding = undefined;
-    }
-    if (this.writableEnded) {
-      const err = makeError(Error, 'ERR_STREAM_WRITE_AFTER_END', 'write after end');
-      defer(() => {
-        if (typeof cb === 'function') cb(err);
-        this.emit('error', err);
-      });
-      return false;
-    }
-    if (chunk === null) throw makeError(TypeError, 'ERR_STREAM_NULL_VALUES', 'May not write null values to stream');
-    let error = null;
-    try {
-      const buf = toBuffer(chunk, encoding || this._encoding, 'chunk');
-      if (this.fd !== null && !this.destroyed) {
-        writeAll(this.fd, buf, this.pos === undefined ? null : this.pos);
-        if (this.pos !== undefined) this.pos += buf.byteLength;
-        this.bytesWritten += buf.byteLength;
-      }
-    } catch (err) {
-      if (!isOperationalError(err)) throw err;
-      error = err;
-    }
-    defer(() => {
-      if (typeof cb === 'function') cb(error);
-      if (error) this.destroy(error);
-    });
-    return true;
-  }
-  end(chunk, encoding, cb) {
-    if (typeof chunk === 'function') {
-      cb = chunk;
-      chunk = undefined;
-    } else if (typeof encoding === 'function') {
-      cb = encoding;
-      encoding = undefined;
-    }
-    if (chunk !== undefined && chunk !== null) this.write(chunk, encoding);
-    if (typeof cb === 'function') this.once('finish', cb);
-    if (this.writableEnded) return this;
-    this.writableEnded = true;
-    this.writable = false;
-    defer(() => {
-      if (this.destroyed) return;
-      this.writableFinished = true;
-      this.emit('finish');
-      if (this.autoClose) this.destroy();
-    });
-    return this;
-  }
-  close(cb) {
-    if (typeof cb === 'function') this.once('close', cb);
-    if (!this.writableEnded) this.end();
-    else this.destroy();
-  }
-  destroy(err) {
-    if (this.destroyed) return this;
-    this.destroyed = true;
-    this.writable = false;
-    if (this.fd !== null && this.fd !== undefined && this.autoClose) {
-      try { closeSync(this.fd); } catch { /* already closed */ }
-      this.fd = null;
-    }
-    defer(() => {
-      if (err) this.emit('error', err);
-      if (this._emitClose) this.emit('close');
-    });
-    return this;
-  }
-  cork() {}
-  uncork() {}
+function streamFd(fd) {
+  return fd instanceof FileHandle ? fd.fd : (fd === undefined || fd === null ? null : validateFd(fd));
 }
+
+// Open in _construct (the stream machinery defers it), then 'open' and 'ready' as Node emits them.
+function constructFileStream(stream, callback) {
+  if (stream.fd !== null) {
+    callback();
+    return;
+  }
+  try {
+    stream.fd = openSync(stream.path, stream.flags, stream.mode);
+  } catch (err) {
+    callback(err);
+    return;
+  }
+  callback();
+  stream.emit('open', stream.fd);
+  stream.emit('ready');
+}
+
+function destroyFileStream(stream, err, cb) {
+  if (stream.fd !== null && stream.fd !== undefined && stream.autoClose) {
+    try { closeSync(stream.fd); } catch { /* already closed */ }
+    stream.fd = null;
+  }
+  cb(err);
+}
+
+function ReadStream(path, options) {
+  if (!(this instanceof ReadStream)) return new ReadStream(path, options);
+  const { Readable } = lazyStream();
+  options = getOptions(options, { flags: 'r', highWaterMark: kDefaultHighWaterMark, autoClose: true, emitClose: true });
+  options = { ...options };
+  if (options.highWaterMark === undefined) options.highWaterMark = kDefaultHighWaterMark;
+  this.path = path === null ? undefined : getPath(path);
+  this.flags = options.flags === undefined ? 'r' : options.flags;
+  this.mode = options.mode === undefined ? 0o666 : options.mode;
+  this.start = options.start;
+  this.end = options.end === undefined ? Infinity : options.end;
+  this.pos = options.start;
+  this.bytesRead = 0;
+  this.autoClose = options.autoClose === undefined ? true : options.autoClose;
+  if (this.start !== undefined) validateInteger(this.start, 'start', 0);
+  if (options.end !== undefined) validateInteger(options.end, 'end', 0);
+  if (this.start !== undefined && this.start > this.end) {
+    throw ERR_OUT_OF_RANGE('start', `<= "end" (here: ${this.end})`, this.start);
+  }
+  if (options.encoding) validateEncoding(options.encoding);
+  this.fd = streamFd(options.fd);
+  options.autoDestroy = this.autoClose;
+  delete options.fd;
+  Readable.call(this, options);
+}
+ReadStream.prototype._construct = function (callback) {
+  constructFileStream(this, callback);
+};
+ReadStream.prototype._read = function (n) {
+  const want = this.end === Infinity ? n
+    : Math.min(n, this.end - (this.pos === undefined ? this.bytesRead : this.pos) + 1);
+  if (want <= 0) {
+    this.push(null);
+    return;
+  }
+  let bytes;
+  const buf = Buffer.allocUnsafe(want);
+  try {
+    bytes = internal.read(this.fd, buf, 0, want, this.pos === undefined ? null : this.pos);
+  } catch (err) {
+    this.destroy(err);
+    return;
+  }
+  if (bytes === 0) {
+    this.push(null);
+    return;
+  }
+  if (this.pos !== undefined) this.pos += bytes;
+  this.bytesRead += bytes;
+  this.push(bytes < want ? buf.subarray(0, bytes) : buf);
+};
+ReadStream.prototype._destroy = function (err, cb) {
+  destroyFileStream(this, err, cb);
+};
+ReadStream.prototype.close = function (cb) {
+  if (typeof cb === 'function') lazyStream().finished(this, cb);
+  this.destroy();
+};
+Object.defineProperty(ReadStream.prototype, 'pending', {
+  get() { return this.fd === null; },
+  configurable: true,
+});
+
+function WriteStream(path, options) {
+  if (!(this instanceof WriteStream)) return new WriteStream(path, options);
+  const { Writable } = lazyStream();
+  options = getOptions(options, { flags: 'w', encoding: 'utf8', autoClose: true, emitClose: true });
+  options = { ...options };
+  this.path = path === null ? undefined : getPath(path);
+  this.flags = options.flags === undefined ? 'w' : options.flags;
+  this.mode = options.mode === undefined ? 0o666 : options.mode;
+  this.start = options.start;
+  this.pos = options.start;
+  this.bytesWritten = 0;
+  this.autoClose = options.autoClose === undefined ? true : options.autoClose;
+  if (this.start !== undefined) validateInteger(this.start, 'start', 0);
+  if (options.encoding) validateEncoding(options.encoding);
+  this.fd = streamFd(options.fd);
+  options.decodeStrings = true;
+  options.defaultEncoding = options.encoding || 'utf8';
+  options.autoDestroy = this.autoClose;
+  delete options.fd;
+  delete options.encoding;
+  Writable.call(this, options);
+}
+WriteStream.prototype._construct = function (callback) {
+  constructFileStream(this, callback);
+};
+WriteStream.prototype._write = function (chunk, encoding, cb) {
+  try {
+    writeAll(this.fd, chunk, this.pos === undefined ? null : this.pos);
+  } catch (err) {
+    if (!isOperationalError(err)) throw err;
+    cb(err);
+    return;
+  }
+  if (this.pos !== undefined) this.pos += chunk.byteLength;
+  this.bytesWritten += chunk.byteLength;
+  cb();
+};
+WriteStream.prototype._destroy = function (err, cb) {
+  destroyFileStream(this, err, cb);
+};
+WriteStream.prototype.close = function (cb) {
+  if (typeof cb === 'function') {
+    if (this.closed) {
+      process.nextTick(cb);
+      return;
+    }
+    this.on('close', cb);
+  }
+  if (!this.autoClose) this.on('finish', this.destroy);
+  this.end();
+};
+WriteStream.prototype.destroySoon = WriteStream.prototype.end;
+Object.defineProperty(WriteStream.prototype, 'pending', {
+  get() { return this.fd === null; },
+  configurable: true,
+});
 
 function createReadStream(path, options) {
   return new ReadStream(path, options);
