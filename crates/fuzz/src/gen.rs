@@ -708,14 +708,14 @@ impl Renderer {
                 self.out.push_str("}\n");
             }
             Stmt::Yield(e) => {
-                self.out.push_str(if self.ctx.generator { "yield " } else { "void " });
+                self.out.push_str(if self.ctx.generator { "yield (" } else { "void (" });
                 self.expr(e);
-                self.out.push_str(";\n");
+                self.out.push_str(");\n");
             }
             Stmt::Await(e) => {
-                self.out.push_str(if self.ctx.is_async { "await " } else { "void " });
+                self.out.push_str(if self.ctx.is_async { "await (" } else { "void (" });
                 self.expr(e);
-                self.out.push_str(";\n");
+                self.out.push_str(");\n");
             }
             Stmt::Destructure(a, b, e) => {
                 let (a, b) = (self.var(*a), self.var(*b));
@@ -936,8 +936,15 @@ impl Renderer {
             }
             Expr::Object(props) => {
                 self.out.push_str("({");
+                let mut proto_set = false;
                 for (k, v) in props.iter().take(MAX_LIST) {
-                    let _ = write!(self.out, "{:?}: ", KEYS[*k as usize % KEYS.len()]);
+                    let key = KEYS[*k as usize % KEYS.len()];
+                    if key == "__proto__" && std::mem::replace(&mut proto_set, true) {
+                        // A second `__proto__: v` is an early error; computed, it is a property.
+                        let _ = write!(self.out, "[{key:?}]: ");
+                    } else {
+                        let _ = write!(self.out, "{key:?}: ");
+                    }
                     self.expr(v);
                     self.out.push_str(", ");
                 }
