@@ -25,16 +25,26 @@ pub fn add(vm: &mut Vm, a: Value, b: Value) -> JsResult<Value> {
         return Ok(Value::number(x + y));
     }
     if let (Some(x), Some(y)) = (a.as_string(), b.as_string()) {
-        return Ok(Value::string(vm.heap.concat(x, y)));
+        return concat_strings(vm, x, y);
     }
     let lp = to_primitive(vm, a, Hint::Default)?;
     let rp = to_primitive(vm, b, Hint::Default)?;
     if lp.is_string() || rp.is_string() {
         let ls = to_string(vm, lp)?;
         let rs = to_string(vm, rp)?;
-        return Ok(Value::string(vm.heap.concat(ls, rs)));
+        return concat_strings(vm, ls, rs);
     }
     arith(vm, Arith::Add, lp, rp)
+}
+
+/// String concatenation for `+`: a RangeError past the engine's maximum string length (ropes
+/// would otherwise let `s = s + s` describe strings far larger than memory).
+fn concat_strings(vm: &mut Vm, x: crate::value::StringId, y: crate::value::StringId) -> JsResult<Value> {
+    let len = vm.heap.string_len(x) as u64 + vm.heap.string_len(y) as u64;
+    if len > crate::builtins::string::MAX_STRING_LENGTH {
+        return Err(vm.range_error("Invalid string length"));
+    }
+    Ok(Value::string(vm.heap.concat(x, y)))
 }
 
 /// Arithmetic and bitwise binary operators.
