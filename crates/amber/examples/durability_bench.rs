@@ -46,11 +46,7 @@ fn image_row(label: &str, program: &Program, runs: usize) {
         Runtime::restore(&image, builder()).expect("restore");
     });
     let heap = rt.vm().heap.bytes_estimate;
-    println!(
-        "| {label} | {:.1} MB | {} bytes | {snapshot:.2} ms | {restore:.2} ms |",
-        heap as f64 / 1e6,
-        image.len()
-    );
+    println!("| {label} | {:.1} MB | {} bytes | {snapshot:.2} ms | {restore:.2} ms |", heap as f64 / 1e6, image.len());
 }
 
 /// A program that makes `n` host calls served in-process, then suspends on one nobody serves.

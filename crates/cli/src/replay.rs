@@ -30,10 +30,9 @@ pub fn replay(args: ReplayArgs, location: &StoreLocation) -> CliResult<u8> {
     let loaded = store.load(&args.name)?;
     let program = entry_program(&loaded)?;
     let records = loaded.journal.len();
-    let mut runtime =
-        crate::seed::with_session_seed(with_session_options(builder(), &loaded), &loaded)?
-            .print_while_replaying(args.print)
-            .replay(&loaded.journal)?;
+    let mut runtime = crate::seed::with_session_seed(with_session_options(builder(), &loaded), &loaded)?
+        .print_while_replaying(args.print)
+        .replay(&loaded.journal)?;
     let result = runtime.run(&program);
     let name = &args.name;
     let status = loaded.meta.status;
