@@ -377,3 +377,59 @@ fn repl_reads_statements_from_stdin() {
     assert!(out.status.success());
     let _ = Path::new(".");
 }
+
+/// Issue 5's agent: writes files, hashes them, draws random bytes, sleeps on timers, waits on
+/// a tool; imaged at the suspension and finished in a fresh process with the same files and
+/// output as a run that never stopped; replay reproduces the random bytes from the journal.
+const NODE_AGENT: &str = r#"
+const fs = require('node:fs');
+const crypto = require('node:crypto');
+const { setTimeout: sleep } = require('node:timers/promises');
+(async () => {
+  fs.mkdirSync('out/logs', { recursive: true });
+  fs.writeFileSync('out/a.txt', 'hello');
+  const bytes = crypto.randomBytes(8).toString('hex');
+  fs.writeFileSync('out/rand.txt', bytes);
+  const hash = crypto.createHash('sha256').update(fs.readFileSync('out/a.txt')).digest('hex');
+  console.log('hash', hash);
+  await sleep(50);
+  const answer = await amber.call('tool', { hash: hash.slice(0, 8) });
+  fs.appendFileSync('out/a.txt', ' ' + answer.word);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  fs.writeFileSync('out/logs/done', String(fs.statSync('out/a.txt').size));
+  console.log('random kept', fs.readFileSync('out/rand.txt', 'utf8') === bytes, bytes.length);
+  console.log('files', fs.readdirSync('out', { recursive: true }).sort().join(','));
+  console.log('final', fs.readFileSync('out/a.txt', 'utf8'), fs.readFileSync('out/logs/done', 'utf8'));
+  console.log('bytes', bytes);
+})();
+"#;
+
+#[test]
+fn a_node_agent_keeps_its_files_and_random_bytes_across_processes_and_replay() {
+    let sb = Sandbox::new("node-agent");
+    sb.write("tool.sh", "#!/bin/sh\ncat > /dev/null\necho '{\"word\":\"world\"}'\n");
+    let file = sb.write("agent.js", NODE_AGENT);
+    let tool = format!("tool=sh {}", sb.dir.join("tool.sh").display());
+    let straight = sb.amber(&["run", &file, "--session", "straight", "--host", &tool]);
+    expect(&straight, 0);
+
+    let run = sb.amber(&["run", &file, "--session", "s"]);
+    expect(&run, 75);
+    let resumed = sb.amber(&["resume", "s", "--resolve", "1={\"word\":\"world\"}"]);
+    expect(&resumed, 0);
+    let interrupted = format!("{}{}", run.stdout, resumed.stdout);
+    let without_bytes = |s: &str| s.lines().filter(|l| !l.starts_with("bytes ")).collect::<Vec<_>>().join("\n");
+    assert_eq!(without_bytes(&interrupted), without_bytes(&straight.stdout));
+    assert!(interrupted.contains("files a.txt,logs,logs/done,rand.txt\nfinal hello world 11\n"), "{interrupted}");
+    assert!(interrupted.contains("random kept true 16"), "{interrupted}");
+    // The files live in the session's virtual filesystem, never on the host.
+    assert!(!sb.dir.join("out").exists());
+
+    let replay = sb.amber(&["replay", "s", "--print"]);
+    expect(&replay, 0);
+    assert_eq!(replay.stdout, interrupted, "replay serves the same random bytes from the journal");
+    let inspect = sb.amber(&["inspect", "s"]);
+    for capability in ["FsRead", "FsWrite", "CryptoHash", "CryptoRandom", "Timer", "HostCall"] {
+        assert!(inspect.stdout.contains(capability), "{capability} missing:\n{}", inspect.stdout);
+    }
+}
