@@ -3,60 +3,9 @@
 //! the journal. Each step runs the real `amber` binary.
 #![allow(clippy::unwrap_used)]
 
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+mod support;
 
-const EXE: &str = env!("CARGO_BIN_EXE_amber");
-
-struct Sandbox {
-    dir: PathBuf,
-}
-
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Sandbox {
-    fn new(name: &str) -> Sandbox {
-        let dir = std::env::temp_dir().join(format!("amber-crypto-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Sandbox { dir }
-    }
-
-    fn write(&self, file: &str, text: &str) {
-        std::fs::write(self.dir.join(file), text).unwrap();
-    }
-
-    fn amber(&self, args: &[&str]) -> Out {
-        let out = Command::new(EXE)
-            .args(args)
-            .current_dir(&self.dir)
-            .env("AMBER_STORE", self.dir.join("store"))
-            .env("TZ", "UTC")
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        Out {
-            code: out.status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        }
-    }
-}
-
-impl Drop for Sandbox {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-#[track_caller]
-fn expect(out: &Out, code: i32) {
-    assert_eq!(out.code, code, "stdout:\n{}\nstderr:\n{}", out.stdout, out.stderr);
-}
+use support::{expect, Sandbox};
 
 const AGENT: &str = r#"
 import { randomBytes, randomUUID, randomInt, createHash } from "node:crypto";

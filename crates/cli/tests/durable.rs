@@ -2,69 +2,13 @@
 //! against a temporary session store, as a user would.
 #![allow(clippy::unwrap_used)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
+mod support;
+
+use std::path::Path;
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-const EXE: &str = env!("CARGO_BIN_EXE_amber");
-
-/// A temporary directory holding programs and the session store (removed on drop).
-struct Sandbox {
-    dir: PathBuf,
-}
-
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Sandbox {
-    fn new(name: &str) -> Sandbox {
-        static COUNTER: AtomicU32 = AtomicU32::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("amber-cli-{name}-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Sandbox { dir }
-    }
-
-    fn write(&self, file: &str, text: &str) -> String {
-        std::fs::write(self.dir.join(file), text).unwrap();
-        file.to_string()
-    }
-
-    fn command(&self, args: &[&str]) -> Command {
-        let mut cmd = Command::new(EXE);
-        cmd.args(args).current_dir(&self.dir).env("AMBER_STORE", self.dir.join("store")).env("TZ", "UTC");
-        cmd
-    }
-
-    fn amber(&self, args: &[&str]) -> Out {
-        let out = self.command(args).stdin(Stdio::null()).output().unwrap();
-        Out {
-            code: out.status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        }
-    }
-
-    fn db(&self) -> rusqlite::Connection {
-        rusqlite::Connection::open(self.dir.join("store").join("sessions.db")).unwrap()
-    }
-}
-
-impl Drop for Sandbox {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-#[track_caller]
-fn expect(out: &Out, code: i32) {
-    assert_eq!(out.code, code, "stdout:\n{}\nstderr:\n{}", out.stdout, out.stderr);
-}
+use support::{expect, Sandbox};
 
 const AGENT: &str = r#"
 class Counter { constructor() { this.n = 0; } inc() { return ++this.n; } }

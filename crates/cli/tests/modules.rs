@@ -3,67 +3,9 @@
 //! resumed or replayed in another process.
 #![allow(clippy::unwrap_used)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
+mod support;
 
-struct Sandbox {
-    dir: PathBuf,
-}
-
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Sandbox {
-    fn new(name: &str) -> Sandbox {
-        static COUNTER: AtomicU32 = AtomicU32::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("amber-modules-{name}-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Sandbox { dir }
-    }
-
-    fn write(&self, file: &str, text: &str) {
-        let path = self.dir.join(file);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-
-    fn amber_in(&self, cwd: &Path, args: &[&str]) -> Out {
-        let out = Command::new(env!("CARGO_BIN_EXE_amber"))
-            .args(args)
-            .current_dir(cwd)
-            .env("AMBER_STORE", self.dir.join(".amber"))
-            .env("TZ", "UTC")
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        Out {
-            code: out.status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        }
-    }
-
-    fn amber(&self, args: &[&str]) -> Out {
-        self.amber_in(&self.dir, args)
-    }
-}
-
-impl Drop for Sandbox {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-#[track_caller]
-fn expect(out: &Out, code: i32) {
-    assert_eq!(out.code, code, "stdout:\n{}\nstderr:\n{}", out.stdout, out.stderr);
-}
+use support::{expect, Sandbox};
 
 #[test]
 fn seeded_modules_outlive_the_host_files() {
