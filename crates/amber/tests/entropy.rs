@@ -2,30 +2,12 @@
 //! rides the image; Disabled throws; Captured replays from the journal.
 #![allow(clippy::unwrap_used)]
 
-use std::cell::Cell;
+mod support;
 
-use amber::engine::vm::Stream;
-use amber::engine::Vm;
 use amber::{Journal, Outcome, Program, Runtime, RuntimeBuilder};
 use amber::{Mode, Policy, PolicySurface};
 use serde_json::json;
-
-thread_local! {
-    static OUT: Cell<String> = const { Cell::new(String::new()) };
-}
-
-fn capture(_vm: &mut Vm, _stream: Stream, text: &str) {
-    OUT.with(|o| {
-        let mut out = o.take();
-        out.push_str(text);
-        out.push('\n');
-        o.set(out);
-    });
-}
-
-fn take_output() -> String {
-    OUT.with(Cell::take)
-}
+use support::{capture, take_output};
 
 fn builder(crypto: Mode, seed: u8) -> RuntimeBuilder {
     let policy = Policy::durable().with(PolicySurface::Crypto, crypto);

@@ -3,33 +3,12 @@
 //! fs surfaces; `fs = Disabled` makes fs operations throw.
 #![allow(clippy::unwrap_used)]
 
-use std::cell::Cell;
+mod support;
 
 use amber::durable::capability::Capability;
-use amber::engine::vm::Stream;
-use amber::engine::Vm;
 use amber::{Mode, Outcome, Policy, PolicySurface, Program, Runtime, RuntimeBuilder};
 use serde_json::json;
-
-thread_local! {
-    static OUT: Cell<String> = const { Cell::new(String::new()) };
-}
-
-fn capture(_vm: &mut Vm, stream: Stream, text: &str) {
-    OUT.with(|o| {
-        let mut out = o.take();
-        if stream == Stream::Stderr {
-            out.push_str("[err] ");
-        }
-        out.push_str(text);
-        out.push('\n');
-        o.set(out);
-    });
-}
-
-fn take_output() -> String {
-    OUT.with(Cell::take)
-}
+use support::{capture, take_output};
 
 const START: u64 = 1_700_000_000_000;
 

@@ -7,29 +7,11 @@
 //! durable sleeps, steps, timers, `Math.random`, closures, classes and Maps.
 #![allow(clippy::unwrap_used)]
 
-use std::cell::Cell;
+mod support;
 
-use amber::engine::vm::Stream;
-use amber::engine::Vm;
 use amber::{CallResult, Journal, OpKind, Outcome, PendingOp, Program, Runtime, RuntimeBuilder};
 use serde_json::json;
-
-thread_local! {
-    static OUT: Cell<String> = const { Cell::new(String::new()) };
-}
-
-fn capture(_vm: &mut Vm, _stream: Stream, text: &str) {
-    OUT.with(|o| {
-        let mut out = o.take();
-        out.push_str(text);
-        out.push('\n');
-        o.set(out);
-    });
-}
-
-fn take_output() -> String {
-    OUT.with(Cell::take)
-}
+use support::{capture, take_output};
 
 const START: u64 = 1_750_000_000_000;
 
