@@ -870,29 +870,29 @@ function write(fd, buffer, ...rest) {
   defer(() => (error ? cb(error) : cb(null, n, buffer)));
 }
 
-function readv(fd, buffers, position, cb) {
-  if (typeof position === 'function') {
-    cb = position;
-    position = null;
-  }
-  validateFunction(cb, 'cb');
-  let n;
-  let error = null;
-  try { n = readvSync(fd, buffers, position); } catch (e) { if (!isOperationalError(e)) throw e; error = e; }
-  defer(() => (error ? cb(error) : cb(null, n, buffers)));
+// readv/writev callback forms: run the sync form now, report on the next turn.
+function vectored(name, sync) {
+  const fn = function (fd, buffers, position, cb) {
+    if (typeof position === 'function') {
+      cb = position;
+      position = null;
+    }
+    validateFunction(cb, 'cb');
+    let n;
+    let error = null;
+    try {
+      n = sync(fd, buffers, position);
+    } catch (e) {
+      if (!isOperationalError(e)) throw e;
+      error = e;
+    }
+    defer(() => (error ? cb(error) : cb(null, n, buffers)));
+  };
+  return Object.defineProperty(fn, 'name', { value: name });
 }
 
-function writev(fd, buffers, position, cb) {
-  if (typeof position === 'function') {
-    cb = position;
-    position = null;
-  }
-  validateFunction(cb, 'cb');
-  let n;
-  let error = null;
-  try { n = writevSync(fd, buffers, position); } catch (e) { if (!isOperationalError(e)) throw e; error = e; }
-  defer(() => (error ? cb(error) : cb(null, n, buffers)));
-}
+const readv = vectored('readv', readvSync);
+const writev = vectored('writev', writevSync);
 
 function unavailable(name, why) {
   return function () {
