@@ -66,6 +66,16 @@ function defer(fn) {
 
 const kState = Symbol('kState');
 
+// Hash and Hmac update(): the bytes fed so far are kept as plain data (they ride images).
+function appendChunk(state, data, encoding) {
+  if (state.done) throw __codedError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+  if (typeof data !== 'string' && !isView(data)) {
+    throw ERR_INVALID_ARG_TYPE('data', ['string', 'Buffer', 'TypedArray', 'DataView'], data);
+  }
+  // Copied: a caller may reuse its buffer after update().
+  state.chunks.push(Buffer.from(toBuf(data, encoding)));
+}
+
 class Hash {
   constructor(algorithm, options) {
     if (!(this instanceof Hash)) return new Hash(algorithm, options);
@@ -85,13 +95,7 @@ class Hash {
   }
 
   update(data, encoding) {
-    const state = this[kState];
-    if (state.done) throw __codedError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
-    if (typeof data !== 'string' && !isView(data)) {
-      throw ERR_INVALID_ARG_TYPE('data', ['string', 'Buffer', 'TypedArray', 'DataView'], data);
-    }
-    // Copied: a caller may reuse its buffer after update().
-    state.chunks.push(Buffer.from(toBuf(data, encoding)));
+    appendChunk(this[kState], data, encoding);
     return this;
   }
 
@@ -117,12 +121,7 @@ class Hmac {
   }
 
   update(data, encoding) {
-    const state = this[kState];
-    if (state.done) throw __codedError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
-    if (typeof data !== 'string' && !isView(data)) {
-      throw ERR_INVALID_ARG_TYPE('data', ['string', 'Buffer', 'TypedArray', 'DataView'], data);
-    }
-    state.chunks.push(Buffer.from(toBuf(data, encoding)));
+    appendChunk(this[kState], data, encoding);
     return this;
   }
 
