@@ -51,14 +51,19 @@ fs.mkdir(dir, (err) => {
 });
 log('sync after mkdir call');
 
+// Node serves fs callbacks and fs.promises from a thread pool, so which of two
+// concurrent reads completes first is a race there; only the order relative to
+// nextTick and microtasks is fixed, and the promise read starts after the callback.
 function ordering() {
   fs.writeFileSync('order.txt', 'x');
-  fs.readFile('order.txt', 'utf8', () => log('order: fs callback'));
+  fs.readFile('order.txt', 'utf8', () => {
+    log('order: fs callback');
+    fs.promises.readFile('order.txt', 'utf8').then((d) => {
+      log('order: promise result', d);
+      fs.unlinkSync('order.txt');
+    });
+  });
   process.nextTick(() => log('order: nextTick'));
   Promise.resolve().then(() => log('order: microtask'));
   log('order: sync');
-  fs.promises.readFile('order.txt', 'utf8').then((d) => {
-    log('order: promise result', d);
-    fs.unlinkSync('order.txt');
-  });
 }
