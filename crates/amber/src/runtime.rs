@@ -287,6 +287,7 @@ impl RuntimeBuilder {
             }
         }
         let mut vm = Vm::decode_state_relative(&payload, baseline(&self.options)).map_err(Error::Image)?;
+        self.bound_limits(&mut vm);
         let mut heap_ids: Vec<u64> = vm.host_ops.iter().map(|op| op.id).collect();
         let mut manifest_ids: Vec<u64> = manifest.pending.iter().map(|op| op.id).collect();
         heap_ids.sort_unstable();
@@ -313,6 +314,23 @@ impl RuntimeBuilder {
         runtime.completion = state.completion;
         runtime.state = State::Running;
         Ok(runtime)
+    }
+
+    /// An image carries the limits of the run that made it, and the fuel it has left; the
+    /// restoring embedder's limits bound them, so a hostile or stale image cannot grant itself
+    /// more instructions, heap or call depth than the host allows. Limits the embedder leaves
+    /// unset keep the image's (the fuel budget is for the whole run, across restores).
+    fn bound_limits(&self, vm: &mut Vm) {
+        let ours = &self.options;
+        if let Some(max) = ours.max_instructions {
+            vm.options.max_instructions = Some(vm.options.max_instructions.map_or(max, |theirs| theirs.min(max)));
+            vm.fuel = vm.fuel.min(max);
+        }
+        if let Some(max) = ours.max_heap_bytes {
+            vm.options.max_heap_bytes = Some(vm.options.max_heap_bytes.map_or(max, |theirs| theirs.min(max)));
+        }
+        vm.options.max_stack_depth = vm.options.max_stack_depth.min(ours.max_stack_depth);
+        vm.options.gc_interval = ours.gc_interval;
     }
 
     fn into_runtime(self, mut vm: Vm, mut recorder: Recorder) -> Runtime {

@@ -281,6 +281,28 @@ fn errors_and_limits() {
 }
 
 #[test]
+fn a_restoring_embedder_bounds_the_images_limits() {
+    let src = "(async () => { await amber.input('go'); let n = 0; for (;;) n++; })()";
+    let mut rt = builder().build().unwrap();
+    let ops = suspended(rt.run(&Program::script("loop.js", src)).unwrap());
+    let image = rt.snapshot().unwrap();
+    // The image was made without limits; the restoring host grants 20,000 instructions.
+    let mut rt = builder().max_instructions(Some(20_000)).restore(&image, None).unwrap();
+    assert!(rt.vm().fuel <= 20_000);
+    rt.resolve(ops[0].id, json!("ok")).unwrap();
+    assert!(matches!(rt.resume(), Err(Error::Limit(_))));
+
+    let src =
+        "(async () => { await amber.input('go'); const keep = []; for (;;) keep.push(new Array(1000).fill(1)); })()";
+    let mut rt = builder().build().unwrap();
+    let ops = suspended(rt.run(&Program::script("grow.js", src)).unwrap());
+    let image = rt.snapshot().unwrap();
+    let mut rt = builder().max_heap_bytes(Some(32 << 20)).restore(&image, None).unwrap();
+    rt.resolve(ops[0].id, json!("ok")).unwrap();
+    assert!(matches!(rt.resume(), Err(Error::Limit(_))));
+}
+
+#[test]
 fn corrupt_images_are_refused_with_integrity_errors() {
     let mut rt = builder().build().unwrap();
     suspended(rt.run(&Program::script("a.js", "amber.input('x')")).unwrap());

@@ -171,11 +171,11 @@ fn mutate(bytes: &mut Vec<u8>, ops: &[u8]) {
     }
 }
 
-/// Restores `image` (with `journal`), clamps the limits as a cautious embedder would, answers
-/// what is pending and runs a little.
+/// Restores `image` (with `journal`) under the builder's limits (restore bounds the image's own
+/// by them), answers what is pending and runs a little.
 fn restore_and_run(image: &[u8], journal: Option<&Journal>) {
     let Ok(mut rt) = builder().restore(image, journal) else { return };
-    clamp(rt.vm_mut());
+    rt.vm_mut().stats.instructions = 0;
     for _ in 0..4 {
         for op in rt.pending() {
             if op.kind == OpKind::Sleep {
@@ -196,17 +196,6 @@ fn restore_and_run(image: &[u8], journal: Option<&Journal>) {
     if !rt.replaying() {
         let _ = rt.snapshot();
     }
-}
-
-/// A restored image carries its own options and fuel; the embedder bounds them.
-fn clamp(vm: &mut Vm) {
-    let defaults = amber::engine::VmOptions::default();
-    vm.options.max_instructions = Some(FUEL);
-    vm.options.max_heap_bytes = Some(HEAP);
-    vm.options.max_stack_depth = vm.options.max_stack_depth.min(defaults.max_stack_depth);
-    vm.options.gc_interval = vm.options.gc_interval.clamp(1_000, defaults.gc_interval);
-    vm.fuel = vm.fuel.min(FUEL);
-    vm.stats.instructions = 0;
 }
 
 fn replay_and_restore(journal: &Journal) {
