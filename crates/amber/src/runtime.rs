@@ -287,7 +287,7 @@ impl RuntimeBuilder {
             }
         }
         let mut vm = Vm::decode_state_relative(&payload, baseline(&self.options)).map_err(Error::Image)?;
-        self.bound_limits(&mut vm);
+        self.bound_limits(&mut vm)?;
         let mut heap_ids: Vec<u64> = vm.host_ops.iter().map(|op| op.id).collect();
         let mut manifest_ids: Vec<u64> = manifest.pending.iter().map(|op| op.id).collect();
         heap_ids.sort_unstable();
@@ -319,8 +319,9 @@ impl RuntimeBuilder {
     /// An image carries the limits of the run that made it, and the fuel it has left; the
     /// restoring embedder's limits bound them, so a hostile or stale image cannot grant itself
     /// more instructions, heap or call depth than the host allows. Limits the embedder leaves
-    /// unset keep the image's (the fuel budget is for the whole run, across restores).
-    fn bound_limits(&self, vm: &mut Vm) {
+    /// unset keep the image's (the fuel budget is for the whole run, across restores). A heap
+    /// already past the budget is refused here rather than at its first allocation.
+    fn bound_limits(&self, vm: &mut Vm) -> Result<()> {
         let ours = &self.options;
         if let Some(max) = ours.max_instructions {
             vm.options.max_instructions = Some(vm.options.max_instructions.map_or(max, |theirs| theirs.min(max)));
@@ -331,6 +332,10 @@ impl RuntimeBuilder {
         }
         vm.options.max_stack_depth = vm.options.max_stack_depth.min(ours.max_stack_depth);
         vm.options.gc_interval = ours.gc_interval;
+        match vm.options.max_heap_bytes {
+            Some(max) if vm.heap.bytes_estimate > max => Err(Error::Limit(amber_engine::Limit::Heap)),
+            _ => Ok(()),
+        }
     }
 
     fn into_runtime(self, mut vm: Vm, mut recorder: Recorder) -> Runtime {
