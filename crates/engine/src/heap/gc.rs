@@ -51,6 +51,7 @@ pub fn collect(vm: &mut Vm) {
     heap.envs.sweep(&m.envs);
     heap.code.sweep(&m.code);
     heap.allocs_since_gc = 0;
+    heap.bytes_since_gc = 0;
     heap.stats.collections += 1;
     vm.heap.bytes_estimate = estimate_bytes(vm);
     if let Some(observe) = vm.gc_observer {
@@ -60,22 +61,12 @@ pub fn collect(vm: &mut Vm) {
 
 fn estimate_bytes(vm: &Vm) -> u64 {
     let h = &vm.heap;
-    let objects: u64 = h
-        .objects
-        .iter()
-        .map(|(_, o)| {
-            let buffer = match &o.class {
-                crate::heap::object::Class::ArrayBuffer(b) => b.bytes.as_ref().map_or(0, |v| v.len() as u64),
-                _ => 0,
-            };
-            64 + o.elements.len() as u64 * 8 + buffer
-        })
-        .sum();
+    let objects: u64 = h.objects.iter().map(|(_, o)| crate::heap::object_bytes(o)).sum();
     let strings: u64 = h
         .strings
         .iter()
         .map(|(_, s)| match s {
-            HeapString::Flat(f) => 32 + f.len() as u64,
+            HeapString::Flat(f) => crate::heap::flat_string_bytes(f),
             HeapString::Rope { .. } => 32,
         })
         .sum();

@@ -53,6 +53,7 @@ struct HeapDeltaOut<'a> {
     atoms_base_len: u32,
     atoms_tail: Vec<&'a JsStr>,
     allocs_since_gc: u64,
+    bytes_since_gc: u64,
     bytes_estimate: u64,
     stats: HeapStats,
 }
@@ -72,6 +73,7 @@ struct HeapDeltaIn {
     atoms_base_len: u32,
     atoms_tail: Vec<JsStr>,
     allocs_since_gc: u64,
+    bytes_since_gc: u64,
     bytes_estimate: u64,
     stats: HeapStats,
 }
@@ -162,6 +164,7 @@ pub fn encode_delta(heap: &Heap, baseline: &Heap) -> Result<Vec<u8>, String> {
         atoms_base_len: atoms_base_len as u32,
         atoms_tail: (atoms_base_len..heap.atoms.len()).map(|i| heap.atoms.get(crate::atoms::Atom(i as u32))).collect(),
         allocs_since_gc: heap.allocs_since_gc,
+        bytes_since_gc: heap.bytes_since_gc,
         bytes_estimate: heap.bytes_estimate,
         stats: heap.stats,
     };
@@ -201,6 +204,7 @@ pub fn decode_delta(bytes: &[u8], mut baseline: Heap) -> Result<Heap, String> {
         }
     }
     baseline.allocs_since_gc = delta.allocs_since_gc;
+    baseline.bytes_since_gc = delta.bytes_since_gc;
     baseline.bytes_estimate = delta.bytes_estimate;
     baseline.stats = delta.stats;
     Ok(baseline)

@@ -102,6 +102,34 @@ pub enum HeapString {
 /// Ropes shorter than this are flattened at once: copying is cheaper than the indirection.
 const MIN_ROPE_LEN: usize = 256;
 
+/// What the heap-size estimate charges: an arena slot plus the heap blocks a value owns. The
+/// estimate sizes `--max-heap` and paces the collector, so it follows real memory closely
+/// enough that a heap of large strings is collected as often as a heap of small objects.
+pub const OBJECT_BYTES: u64 = std::mem::size_of::<Object>() as u64 + 16;
+const ENV_BYTES: usize = std::mem::size_of::<Env>() + 16;
+
+/// Estimated bytes of `o`: its slot, its named and indexed property storage, its buffer.
+pub fn object_bytes(o: &Object) -> u64 {
+    let slots = match &o.props {
+        object::Props::Shaped { slots, .. } => slots.len() as u64 * 8,
+        object::Props::Dict(map) => map.len() as u64 * 32,
+    };
+    let buffer = match &o.class {
+        object::Class::ArrayBuffer(b) => b.bytes.as_ref().map_or(0, |v| v.len() as u64),
+        _ => 0,
+    };
+    OBJECT_BYTES + slots + o.elements.len() as u64 * 8 + buffer
+}
+
+/// Estimated bytes of a flat string: its slot and its code units (one or two bytes each).
+pub fn flat_string_bytes(s: &JsStr) -> u64 {
+    let units = match s {
+        JsStr::Latin1(b) => b.len() as u64,
+        JsStr::Utf16(u) => u.len() as u64 * 2,
+    };
+    32 + units
+}
+
 /// All heap arenas.
 #[derive(Clone, Serialize, Deserialize, Default)]
 pub struct Heap {
@@ -113,9 +141,13 @@ pub struct Heap {
     pub code: Arena<CodeBlock>,
     pub shapes: Shapes,
     pub atoms: Atoms,
-    /// Allocations since the last collection; drives the collector (never wall time).
+    /// Allocations since the last collection; with `bytes_since_gc`, drives the collector
+    /// (never wall time).
     pub allocs_since_gc: u64,
-    /// Approximate bytes allocated, for `--max-heap`.
+    /// Estimated bytes allocated since the last collection.
+    pub bytes_since_gc: u64,
+    /// Estimated bytes of the heap (live at the last collection plus everything allocated
+    /// since), for `--max-heap` and the collector.
     pub bytes_estimate: u64,
     pub stats: HeapStats,
 }
@@ -136,11 +168,12 @@ impl Heap {
     fn note_alloc(&mut self, bytes: usize) {
         self.allocs_since_gc += 1;
         self.stats.allocations += 1;
+        self.bytes_since_gc += bytes as u64;
         self.bytes_estimate += bytes as u64;
     }
 
     pub fn alloc_object(&mut self, object: Object) -> ObjectId {
-        self.note_alloc(64 + object.elements.len() * 8);
+        self.note_alloc(object_bytes(&object) as usize);
         ObjectId(self.objects.alloc(object))
     }
 
@@ -167,7 +200,7 @@ impl Heap {
     }
 
     pub fn alloc_string(&mut self, s: JsStr) -> StringId {
-        self.note_alloc(32 + s.len());
+        self.note_alloc(flat_string_bytes(&s) as usize);
         StringId(self.strings.alloc(HeapString::Flat(s)))
     }
 
@@ -255,7 +288,7 @@ impl Heap {
     }
 
     pub fn alloc_env(&mut self, env: Env) -> EnvId {
-        self.note_alloc(32 + env.slots.len() * 8);
+        self.note_alloc(ENV_BYTES + env.slots.len() * 8);
         EnvId(self.envs.alloc(env))
     }
 

@@ -224,21 +224,22 @@ fn do_return(vm: &mut Vm, mut value: Value) -> JsResult<Flow> {
     Ok(Flow::Next)
 }
 
-/// Fewest allocations between two collections.
-const GC_MIN_ALLOCS: u64 = 16_384;
+/// Fewest estimated bytes allocated between two collections: below this a collection costs
+/// more than the memory it returns.
+const GC_MIN_BYTES: u64 = 1 << 20;
 
 /// Whether to collect before this instruction. Only allocation counts and the heap-size
 /// estimate decide it (never wall time or addresses), and both ride the image, so a restored
 /// run collects exactly when the original would have: at the latest every
-/// `options.gc_interval` allocations, and sooner once the allocations since the last
-/// collection, at 64 bytes apiece (an object's base charge), add up to half the estimated
-/// heap, i.e. the heap has roughly doubled since the last collection measured it. A small
-/// live heap is then collected often and cheaply, which keeps peak memory near the live size.
+/// `options.gc_interval` allocations, and sooner once the bytes allocated since the last
+/// collection reach the bytes that survived it (the heap has doubled), but not before
+/// `GC_MIN_BYTES`. Counting bytes, not objects, keeps peak memory near twice the live size
+/// whether the garbage is small objects or long strings.
 #[inline]
 fn gc_due(vm: &Vm) -> bool {
-    let allocs = vm.heap.allocs_since_gc;
-    allocs >= vm.options.gc_interval
-        || (allocs >= GC_MIN_ALLOCS && allocs.saturating_mul(128) >= vm.heap.bytes_estimate)
+    let heap = &vm.heap;
+    heap.allocs_since_gc >= vm.options.gc_interval
+        || (heap.bytes_since_gc >= GC_MIN_BYTES && heap.bytes_since_gc.saturating_mul(2) >= heap.bytes_estimate)
 }
 
 /// Execute one instruction of the top frame.
