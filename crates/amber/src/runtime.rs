@@ -599,20 +599,17 @@ impl Runtime {
         Ok(encode_image(&manifest, &payload, self.image_key.as_deref())?)
     }
 
-    /// sha256 of the VM's whole state (heap, queues, timers, pending operations, VFS) at a
-    /// safe point, as lowercase hex. Allocation and collection are deterministic and an image
-    /// restores the heap slot for slot, so a straight run, a run imaged and restored at every
-    /// suspension, and a replay of its journal reach the same hash. This runtime's own
-    /// bookkeeping (issue times, the completion value) is left out: it is not program state.
+    /// sha256 of the VM's logical state (heap, queues, timers, pending operations, VFS) at a
+    /// safe point, as lowercase hex: of its canonical form ([`Vm::write_canonical`]), which
+    /// numbers what is reachable in traversal order and leaves out garbage, caches and
+    /// counters. A straight run, a run imaged and restored at every suspension, and a replay
+    /// of its journal (where steps return their records without running) reach the same hash.
+    /// This runtime's own bookkeeping (issue times, the completion value) is left out: it is
+    /// not program state.
     pub fn state_hash(&mut self) -> Result<String> {
-        let vm = &mut self.core.vm;
-        let at = vm.host_state.iter().position(|(k, _)| k == DURABLE_STATE_KEY);
-        let saved = at.map(|i| vm.host_state.remove(i));
-        let bytes = vm.encode_state();
-        if let (Some(i), Some(entry)) = (at, saved) {
-            vm.host_state.insert(i, entry);
-        }
-        Ok(amber_durable::digest::to_hex(&sha256(&bytes.map_err(Error::Image)?)))
+        let mut hasher = amber_durable::digest::Hasher::new();
+        self.core.vm.write_canonical(&[DURABLE_STATE_KEY], &mut |bytes| hasher.update(bytes)).map_err(Error::Image)?;
+        Ok(amber_durable::digest::to_hex(&hasher.finish()))
     }
 
     /// Journal records appended since the last call, in seq order (persist them).

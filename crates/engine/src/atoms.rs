@@ -14,8 +14,15 @@ use crate::string::JsStr;
 use crate::value::SymbolId;
 
 /// An interned string.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Deserialize)]
 pub struct Atom(pub u32);
+
+/// The index; inside a canonical walk (`heap/canonical.rs`), the interned text.
+impl Serialize for Atom {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::heap::canonical::serialize_atom(self.0, s)
+    }
+}
 
 /// A property key: an array index, an interned name, or a symbol.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]

@@ -595,6 +595,7 @@ pub struct CodeBlock {
     pub template_cache: Vec<Value>,
     pub regexps: Vec<(JsStr, JsStr)>,
     pub handlers: Vec<Handler>,
+    #[serde(serialize_with = "crate::heap::canonical::cache")]
     pub ics: Vec<InlineCache>,
     /// Declared parameter count (the function's `length` is `length`).
     pub param_count: u32,

@@ -8,23 +8,43 @@
 //! Code outside this module uses the methods, never the bits. The representation is part of
 //! the image format: changing a tag changes the format version.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
+
+use crate::heap::canonical::{self, Arena};
 
 /// Handle of an object in the heap's object arena.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Deserialize, Default)]
 pub struct ObjectId(pub u32);
 
 /// Handle of a string in the heap's string arena.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Deserialize)]
 pub struct StringId(pub u32);
 
 /// Handle of a symbol in the heap's symbol arena.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Deserialize, Default)]
 pub struct SymbolId(pub u32);
 
 /// Handle of a BigInt in the heap's bigint arena.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Deserialize)]
 pub struct BigIntId(pub u32);
+
+/// Handles serialize as the derived newtype impl would, except inside a canonical walk
+/// (`heap/canonical.rs`), where they write their traversal number.
+macro_rules! handle_serialize {
+    ($($ty:ident => $arena:ident),*) => {$(
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_newtype_struct(
+                    stringify!($ty),
+                    &$crate::heap::canonical::renumber($crate::heap::canonical::Arena::$arena, self.0),
+                )
+            }
+        }
+    )*};
+}
+pub(crate) use handle_serialize;
+
+handle_serialize!(ObjectId => Object, StringId => String, SymbolId => Symbol, BigIntId => BigInt);
 
 const TAG_SHIFT: u32 = 48;
 const TAG_INT: u64 = 0xFFF9;
@@ -43,9 +63,26 @@ const SPECIAL_TRUE: u64 = 3;
 const SPECIAL_EMPTY: u64 = 4;
 
 /// A JavaScript value in one machine word.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
 #[serde(transparent)]
 pub struct Value(u64);
+
+/// The word itself; inside a canonical walk a heap reference carries its traversal number.
+impl Serialize for Value {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0 < FIRST_TAGGED || !canonical::active() {
+            return s.serialize_u64(self.0);
+        }
+        let arena = match self.tag() {
+            TAG_STRING => Arena::String,
+            TAG_SYMBOL => Arena::Symbol,
+            TAG_OBJECT => Arena::Object,
+            TAG_BIGINT => Arena::BigInt,
+            _ => return s.serialize_u64(self.0),
+        };
+        s.serialize_u64(tagged(self.tag(), canonical::renumber(arena, self.payload())))
+    }
+}
 
 // A Value is copied on every push, pop and register move of the interpreter: it must stay one
 // word, and the image format stores it as a u64.

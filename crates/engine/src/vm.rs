@@ -616,6 +616,57 @@ impl Vm {
         bincode::serde::encode_to_vec(parts, payload_config()).map_err(|e| e.to_string())
     }
 
+    /// Writes the canonical form of the state to `sink` (`heap/canonical.rs`): every value
+    /// reachable from the roots, numbered in traversal order, without garbage, caches or
+    /// counters, so two histories that reach the same logical state (a live `amber.step` and
+    /// its replay) write the same bytes. `skip_host_state` names embedder entries that are
+    /// bookkeeping rather than program state.
+    pub fn write_canonical(&self, skip_host_state: &[&str], sink: &mut dyn FnMut(&[u8])) -> Result<(), String> {
+        self.check_safe_point()?;
+        #[derive(Serialize)]
+        struct Roots<'a> {
+            stack: &'a [Value],
+            realm: &'a Intrinsics,
+            symbols: &'a WellKnownSymbols,
+            global: ObjectId,
+            global_lexicals: &'a IndexMap<Atom, (Value, bool), FxBuildHasher>,
+            jobs: &'a VecDeque<Job>,
+            symbol_registry: &'a IndexMap<JsStr, SymbolId, FxBuildHasher>,
+            roots: &'a [Value],
+            pending_rejections: &'a [Value],
+            timers: &'a [Timer],
+            next_timer_id: u64,
+            clock_ms: f64,
+            host_ops: &'a [HostOp],
+            next_op_seq: u64,
+            host_state: Vec<&'a (String, Vec<u8>)>,
+            host_values: &'a [(String, Value)],
+            modules: &'a crate::module::ModuleMap,
+            vfs: &'a crate::vfs::Vfs,
+        }
+        let roots = Roots {
+            stack: &self.stack,
+            realm: &self.realm,
+            symbols: &self.symbols,
+            global: self.global,
+            global_lexicals: &self.global_lexicals,
+            jobs: &self.jobs,
+            symbol_registry: &self.symbol_registry,
+            roots: &self.roots,
+            pending_rejections: &self.pending_rejections,
+            timers: &self.timers,
+            next_timer_id: self.next_timer_id,
+            clock_ms: self.clock_ms,
+            host_ops: &self.host_ops,
+            next_op_seq: self.next_op_seq,
+            host_state: self.host_state.iter().filter(|(k, _)| !skip_host_state.contains(&k.as_str())).collect(),
+            host_values: &self.host_values,
+            modules: &self.modules,
+            vfs: &self.vfs,
+        };
+        crate::heap::canonical::write(&self.heap, &roots, sink)
+    }
+
     fn check_safe_point(&self) -> Result<(), String> {
         if !self.frames.is_empty() {
             return Err("the VM is not at a safe point (frames are running)".into());

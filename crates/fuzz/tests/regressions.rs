@@ -1,7 +1,8 @@
 //! Replays every committed fuzz regression (`fuzz/regressions/<target>/*`) through the same
 //! code the libFuzzer target runs, on stable, as part of `cargo test`. With
-//! `AMBER_FUZZ_CORPUS=1` it also replays the local corpora (`fuzz/corpus/<target>/*`, made by
-//! `fuzz/seeds.sh` and grown by fuzzing), so a target that crashes on a known input fails.
+//! `AMBER_FUZZ_CORPUS=1` (or `=<target>`) it also replays the local corpora
+//! (`fuzz/corpus/<target>/*`, made by `fuzz/seeds.sh` and grown by fuzzing), so a target that
+//! crashes on a known input fails.
 
 use std::path::{Path, PathBuf};
 
@@ -39,7 +40,12 @@ fn local_corpora_pass() {
     if std::env::var_os("AMBER_FUZZ_CORPUS").is_none() {
         return;
     }
+    // AMBER_FUZZ_CORPUS=1 replays every target's corpus; a target name replays only its own.
+    let only = std::env::var("AMBER_FUZZ_CORPUS").unwrap_or_default();
     for (name, _) in amber_fuzz::TARGETS {
+        if only != "1" && only != *name {
+            continue;
+        }
         let n = replay_dir(name, &fuzz_dir().join("corpus").join(name));
         eprintln!("{name}: replayed {n} corpus inputs");
     }

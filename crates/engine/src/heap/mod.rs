@@ -8,6 +8,7 @@
 //!   unless that native calls back into JS; values a native holds across such a call go on
 //!   the scoped root stack (`Vm::roots`).
 
+pub mod canonical;
 pub mod gc;
 pub mod image;
 pub mod object;
@@ -25,12 +26,14 @@ use object::{Class, Env, Object, Symbol};
 use shape::Shapes;
 
 /// Handle of an environment record.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Deserialize, PartialOrd, Ord)]
 pub struct EnvId(pub u32);
 
 /// Handle of a compiled code block.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Deserialize, PartialOrd, Ord)]
 pub struct CodeId(pub u32);
+
+crate::value::handle_serialize!(EnvId => Env, CodeId => Code);
 
 /// A vector of slots with a free list. Freed slots are `None` and are reused lowest-first
 /// so allocation order is deterministic.

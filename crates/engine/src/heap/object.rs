@@ -276,7 +276,9 @@ pub enum MapKey {
 /// Insertion-ordered hash table with tombstones, so live iterators keep their position.
 #[derive(Clone, Serialize, Deserialize, Default)]
 pub struct MapData {
+    #[serde(serialize_with = "crate::heap::canonical::live_entries")]
     pub entries: Vec<Option<(Value, Value)>>,
+    #[serde(serialize_with = "crate::heap::canonical::cache")]
     pub index: IndexMap<MapKey, u32, FxBuildHasher>,
     pub live: u32,
 }

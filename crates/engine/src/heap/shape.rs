@@ -48,8 +48,15 @@ impl PropFlags {
 }
 
 /// Handle of a shape.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Deserialize, PartialOrd, Ord)]
 pub struct ShapeId(pub u32);
+
+/// The index; inside a canonical walk (`heap/canonical.rs`), the shape's key list.
+impl Serialize for ShapeId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::heap::canonical::serialize_shape(self.0, s)
+    }
+}
 
 /// Past this many properties an object goes to dictionary mode: each shape copies its key
 /// list, so very wide shapes would cost quadratic memory.
