@@ -1,10 +1,13 @@
 //! `amber replay NAME`: re-execute a session's stored program from the top against its
 //! journal, with no image, and check that it does exactly what the journal recorded and ends
-//! where the session stands. Silent unless `--print`. Divergence or a broken journal: exit 4.
+//! where the session stands. When the session's newest image was taken at the end of the
+//! journal, the replay must also reach the state that image holds (the same canonical state
+//! hash): the image is verified by recomputing it. Silent unless `--print`. Divergence, a
+//! broken journal or an image the replay does not reproduce: exit 4.
 
 use std::collections::BTreeSet;
 
-use amber::durable::store::SessionStatus;
+use amber::durable::store::{LoadedSession, SessionStatus};
 use amber::{Error, Outcome};
 use clap::Args;
 
@@ -89,6 +92,29 @@ pub fn replay(args: ReplayArgs, location: &StoreLocation) -> CliResult<u8> {
             )));
         }
     };
-    eprintln!("amber: replay of {name} matches all {records} journal records ({summary})");
+    let verified = verify_image(&loaded, &mut runtime)?;
+    eprintln!("amber: replay of {name} matches all {records} journal records ({summary}){verified}");
     Ok(exit::OK)
+}
+
+/// Compares the replayed state with the session's newest image, when that image was taken at
+/// the end of the journal (an image taken earlier is followed by records a restore would
+/// replay itself). Returns the note for the summary line.
+fn verify_image(loaded: &LoadedSession, replayed: &mut amber::Runtime) -> CliResult<&'static str> {
+    let name = &loaded.meta.name;
+    let Some(image) = loaded.image.as_ref().filter(|image| image.seq == loaded.journal.len() as u64) else {
+        return Ok("");
+    };
+    let mut restored = builder()
+        .restore(&image.bytes, Some(&loaded.journal))
+        .map_err(|e| Failure::from(e).context(format!("cannot restore the newest image of session {name}")))?;
+    let ours = replayed.state_hash().map_err(|e| Failure::from(e).context(format!("replay of session {name}")))?;
+    let theirs = restored.state_hash().map_err(|e| Failure::from(e).context(format!("image of session {name}")))?;
+    if ours != theirs {
+        return Err(Failure::integrity(format!(
+            "replay of session {name} reaches state {ours}, but its newest image (journal length {}) holds state {theirs}",
+            image.seq
+        )));
+    }
+    Ok("; the newest image holds the same state")
 }

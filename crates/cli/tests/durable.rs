@@ -377,3 +377,31 @@ fn a_node_agent_keeps_its_files_and_random_bytes_across_processes_and_replay() {
         assert!(inspect.stdout.contains(capability), "{capability} missing:\n{}", inspect.stdout);
     }
 }
+
+#[test]
+fn replay_verifies_the_newest_image() {
+    use amber::durable::image::{decode_image, encode_image};
+    let sb = Sandbox::new("verify");
+    let file =
+        sb.write("a.js", "globalThis.kept = 'alpha-marker'; amber.input('go').then((v) => console.log(kept, v));");
+    expect(&sb.amber(&["run", &file, "--session", "a"]), 75);
+    let replay = sb.amber(&["replay", "a"]);
+    expect(&replay, 0);
+    assert!(replay.stderr.contains("the newest image holds the same state"), "{}", replay.stderr);
+    // A well-formed, sealed image that fits the journal but holds another state.
+    let db = sb.db();
+    let image: Vec<u8> = db
+        .query_row("SELECT bytes FROM images WHERE session = 'a' ORDER BY seq DESC LIMIT 1", [], |r| r.get(0))
+        .unwrap();
+    let (manifest, mut payload) = decode_image(&image, None).unwrap();
+    let places: Vec<usize> = (0..payload.len() - 12).filter(|&i| &payload[i..i + 12] == b"alpha-marker").collect();
+    assert!(!places.is_empty(), "the string is in the payload");
+    for at in places {
+        payload[at..at + 12].copy_from_slice(b"omega-marker");
+    }
+    let forged = encode_image(&manifest, &payload, None).unwrap();
+    db.execute("UPDATE images SET bytes = ?1 WHERE session = 'a'", [forged]).unwrap();
+    let replay = sb.amber(&["replay", "a"]);
+    expect(&replay, 4);
+    assert!(replay.stderr.contains("but its newest image (journal length 2) holds state"), "{}", replay.stderr);
+}
