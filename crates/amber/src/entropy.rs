@@ -17,7 +17,7 @@ use amber_durable::digest::{sha256, to_hex};
 use amber_durable::journal::{CallResult, RecordDraft};
 use amber_durable::policy::Mode;
 use amber_engine::vm::EntropyHook;
-use amber_engine::Vm;
+use amber_engine::{Value, Vm};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use serde_json::json;
@@ -90,12 +90,29 @@ fn from_hex(text: &str) -> Option<Vec<u8>> {
 }
 
 fn captured(vm: &mut Vm, buf: &mut [u8]) -> Result<(), String> {
+    captured_draw(vm, buf, SOURCE, Capability::CryptoRandom)
+}
+
+/// `Math.random` under `random: captured` (DESIGN §7): 53 bits of OS entropy per call, each
+/// draw journaled as a `Random` record with `function` "Math.random" (8 bytes, hex) and served
+/// from the journal on replay.
+pub(crate) fn captured_math_random(vm: &mut Vm, _this: Value, _args: &[Value]) -> amber_engine::JsResult<Value> {
+    let mut bytes = [0u8; 8];
+    if let Err(message) = captured_draw(vm, &mut bytes, "Math.random", Capability::Random) {
+        return Err(vm.type_error(message));
+    }
+    let bits = u64::from_le_bytes(bytes) >> 11;
+    Ok(Value::number(bits as f64 / (1u64 << 53) as f64))
+}
+
+/// One draw of `buf.len()` bytes under the Captured mode, journaled under `source`.
+fn captured_draw(vm: &mut Vm, buf: &mut [u8], source: &str, capability: Capability) -> Result<(), String> {
     let location = current_location(vm);
     let timestamp = clock_u64(vm);
     let len = buf.len();
     let draft = |value: serde_json::Value| RecordDraft {
         args: json!({ "length": len }),
-        ..RecordDraft::random(SOURCE, value, timestamp)
+        ..RecordDraft::random(source, value, timestamp)
     };
     let outcome = with_active(|r| -> Result<(), String> {
         if r.fatal.is_some() {
@@ -141,7 +158,7 @@ fn captured(vm: &mut Vm, buf: &mut [u8]) -> Result<(), String> {
             getrandom::getrandom(buf).map_err(|e| format!("the host has no entropy: {e}"))?;
             match r.record(draft(json!(to_hex(buf))), Some(&location)) {
                 Ok((seq, _)) => {
-                    r.ledger.touch(Capability::CryptoRandom, seq);
+                    r.ledger.touch(capability, seq);
                     Ok(())
                 }
                 Err(e) => {

@@ -1,5 +1,6 @@
 //! The run's policy (DESIGN §7) as this runtime honours it: which modes each surface supports,
-//! and the throwing stubs that replace a surface the policy disables.
+//! the throwing stubs that replace a surface the policy disables, and the journaled
+//! `Math.random` of `random: captured`.
 
 use amber_durable::policy::{Mode, Policy, PolicySurface};
 use amber_engine::{HostFn, Value, Vm};
@@ -10,7 +11,7 @@ use crate::error::{Error, Result};
 pub(crate) fn check_policy(policy: &Policy) -> Result<()> {
     policy.ensure_durable_safe()?;
     let supported: &[(PolicySurface, &[Mode])] = &[
-        (PolicySurface::Random, &[Mode::Seeded, Mode::Disabled]),
+        (PolicySurface::Random, &[Mode::Seeded, Mode::Captured, Mode::Disabled]),
         (PolicySurface::Crypto, &[Mode::Captured, Mode::Seeded, Mode::Disabled]),
         (PolicySurface::Clock, &[Mode::Captured, Mode::Disabled]),
         (PolicySurface::Timers, &[Mode::Seeded, Mode::Disabled]),
@@ -47,10 +48,21 @@ pub(crate) fn apply_policy(vm: &mut Vm, policy: &Policy) {
     {
         vm.host_state.push((amber_node::modules::fs::DISABLED_KEY.to_string(), Vec::new()));
     }
-    for (surface, host_name, object, _) in DISABLED {
-        if policy.mode(*surface) != Mode::Disabled {
+    let mut replaced: Vec<(&str, &str, HostFn)> = DISABLED
+        .iter()
+        .filter(|(surface, ..)| policy.mode(*surface) == Mode::Disabled)
+        .map(|&(_, host_name, object, _)| (host_name, object, disabled_surface as HostFn))
+        .collect();
+    if policy.mode(PolicySurface::Random) == Mode::Captured {
+        replaced.push((CAPTURED_RANDOM, "Math", crate::entropy::captured_math_random as HostFn));
+    }
+    for (host_name, object, f) in replaced {
+        // A restored heap already holds the replacements made when the run started (or at an
+        // earlier restore): making them again would change the state.
+        if applied(vm, host_name) {
             continue;
         }
+        mark_applied(vm, host_name);
         let global = vm.global_object();
         let target = if object.is_empty() {
             global
@@ -62,8 +74,30 @@ pub(crate) fn apply_policy(vm: &mut Vm, policy: &Policy) {
                 .unwrap_or(Value::UNDEFINED)
         };
         if target.is_object() {
-            vm.define_host_function(target, host_name, 0, disabled_surface as HostFn);
+            vm.define_host_function(target, host_name, 0, f);
         }
+    }
+}
+
+/// Host name of `Math.random` under `random: captured`.
+const CAPTURED_RANDOM: &str = "amber.captured.Math.random";
+/// `vm.host_state` entry listing the surface replacements already made (names, one per line).
+const APPLIED_KEY: &str = "amber.policy.applied";
+
+fn applied(vm: &Vm, host_name: &str) -> bool {
+    vm.host_state
+        .iter()
+        .find(|(k, _)| k == APPLIED_KEY)
+        .is_some_and(|(_, names)| names.split(|&b| b == b'\n').any(|n| n == host_name.as_bytes()))
+}
+
+fn mark_applied(vm: &mut Vm, host_name: &str) {
+    match vm.host_state.iter_mut().find(|(k, _)| k == APPLIED_KEY) {
+        Some((_, names)) => {
+            names.push(b'\n');
+            names.extend_from_slice(host_name.as_bytes());
+        }
+        None => vm.host_state.push((APPLIED_KEY.to_string(), host_name.as_bytes().to_vec())),
     }
 }
 
@@ -71,6 +105,7 @@ pub(crate) fn register_policy(vm: &mut Vm) {
     for (_, host_name, _, _) in DISABLED {
         vm.register_host_function(host_name, disabled_surface);
     }
+    vm.register_host_function(CAPTURED_RANDOM, crate::entropy::captured_math_random);
 }
 
 /// The stub for a surface the policy disables.

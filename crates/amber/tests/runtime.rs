@@ -330,6 +330,35 @@ fn a_policy_can_disable_surfaces() {
 }
 
 #[test]
+fn captured_math_random_is_journaled_and_replayed() {
+    use amber::durable::capability::Capability;
+    use amber::{Mode, Policy, PolicySurface};
+    let captured = || builder().policy(Policy::durable().with(PolicySurface::Random, Mode::Captured));
+    let src = "const r0 = Math.random, a = r0(); (async () => { await amber.input('go'); const b = Math.random(); \
+               console.log(Math.random === r0, a !== b, a >= 0 && a < 1 && b >= 0 && b < 1, String(a), String(b)); })()";
+    let program = Program::script("r.js", src);
+    let mut rt = captured().build().unwrap();
+    let ops = suspended(rt.run(&program).unwrap());
+    assert!(rt.capabilities().contains(Capability::Random));
+    let mut records = rt.take_records();
+    // Imaged and restored: Math.random is still the function the run started with.
+    let image = rt.snapshot().unwrap();
+    let mut rt = captured().restore(&image, None).unwrap();
+    rt.resolve(ops[0].id, json!("ok")).unwrap();
+    assert_eq!(rt.resume().unwrap(), Outcome::Completed(json!(null)));
+    let live = take_output();
+    assert!(live.starts_with("true true true "), "{live}");
+    records.extend(rt.take_records());
+    let draws: Vec<_> = records.iter().filter(|r| r.function == "Math.random").collect();
+    assert_eq!(draws.len(), 2, "one Random record per call");
+    // Replay serves both values from the journal.
+    let journal = Journal::from_records(records).unwrap();
+    let mut replay = captured().print_while_replaying(true).replay(&journal).unwrap();
+    assert_eq!(replay.run(&program).unwrap(), Outcome::Completed(json!(null)));
+    assert_eq!(take_output(), live);
+}
+
+#[test]
 fn reading_the_clock_touches_the_clock_capability() {
     use amber::durable::capability::Capability;
     let mut quiet = builder().build().unwrap();

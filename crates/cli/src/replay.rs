@@ -105,7 +105,7 @@ fn verify_image(loaded: &LoadedSession, replayed: &mut amber::Runtime) -> CliRes
     let Some(image) = loaded.image.as_ref().filter(|image| image.seq == loaded.journal.len() as u64) else {
         return Ok("");
     };
-    let mut restored = builder()
+    let mut restored = with_session_options(builder(), loaded)
         .restore(&image.bytes, Some(&loaded.journal))
         .map_err(|e| Failure::from(e).context(format!("cannot restore the newest image of session {name}")))?;
     let ours = replayed.state_hash().map_err(|e| Failure::from(e).context(format!("replay of session {name}")))?;

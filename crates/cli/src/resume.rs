@@ -69,7 +69,7 @@ fn open_runtime(loaded: &LoadedSession) -> CliResult<(Runtime, amber::Result<Out
     let name = &loaded.meta.name;
     match &loaded.image {
         Some(image) => {
-            let mut runtime = builder()
+            let mut runtime = with_session_options(builder(), loaded)
                 .restore(&image.bytes, Some(&loaded.journal))
                 .map_err(|e| Failure::from(e).context(format!("cannot restore session {name}")))?;
             let caught_up = runtime.resume();

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use amber::durable::policy::Policy;
+use amber::durable::policy::{Mode, Policy, PolicySurface};
 use amber::durable::store::{NewSession, SessionStore, Source};
 use amber::engine::module::ModuleSource;
 use amber::engine::vm::Stream;
@@ -49,6 +49,34 @@ pub struct RunArgs {
     /// Print execution statistics to stderr after the run.
     #[arg(long)]
     stats: bool,
+    /// Where a nondeterministic surface's values come from (docs/durability.md, "Policy"):
+    /// SURFACE is random, crypto, clock, timers or fs; MODE is seeded, captured or disabled.
+    /// Stored with the session; resume and replay run under it.
+    #[arg(long = "policy", value_name = "SURFACE=MODE")]
+    policy: Vec<String>,
+}
+
+/// The durable policy with `--policy` overrides applied.
+fn parse_policy(overrides: &[String]) -> CliResult<Policy> {
+    let mut policy = Policy::durable();
+    for item in overrides {
+        let (surface, mode) = item
+            .split_once('=')
+            .ok_or_else(|| Failure::usage(format!("--policy {item:?}: expected SURFACE=MODE, e.g. random=captured")))?;
+        let surface = PolicySurface::ALL.into_iter().find(|s| s.name() == surface).ok_or_else(|| {
+            Failure::usage(format!(
+                "--policy {item:?}: unknown surface {surface:?} (random, crypto, clock, timers, fs)"
+            ))
+        })?;
+        let mode = [Mode::Seeded, Mode::Captured, Mode::Disabled, Mode::Host]
+            .into_iter()
+            .find(|m| m.name() == mode)
+            .ok_or_else(|| {
+                Failure::usage(format!("--policy {item:?}: unknown mode {mode:?} (seeded, captured, disabled)"))
+            })?;
+        policy = policy.with(surface, mode);
+    }
+    Ok(policy)
 }
 
 /// Program output: stdout and stderr as Node writes them.
@@ -105,9 +133,14 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
         options_source(args.max_instructions, args.max_heap),
         crate::seed::source(&seed),
     ];
-    let mut runtime =
-        builder().max_instructions(args.max_instructions).max_heap_bytes(args.max_heap).vfs_seed(seed).build()?;
-    let new_session = NewSession { entry: filename, module, policy: Policy::durable(), sources };
+    let policy = parse_policy(&args.policy)?;
+    let mut runtime = builder()
+        .policy(policy)
+        .max_instructions(args.max_instructions)
+        .max_heap_bytes(args.max_heap)
+        .vfs_seed(seed)
+        .build()?;
+    let new_session = NewSession { entry: filename, module, policy, sources };
 
     let (code, runtime) = match &args.session {
         Some(name) => {

@@ -92,8 +92,10 @@ pub fn options_source(max_instructions: Option<u64>, max_heap: Option<u64>) -> S
     Source::new(OPTIONS_SOURCE, &text)
 }
 
-/// `builder` with the limits stored in the session (none if it stores no options).
+/// `builder` with the session's policy and the limits stored in the session (none if it
+/// stores no options).
 pub fn with_session_options(builder: RuntimeBuilder, loaded: &LoadedSession) -> RuntimeBuilder {
+    let builder = builder.policy(loaded.meta.policy);
     let options = loaded
         .sources
         .iter()

@@ -405,3 +405,31 @@ fn replay_verifies_the_newest_image() {
     expect(&replay, 4);
     assert!(replay.stderr.contains("but its newest image (journal length 2) holds state"), "{}", replay.stderr);
 }
+
+#[test]
+fn a_session_keeps_the_policy_it_was_started_with() {
+    let sb = Sandbox::new("policy");
+    let file = sb.write(
+        "r.js",
+        "const r0 = Math.random, a = r0();\namber.input('go').then((v) => console.log(v, Math.random === r0, a !== Math.random()));\n",
+    );
+    expect(&sb.amber(&["run", &file, "--policy", "random=captured", "--session", "p"]), 75);
+    let inspect = sb.amber(&["inspect", "p"]);
+    assert!(inspect.stdout.contains("policy        random=captured"), "{}", inspect.stdout);
+    let done = sb.amber(&["resume", "p", "--input", "yes"]);
+    expect(&done, 0);
+    assert_eq!(done.stdout, "yes true true\n");
+    let replay = sb.amber(&["replay", "p", "--print"]);
+    expect(&replay, 0);
+    assert_eq!(replay.stdout, done.stdout);
+    // Each Math.random call is a journal record.
+    let inspect = sb.amber(&["inspect", "p", "--json"]);
+    let view: serde_json::Value = serde_json::from_str(&inspect.stdout).unwrap();
+    let draws = view["journal"].as_array().unwrap().iter().filter(|r| r["function"] == "Math.random").count();
+    assert_eq!(draws, 2);
+    for bad in ["random", "rand=seeded", "random=bogus", "clock=host"] {
+        let out = sb.amber(&["run", &file, "--policy", bad]);
+        expect(&out, 2);
+        assert!(out.stderr.contains("policy"), "{bad}: {}", out.stderr);
+    }
+}
