@@ -256,8 +256,12 @@ impl RuntimeBuilder {
     }
 
     /// Like [`RuntimeBuilder::replay`], but once the journal is used up the run goes on live:
-    /// recovers a session whose image is missing.
+    /// recovers a session whose image is missing. An empty journal (a crash before the run
+    /// committed anything) starts the run afresh.
     pub fn recover(self, journal: &Journal) -> Result<Runtime> {
+        if journal.is_empty() {
+            return self.build();
+        }
         self.serving(journal, false)
     }
 

@@ -15,6 +15,7 @@ macro_rules! outln {
 }
 
 mod error;
+mod fault;
 mod host;
 mod inspect;
 mod outcome;

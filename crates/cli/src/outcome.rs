@@ -39,6 +39,7 @@ pub fn drive(
             let session = held.map_or("", |h| h.name());
             for (op, cmd) in served {
                 let (outcome, duration) = execute(&cmd, &op, session);
+                crate::fault::point();
                 runtime.resolve_with_duration(op.id, outcome, duration)?;
             }
             result = runtime.resume();

@@ -145,6 +145,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
     let (code, runtime) = match &args.session {
         Some(name) => {
             let store = location.open()?;
+            crate::fault::point();
             store.create_session(Some(name), &new_session).map_err(|e| match e {
                 amber::durable::DurableError::AlreadyExists { .. } => Failure::usage(format!(
                     "session {name:?} already exists (continue it with `amber resume {name}`, or pick another name)"
@@ -152,6 +153,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
                 other => other.into(),
             })?;
             let held = Held { store: &store, lease: store.acquire(name)? };
+            crate::fault::point();
             if args.stats {
                 runtime.vm_mut().gc_observer = Some(time_gc);
             }

@@ -55,7 +55,9 @@ impl Held<'_> {
     pub fn persist_records(&self, runtime: &mut Runtime) -> CliResult<()> {
         let records = runtime.take_records();
         if !records.is_empty() {
+            crate::fault::point();
             self.store.append_journal_records(&self.lease, &records)?;
+            crate::fault::point();
         }
         Ok(())
     }
@@ -75,8 +77,10 @@ impl Held<'_> {
         if result.is_ok() {
             let image = runtime.snapshot()?;
             self.store.save_image(&self.lease, &image)?;
+            crate::fault::point();
         }
         self.store.set_status(&self.lease, status)?;
+        crate::fault::point();
         Ok(())
     }
 }

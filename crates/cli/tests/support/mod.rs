@@ -66,6 +66,18 @@ impl Sandbox {
         self.amber_in(&self.dir, args)
     }
 
+    /// `amber args…` with extra environment variables.
+    pub fn amber_env(&self, args: &[&str], env: &[(&str, &str)]) -> Out {
+        let mut cmd = self.command(args);
+        cmd.envs(env.iter().copied());
+        let out = cmd.stdin(Stdio::null()).output().unwrap();
+        Out {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+
     pub fn db(&self) -> rusqlite::Connection {
         rusqlite::Connection::open(self.store().join("sessions.db")).unwrap()
     }
