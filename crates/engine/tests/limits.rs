@@ -2,9 +2,6 @@
 //! work that natives do on the program's behalf (huge strings, joins, sorts, regex
 //! backtracking) charged to the fuel and heap budgets. Every case must end with a limit or a
 //! catchable RangeError — never a panic, an abort or a native stack overflow.
-//!
-//! Known gap: regex backtracking inside `regress` is not charged to fuel, so a catastrophic
-//! pattern (`/(a+)+b/` on a long run of `a`s) is not bounded by `--max-instructions`.
 #![allow(clippy::unwrap_used)]
 
 use amber_engine::{Limit, RunError, Vm, VmOptions};
@@ -82,6 +79,28 @@ fn natives_charge_fuel_for_their_work() {
             other => panic!("{source}: expected a limit, got {:?}", other.map_err(|e| e.to_string())),
         }
     }
+}
+
+#[test]
+fn catastrophic_regex_backtracking_is_bounded_by_fuel() {
+    // Each of these backtracks for an exponential time in the subject's length (2^40 steps):
+    // only the fuel charged per backtrack stops them.
+    for source in [
+        "/(a+)+b/.test('a'.repeat(40))",
+        "/^(a|a)*$/.exec('a'.repeat(40) + 'b')",
+        "'a'.repeat(40).replace(/(a*)*b/g, 'x')",
+        "'x'.repeat(40).split(/(x+x+)+y/)",
+        "'a'.repeat(40).match(/(?:a|aa)+$b/)",
+        "'a'.repeat(40).search(/(\\w+)*!/)",
+    ] {
+        match run(fuel(5_000_000), source) {
+            Err(RunError::Limit(Limit::Fuel)) => {}
+            other => panic!("{source}: expected the fuel limit, got {:?}", other.map_err(|e| e.to_string())),
+        }
+    }
+    // Ordinary matching is charged too, but fits easily.
+    let ok = run(fuel(5_000_000), "/(a+)+b/.test('a'.repeat(20) + 'b') && /^(\\d+,)*\\d+$/.test('1,22,333')");
+    assert_eq!(ok.map_err(|e| e.to_string()), Ok("true".to_string()));
 }
 
 #[test]

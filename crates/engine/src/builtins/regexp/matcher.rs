@@ -4,7 +4,7 @@ use std::sync::{Arc, Mutex};
 
 use regress::Regex;
 
-use crate::error::JsResult;
+use crate::error::{JsResult, Limit, Throw};
 use crate::heap::object::Class;
 use crate::string::JsStr;
 use crate::value::{ObjectId, StringId};
@@ -400,7 +400,7 @@ pub(super) fn backtrack_weight(source: &JsStr) -> u64 {
 /// Run the matcher on `units` from `start`: anchored there when sticky, else the leftmost
 /// match at or after it. Charges fuel for the scanned span.
 pub(super) fn run_matcher(vm: &mut Vm, m: &Matcher, units: &[u16], start: usize) -> JsResult<Option<RawMatch>> {
-    let (found, scanned) = find_match(m, units, start);
+    let (found, scanned) = bounded(vm, || find_match(m, units, start))?;
     charge_match(vm, m, scanned)?;
     Ok(found)
 }
@@ -408,15 +408,47 @@ pub(super) fn run_matcher(vm: &mut Vm, m: &Matcher, units: &[u16], start: usize)
 /// [`run_matcher`] on a heap string, reading a UTF-16 subject in place.
 pub(super) fn match_string(vm: &mut Vm, m: &Matcher, s: StringId, start: usize) -> JsResult<Option<RawMatch>> {
     vm.heap.flat(s);
-    let (found, scanned) = match vm.heap.flat_ref(s) {
-        JsStr::Utf16(units) => find_match(m, units, start),
-        JsStr::Latin1(bytes) => {
-            let wide: Vec<u16> = bytes.iter().map(|&b| u16::from(b)).collect();
-            find_match(m, &wide, start)
-        }
+    let subject = match vm.heap.flat_ref(s) {
+        JsStr::Utf16(units) => std::borrow::Cow::Borrowed(&units[..]),
+        JsStr::Latin1(bytes) => std::borrow::Cow::Owned(bytes.iter().map(|&b| u16::from(b)).collect()),
     };
+    // The subject is borrowed from the heap while regress runs; the fuel is settled after.
+    let budget = vm.fuel;
+    let (result, spent) = with_backtrack_budget(budget, || find_match(m, &subject, start));
+    drop(subject);
+    let (found, scanned) = settle_backtracks(vm, result, spent)?;
     charge_match(vm, m, scanned)?;
     Ok(found)
+}
+
+/// Runs a regress search on at most the VM's remaining fuel in backtracks, and charges them.
+fn bounded<T>(vm: &mut Vm, search: impl FnOnce() -> T) -> JsResult<T> {
+    let (result, spent) = with_backtrack_budget(vm.fuel, search);
+    settle_backtracks(vm, result, spent)
+}
+
+/// `search` with regress's per-thread backtrack budget set to `budget`: its result, and the
+/// backtracks it spent (`None` if it ran out, so its "no match" is not an answer).
+fn with_backtrack_budget<T>(budget: u64, search: impl FnOnce() -> T) -> (T, Option<u64>) {
+    regress::budget::set(budget);
+    let result = search();
+    let spent = (!regress::budget::exhausted()).then(|| budget - regress::budget::left());
+    regress::budget::set(u64::MAX);
+    (result, spent)
+}
+
+/// Charges a search's backtracks to the fuel; a search that ran out is the fuel limit.
+fn settle_backtracks<T>(vm: &mut Vm, result: T, spent: Option<u64>) -> JsResult<T> {
+    match spent {
+        Some(units) => {
+            vm.charge(units)?;
+            Ok(result)
+        }
+        None => {
+            vm.fuel = 0;
+            Err(Throw::Limit(Limit::Fuel))
+        }
+    }
 }
 
 /// Fuel for a match that scanned `scanned` code units (charged after regress returns: it
