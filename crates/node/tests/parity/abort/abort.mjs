@@ -26,6 +26,9 @@ try {
 }
 const t = AbortSignal.timeout(10);
 t.addEventListener('abort', () => console.log('timeout fired', t.reason.name, t.reason.message));
+// The timeout's timer is unref'd: a ref'd timer past it keeps the process alive until it fires
+// (otherwise whether node fires it before exiting depends on how fast node exits).
+setTimeout(() => console.log('kept alive past the timeout'), 50);
 const a1 = new AbortController();
 const a2 = new AbortController();
 const any = AbortSignal.any([a1.signal, a2.signal]);
