@@ -122,6 +122,8 @@ pub(crate) struct Compiler<'s, 'vm> {
     pub private_names: Vec<Vec<(String, Loc)>>,
     /// Script top level: bindings are globals.
     pub global_scope: Option<ScopeId>,
+    /// The program scope of non-global (direct, in-function) eval code: its var scope.
+    pub eval_var_scope: Option<ScopeId>,
     /// Is this direct-eval code (its free names resolve through the caller's scopes)?
     pub eval_scope: Option<eval::EvalScope>,
     /// Sloppy eval in global code: `var`s and functions become global properties.
@@ -170,6 +172,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             captured,
             private_names: Vec::new(),
             global_scope: None,
+            eval_var_scope: None,
             eval_scope: None,
             eval_global: false,
             tdz_params: vec![false; n],
@@ -529,6 +532,15 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
                     self.emit(if typeof_ctx { Op::TypeofName(a) } else { Op::GetName(a) });
                     return Ok(());
                 }
+                // A var-like global may not exist after all (an Annex B.3.3 function whose
+                // hoisting was blocked declares none): `typeof` of it is "undefined".
+                let lexical = oxc_syntax::symbol::SymbolFlags::BlockScopedVariable
+                    | oxc_syntax::symbol::SymbolFlags::ConstVariable
+                    | oxc_syntax::symbol::SymbolFlags::Class;
+                if typeof_ctx && !self.scoping.symbol_flags(sym).intersects(lexical) {
+                    self.emit(Op::GetGlobalOrUndefined(a));
+                    return Ok(());
+                }
             }
             self.emit_load(loc, tdz);
             return Ok(());
@@ -857,6 +869,8 @@ impl<'s> Compiler<'s, '_> {
         let global_code = kind == FunctionKind::Script || (kind == FunctionKind::Eval && self.eval_global);
         if global_code {
             self.global_scope = scope;
+        } else if kind == FunctionKind::Eval {
+            self.eval_var_scope = scope;
         }
         let completion = self.alloc_register(atom::empty);
         self.func.completion = Some(completion);
@@ -904,6 +918,10 @@ impl<'s> Compiler<'s, '_> {
             })
             .collect();
         let mut decls = GlobalDecls { configurable: eval, ..decls };
+        let mut annex_b_vars = Vec::new();
+        if !self.func.code.strict {
+            self.annex_b_hoisted_names(&program.body, &mut annex_b_vars);
+        }
         // Eval code's lexical declarations are local to the eval: registers, or slots of an
         // environment pushed first (so eval'd functions, created next, close over it).
         let level = self.func.env_level + 1;
@@ -941,6 +959,8 @@ impl<'s> Compiler<'s, '_> {
                 decls.lets.push(a);
             } else if function_names.contains(&name) {
                 // Functions are declared (with their closures) by DeclareGlobals.
+            } else if flags.contains(SymbolFlags::Function) && !annex_b_vars.contains(&name.as_str()) {
+                // Hoisted for block-level functions that Annex B.3.3 may not hoist after all.
             } else {
                 decls.vars.push(a);
             }

@@ -26,30 +26,146 @@ impl<'s> Compiler<'s, '_> {
                     continue;
                 }
                 let Some(id) = &f.id else { continue };
+                if in_block && self.shares_a_lexical_binding(id) {
+                    // `let f; if (c) function f() {}`: the function is alone in an implicit
+                    // block (B.3.4), so nothing can see it, and the extension is blocked.
+                    continue;
+                }
                 let name = self.atom(id.name.as_str());
                 let idx = self.compile_function(f, Some(name))?;
                 self.emit(Op::Closure(idx));
-                if !self.func.code.strict && in_block {
+                let sloppy_block = !self.func.code.strict && in_block;
+                let blocked = sloppy_block && self.annex_b_blocked(f);
+                if sloppy_block && !blocked {
                     // Annex B.3.3: a sloppy block-level function is also assigned to the
                     // var-scoped name of the enclosing function (or the global object).
                     self.emit(Op::Dup);
                     self.emit_annex_b_var_store(id.name.as_str());
                 }
-                if let Some(sym) = id.symbol_id.get() {
-                    let loc = self.loc_of(sym);
-                    self.emit_store(loc, false);
-                } else {
-                    self.emit(Op::Pop);
+                match id.symbol_id.get() {
+                    // The semantic analysis hoisted the function's binding to the var scope
+                    // (as B.3.3 would); when the extension is blocked that binding is not the
+                    // function's, so it is left alone.
+                    Some(sym) if blocked && self.is_var_scoped(sym) => self.emit(Op::Pop),
+                    Some(sym) => {
+                        let loc = self.loc_of(sym);
+                        self.emit_store(loc, false);
+                    }
+                    None => self.emit(Op::Pop),
                 }
             }
         }
         Ok(())
     }
 
+    /// Annex B.3.3's condition: the extension applies only if replacing the block-level
+    /// function with `var F` would not be an early error, i.e. no scope between the block and
+    /// the function (or script, or eval code) declares `F` lexically — `let`, `const`, `class`,
+    /// a destructured catch parameter, or a function declared in an enclosing block. A simple
+    /// catch parameter does not count (B.3.4).
+    pub(crate) fn annex_b_blocked(&self, f: &'s oxc_ast::ast::Function<'s>) -> bool {
+        use oxc_syntax::symbol::SymbolFlags;
+        let Some(id) = &f.id else { return true };
+        let name = id.name.as_str();
+        let Some(mut scope) = f.scope_id.get().and_then(|own| self.scoping.scope_parent_id(own)) else { return false };
+        let func_scope = self.var_scope();
+        let lexical = SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable | SymbolFlags::Class;
+        // The block the function is declared in holds its own binding; the scopes above it
+        // are the ones `var F` would have to pass.
+        while let Some(parent) = self.scoping.scope_parent_id(scope) {
+            scope = parent;
+            let at_top = Some(scope) == func_scope;
+            // A simple catch parameter is function-scoped in oxc's flags and does not block
+            // (B.3.4); a destructured one is block-scoped and does.
+            let conflict = self.scoping.iter_bindings_in(scope).any(|b| {
+                let flags = self.scoping.symbol_flags(b);
+                self.scoping.symbol_name(b) == name
+                    && (flags.intersects(lexical) || (!at_top && flags.contains(SymbolFlags::Function)))
+            });
+            if conflict {
+                return true;
+            }
+            if at_top || self.scoping.scope_flags(scope).is_function() {
+                break;
+            }
+        }
+        false
+    }
+
+    /// The scope holding the `var`s of the code being compiled: the function's, the script's,
+    /// or the eval code's.
+    fn var_scope(&self) -> Option<oxc_syntax::scope::ScopeId> {
+        self.func.scope_id.or(self.global_scope).or(if self.outer.is_empty() { self.eval_var_scope } else { None })
+    }
+
+    /// Whether `sym` lives in the scope of the function (or script, or eval code) being compiled.
+    fn is_var_scoped(&self, sym: oxc_syntax::symbol::SymbolId) -> bool {
+        Some(self.scoping.symbol_scope_id(sym)) == self.var_scope()
+    }
+
+    /// Names of the block-level functions in `stmts` (not in nested functions) that Annex
+    /// B.3.3 hoists to the var scope: the `var` bindings they add.
+    pub(crate) fn annex_b_hoisted_names(&self, stmts: &'s [Statement<'s>], out: &mut Vec<&'s str>) {
+        for stmt in stmts {
+            self.annex_b_visit(stmt, false, out);
+        }
+    }
+
+    fn annex_b_visit(&self, stmt: &'s Statement<'s>, nested: bool, out: &mut Vec<&'s str>) {
+        match stmt {
+            Statement::FunctionDeclaration(f) if nested => {
+                if let Some(id) = &f.id {
+                    if !self.annex_b_blocked(f) && !out.contains(&id.name.as_str()) {
+                        out.push(id.name.as_str());
+                    }
+                }
+            }
+            Statement::BlockStatement(b) => b.body.iter().for_each(|s| self.annex_b_visit(s, true, out)),
+            Statement::IfStatement(i) => {
+                self.annex_b_visit(&i.consequent, true, out);
+                if let Some(alt) = &i.alternate {
+                    self.annex_b_visit(alt, true, out);
+                }
+            }
+            Statement::SwitchStatement(sw) => {
+                sw.cases.iter().flat_map(|c| c.consequent.iter()).for_each(|s| self.annex_b_visit(s, true, out))
+            }
+            Statement::TryStatement(t) => {
+                t.block.body.iter().for_each(|s| self.annex_b_visit(s, true, out));
+                if let Some(h) = &t.handler {
+                    h.body.body.iter().for_each(|s| self.annex_b_visit(s, true, out));
+                }
+                if let Some(fin) = &t.finalizer {
+                    fin.body.iter().for_each(|s| self.annex_b_visit(s, true, out));
+                }
+            }
+            Statement::LabeledStatement(l) => self.annex_b_visit(&l.body, nested, out),
+            Statement::ForStatement(f) => self.annex_b_visit(&f.body, true, out),
+            Statement::ForInStatement(f) => self.annex_b_visit(&f.body, true, out),
+            Statement::ForOfStatement(f) => self.annex_b_visit(&f.body, true, out),
+            Statement::WhileStatement(w) => self.annex_b_visit(&w.body, true, out),
+            Statement::DoWhileStatement(d) => self.annex_b_visit(&d.body, true, out),
+            Statement::WithStatement(w) => self.annex_b_visit(&w.body, true, out),
+            _ => {}
+        }
+    }
+
+    /// Whether the semantic analysis gave a block-level function the symbol of a `let`,
+    /// `const` or `class` of the same name (it does for an if-clause function, which has no
+    /// block of its own in the tree).
+    fn shares_a_lexical_binding(&self, id: &oxc_ast::ast::BindingIdentifier<'s>) -> bool {
+        use oxc_syntax::symbol::SymbolFlags;
+        id.symbol_id.get().is_some_and(|sym| {
+            self.scoping
+                .symbol_flags(sym)
+                .intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable | SymbolFlags::Class)
+        })
+    }
+
     /// Store (popping) into the function-scope `var` of `name`, or the global of that name
     /// at script level; does nothing if a lexical binding of the name would be shadowed.
     fn emit_annex_b_var_store(&mut self, name: &str) {
-        let func_scope = self.func.scope_id.or(self.global_scope);
+        let func_scope = self.var_scope();
         let var_sym = func_scope.and_then(|sc| {
             self.scoping.iter_bindings_in(sc).find(|&s| {
                 self.scoping.symbol_name(s) == name
