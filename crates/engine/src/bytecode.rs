@@ -185,6 +185,9 @@ pub enum Op {
     SetPrivate,
     /// `obj key value → obj`: add a private field (TypeError if present).
     DefinePrivate,
+    /// As `DefinePrivate`, for a private method: the name cannot be assigned (PrivateSet
+    /// throws a TypeError on a method).
+    DefinePrivateMethod,
     /// `key obj → bool`
     HasPrivate,
     /// `→ symbol`: a fresh private name with the given description.
@@ -410,7 +413,7 @@ impl Op {
             RequireObjectCoercible | ToPropertyKey | ToStringForConcat | ToObject => (1, 1),
             GetPrivate => (2, 1),
             SetPrivate => (3, 1),
-            DefinePrivate => (3, 1),
+            DefinePrivate | DefinePrivateMethod => (3, 1),
             HasPrivate => (2, 1),
             NewPrivateName(_) => (0, 1),
             Closure(_) => (0, 1),

@@ -478,7 +478,7 @@ impl<'s> Compiler<'s, '_> {
                             self.emit(Op::GetLocal(tctor));
                             self.emit_private_key(&pname, m.span.start)?;
                             self.emit(Op::GetLocal(t));
-                            self.emit(Op::DefinePrivate);
+                            self.emit(Op::DefinePrivateMethod);
                             self.emit(Op::Pop);
                             self.free_temp(t);
                         } else {
@@ -655,7 +655,7 @@ impl<'s> Compiler<'s, '_> {
                     self.emit(Op::This);
                     self.emit_private_key(p.name.as_str(), m.span.start)?;
                     self.emit_load(Loc::Env { level, slot: *slot }, false);
-                    self.emit(Op::DefinePrivate);
+                    self.emit(Op::DefinePrivateMethod);
                     self.emit(Op::Pop);
                 }
             }

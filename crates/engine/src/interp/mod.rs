@@ -621,7 +621,13 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             let v = pop(vm);
             let key = pop(vm);
             let obj = top(vm);
-            ops::private_define(vm, obj, key, v)?;
+            ops::private_define(vm, obj, key, v, false)?;
+        }
+        Op::DefinePrivateMethod => {
+            let v = pop(vm);
+            let key = pop(vm);
+            let obj = top(vm);
+            ops::private_define(vm, obj, key, v, true)?;
         }
         Op::HasPrivate => {
             let obj = pop(vm);

@@ -966,6 +966,14 @@ pub fn set_super(vm: &mut Vm, base: Value, key: Value, v: Value, this: Value) ->
 // ---- private names: a private name is a symbol; its properties live in the object's
 // named part keyed by that symbol, hidden from every reflective operation.
 
+/// The source name of a private name (`#x`), for messages.
+fn private_name(vm: &Vm, key: Value) -> String {
+    key.as_symbol()
+        .and_then(|s| vm.heap.symbol(s))
+        .and_then(|sym| sym.description.as_ref())
+        .map_or_else(|| "#<private>".to_string(), |d| d.to_rust_string())
+}
+
 pub fn private_find(vm: &Vm, o: ObjectId, key: Value) -> Option<(Value, PropFlags)> {
     let s = key.as_symbol()?;
     vm.heap.obj(o).lookup_named(&vm.heap.shapes, PropertyKey::Symbol(s))
@@ -982,7 +990,8 @@ pub fn private_get(vm: &mut Vm, obj: Value, key: Value) -> JsResult<Value> {
             _ => Value::UNDEFINED,
         };
         if getter.is_undefined() {
-            return Err(vm.type_error("'#x' was defined without a getter"));
+            let name = private_name(vm, key);
+            return Err(vm.type_error(format!("'{name}' was defined without a getter")));
         }
         return call(vm, getter, obj, &[]);
     }
@@ -1002,18 +1011,17 @@ pub fn private_set(vm: &mut Vm, obj: Value, key: Value, v: Value) -> JsResult<()
             _ => Value::UNDEFINED,
         };
         if setter.is_undefined() {
-            return Err(vm.type_error("'#x' was defined without a setter"));
+            let name = private_name(vm, key);
+            return Err(vm.type_error(format!("'{name}' was defined without a setter")));
         }
         call(vm, setter, obj, &[v])?;
         return Ok(());
     }
     if !flags.writable() {
-        return Err(vm.type_error("Private method is not writable"));
+        let name = private_name(vm, key);
+        return Err(vm.type_error(format!("Private method '{name}' is not writable")));
     }
     if let Some(s) = key.as_symbol() {
-        let shapes = &vm.heap.shapes;
-        let shapes_ptr = shapes as *const _;
-        let _ = shapes_ptr;
         let heap = &mut vm.heap;
         if let Some(object) = heap.objects.get_mut(o.0) {
             object.set_named_value(&heap.shapes, PropertyKey::Symbol(s), v);
@@ -1022,9 +1030,9 @@ pub fn private_set(vm: &mut Vm, obj: Value, key: Value, v: Value) -> JsResult<()
     Ok(())
 }
 
-/// Add a private field/method/accessor. For accessors `v` is an accessor-pair object and the
-/// flags are set accordingly by the compiler's use of `DefinePrivate` with a pair.
-pub fn private_define(vm: &mut Vm, obj: Value, key: Value, v: Value) -> JsResult<()> {
+/// Add a private field, method (`method`: not writable) or accessor (`v` an accessor-pair
+/// object, from `MakeAccessorPair`).
+pub fn private_define(vm: &mut Vm, obj: Value, key: Value, v: Value, method: bool) -> JsResult<()> {
     let (Some(o), Some(s)) = (obj.as_object(), key.as_symbol()) else { return Ok(()) };
     if private_find(vm, o, key).is_some() {
         return Err(vm.type_error("Cannot initialize private field twice on the same object"));
@@ -1034,7 +1042,11 @@ pub fn private_define(vm: &mut Vm, obj: Value, key: Value, v: Value) -> JsResult
         // on any object); the named part of a proxy is otherwise unused.
     }
     let is_pair = v.as_object().is_some_and(|p| matches!(vm.heap.obj(p).class, Class::AccessorPair { .. }));
-    let flags = if is_pair { PropFlags(PropFlags::ACCESSOR) } else { PropFlags(PropFlags::WRITABLE) };
+    let flags = match (is_pair, method) {
+        (true, _) => PropFlags(PropFlags::ACCESSOR),
+        (false, true) => PropFlags::NONE,
+        (false, false) => PropFlags(PropFlags::WRITABLE),
+    };
     let heap = &mut vm.heap;
     if let Some(object) = heap.objects.get_mut(o.0) {
         object.add_named(&mut heap.shapes, PropertyKey::Symbol(s), v, flags);
