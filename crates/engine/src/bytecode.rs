@@ -173,6 +173,10 @@ pub enum Op {
     /// `obj → obj` (TypeError on null/undefined; for destructuring)
     RequireObjectCoercible,
     ToPropertyKey,
+    /// `base key → base key`: ToPropertyKey of a member reference's key, after checking the
+    /// base: a null or undefined base throws first (GetValue's ToObject precedes the key's
+    /// conversion), as compound assignment and update expressions need.
+    ToPropertyKeyOfBase,
     /// `value → string` for template substitutions.
     ToStringForConcat,
     /// `value → object`
@@ -411,6 +415,7 @@ impl Op {
             ArrayPush | ArraySpread => (2, 1),
             ArrayHole => (1, 1),
             RequireObjectCoercible | ToPropertyKey | ToStringForConcat | ToObject => (1, 1),
+            ToPropertyKeyOfBase => (2, 2),
             GetPrivate => (2, 1),
             SetPrivate => (3, 1),
             DefinePrivate | DefinePrivateMethod => (3, 1),

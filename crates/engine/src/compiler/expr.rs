@@ -888,7 +888,7 @@ impl<'s> Compiler<'s, '_> {
             AssignmentTarget::ComputedMemberExpression(m) if !matches!(m.object, Expression::Super(_)) => {
                 self.compile_expr(&m.object)?;
                 self.compile_expr(&m.expression)?;
-                self.emit(Op::ToPropertyKey);
+                self.emit(Op::ToPropertyKeyOfBase);
                 self.emit(Op::Dup2);
                 self.emit(Op::GetElem);
                 self.compile_expr(&a.right)?;
@@ -966,7 +966,7 @@ impl<'s> Compiler<'s, '_> {
             AssignmentTarget::ComputedMemberExpression(m) if !matches!(m.object, Expression::Super(_)) => {
                 self.compile_expr(&m.object)?;
                 self.compile_expr(&m.expression)?;
-                self.emit(Op::ToPropertyKey);
+                self.emit(Op::ToPropertyKeyOfBase);
                 self.emit(Op::Dup2);
                 self.emit(Op::GetElem);
                 let short = self.emit_jump(jump);
@@ -1041,7 +1041,7 @@ impl<'s> Compiler<'s, '_> {
             SimpleAssignmentTarget::ComputedMemberExpression(m) if !matches!(m.object, Expression::Super(_)) => {
                 self.compile_expr(&m.object)?;
                 self.compile_expr(&m.expression)?;
-                self.emit(Op::ToPropertyKey);
+                self.emit(Op::ToPropertyKeyOfBase);
                 self.emit(Op::Dup2);
                 self.emit(Op::GetElem);
                 self.emit(Op::ToNumeric);

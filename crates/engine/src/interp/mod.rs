@@ -594,6 +594,16 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             let kv = crate::runtime::convert::key_to_value(vm, k);
             vm.stack.push(kv);
         }
+        Op::ToPropertyKeyOfBase => {
+            let v = pop(vm);
+            let base = top(vm);
+            if base.is_nullish() {
+                return Err(ops::nullish_base_error(vm, base, v, "read properties", "reading"));
+            }
+            let k = to_property_key(vm, v)?;
+            let kv = crate::runtime::convert::key_to_value(vm, k);
+            vm.stack.push(kv);
+        }
         Op::ToStringForConcat => {
             let v = pop(vm);
             let s = crate::runtime::convert::to_string(vm, v)?;

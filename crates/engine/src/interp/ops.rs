@@ -367,7 +367,7 @@ fn get_primitive_prop(vm: &mut Vm, v: Value, key: PropertyKey) -> JsResult<Value
 
 /// GetValue/PutValue on a null or undefined base: ToObject throws before the key is
 /// converted, so the message shows the key only when it is already a primitive.
-fn nullish_base_error(vm: &mut Vm, base: Value, key: Value, what: &str, verb: &str) -> Throw {
+pub(crate) fn nullish_base_error(vm: &mut Vm, base: Value, key: Value, what: &str, verb: &str) -> Throw {
     let b = if base.is_null() { "null" } else { "undefined" };
     let k = if key.is_object() { None } else { crate::runtime::convert::to_rust_string(vm, key).ok() };
     match k {
