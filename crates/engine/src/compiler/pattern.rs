@@ -172,6 +172,8 @@ impl<'s> Compiler<'s, '_> {
 
     fn key_ref(&mut self, key: &'s PropertyKey<'s>, computed: bool) -> KeyRef<'s> {
         match self.static_key_name(key, computed) {
+            // `{ 0: x }`: an array-index key is an index, not an atom; read it as computed.
+            Some(n) if is_array_index(&n) && key.as_expression().is_some() => KeyRef::Computed(key),
             Some(n) => KeyRef::Static(self.atom(&n)),
             None => KeyRef::Computed(key),
         }
@@ -379,4 +381,9 @@ impl<'s> Compiler<'s, '_> {
         self.free_temp(done);
         Ok(())
     }
+}
+
+/// Whether `name` is the canonical string of an array index (0 ..= 2^32 - 2).
+fn is_array_index(name: &str) -> bool {
+    name.parse::<u32>().is_ok_and(|n| n != u32::MAX && n.to_string() == name)
 }
