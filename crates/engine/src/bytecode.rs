@@ -630,6 +630,9 @@ pub struct CodeBlock {
     pub env_names: Vec<(u32, Atom)>,
     /// Absolute env level of the environment the function's closure captures.
     pub base_env_level: u32,
+    /// First pc past parameter initialisation (0: none): a direct eval before it runs in a
+    /// parameter initialiser, where declaring `var arguments` is a SyntaxError.
+    pub params_end: u32,
 }
 
 impl CodeBlock {

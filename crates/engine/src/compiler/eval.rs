@@ -32,12 +32,34 @@ fn compile_eval(
     source: &str,
     strict_caller: bool,
     scope: Option<EvalScope>,
+    in_parameters: bool,
 ) -> Result<crate::heap::CodeId, crate::error::SyntaxErrorReport> {
     let source_id = add_source(vm, "<eval>", source);
     let options = ParseOptions { allow_return_outside_function: false, ..super::parse_options() };
     with_parsed(source, "<eval>", false, options, |program, scoping| {
-        let mut c = Compiler::new(vm, scoping, source, source_id);
         let strict = strict_caller || program.directives.iter().any(|d| d.directive.as_str() == "use strict");
+        // EvalDeclarationInstantiation: sloppy eval code in a parameter initialiser may not
+        // declare a `var` (or function) named `arguments`.
+        if in_parameters && !strict {
+            if let Some(root) = program.scope_id.get() {
+                let declares_arguments = scoping.iter_bindings_in(root).any(|b| {
+                    scoping.symbol_name(b) == "arguments"
+                        && scoping.symbol_flags(b).intersects(
+                            oxc_syntax::symbol::SymbolFlags::FunctionScopedVariable
+                                | oxc_syntax::symbol::SymbolFlags::Function,
+                        )
+                });
+                if declares_arguments {
+                    return Err(report(
+                        source,
+                        "<eval>",
+                        "eval code in a parameter initializer cannot declare 'arguments'",
+                        0,
+                    ));
+                }
+            }
+        }
+        let mut c = Compiler::new(vm, scoping, source, source_id);
         c.func.code.strict = strict;
         let kind = FunctionKind::Eval;
         c.eval_global = scope.is_none() && !strict;
@@ -54,7 +76,7 @@ fn compile_eval(
 pub fn indirect_eval(vm: &mut Vm, arg: Value) -> JsResult<Value> {
     let Some(s) = arg.as_string() else { return Ok(arg) };
     let text = vm.heap.flat(s).to_rust_string();
-    let code = match compile_eval(vm, &text, false, None) {
+    let code = match compile_eval(vm, &text, false, None, false) {
         Ok(c) => c,
         Err(e) => return Err(vm.syntax_error(e.message)),
     };
@@ -67,10 +89,11 @@ pub fn direct_eval(vm: &mut Vm, arg: Value) -> JsResult<Value> {
     let Some(s) = arg.as_string() else { return Ok(arg) };
     let text = vm.heap.flat(s).to_rust_string();
     let Some(frame) = vm.frames.last() else { return Err(Throw::Value(Value::UNDEFINED)) };
-    let (code_id, env, this, callee, new_target, env_depth) =
-        (frame.code, frame.env, frame.this, frame.callee, frame.new_target, frame.env_depth);
+    let (code_id, env, this, callee, new_target, env_depth, pc) =
+        (frame.code, frame.env, frame.this, frame.callee, frame.new_target, frame.env_depth, frame.pc);
     let caller = vm.heap.code(code_id);
     let strict = caller.strict;
+    let in_parameters = pc < caller.params_end;
     let global_caller = matches!(caller.kind, FunctionKind::Script) && env.is_none();
     let scope = if global_caller {
         None
@@ -89,7 +112,7 @@ pub fn direct_eval(vm: &mut Vm, arg: Value) -> JsResult<Value> {
         names.reverse();
         Some(EvalScope { names, base_level: current_level })
     };
-    let code = match compile_eval(vm, &text, strict, scope) {
+    let code = match compile_eval(vm, &text, strict, scope, in_parameters) {
         Ok(c) => c,
         Err(e) => return Err(vm.syntax_error(e.message)),
     };

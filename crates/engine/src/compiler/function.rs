@@ -231,6 +231,22 @@ impl<'s> Compiler<'s, '_> {
             self.emit(Op::CreateRest(n));
             self.compile_binding_init(&rest.rest.argument, false)?;
         }
+        // Where the parameters' environment already binds `arguments` (the arguments object
+        // of a non-arrow function, or a parameter of that name), a direct eval in a parameter
+        // initialiser may not declare it again.
+        let binds_arguments = !spec.kind.is_arrow() || {
+            let mut syms = Vec::new();
+            for item in params.items.iter() {
+                pattern_symbols(&item.pattern, &mut syms);
+            }
+            if let Some(rest) = &params.rest {
+                pattern_symbols(&rest.rest.argument, &mut syms);
+            }
+            syms.iter().any(|&s| self.scoping.symbol_name(s) == "arguments")
+        };
+        if binds_arguments {
+            self.func.code.params_end = self.pc();
+        }
         if let Some(loc) = arguments_loc {
             self.emit(Op::CreateArguments(u8::from(mapped)));
             self.emit_store(loc, false);

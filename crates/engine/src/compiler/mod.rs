@@ -733,6 +733,7 @@ pub(crate) fn empty_code(kind: FunctionKind, strict: bool, source_id: u32) -> Co
         is_class_constructor: false,
         env_names: Vec::new(),
         base_env_level: 0,
+        params_end: 0,
     }
 }
 
