@@ -11,6 +11,17 @@ runs=${1:-3}
 target=${CARGO_TARGET_DIR:-target}
 cargo build -q --release -p amber-cli
 (cd benches/peers && env -u CARGO_TARGET_DIR cargo build -q --release --locked)
+# The link order (crates/cli/link-order.txt) names symbols with crate hashes; when most no
+# longer exist in the binary, peak RSS silently grows by megabytes. Say so before measuring.
+if command -v nm > /dev/null && [ -s crates/cli/link-order.txt ]; then
+  listed=$(wc -l < crates/cli/link-order.txt)
+  present=$(nm "$target/release/amber" 2>/dev/null | awk '{print $NF}' | sort -u |
+    comm -12 - <(sort -u crates/cli/link-order.txt) | wc -l)
+  if [ $((present * 100)) -lt $((listed * 80)) ]; then
+    echo "warning: only $present of $listed functions in crates/cli/link-order.txt are in the binary;" \
+      "run benches/link-order.sh (peak RSS will be higher until then)" >&2
+  fi
+fi
 # An empty VFS: by default `amber run` copies the program's directory (here the 1.1 MB of
 # benchmark sources) into its virtual filesystem, which no benchmark reads.
 emptyfs=$(mktemp -d)
