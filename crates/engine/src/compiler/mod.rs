@@ -534,10 +534,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
                 }
                 // A var-like global may not exist after all (an Annex B.3.3 function whose
                 // hoisting was blocked declares none): `typeof` of it is "undefined".
-                let lexical = oxc_syntax::symbol::SymbolFlags::BlockScopedVariable
-                    | oxc_syntax::symbol::SymbolFlags::ConstVariable
-                    | oxc_syntax::symbol::SymbolFlags::Class;
-                if typeof_ctx && !self.scoping.symbol_flags(sym).intersects(lexical) {
+                if typeof_ctx && !self.scoping.symbol_flags(sym).intersects(LEXICAL) {
                     self.emit(Op::GetGlobalOrUndefined(a));
                     return Ok(());
                 }
@@ -856,6 +853,11 @@ pub fn compile_dynamic_function(vm: &mut Vm, source: &str, filename: &str) -> Re
         c.compile_program(program, FunctionKind::Script).map_err(|e| report(source, filename, &e.0, e.1))
     })
 }
+
+/// The symbol flags of a lexical declaration: `let`, `const`, `class`.
+pub(crate) const LEXICAL: oxc_syntax::symbol::SymbolFlags = oxc_syntax::symbol::SymbolFlags::BlockScopedVariable
+    .union(oxc_syntax::symbol::SymbolFlags::ConstVariable)
+    .union(oxc_syntax::symbol::SymbolFlags::Class);
 
 impl<'s> Compiler<'s, '_> {
     /// Global code: GlobalDeclarationInstantiation, then the statements; returns the

@@ -69,7 +69,6 @@ impl<'s> Compiler<'s, '_> {
         let name = id.name.as_str();
         let Some(mut scope) = f.scope_id.get().and_then(|own| self.scoping.scope_parent_id(own)) else { return false };
         let func_scope = self.var_scope();
-        let lexical = SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable | SymbolFlags::Class;
         // The block the function is declared in holds its own binding; the scopes above it
         // are the ones `var F` would have to pass.
         while let Some(parent) = self.scoping.scope_parent_id(scope) {
@@ -80,7 +79,7 @@ impl<'s> Compiler<'s, '_> {
             let conflict = self.scoping.iter_bindings_in(scope).any(|b| {
                 let flags = self.scoping.symbol_flags(b);
                 self.scoping.symbol_name(b) == name
-                    && (flags.intersects(lexical) || (!at_top && flags.contains(SymbolFlags::Function)))
+                    && (flags.intersects(super::LEXICAL) || (!at_top && flags.contains(SymbolFlags::Function)))
             });
             if conflict {
                 return true;
@@ -154,12 +153,7 @@ impl<'s> Compiler<'s, '_> {
     /// `const` or `class` of the same name (it does for an if-clause function, which has no
     /// block of its own in the tree).
     fn shares_a_lexical_binding(&self, id: &oxc_ast::ast::BindingIdentifier<'s>) -> bool {
-        use oxc_syntax::symbol::SymbolFlags;
-        id.symbol_id.get().is_some_and(|sym| {
-            self.scoping
-                .symbol_flags(sym)
-                .intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable | SymbolFlags::Class)
-        })
+        id.symbol_id.get().is_some_and(|sym| self.scoping.symbol_flags(sym).intersects(super::LEXICAL))
     }
 
     /// Store (popping) into the function-scope `var` of `name`, or the global of that name
