@@ -51,6 +51,7 @@ pub use amber_durable::journal::{CallRecord, CallResult, Journal, JournalHead, O
 pub use amber_durable::policy::{Mode, Policy, PolicySurface};
 pub use amber_engine as engine;
 pub use amber_node as node;
+pub use amber_node::modules::process::ProcessInputs;
 pub use error::{Error, Result};
 /// docs/host-api.md, compiled here so its Rust example is tested with the crate.
 #[cfg(doctest)]

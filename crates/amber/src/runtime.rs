@@ -16,6 +16,7 @@ use amber_engine::error::SyntaxErrorReport;
 use amber_engine::heap::object::Class;
 use amber_engine::vm::{PrintHook, Stream};
 use amber_engine::{Value, Vm, VmOptions};
+use amber_node::modules::process::ProcessInputs;
 use amber_node::timers;
 use serde::{Deserialize, Serialize};
 
@@ -136,6 +137,7 @@ pub struct RuntimeBuilder {
     seed: Option<[u8; 32]>,
     image_key: Option<Vec<u8>>,
     vfs_seed: Option<VfsSeed>,
+    process: ProcessInputs,
 }
 
 impl Default for RuntimeBuilder {
@@ -159,7 +161,15 @@ impl RuntimeBuilder {
             seed: None,
             image_key: None,
             vfs_seed: None,
+            process: ProcessInputs::default(),
         }
+    }
+
+    /// The program's `process.argv.slice(2)` and `process.env` (default: none). They are
+    /// inputs like the source: give the same ones to a replay of the run.
+    pub fn process_inputs(mut self, inputs: ProcessInputs) -> Self {
+        self.process = inputs;
+        self
     }
 
     /// The determinism policy (Host modes are refused; see [`RuntimeBuilder::build`]).
@@ -360,6 +370,7 @@ impl RuntimeBuilder {
             code_hashes: BTreeMap::new(),
             vfs_seed: self.vfs_seed,
             vfs_seed_hash: None,
+            process: self.process,
             completion: serde_json::Value::Null,
             state: State::NotStarted,
             repl: false,
@@ -387,6 +398,7 @@ pub struct Runtime {
     code_hashes: BTreeMap<String, Digest>,
     vfs_seed: Option<VfsSeed>,
     vfs_seed_hash: Option<Digest>,
+    process: ProcessInputs,
     completion: serde_json::Value,
     state: State,
     repl: bool,
@@ -427,6 +439,7 @@ impl Runtime {
             seed.install(&mut self.core.vm, now).map_err(Error::usage)?;
             self.vfs_seed_hash = Some(seed.hash());
         }
+        self.process.install(&mut self.core.vm);
         self.code_hashes.insert(program.filename.clone(), Digest::of(program.source.as_bytes()));
         let r = if program.module {
             self.core.js(|vm| vm.eval_module(&program.source, &program.filename))

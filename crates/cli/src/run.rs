@@ -10,7 +10,7 @@ use amber::durable::store::{NewSession, SessionStore, Source};
 use amber::engine::module::ModuleSource;
 use amber::engine::vm::Stream;
 use amber::engine::{Vm, VmOptions};
-use amber::{Outcome, Program, Runtime, RuntimeBuilder};
+use amber::{Outcome, ProcessInputs, Program, Runtime, RuntimeBuilder};
 use clap::Args;
 
 use crate::error::{CliResult, Failure};
@@ -54,6 +54,32 @@ pub struct RunArgs {
     /// Stored with the session; resume and replay run under it.
     #[arg(long = "policy", value_name = "SURFACE=MODE")]
     policy: Vec<String>,
+    /// Give the program the environment variable NAME (`process.env`): NAME=VALUE sets it,
+    /// NAME alone copies this process's value if it has one. Nothing else of the host's
+    /// environment reaches the program. Stored with the session.
+    #[arg(long = "env", value_name = "NAME[=VALUE]")]
+    env: Vec<String>,
+    /// Arguments for the program (`process.argv.slice(2)`), after FILE or after `--`.
+    #[arg(value_name = "ARGS", trailing_var_arg = true, allow_hyphen_values = true)]
+    args: Vec<String>,
+}
+
+/// The program's arguments and the environment `--env` gives it.
+fn process_inputs(args: &[String], env: &[String]) -> CliResult<ProcessInputs> {
+    let mut inputs = ProcessInputs { argv: args.to_vec(), env: Default::default() };
+    for item in env {
+        let (name, value) = match item.split_once('=') {
+            Some((name, value)) => (name, Some(value.to_string())),
+            None => (item.as_str(), std::env::var(item).ok()),
+        };
+        if name.is_empty() || name.contains('\0') {
+            return Err(Failure::usage(format!("--env {item:?}: expected NAME or NAME=VALUE")));
+        }
+        if let Some(value) = value {
+            inputs.env.insert(name.to_string(), value);
+        }
+    }
+    Ok(inputs)
 }
 
 /// The durable policy with `--policy` overrides applied.
@@ -128,9 +154,10 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
         None => std::path::Path::new(&filename).parent().map_or_else(|| PathBuf::from("."), PathBuf::from),
     };
     let seed = crate::seed::collect(&seed_root, location.dir())?;
+    let process = process_inputs(&args.args, &args.env)?;
     let sources = vec![
         Source::new(&program.filename, &source),
-        options_source(args.max_instructions, args.max_heap),
+        options_source(args.max_instructions, args.max_heap, &process),
         crate::seed::source(&seed),
     ];
     let policy = parse_policy(&args.policy)?;
@@ -139,6 +166,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
         .max_instructions(args.max_instructions)
         .max_heap_bytes(args.max_heap)
         .vfs_seed(seed)
+        .process_inputs(process)
         .build()?;
     let new_session = NewSession { entry: filename, module, policy, sources };
 

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use amber::durable::store::{LoadedSession, SessionLease, SessionStatus, SessionStore, Source};
-use amber::{Outcome, Runtime, RuntimeBuilder};
+use amber::{Outcome, ProcessInputs, Runtime, RuntimeBuilder};
 use serde_json::json;
 
 use crate::error::CliResult;
@@ -85,14 +85,15 @@ impl Held<'_> {
     }
 }
 
-/// The reserved source path holding a session's run options (resource limits) as JSON, so
-/// that resume, replay and recovery run under the limits the session started with — and
-/// exports carry them.
+/// The reserved source path holding a session's run options (resource limits, the
+/// program's arguments and environment) as JSON, so that resume, replay and recovery run
+/// under the options the session started with — and exports carry them.
 pub const OPTIONS_SOURCE: &str = "amber:options.json";
 
-/// The options source for a run with these limits.
-pub fn options_source(max_instructions: Option<u64>, max_heap: Option<u64>) -> Source {
-    let text = json!({ "max_instructions": max_instructions, "max_heap_bytes": max_heap }).to_string();
+/// The options source for a run with these limits and process inputs.
+pub fn options_source(max_instructions: Option<u64>, max_heap: Option<u64>, process: &ProcessInputs) -> Source {
+    let text =
+        json!({ "max_instructions": max_instructions, "max_heap_bytes": max_heap, "process": process }).to_string();
     Source::new(OPTIONS_SOURCE, &text)
 }
 
@@ -106,5 +107,9 @@ pub fn with_session_options(builder: RuntimeBuilder, loaded: &LoadedSession) -> 
         .find(|s| s.path == OPTIONS_SOURCE)
         .and_then(|s| serde_json::from_str::<serde_json::Value>(&s.text).ok())
         .unwrap_or_default();
-    builder.max_instructions(options["max_instructions"].as_u64()).max_heap_bytes(options["max_heap_bytes"].as_u64())
+    let process = serde_json::from_value::<ProcessInputs>(options["process"].clone()).unwrap_or_default();
+    builder
+        .max_instructions(options["max_instructions"].as_u64())
+        .max_heap_bytes(options["max_heap_bytes"].as_u64())
+        .process_inputs(process)
 }

@@ -433,3 +433,28 @@ fn a_session_keeps_the_policy_it_was_started_with() {
         assert!(out.stderr.contains("policy"), "{bad}: {}", out.stderr);
     }
 }
+
+#[test]
+fn a_session_keeps_the_arguments_and_environment_it_was_started_with() {
+    let sb = Sandbox::new("process-inputs");
+    let file = sb.write(
+        "p.js",
+        "const show = () => console.log(JSON.stringify(process.argv.slice(2)), JSON.stringify(process.env));\nshow();\namber.input('go').then(show);\n",
+    );
+    // Only what --env names reaches the program; a bare NAME copies the host's value.
+    let started = sb.amber_env(
+        &["run", "--env", "GREETING", "--env", "MODE=a=b", "--env", "UNSET_HERE", &file, "--session", "s", "x", "--y"],
+        &[("GREETING", "hello"), ("HOME_SECRET", "no")],
+    );
+    expect(&started, 75);
+    let line = "[\"x\",\"--y\"] {\"GREETING\":\"hello\",\"MODE\":\"a=b\"}\n";
+    assert_eq!(started.stdout, line);
+    // Resumed in a fresh process, and replayed from the top, the program sees the same inputs.
+    let done = sb.amber(&["resume", "s", "--input", "ok"]);
+    expect(&done, 0);
+    assert_eq!(done.stdout, line);
+    let replay = sb.amber(&["replay", "s", "--print"]);
+    expect(&replay, 0);
+    assert_eq!(replay.stdout, format!("{line}{line}"));
+    expect(&sb.amber(&["run", "--env", "=x", &file]), 2);
+}

@@ -35,6 +35,7 @@ pub const BUILTIN: Builtin = Builtin {
         ("heapBytes", 0, heap_bytes),
         ("tickQueue", 4, tick_queue),
         ("entry", 0, entry),
+        ("inputs", 0, inputs),
     ],
     bare: true,
 };
@@ -47,6 +48,9 @@ pub const RUN_TICKS: &str = "node.process.runTicks";
 pub const PROCESS: &str = "node.process";
 /// [`Vm::host_values`] entry: the JS function that emits `beforeExit` (phase 0) / `exit` (1).
 pub const ON_IDLE: &str = "node.process.onIdle";
+/// `vm.host_state` entry: the program's arguments and environment ([`ProcessInputs`] as
+/// JSON), set by the embedder before the program starts.
+pub const INPUTS_KEY: &str = "node.process.inputs";
 /// `vm.host_state` entry: the code `process.exit` was called with (i32 LE).
 pub const EXIT_KEY: &str = "node.process.exit";
 const PARTIAL_OUT: &str = "node.process.stdout.partial";
@@ -192,6 +196,36 @@ fn entry(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
     let name = vm.sources.iter().map(|s| s.name.clone()).find(|n| !n.starts_with("node:"));
     Ok(match name {
         Some(n) => vm.str(&n),
+        None => Value::UNDEFINED,
+    })
+}
+
+/// What the embedder hands the program as `process.argv.slice(2)` and `process.env`. They are
+/// inputs of the run like its source: the embedder stores them with the session so a replay
+/// starts from the same ones, and they ride the image in `vm.host_state`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ProcessInputs {
+    /// User arguments, after the interpreter and entry paths.
+    pub argv: Vec<String>,
+    /// Environment variables, in name order.
+    pub env: std::collections::BTreeMap<String, String>,
+}
+
+impl ProcessInputs {
+    /// Records the inputs for `process` to read when it is first used.
+    pub fn install(&self, vm: &mut Vm) {
+        let bytes = serde_json::to_vec(self).unwrap_or_default();
+        vm.host_state.retain(|(k, _)| k != INPUTS_KEY);
+        vm.host_state.push((INPUTS_KEY.to_string(), bytes));
+    }
+}
+
+/// `internal.inputs()`: the [`ProcessInputs`] JSON text, or undefined if none were given.
+fn inputs(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
+    let text =
+        vm.host_state.iter().find(|(k, _)| k == INPUTS_KEY).map(|(_, b)| String::from_utf8_lossy(b).into_owned());
+    Ok(match text {
+        Some(t) => vm.str(&t),
         None => Value::UNDEFINED,
     })
 }

@@ -310,6 +310,12 @@ const props = {
 };
 const entry = internal.entry();
 if (entry) props.argv.push(entry);
+const inputs = internal.inputs();
+if (inputs !== undefined) {
+  const { argv, env } = JSON.parse(inputs);
+  props.argv.push(...argv);
+  Object.assign(props.env, env);
+}
 for (const key of Object.keys(props)) {
   Object.defineProperty(process, key, { value: props[key], writable: true, enumerable: true, configurable: true });
 }
