@@ -603,7 +603,13 @@ impl Runtime {
         };
         let bytes = serde_json::to_vec(&state).map_err(|e| Error::usage(format!("encoding runtime state: {e}")))?;
         put_host_state(&mut self.core.vm, DURABLE_STATE_KEY, bytes);
-        let payload = self.core.vm.encode_state_relative(&baseline(&self.core.vm.options)).map_err(Error::Image)?;
+        // The image holds the state in canonical form (the same logical state, whatever its
+        // history, gives the same bytes), and the run goes on from that form, so a run that
+        // continues in this process and one restored from the image are the same from here.
+        let base = baseline(&self.core.vm.options);
+        let canonical = self.core.vm.canonical_copy(&base).map_err(Error::Image)?;
+        let payload = canonical.encode_state_relative(&base).map_err(Error::Image)?;
+        self.core.vm = canonical;
         let mut manifest = Manifest::new(ENGINE_VERSION, self.policy);
         manifest.capabilities = self.core.recorder.ledger.clone();
         manifest.code_hashes = self.code_hashes.clone();
@@ -732,7 +738,10 @@ impl Runtime {
             if ran {
                 continue;
             }
-            // Idle: deliver a result, jump the clock, or stop.
+            // Idle: deliver a result, jump the clock, or stop. Capabilities are observed here,
+            // where a live run and its replay are at the same journal position whether the
+            // results came from a suspension, an in-process host or the journal.
+            self.observe_capabilities();
             let replaying = self.core.recorder.replaying();
             if replaying && !self.core.vm.host_ops.is_empty() {
                 match self.core.recorder.peek().map(|r| r.kind) {
@@ -783,7 +792,6 @@ impl Runtime {
             if !self.core.recorder.strict && self.serve_hosts() {
                 continue;
             }
-            self.observe_capabilities();
             return Ok(Outcome::Suspended(self.pending()));
         }
     }
@@ -881,6 +889,7 @@ fn baseline(options: &VmOptions) -> Vm {
         vm.stack.clear();
         vm.frames.clear();
     }
+    vm.heap.seal_baseline();
     vm
 }
 

@@ -1,6 +1,6 @@
 //! Property: over generated agent programs and host answers, a straight run, a run imaged and
 //! restored (into a fresh runtime) at every suspension, and a replay of the journal from the
-//! top end with the same output and the same state hash.
+//! top end with the same output, the same state hash and byte-identical final images.
 //!
 //! Programs are drawn by a seeded xorshift generator (the same cases on every machine) from
 //! the features durable agents use: host calls, `Promise.all` over calls, human input,
@@ -103,6 +103,7 @@ fn answer_all(case: u64, rt: &mut Runtime, ops: &[PendingOp]) {
 struct End {
     output: String,
     hash: String,
+    image: Vec<u8>,
     suspensions: usize,
 }
 
@@ -118,7 +119,8 @@ fn straight(case: u64, program: &Program) -> (End, Journal) {
     assert!(matches!(outcome, Outcome::Completed(_)), "case {case}: {outcome:?}");
     let journal = Journal::from_records(rt.take_records()).unwrap();
     let hash = rt.state_hash().unwrap();
-    (End { output: take_output(), hash, suspensions }, journal)
+    let image = rt.snapshot().unwrap();
+    (End { output: take_output(), hash, image, suspensions }, journal)
 }
 
 fn imaged(case: u64, program: &Program) -> End {
@@ -136,7 +138,8 @@ fn imaged(case: u64, program: &Program) -> End {
     }
     assert!(matches!(outcome, Outcome::Completed(_)), "case {case}: {outcome:?}");
     let hash = rt.state_hash().unwrap();
-    End { output: take_output(), hash, suspensions }
+    let image = rt.snapshot().unwrap();
+    End { output: take_output(), hash, image, suspensions }
 }
 
 fn replayed(case: u64, program: &Program, journal: &Journal) -> End {
@@ -144,7 +147,8 @@ fn replayed(case: u64, program: &Program, journal: &Journal) -> End {
     let outcome = rt.run(program).unwrap();
     assert!(matches!(outcome, Outcome::Completed(_)), "case {case}: replay ended {outcome:?}");
     let hash = rt.state_hash().unwrap();
-    End { output: take_output(), hash, suspensions: 0 }
+    let image = rt.snapshot().unwrap();
+    End { output: take_output(), hash, image, suspensions: 0 }
 }
 
 #[test]
@@ -167,6 +171,9 @@ fn straight_imaged_and_replayed_runs_reach_the_same_state() {
         // A step's function runs live but not on replay; the hash is of the canonical state,
         // so the garbage, shapes and warmer caches it leaves behind do not count.
         assert_eq!(a.hash, c.hash, "case {case}: replayed state differs\n{source}");
+        // Images hold the state in canonical form: the same bytes after all three histories.
+        assert!(a.image == b.image, "case {case}: the imaged run's final image differs\n{source}");
+        assert!(a.image == c.image, "case {case}: the replay's final image differs\n{source}");
         with_steps += u32::from(source.contains("amber.step"));
         total_suspensions += a.suspensions;
     }

@@ -616,6 +616,7 @@ pub struct CodeBlock {
     pub env_slots: u32,
     pub global_decls: GlobalDecls,
     /// Source file index and the function's source span (for `toString` and stack traces).
+    #[serde(serialize_with = "crate::heap::canonical::source")]
     pub source_id: u32,
     pub span: (u32, u32),
     /// (pc, line, column) at statement and call boundaries, ascending by pc.

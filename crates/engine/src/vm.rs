@@ -621,8 +621,11 @@ impl Vm {
     /// counters, so two histories that reach the same logical state (a live `amber.step` and
     /// its replay) write the same bytes. `skip_host_state` names embedder entries that are
     /// bookkeeping rather than program state.
-    pub fn write_canonical(&self, skip_host_state: &[&str], sink: &mut dyn FnMut(&[u8])) -> Result<(), String> {
+    /// Squeezes the VM's Map/Set tables first (which no program can observe), so a live
+    /// iterator's position does not depend on when the collector last did.
+    pub fn write_canonical(&mut self, skip_host_state: &[&str], sink: &mut dyn FnMut(&[u8])) -> Result<(), String> {
         self.check_safe_point()?;
+        crate::builtins::map::squeeze_collections(&mut self.heap);
         #[derive(Serialize)]
         struct Roots<'a> {
             stack: &'a [Value],
@@ -664,7 +667,71 @@ impl Vm {
             modules: &self.modules,
             vfs: &self.vfs,
         };
-        crate::heap::canonical::write(&self.heap, &roots, sink)
+        crate::heap::canonical::write(&self.heap, &self.sources, &roots, sink)
+    }
+
+    /// This state rebuilt in canonical form relative to `baseline` (`heap/canonical.rs`):
+    /// baseline entities keep their handles, everything else reachable is renumbered in
+    /// traversal order, and garbage, Map/Set tombstones, unreached source texts, inline caches
+    /// and counters are gone. The same logical state gives the same copy whatever its history,
+    /// so its image bytes are canonical. The copy runs on exactly as this VM would (host
+    /// bindings are carried over). Only at a safe point. Squeezes this VM's Map/Set tables,
+    /// which no program can observe.
+    pub fn canonical_copy(&mut self, baseline: &Vm) -> Result<Vm, String> {
+        self.canonical_copy_against(&baseline.heap, &baseline.sources)
+    }
+
+    fn canonical_copy_against(&mut self, base_heap: &Heap, base_sources: &[Source]) -> Result<Vm, String> {
+        self.check_safe_point()?;
+        crate::builtins::map::squeeze_collections(&mut self.heap);
+        let roots = (&self.single_chars, &*self);
+        let compacted = crate::heap::canonical::compact(&self.heap, &roots, base_heap, base_sources.len() as u32)?;
+        let ((single_chars, mut vm), _): ((Vec<Value>, Vm), usize) =
+            bincode::serde::decode_from_slice(&compacted.roots, bincode::config::standard())
+                .map_err(|e| format!("canonical walk: {e}"))?;
+        vm.heap = compacted.heap;
+        vm.single_chars = single_chars;
+        vm.sources = base_sources.to_vec();
+        for &id in &compacted.sources {
+            let source = self.sources.get(id as usize).ok_or("canonical walk: a source text is missing")?;
+            vm.sources.push(source.clone());
+        }
+        vm.host_functions = self.host_functions.clone();
+        vm.print_hook = self.print_hook;
+        vm.gc_observer = self.gc_observer;
+        vm.entropy_hook = self.entropy_hook;
+        vm.module_loader = self.module_loader;
+        // Caches start as the baseline's (its own code) or cold; counters start as after a
+        // collection. Fuel is program state only under an instruction budget.
+        let codes: Vec<u32> = vm.heap.code.iter().map(|(i, _)| i).collect();
+        for i in codes {
+            let base = base_heap.code.get(i);
+            if let Some(code) = vm.heap.code.get_mut(i) {
+                code.ics = match base {
+                    Some(b) if b.ics.len() == code.ics.len() => b.ics.clone(),
+                    _ => vec![crate::bytecode::InlineCache::default(); code.ics.len()],
+                };
+            }
+        }
+        let collections: Vec<u32> = vm
+            .heap
+            .objects
+            .iter()
+            .filter(|(_, o)| matches!(o.class, Class::Map(_) | Class::Set(_) | Class::WeakMap(_) | Class::WeakSet(_)))
+            .map(|(i, _)| i)
+            .collect();
+        for i in collections {
+            crate::builtins::map::rebuild_index(&mut vm.heap, ObjectId(i));
+        }
+        vm.stats = VmStats::default();
+        vm.heap.stats = crate::heap::HeapStats::default();
+        vm.heap.allocs_since_gc = 0;
+        vm.heap.bytes_since_gc = 0;
+        vm.heap.bytes_estimate = crate::heap::gc::estimate_bytes(&vm);
+        if vm.options.max_instructions.is_none() {
+            vm.fuel = u64::MAX;
+        }
+        Ok(vm)
     }
 
     fn check_safe_point(&self) -> Result<(), String> {
@@ -720,8 +787,11 @@ impl Vm {
     }
 
     /// Image the whole VM and continue in the restored copy (test262 `--snapshot-roundtrip`).
+    /// The image is of the canonical copy against an empty baseline, so every entity is
+    /// renumbered on the way: a handle held anywhere the image does not reach would show.
     pub fn snapshot_roundtrip(&mut self) -> Result<(), String> {
-        let bytes = self.encode_state()?;
+        let canonical = self.canonical_copy_against(&Heap::default(), &[])?;
+        let bytes = canonical.encode_state()?;
         let mut restored = Vm::decode_state(&bytes)?;
         restored.host_functions = std::mem::take(&mut self.host_functions);
         restored.print_hook = self.print_hook;

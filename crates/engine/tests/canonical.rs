@@ -5,7 +5,7 @@
 
 use amber_engine::{Vm, VmOptions};
 
-fn canonical(vm: &Vm) -> Vec<u8> {
+fn canonical(vm: &mut Vm) -> Vec<u8> {
     let mut out = Vec::new();
     vm.write_canonical(&[], &mut |b| out.extend_from_slice(b)).unwrap();
     out
@@ -33,7 +33,7 @@ fn state_after(source: &str, collect: bool) -> Vec<u8> {
     if collect {
         amber_engine::heap::gc::collect(&mut vm);
     }
-    canonical(&vm)
+    canonical(&mut vm)
 }
 
 const PLAIN: &str = r#"
@@ -81,4 +81,96 @@ fn different_states_write_different_bytes() {
     ] {
         assert_ne!(plain, state_after(&changed, false), "{changed}");
     }
+}
+
+/// A VM every run of these tests starts from, sealed as embedders seal theirs.
+fn baseline() -> Vm {
+    let mut vm = Vm::new(VmOptions::default());
+    vm.heap.seal_baseline();
+    vm
+}
+
+/// The image bytes (baseline-relative, of the canonical copy) after `source`.
+fn image_after(source: &str, collect: bool) -> Vec<u8> {
+    let mut vm = baseline();
+    vm.eval_script(source, "canonical.js").unwrap();
+    vm.run_jobs().unwrap();
+    if collect {
+        amber_engine::heap::gc::collect(&mut vm);
+    }
+    let base = baseline();
+    vm.canonical_copy(&base).unwrap().encode_state_relative(&base).unwrap()
+}
+
+#[test]
+fn different_histories_to_the_same_state_image_to_the_same_bytes() {
+    let plain = image_after(PLAIN, false);
+    assert_same(&plain, &image_after(PLAIN, true), "collected");
+    assert_same(&plain, &image_after(BUSY, false), "busy");
+    assert_same(&plain, &image_after(BUSY, true), "busy, collected");
+    assert_ne!(plain, image_after(&PLAIN.replace("p: 1", "p: 2"), false));
+}
+
+/// Code that is still reachable (closures, a class, a generator suspended mid-way, pending
+/// promise reactions, a live Map iterator past deleted entries, eval'd code) after more or
+/// less throwaway work: the images agree, and the restored copy runs on as the original.
+#[test]
+fn a_canonical_image_restores_and_runs_on_like_the_original() {
+    let program = r#"
+var log = [];
+class Counter { #n = 0; inc() { return ++this.#n; } }
+var c = new Counter(); c.inc();
+function* gen() { let i = 0; while (true) yield i++; }
+var g = gen(); g.next();
+var m = new Map([[1, "a"], [2, "b"], [3, "c"], [4, "d"]]);
+var it = m.keys(); it.next(); m.delete(2); m.delete(3);
+var evaled = eval("(function (x) { return x * 2; })");
+var later = new Promise((resolve) => { globalThis.resolveLater = resolve; }).then((v) => log.push("then " + v));
+"#;
+    // Throwaway work in a script of its own, whose code nothing keeps.
+    let busywork = "for (let i = 0; i < 2000; i++) ({ ['k' + (i % 40)]: i }); eval('var junk = 1; delete junk'); new Map([[1, 2]]).delete(1);";
+    let base = baseline();
+    let image = |busy: bool| {
+        let mut vm = baseline();
+        if busy {
+            vm.eval_script(busywork, "busy.js").unwrap();
+        }
+        vm.eval_script(program, "canonical.js").unwrap();
+        vm.run_jobs().unwrap();
+        vm.canonical_copy(&base).unwrap().encode_state_relative(&base).unwrap()
+    };
+    let quiet = image(false);
+    let busy = image(true);
+    // The busy history declared `junk` in the global scope and deleted it, and compiled a
+    // script and eval code that nothing reaches any more: their source texts are not kept.
+    assert_same(&quiet, &busy, "busy history");
+    let mut restored = Vm::decode_state_relative(&quiet, baseline()).unwrap();
+    // Imaging the restored state again gives the same bytes.
+    let again = restored.canonical_copy(&base).unwrap().encode_state_relative(&base).unwrap();
+    assert_same(&quiet, &again, "re-imaged");
+    let probe = r#"
+resolveLater(7);
+[c.inc(), g.next().value, [...it].join(","), evaled(21), typeof junk].join(" ")
+"#;
+    let out = restored.eval_script(probe, "probe.js").unwrap();
+    restored.run_jobs().unwrap();
+    let out = restored.heap.flat(out.as_string().unwrap()).to_rust_string();
+    assert_eq!(out, "2 1 4 42 undefined");
+    let log = restored.eval_script("log.join()", "log.js").unwrap();
+    assert_eq!(restored.heap.flat(log.as_string().unwrap()).to_rust_string(), "then 7");
+}
+
+/// A live Map iterator over a table with many deleted entries: the collector squeezes the
+/// tombstones out (moving the iterator) in one history and not in the other.
+#[test]
+fn a_live_map_iterator_hashes_and_images_the_same_before_and_after_a_collection() {
+    let source = r#"
+var m = new Map();
+for (let i = 0; i < 40; i++) m.set(i, "v" + i);
+var it = m.entries();
+for (let i = 0; i < 5; i++) it.next();
+for (let i = 3; i < 33; i++) m.delete(i);
+"#;
+    assert_same(&state_after(source, false), &state_after(source, true), "hash");
+    assert_same(&image_after(source, false), &image_after(source, true), "image");
 }

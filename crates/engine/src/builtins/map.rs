@@ -663,11 +663,21 @@ pub fn copy_data(heap: &mut Heap, data: &MapData) -> MapData {
 /// (the number of live entries before it). For the collector, which sees every iterator;
 /// O(heap). JS cannot observe it: iteration order and every iterator's next entry are kept.
 pub fn compact_collections(heap: &mut Heap) {
+    squeeze_where(heap, |dead, live| dead >= 16 && dead > live);
+}
+
+/// [`compact_collections`] for every collection with a tombstone: canonical images hold
+/// none, since where they fall depends on when the collector last ran.
+pub fn squeeze_collections(heap: &mut Heap) {
+    squeeze_where(heap, |dead, _| dead > 0);
+}
+
+fn squeeze_where(heap: &mut Heap, squeeze: impl Fn(usize, usize) -> bool) {
     let mut targets: indexmap::IndexMap<u32, Vec<ObjectId>, rustc_hash::FxBuildHasher> = Default::default();
     for (id, obj) in heap.objects.iter() {
         if let Class::Map(d) | Class::Set(d) | Class::WeakMap(d) | Class::WeakSet(d) = &obj.class {
             let dead = d.entries.len().saturating_sub(d.live as usize);
-            if dead >= 16 && dead > d.live as usize {
+            if squeeze(dead, d.live as usize) {
                 targets.insert(id, Vec::new());
             }
         }

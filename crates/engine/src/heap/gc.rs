@@ -59,7 +59,8 @@ pub fn collect(vm: &mut Vm) {
     }
 }
 
-fn estimate_bytes(vm: &Vm) -> u64 {
+/// The heap-size estimate recomputed from what is live.
+pub(crate) fn estimate_bytes(vm: &Vm) -> u64 {
     let h = &vm.heap;
     let objects: u64 = h.objects.iter().map(|(_, o)| crate::heap::object_bytes(o)).sum();
     let strings: u64 = h

@@ -130,7 +130,11 @@ fn apply_arena<T>(base: &mut Arena<T>, delta: ArenaDeltaIn<T>, what: &str) -> Re
     if let Some(&bad) = delta.free.iter().find(|&&i| i >= len || base.items[i as usize].is_some()) {
         return Err(format!("corrupt heap delta: {what} free slot {bad} is out of range or live"));
     }
+    if let Some(&bad) = delta.free.iter().find(|&&i| (i as usize) < base_len) {
+        return Err(format!("corrupt heap delta: {what} free slot {bad} is a baseline slot"));
+    }
     base.free = delta.free;
+    base.floor = delta.base_len;
     Ok(())
 }
 
@@ -219,6 +223,7 @@ mod tests {
     fn a_delta_restores_the_exact_heap_and_omits_the_baseline() {
         let baseline = Vm::new(VmOptions::default());
         let mut vm = Vm::new(VmOptions::default());
+        vm.heap.seal_baseline();
         let script = "var kept = { a: [1, 2, 3], s: 'x'.repeat(40) }; Array.prototype.extra = 1; delete Math.max;";
         vm.eval_script(script, "t.js").map_err(|e| e.to_string()).unwrap();
         let full = vm.encode_state().unwrap();

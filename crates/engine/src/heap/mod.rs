@@ -37,19 +37,37 @@ crate::value::handle_serialize!(EnvId => Env, CodeId => Code);
 
 /// A vector of slots with a free list. Freed slots are `None` and are reused lowest-first
 /// so allocation order is deterministic.
+///
+/// Slots below `floor` belong to the baseline (the heap every run starts from, see
+/// `image.rs`) and are never reused once freed: a baseline slot then always names the same
+/// baseline entity, in every history of every run, which canonical images rely on
+/// (`canonical.rs`). What freeing one wastes is bounded by the baseline's size.
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Arena<T> {
     items: Vec<Option<T>>,
     free: Vec<u32>,
+    floor: u32,
 }
 
 impl<T> Default for Arena<T> {
     fn default() -> Self {
-        Arena { items: Vec::new(), free: Vec::new() }
+        Arena { items: Vec::new(), free: Vec::new(), floor: 0 }
     }
 }
 
 impl<T> Arena<T> {
+    /// Marks every current slot as baseline: freed ones are never reused.
+    pub fn seal(&mut self) {
+        self.floor = self.items.len() as u32;
+        let floor = self.floor;
+        self.free.retain(|&i| i >= floor);
+    }
+
+    /// Slots below this index are baseline slots.
+    pub fn floor(&self) -> u32 {
+        self.floor
+    }
+
     pub fn alloc(&mut self, value: T) -> u32 {
         if let Some(i) = self.free.pop() {
             self.items[i as usize] = Some(value);
@@ -87,7 +105,7 @@ impl<T> Arena<T> {
             }
         }
         // Rebuild the free list so the lowest index is reused first: deterministic layout.
-        self.free = (0..self.items.len() as u32).rev().filter(|&i| self.items[i as usize].is_none()).collect();
+        self.free = (self.floor..self.items.len() as u32).rev().filter(|&i| self.items[i as usize].is_none()).collect();
         freed
     }
     pub fn iter(&self) -> impl Iterator<Item = (u32, &T)> {
@@ -165,6 +183,17 @@ pub struct HeapStats {
 impl Heap {
     pub fn new() -> Heap {
         Heap::default()
+    }
+
+    /// Marks everything allocated so far as the baseline (see [`Arena`]): call on the VM a
+    /// run starts from, before the program allocates.
+    pub fn seal_baseline(&mut self) {
+        self.objects.seal();
+        self.strings.seal();
+        self.symbols.seal();
+        self.bigints.seal();
+        self.envs.seal();
+        self.code.seal();
     }
 
     #[inline]

@@ -84,7 +84,7 @@ fn synthetic_module(vm: &mut Vm, name: &str, exports: Vec<(String, Value)>) -> M
     let env = vm.heap.alloc_env(Env { parent: None, slots, object: None });
     let info = ModuleCode { local_exports, env_slots, ..ModuleCode::default() };
     let id = vm.modules.records.len() as ModuleId;
-    vm.modules.records.push(new_record(name, ModuleKind::Json, u32::MAX, None, env, info, id));
+    vm.modules.records.push(new_record(name, ModuleKind::Json, crate::heap::canonical::NO_SOURCE, None, env, info, id));
     id
 }
 

@@ -192,6 +192,7 @@ pub struct ModuleRecord {
     pub kind: ModuleKind,
     pub status: ModuleStatus,
     /// Index into `vm.sources` (how code finds its module).
+    #[serde(serialize_with = "crate::heap::canonical::source")]
     pub source_id: u32,
     /// The body (None for JSON modules).
     pub code: Option<CodeId>,
