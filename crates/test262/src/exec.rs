@@ -106,6 +106,9 @@ fn run(opts: &ExecOptions, prelude: &[Script<'_>], test: &TestSource<'_>) -> Res
     Ok(())
 }
 
+/// The host value holding the entry module's evaluation promise.
+const EVALUATION_PROMISE: &str = "test262.evaluation";
+
 /// Module code, one phase at a time so a negative test's phase is exact: the entry's own
 /// syntax errors are `parse`; loading the graph (a dependency's syntax error, a missing file)
 /// and linking (an unresolvable import) are `resolution`; evaluation, including a rejected
@@ -118,9 +121,12 @@ fn run_module(vm: &mut Vm, opts: &ExecOptions, test: &TestSource<'_>) -> Result<
     module::load_requested_modules(vm, id).map_err(|e| resolution(&e))?;
     module::link_module(vm, id).map_err(|e| resolution(&e))?;
     let promise = module::evaluate_module(vm, id).map_err(|e| failure(&e, Phase::Runtime, Phase::Runtime))?;
+    // Held by the VM, not here: a round trip renumbers every handle.
+    vm.set_host_value(EVALUATION_PROMISE, promise);
     safe_point(vm, opts)?;
     vm.run_jobs().map_err(|e| failure(&e, Phase::Runtime, Phase::Runtime))?;
     safe_point(vm, opts)?;
+    let promise = vm.host_value(EVALUATION_PROMISE).unwrap_or(amber_engine::Value::UNDEFINED);
     let state = promise.as_object().and_then(|p| amber_engine::builtins::promise::promise_state(vm, p));
     if let Some((amber_engine::heap::object::PromiseState::Rejected, reason)) = state {
         let e = vm.run_error(Throw::Value(reason));
