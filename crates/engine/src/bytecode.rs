@@ -308,6 +308,14 @@ pub enum Op {
     IteratorClose,
     /// `iterator next exc → exc`: close for an abrupt (throw) completion, ignoring errors from return.
     IteratorCloseQuiet,
+    /// `iterator next → result called`: for-await's AsyncIteratorClose for a normal completion:
+    /// call `return` if present (`called`); its result is then awaited and checked.
+    AsyncIteratorClose,
+    /// `iterator next exc → exc result called`: AsyncIteratorClose for a throw completion: call
+    /// `return` if present, ignoring its errors; `called` says whether a result is to be awaited.
+    AsyncIteratorCloseQuiet,
+    /// `result → result`: a TypeError unless the (awaited) result of `return` is an object.
+    CheckIteratorResult,
     /// `obj → for-in iterator`
     ForInStart,
     /// `iter → iter key` or jump when done.
@@ -450,6 +458,9 @@ impl Op {
             IteratorNextRaw => (2, 3),
             IteratorClose => (2, 0),
             IteratorCloseQuiet => (3, 1),
+            AsyncIteratorClose => (2, 2),
+            AsyncIteratorCloseQuiet => (3, 3),
+            CheckIteratorResult => (1, 1),
             ForInStart => (1, 1),
             ForInNext(_) => (1, 2),
             GeneratorStart => (0, 0),

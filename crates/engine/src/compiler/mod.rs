@@ -69,8 +69,11 @@ pub(crate) enum Control<'s> {
     /// A try with a handler: its protected ranges are suspended while finally code for an
     /// exit is inlined.
     Try { range_start: Option<u32>, ranges: Vec<(u32, u32)>, finally: Option<&'s oxc_ast::ast::BlockStatement<'s>> },
-    /// An iterator on the operand stack (for-of) that exits must close.
-    Iterator { depth: u32 },
+    /// An iterator on the operand stack (for-of, for-await) that exits must close. `holes`
+    /// are the exits' closing code, which the loop's own exception handler must not cover
+    /// (an error from `return` leaves the loop; it must not close the iterator again); a hole
+    /// whose end is `u32::MAX` is still being emitted.
+    Iterator { depth: u32, is_async: bool, holes: Vec<(u32, u32)> },
     /// An operand value (for-in iterator, switch temp) that exits must pop.
     StackValue { depth: u32 },
     /// An environment pushed by a block.

@@ -674,7 +674,7 @@ impl<'s> Compiler<'s, '_> {
             continue_depth: iter_depth,
             continue_floor: 1,
         });
-        self.func.controls.push(Control::Iterator { depth: base_depth });
+        self.func.controls.push(Control::Iterator { depth: base_depth, is_async: s.r#await, holes: Vec::new() });
         let start = self.pc();
         let done;
         if s.r#await {
@@ -701,11 +701,34 @@ impl<'s> Compiler<'s, '_> {
         self.leave_block_scope(pushed);
         let body_end = self.pc();
         self.emit(Op::Jump(start));
-        // Exceptions from the binding or body close the iterator, then propagate.
+        // Exceptions from the binding or body close the iterator, then propagate; the exits'
+        // own closing code is not covered.
         let handler = self.pc();
-        self.add_handler(body_start, body_end, handler, handler_depth, env_depth);
+        let holes = match self.func.controls.last() {
+            Some(Control::Iterator { holes, .. }) => holes.clone(),
+            _ => Vec::new(),
+        };
+        let mut from = body_start;
+        for (hole_start, hole_end) in holes {
+            self.add_handler(from, hole_start, handler, handler_depth, env_depth);
+            from = hole_end;
+        }
+        self.add_handler(from, body_end, handler, handler_depth, env_depth);
         self.func.depth = handler_depth + 1;
-        self.emit(Op::IteratorCloseQuiet);
+        if s.r#await {
+            // AsyncIteratorClose with a throw completion: the result of `return` is awaited,
+            // and whatever that await throws, the loop's exception is what propagates.
+            self.emit(Op::AsyncIteratorCloseQuiet);
+            let not_called = self.emit_jump(Op::JumpIfFalse);
+            let await_pc = self.pc();
+            let exc_depth = self.func.depth - 1;
+            self.emit(Op::Await);
+            self.patch(not_called);
+            self.add_handler(await_pc, await_pc + 1, self.pc(), exc_depth, env_depth);
+            self.emit(Op::Pop);
+        } else {
+            self.emit(Op::IteratorCloseQuiet);
+        }
         self.emit(Op::Throw);
         self.func.controls.pop(); // Iterator
         let breaks = self.pop_loop(Some(start));
@@ -913,11 +936,25 @@ impl<'s> Compiler<'s, '_> {
                         self.emit(Op::Pop);
                     }
                 }
-                Control::Iterator { depth } => {
+                Control::Iterator { depth, is_async, .. } => {
                     while self.func.depth > depth + 2 {
                         self.emit(Op::Pop);
                     }
-                    self.emit(Op::IteratorClose);
+                    let hole_start = self.pc();
+                    if let Some(Control::Iterator { holes, .. }) = self.func.controls.get_mut(i) {
+                        holes.push((hole_start, u32::MAX));
+                    }
+                    if is_async {
+                        // AsyncIteratorClose: await what `return` gave, which must be an object.
+                        self.emit(Op::AsyncIteratorClose);
+                        let not_called = self.emit_jump(Op::JumpIfFalse);
+                        self.emit(Op::Await);
+                        self.emit(Op::CheckIteratorResult);
+                        self.patch(not_called);
+                        self.emit(Op::Pop);
+                    } else {
+                        self.emit(Op::IteratorClose);
+                    }
                 }
                 Control::Try { finally: Some(f), .. } => {
                     // Suspend the protected ranges of this try and everything inside it.
@@ -995,6 +1032,7 @@ impl<'s> Compiler<'s, '_> {
         }
         let at = self.func.code.ops.len();
         self.emit(Op::Jump(u32::MAX));
+        self.end_exit_holes();
         if let Control::Breakable { break_jumps, continue_jumps, .. } = &mut self.func.controls[t] {
             match kind {
                 ExitKind::Break => break_jumps.push(at),
@@ -1005,13 +1043,25 @@ impl<'s> Compiler<'s, '_> {
         Ok(())
     }
 
+    /// Ends the holes the exit just emitted (see [`Control::Iterator`]).
+    fn end_exit_holes(&mut self) {
+        let pc = self.pc();
+        for c in &mut self.func.controls {
+            if let Control::Iterator { holes, .. } = c {
+                for hole in holes.iter_mut().filter(|h| h.1 == u32::MAX) {
+                    hole.1 = pc;
+                }
+            }
+        }
+    }
+
     /// Operand depth after the unwinding code for controls above `floor` ran.
     fn stack_after_unwind(&self, floor: usize, depth: u32) -> u32 {
         let mut d = depth;
         for c in self.func.controls[floor..].iter() {
             match c {
                 Control::StackValue { depth } => d = d.min(depth.saturating_sub(1)),
-                Control::Iterator { depth } => d = d.min(*depth),
+                Control::Iterator { depth, .. } => d = d.min(*depth),
                 _ => {}
             }
         }
@@ -1041,6 +1091,7 @@ impl<'s> Compiler<'s, '_> {
         }
         self.emit(Op::GetLocal(t));
         self.emit(Op::Return);
+        self.end_exit_holes();
         self.func.depth = saved_depth;
         self.free_temp(t);
         Ok(())

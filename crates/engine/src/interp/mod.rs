@@ -945,6 +945,31 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             ops::iterator_close_quiet(vm, it)?;
             vm.stack.push(exc);
         }
+        Op::AsyncIteratorClose => {
+            let _next = pop(vm);
+            let it = pop(vm);
+            let (result, called) =
+                match crate::runtime::property::get_method(vm, it, PropertyKey::Atom(crate::atoms::atom::return_))? {
+                    Some(r) => (crate::runtime::call::call(vm, r, it, &[])?, true),
+                    None => (Value::UNDEFINED, false),
+                };
+            vm.stack.push(result);
+            vm.stack.push(Value::bool(called));
+        }
+        Op::AsyncIteratorCloseQuiet => {
+            let exc = pop(vm);
+            let _next = pop(vm);
+            let it = pop(vm);
+            let (result, called) = ops::async_iterator_close_quiet(vm, it)?;
+            vm.stack.push(exc);
+            vm.stack.push(result);
+            vm.stack.push(Value::bool(called));
+        }
+        Op::CheckIteratorResult => {
+            if !vm.stack.last().is_some_and(|v| v.is_object()) {
+                return Err(vm.type_error("Iterator result is not an object"));
+            }
+        }
         Op::ForInStart => {
             let v = pop(vm);
             let it = ops::for_in_start(vm, v)?;

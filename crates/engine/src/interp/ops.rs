@@ -813,7 +813,7 @@ pub fn make_closure(vm: &mut Vm, fi: usize, code: CodeId, index: u32) -> JsResul
 /// OrdinaryFunctionCreate + MakeConstructor as the code block's kind requires.
 pub fn instantiate_function(vm: &mut Vm, fcode: CodeId, env: Option<crate::heap::EnvId>) -> ObjectId {
     let c: &CodeBlock = vm.heap.code(fcode);
-    let (kind, name, length) = (c.kind, c.name, c.length);
+    let (kind, name, length, strict) = (c.kind, c.name, c.length, c.strict);
     let proto = match kind {
         FunctionKind::Generator => vm.realm.generator_function_prototype,
         FunctionKind::AsyncGenerator => vm.realm.async_generator_function_prototype,
@@ -830,10 +830,7 @@ pub fn instantiate_function(vm: &mut Vm, fcode: CodeId, env: Option<crate::heap:
         bound_new_target: Value::UNDEFINED,
     };
     let f = vm.heap.alloc_object(Object::new(Some(proto), Class::Function(closure)));
-    let shapes = &mut vm.heap.shapes;
-    let heap_obj = vm.heap.objects.get_mut(f.0);
     let name_str = vm.heap.atoms.get(name).clone();
-    let _ = (shapes, heap_obj);
     vm.define_builtin(
         f,
         PropertyKey::Atom(atom::length),
@@ -844,6 +841,13 @@ pub fn instantiate_function(vm: &mut Vm, fcode: CodeId, env: Option<crate::heap:
     vm.define_builtin(f, PropertyKey::Atom(atom::name), nv, PropFlags(PropFlags::CONFIGURABLE));
     match kind {
         FunctionKind::Normal => {
+            if !strict {
+                // As in V8 (an extension the spec allows, 17.1): sloppy functions carry their
+                // own `arguments` and `caller`, read as null, so reading them does not reach
+                // Function.prototype's throwing accessors.
+                vm.define_builtin(f, PropertyKey::Atom(atom::arguments), Value::NULL, PropFlags::NONE);
+                vm.define_builtin(f, PropertyKey::Atom(atom::caller), Value::NULL, PropFlags::NONE);
+            }
             let p = vm.new_object();
             if let Some(po) = p.as_object() {
                 vm.define_builtin(po, PropertyKey::Atom(atom::constructor), Value::object(f), PropFlags::HIDDEN);
@@ -1224,6 +1228,21 @@ pub fn iterator_close_quiet(vm: &mut Vm, it: Value) -> JsResult<()> {
     match r {
         Err(Throw::Limit(l)) => Err(Throw::Limit(l)),
         _ => Ok(()),
+    }
+}
+
+/// AsyncIteratorClose for a throw completion, up to the await: call `return` if present and
+/// return its result and whether there was one to await. Errors getting or calling `return`
+/// are ignored (the loop's own exception wins), limits are not.
+pub fn async_iterator_close_quiet(vm: &mut Vm, it: Value) -> JsResult<(Value, bool)> {
+    let r = property::get_method(vm, it, PropertyKey::Atom(atom::return_)).and_then(|ret| match ret {
+        Some(r) => call(vm, r, it, &[]).map(|v| (v, true)),
+        None => Ok((Value::UNDEFINED, false)),
+    });
+    match r {
+        Err(Throw::Limit(l)) => Err(Throw::Limit(l)),
+        Err(_) => Ok((Value::UNDEFINED, false)),
+        Ok(r) => Ok(r),
     }
 }
 
