@@ -546,8 +546,14 @@ pub fn set(vm: &mut Vm, o: ObjectId, key: PropertyKey, value: Value, receiver: V
                         return Ok(true);
                     }
                 }
-                // Appending to a dense array whose prototype chain has no indexed properties.
-                if i == obj.elements.len() && obj.extensible && a.length_writable && i < u32::MAX as usize - 1 {
+                // Appending to a dense array whose prototype chain has no indexed properties
+                // (and which does not hold index `i` itself with other attributes).
+                if i == obj.elements.len()
+                    && obj.extensible
+                    && a.length_writable
+                    && i < u32::MAX as usize - 1
+                    && obj.lookup_named(&heap.shapes, key).is_none()
+                {
                     let no_proto_elems = proto_chain_has_no_elements(vm, o);
                     if no_proto_elems {
                         let obj = vm.heap.obj_mut(o);
