@@ -1,29 +1,58 @@
 //! `eval`: indirect eval compiles global code; direct eval compiles code that sees the
-//! caller's bindings (every binding of a function containing direct eval lives in an
-//! environment, so the eval code addresses them by level and slot).
+//! caller's bindings. Every binding of a function containing direct eval (and of the functions
+//! around it) lives in an environment; each `CallEval` site records the slots visible there
+//! ([`EvalSite`]), so eval code addresses them by level and slot, looking through `with`
+//! objects and var bags on the way at run time (`Op::GetNameEnv`).
 //!
-//! Known gap: `var` declarations made by sloppy direct eval inside a function stay local to
-//! the eval code instead of joining the caller's variable environment.
+//! Sloppy direct eval in a function declares its `var`s and functions in the caller's
+//! variable environment (EvalDeclarationInstantiation): a name that environment binds already
+//! is reused, any other goes into the environment's var bag (an object consulted by name,
+//! `Env::eval_vars`), which the caller's references to names it cannot resolve statically
+//! look through (`Compiler::dynamic_target`).
+//!
+//! Known gaps: a function with parameter expressions keeps parameters and body `var`s in one
+//! environment, so eval in a parameter initialiser shares the body's variable environment
+//! (the spec gives it a separate one); sloppy direct eval in a block of global code keeps its
+//! `var`s local instead of making them global.
 
 use oxc_parser::ParseOptions;
 
 use super::{add_source, report, with_parsed, Compiler};
 use crate::atoms::Atom;
-use crate::bytecode::FunctionKind;
+use oxc_syntax::scope::ScopeId;
+use oxc_syntax::symbol::SymbolId;
+
+use super::{CResult, Loc};
+use crate::atoms::atom;
+use crate::bytecode::Op;
+use crate::bytecode::{EvalBindingKind, EvalName, EvalSite, FunctionKind};
 use crate::error::{JsResult, Throw};
 use crate::value::Value;
 use crate::vm::Vm;
 
-/// Names visible to direct eval code: (name, absolute env level, slot), innermost first.
+/// A caller's binding visible to direct eval code.
+#[derive(Clone, Debug)]
+pub struct ScopeName {
+    pub name: String,
+    pub level: u32,
+    pub slot: u32,
+    pub kind: EvalBindingKind,
+}
+
+/// What direct eval code sees of its caller (from the call site's [`EvalSite`]).
 #[derive(Clone, Debug, Default)]
 pub struct EvalScope {
-    pub names: Vec<(String, u32, u32)>,
+    /// Innermost first.
+    pub names: Vec<ScopeName>,
+    /// Env level current at the call: the eval code's outermost environment.
     pub base_level: u32,
+    /// Sloppy eval code's `var`s join the caller's variable environment at this level.
+    pub var_level: Option<u32>,
 }
 
 impl EvalScope {
-    pub fn lookup(&self, name: &str) -> Option<(u32, u32)> {
-        self.names.iter().find(|(n, _, _)| n == name).map(|&(_, l, s)| (l, s))
+    pub fn lookup(&self, name: &str) -> Option<&ScopeName> {
+        self.names.iter().find(|n| n.name == name)
     }
 }
 
@@ -98,19 +127,17 @@ pub fn direct_eval(vm: &mut Vm, arg: Value) -> JsResult<Value> {
     let scope = if global_caller {
         None
     } else {
-        let current_level = caller.base_env_level + u32::from(caller.env_slots > 0) + env_depth;
-        let mut names: Vec<(String, u32, u32)> = Vec::new();
-        // Slots are numbered in declaration order per level; the caller's table lists them.
-        let mut per_level: std::collections::BTreeMap<u32, u32> = std::collections::BTreeMap::new();
-        for &(level, atom) in &caller.env_names {
-            let slot = per_level.entry(level).or_insert(0);
-            if level <= current_level {
-                names.push((name_of(vm, atom), level, *slot));
-            }
-            *slot += 1;
-        }
-        names.reverse();
-        Some(EvalScope { names, base_level: current_level })
+        let site = caller.eval_sites.iter().find(|s| s.pc.checked_add(1) == Some(pc)).cloned();
+        // Every CallEval the compiler emits has a site; without one the eval code sees
+        // nothing of its caller but its environment depth.
+        let level = caller.base_env_level + u32::from(caller.env_slots > 0) + env_depth;
+        let site = site.unwrap_or(crate::bytecode::EvalSite { pc, level, var_level: None, names: Vec::new() });
+        let names = site
+            .names
+            .iter()
+            .map(|n| ScopeName { name: name_of(vm, n.name), level: n.level, slot: n.slot, kind: n.kind })
+            .collect();
+        Some(EvalScope { names, base_level: site.level, var_level: site.var_level })
     };
     let code = match compile_eval(vm, &text, strict, scope, in_parameters) {
         Ok(c) => c,
@@ -121,4 +148,122 @@ pub fn direct_eval(vm: &mut Vm, arg: Value) -> JsResult<Value> {
 
 fn name_of(vm: &Vm, a: Atom) -> String {
     vm.heap.atoms.get(a).to_rust_string()
+}
+
+impl Compiler<'_, '_> {
+    /// EvalDeclarationInstantiation for sloppy eval code in a function: its `var` and
+    /// function names join the caller's variable environment. A name the caller declares
+    /// lexically between the call and that environment is a SyntaxError (step 3.d); one the
+    /// environment binds already is reused; any other goes into its var bag.
+    pub(crate) fn bind_eval_vars(&mut self, scope: ScopeId) -> CResult<()> {
+        use oxc_syntax::symbol::SymbolFlags;
+        let Some(var_level) = self.eval_scope.as_ref().and_then(|e| e.var_level) else { return Ok(()) };
+        let mut syms: Vec<SymbolId> = self
+            .scoping
+            .iter_bindings_in(scope)
+            .filter(|&s| {
+                let flags = self.scoping.symbol_flags(s);
+                flags.intersects(SymbolFlags::FunctionScopedVariable | SymbolFlags::Function)
+                    && !flags.intersects(super::LEXICAL)
+            })
+            .collect();
+        syms.sort();
+        let depth = u16::try_from(self.func.env_level.saturating_sub(var_level)).unwrap_or(u16::MAX);
+        for sym in syms {
+            let name = self.scoping.symbol_name(sym);
+            let mut loc = None;
+            let caller_names = self.eval_scope.as_ref().map(|e| e.names.as_slice()).unwrap_or_default();
+            for n in caller_names.iter().filter(|n| n.name == name && n.level >= var_level) {
+                match n.kind {
+                    EvalBindingKind::Lexical | EvalBindingKind::Const => {
+                        let offset = self.scoping.symbol_span(sym).start;
+                        return Err(self.error(format!("Identifier '{name}' has already been declared"), offset));
+                    }
+                    // Annex B.3.4: a `var` may share a simple catch parameter's name.
+                    EvalBindingKind::CatchParameter => {}
+                    EvalBindingKind::Var if n.level == var_level => {
+                        loc = Some(Loc::Env { level: n.level, slot: n.slot });
+                        break;
+                    }
+                    EvalBindingKind::Var | EvalBindingKind::FunctionName => {}
+                }
+            }
+            let a = self.atom(name);
+            let loc = loc.unwrap_or(Loc::EvalVar(a));
+            if let Loc::EvalVar(name) = loc {
+                self.emit(Op::DeclareEvalVar { name, depth });
+            }
+            self.locs[sym.index()] = Some(loc);
+        }
+        Ok(())
+    }
+
+    /// Record what the direct eval call at `pc` may see: every binding in an env slot on the
+    /// scope chain of the call (the caller's own, its enclosing functions', and for eval code
+    /// its caller's), and where sloppy eval code's `var`s go.
+    pub(crate) fn record_eval_site(&mut self, callee: &oxc_ast::ast::Expression, pc: u32) {
+        use oxc_syntax::symbol::SymbolFlags;
+        let oxc_ast::ast::Expression::Identifier(id) = callee else { return };
+        let Some(r) = id.reference_id.get() else { return };
+        let scope = self.scoping.get_reference(r).scope_id();
+        let var_scope = self.function_scope_of(scope);
+        let mut names = Vec::new();
+        let ancestors: Vec<ScopeId> = self.scoping.scope_ancestors(scope).collect();
+        for s in ancestors {
+            let in_block = s != var_scope && self.function_scope_of(s) == var_scope;
+            let mut syms: Vec<SymbolId> = self.scoping.iter_bindings_in(s).collect();
+            syms.sort();
+            let in_parameters = if Some(s) == self.func.scope_id { self.func.parameters.clone() } else { None };
+            for sym in syms {
+                if in_parameters.as_ref().is_some_and(|p| !p.contains(&sym)) {
+                    continue;
+                }
+                let Some(Loc::Env { level, slot }) = self.locs[sym.index()] else { continue };
+                let flags = self.scoping.symbol_flags(sym);
+                let kind = if flags.contains(SymbolFlags::ConstVariable) {
+                    EvalBindingKind::Const
+                } else if flags.intersects(super::LEXICAL) || (in_block && flags.contains(SymbolFlags::Function)) {
+                    EvalBindingKind::Lexical
+                } else if flags.contains(SymbolFlags::CatchVariable) {
+                    EvalBindingKind::CatchParameter
+                } else if flags.contains(SymbolFlags::FunctionExpression) {
+                    EvalBindingKind::FunctionName
+                } else {
+                    EvalBindingKind::Var
+                };
+                let name = self.atom(self.scoping.symbol_name(sym));
+                names.push(EvalName { name, level, slot, kind });
+            }
+            if Some(s) == self.func.scope_id && !self.func.is_arrow {
+                if let Some(Loc::Env { level, slot }) = self.func.arguments {
+                    names.push(EvalName { name: atom::arguments, level, slot, kind: EvalBindingKind::Var });
+                }
+            }
+        }
+        let privates: Vec<(String, Loc)> = self.private_names.iter().rev().flatten().cloned().collect();
+        for (n, loc) in privates {
+            if let Loc::Env { level, slot } = loc {
+                let name = self.atom(&format!("#{n}"));
+                names.push(EvalName { name, level, slot, kind: EvalBindingKind::Const });
+            }
+        }
+        let mut var_level = None;
+        if !self.func.code.strict {
+            if Some(var_scope) == self.func.scope_id && self.func.code.env_slots > 0 {
+                var_level = Some(self.func.base_env_level + 1);
+            } else if Some(var_scope) == self.eval_var_scope && self.outer.is_empty() {
+                var_level = self.eval_scope.as_ref().and_then(|e| e.var_level);
+            }
+        }
+        if let Some(outer) = &self.eval_scope {
+            let outer: Vec<(String, u32, u32, EvalBindingKind)> =
+                outer.names.iter().map(|n| (n.name.clone(), n.level, n.slot, n.kind)).collect();
+            for (n, level, slot, kind) in outer {
+                let name = self.atom(&n);
+                names.push(EvalName { name, level, slot, kind });
+            }
+        }
+        let level = self.func.env_level;
+        self.func.code.eval_sites.push(EvalSite { pc, level, var_level, names });
+    }
 }

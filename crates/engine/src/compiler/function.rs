@@ -176,6 +176,13 @@ impl<'s> Compiler<'s, '_> {
                 arguments_loc = Some(Loc::Register(self.alloc_register(atom::arguments)));
             }
         }
+        // Sloppy direct eval declares its `var`s in this function's environment (in its var
+        // bag, see `bind_eval_vars`), so the function needs one.
+        let sloppy_eval = !strict && spec.scope.is_some_and(|s| self.scoping.scope_flags(s).contains_direct_eval());
+        if slots == 0 && sloppy_eval {
+            self.func.code.env_slot_names_push(level, atom::empty);
+            slots = 1;
+        }
         self.func.code.env_slots = slots;
         if slots > 0 {
             self.func.env_level = level;
@@ -198,7 +205,16 @@ impl<'s> Compiler<'s, '_> {
                 self.emit_store(loc, false);
             }
         }
-        // Parameters into their bindings.
+        // Parameters into their bindings. Eval code in an initialiser sees the parameters
+        // but not the body's declarations.
+        let mut param_list = Vec::new();
+        for item in params.items.iter() {
+            pattern_symbols(&item.pattern, &mut param_list);
+        }
+        if let Some(rest) = &params.rest {
+            pattern_symbols(&rest.rest.argument, &mut param_list);
+        }
+        self.func.parameters = Some(param_list);
         for (i, item) in params.items.iter().enumerate() {
             let direct = matches!((&item.pattern, &item.initializer), (BindingPattern::BindingIdentifier(id), None)
                 if id.symbol_id.get().and_then(|s| self.locs[s.index()]) == Some(Loc::Register(i as u32)));
@@ -234,6 +250,7 @@ impl<'s> Compiler<'s, '_> {
         // Where the parameters' environment already binds `arguments` (the arguments object
         // of a non-arrow function, or a parameter of that name), a direct eval in a parameter
         // initialiser may not declare it again.
+        self.func.parameters = None;
         let binds_arguments = !spec.kind.is_arrow() || {
             let mut syms = Vec::new();
             for item in params.items.iter() {

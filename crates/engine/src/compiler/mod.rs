@@ -24,7 +24,7 @@ use oxc_syntax::scope::ScopeId;
 use oxc_syntax::symbol::SymbolId;
 
 use crate::atoms::{atom, Atom};
-use crate::bytecode::{CodeBlock, FunctionKind, GlobalDecls, Handler, InlineCache, Op, TemplateSite};
+use crate::bytecode::{CodeBlock, EvalBindingKind, FunctionKind, GlobalDecls, Handler, InlineCache, Op, TemplateSite};
 use crate::error::SyntaxErrorReport;
 use crate::heap::CodeId;
 use crate::string::JsStr;
@@ -43,6 +43,28 @@ pub(crate) enum Loc {
     Global(Atom),
     /// An imported binding of module code: the import cell (`Op::GetImport`); immutable.
     Import(u32),
+    /// A `var` or function that sloppy direct eval code declares in its caller's variable
+    /// environment (the var bag there): reached by name.
+    EvalVar(Atom),
+}
+
+/// Operands of a name resolved once for an assignment (`Op::ResolveName`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NameRef {
+    name: Atom,
+    depth: u16,
+    slot: u32,
+    checked: bool,
+}
+
+/// Where a reference that may be shadowed at run time falls back to (see
+/// [`Compiler::dynamic_target`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum DynamicTarget {
+    /// An env slot, when no object environment on the way has the name.
+    Env { level: u32, slot: u32, checked: bool, kind: crate::bytecode::EvalBindingKind },
+    /// Every object environment of the chain, then the global scope.
+    Name,
 }
 
 /// A forward jump to patch.
@@ -95,14 +117,14 @@ pub(crate) struct FuncState<'s> {
     pub scope_id: Option<ScopeId>,
     /// Env level of the function's entry environment (its closure's).
     pub base_env_level: u32,
-    /// Nesting of `with` statements (names inside resolve dynamically).
-    pub with_depth: u32,
     /// Expression/statement recursion depth, bounded by [`MAX_NESTING`].
     pub nesting: u32,
     /// Script: top-level functions were already compiled by `collect_global_decls`.
     pub globals_hoisted: bool,
     /// Register of the DisposableStack of the innermost `using` scope.
     pub using_stack: Option<u32>,
+    /// While the parameter list is compiled: its bindings.
+    pub parameters: Option<Vec<SymbolId>>,
 }
 
 /// The compiler for one source text.
@@ -128,6 +150,9 @@ pub(crate) struct Compiler<'s, 'vm> {
     pub eval_scope: Option<eval::EvalScope>,
     /// Sloppy eval in global code: `var`s and functions become global properties.
     pub eval_global: bool,
+    /// The source has a `with` statement or a direct eval: references may need run-time
+    /// lookups (see `dynamic_target`).
+    pub has_dynamic_scopes: bool,
     /// Symbols in a temporal dead zone beyond lexical ones: parameters of functions with
     /// parameter expressions (a default may not read a later parameter).
     pub tdz_params: Vec<bool>,
@@ -175,6 +200,10 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             eval_var_scope: None,
             eval_scope: None,
             eval_global: false,
+            has_dynamic_scopes: (0..scoping.scopes_len()).any(|i| {
+                let f = scoping.scope_flags(ScopeId::new(i));
+                f.is_with() || f.contains_direct_eval()
+            }),
             tdz_params: vec![false; n],
             compiled_fns: std::collections::BTreeSet::new(),
             dynamic_function: false,
@@ -434,6 +463,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             }
             Loc::Global(name) => self.emit(Op::GetGlobal(name)),
             Loc::Import(cell) => self.emit(Op::GetImport(cell)),
+            Loc::EvalVar(name) => self.emit(Op::GetName(name)),
         }
     }
 
@@ -447,6 +477,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
                 self.emit(if checked { Op::SetEnvChecked { depth, slot } } else { Op::SetEnv { depth, slot } })
             }
             Loc::Global(name) => self.emit(Op::SetGlobal { name, strict }),
+            Loc::EvalVar(name) => self.emit(Op::SetName { name, strict }),
             Loc::Import(_) => {
                 // Import bindings are immutable: SetMutableBinding throws a TypeError.
                 self.emit(Op::Pop);
@@ -516,6 +547,17 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
     /// Resolve an identifier reference to a load.
     pub fn emit_identifier_load(&mut self, ident: &oxc_ast::ast::IdentifierReference, typeof_ctx: bool) -> CResult<()> {
         let name = ident.name.as_str();
+        if let Some(target) = self.dynamic_target(ident) {
+            let a = self.atom(name);
+            match target {
+                DynamicTarget::Env { level, slot, checked, .. } => {
+                    let depth = self.env_depth_to(level);
+                    self.emit(Op::GetNameEnv { name: a, depth, slot, checked });
+                }
+                DynamicTarget::Name => self.emit(if typeof_ctx { Op::TypeofName(a) } else { Op::GetName(a) }),
+            }
+            return Ok(());
+        }
         if let Some(sym) = ident.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id()) {
             if let Some(Loc::Global(_)) | None = self.locs[sym.index()] {
                 if self.locs[sym.index()].is_none() && !self.is_global_symbol(sym) {
@@ -528,10 +570,6 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             let loc = self.loc_of(sym);
             let tdz = self.needs_tdz(sym);
             if let Loc::Global(a) = loc {
-                if self.in_with() {
-                    self.emit(if typeof_ctx { Op::TypeofName(a) } else { Op::GetName(a) });
-                    return Ok(());
-                }
                 // A var-like global may not exist after all (an Annex B.3.3 function whose
                 // hoisting was blocked declares none): `typeof` of it is "undefined".
                 if typeof_ctx && !self.scoping.symbol_flags(sym).intersects(LEXICAL) {
@@ -542,23 +580,15 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             self.emit_load(loc, tdz);
             return Ok(());
         }
-        // Unresolved: `arguments`, eval-visible outer bindings, `with` names, or globals.
+        // Unresolved: `arguments`, or a global.
         if name == "arguments" {
             if let Some(loc) = self.arguments_loc() {
                 self.emit_load(loc, false);
                 return Ok(());
             }
         }
-        if let Some(loc) = self.eval_lookup(name) {
-            self.emit_load(loc, false);
-            return Ok(());
-        }
         let a = self.atom(name);
-        if self.in_with() {
-            self.emit(if typeof_ctx { Op::TypeofName(a) } else { Op::GetName(a) });
-        } else {
-            self.emit(if typeof_ctx { Op::GetGlobalOrUndefined(a) } else { Op::GetGlobal(a) });
-        }
+        self.emit(if typeof_ctx { Op::GetGlobalOrUndefined(a) } else { Op::GetGlobal(a) });
         Ok(())
     }
 
@@ -569,7 +599,34 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
     /// Store the value on the stack (popping it) into an identifier.
     pub fn emit_identifier_store(&mut self, ident: &oxc_ast::ast::IdentifierReference) -> CResult<()> {
         let name = ident.name.as_str();
-        if let Some(sym) = ident.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id()) {
+        let strict = self.func.code.strict;
+        let sym = ident.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id());
+        if sym.is_none_or(|s| !self.is_const(s)) {
+            if let Some(target) = self.dynamic_target(ident) {
+                let a = self.atom(name);
+                match target {
+                    DynamicTarget::Env { kind: EvalBindingKind::Const, .. } => {
+                        self.emit(Op::Pop);
+                        let msg = self.string_constant("Assignment to constant variable.");
+                        self.emit(Op::ThrowError { kind: 0, msg });
+                    }
+                    DynamicTarget::Env { kind: EvalBindingKind::FunctionName, .. } => {
+                        self.emit(Op::Pop);
+                        if strict {
+                            let msg = self.string_constant("Assignment to constant variable.");
+                            self.emit(Op::ThrowError { kind: 0, msg });
+                        }
+                    }
+                    DynamicTarget::Env { level, slot, checked, .. } => {
+                        let depth = self.env_depth_to(level);
+                        self.emit(Op::SetNameEnv { name: a, depth, slot, checked });
+                    }
+                    DynamicTarget::Name => self.emit(Op::SetName { name: a, strict }),
+                }
+                return Ok(());
+            }
+        }
+        if let Some(sym) = sym {
             if self.is_const(sym) {
                 self.emit(Op::Pop);
                 let loc = self.loc_of(sym);
@@ -582,15 +639,10 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             }
             let loc = self.loc_of(sym);
             let tdz = self.needs_tdz(sym);
-            if let (Loc::Global(a), true) = (loc, self.in_with()) {
-                let strict = self.func.code.strict;
-                self.emit(Op::SetName { name: a, strict });
-                return Ok(());
-            }
             // Named function expressions' own name binding is read-only (silently in sloppy).
             if self.scoping.symbol_flags(sym).contains(oxc_syntax::symbol::SymbolFlags::FunctionExpression) {
                 self.emit(Op::Pop);
-                if self.func.code.strict {
+                if strict {
                     let msg = self.string_constant("Assignment to constant variable.");
                     self.emit(Op::ThrowError { kind: 0, msg });
                 }
@@ -605,23 +657,152 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
                 return Ok(());
             }
         }
-        if let Some(loc) = self.eval_lookup(name) {
-            self.emit_store(loc, false);
-            return Ok(());
-        }
         let a = self.atom(name);
-        let strict = self.func.code.strict;
-        if self.in_with() {
-            self.emit(Op::SetName { name: a, strict });
-        } else {
-            self.emit(Op::SetGlobal { name: a, strict });
+        self.emit(Op::SetGlobal { name: a, strict });
+        Ok(())
+    }
+
+    /// Push `callee this` for a call of an identifier: a function found on a `with` object
+    /// is called with the object as `this`.
+    pub fn emit_identifier_callee(&mut self, ident: &oxc_ast::ast::IdentifierReference) -> CResult<()> {
+        match self.dynamic_target(ident) {
+            Some(DynamicTarget::Env { level, slot, checked, .. }) => {
+                let a = self.atom(ident.name.as_str());
+                let depth = self.env_depth_to(level);
+                self.emit(Op::GetNameEnvThis { name: a, depth, slot, checked });
+            }
+            Some(DynamicTarget::Name) => {
+                let a = self.atom(ident.name.as_str());
+                self.emit(Op::GetNameThis(a));
+            }
+            None => {
+                self.emit_identifier_load(ident, false)?;
+                self.emit(Op::Undefined);
+            }
         }
         Ok(())
     }
 
-    /// Inside a `with` statement of the current function (names resolve dynamically)?
-    pub fn in_with(&self) -> bool {
-        self.func.with_depth > 0
+    /// `delete name`.
+    pub fn emit_identifier_delete(&mut self, ident: &oxc_ast::ast::IdentifierReference) {
+        let a = self.atom(ident.name.as_str());
+        match self.dynamic_target(ident) {
+            Some(DynamicTarget::Env { level, .. }) => {
+                let depth = self.env_depth_to(level);
+                self.emit(Op::DeleteNameEnv { name: a, depth });
+            }
+            Some(DynamicTarget::Name) => self.emit(Op::DeleteName(a)),
+            None => {
+                let resolved = ident.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id());
+                match resolved {
+                    Some(sym) if !matches!(self.loc_of(sym), Loc::Global(_)) => self.emit(Op::False),
+                    _ => self.emit(Op::DeleteName(a)),
+                }
+            }
+        }
+    }
+
+    /// For an assignment to `ident` that may resolve through an object environment: resolve
+    /// it now (pushing the reference's base) and return the operands of the later get/put.
+    pub fn emit_reference_resolve(&mut self, ident: &oxc_ast::ast::IdentifierReference) -> Option<NameRef> {
+        let target = self.dynamic_target(ident)?;
+        let name = self.atom(ident.name.as_str());
+        let r = match target {
+            DynamicTarget::Env { kind: EvalBindingKind::Const | EvalBindingKind::FunctionName, .. } => return None,
+            DynamicTarget::Env { level, slot, checked, .. } => {
+                NameRef { name, depth: self.env_depth_to(level), slot, checked }
+            }
+            DynamicTarget::Name => NameRef { name, depth: u16::MAX, slot: 0, checked: false },
+        };
+        if ident
+            .reference_id
+            .get()
+            .and_then(|r| self.scoping.get_reference(r).symbol_id())
+            .is_some_and(|s| self.is_const(s))
+        {
+            return None;
+        }
+        self.emit(Op::ResolveName { name: r.name, depth: r.depth });
+        Some(r)
+    }
+
+    /// `base → base value`
+    pub fn emit_reference_get(&mut self, r: NameRef) {
+        self.emit(Op::Dup);
+        self.emit(Op::GetNameRef { name: r.name, depth: r.depth, slot: r.slot, checked: r.checked });
+    }
+
+    /// `base value → value`
+    pub fn emit_reference_put(&mut self, r: NameRef) {
+        self.emit(Op::Dup);
+        self.emit(Op::Rot3);
+        self.emit(Op::PutNameRef { name: r.name, depth: r.depth, slot: r.slot, checked: r.checked });
+    }
+
+    fn env_depth_to(&self, level: u32) -> u16 {
+        u16::try_from(self.func.env_level.saturating_sub(level)).unwrap_or(u16::MAX)
+    }
+
+    /// How a reference is looked up when an object environment (a `with` object, or the var
+    /// bag of a function whose sloppy direct eval may declare `var`s) can sit between it and
+    /// its binding; None when the compile-time location is the answer.
+    pub fn dynamic_target(&mut self, ident: &oxc_ast::ast::IdentifierReference) -> Option<DynamicTarget> {
+        if !self.has_dynamic_scopes && self.eval_scope.is_none() {
+            return None;
+        }
+        let reference = self.scoping.get_reference(ident.reference_id.get()?);
+        let ref_scope = reference.scope_id();
+        if let Some(sym) = reference.symbol_id() {
+            let loc = self.loc_of(sym);
+            if let Loc::EvalVar(_) = loc {
+                return Some(DynamicTarget::Name);
+            }
+            if !self.crosses_dynamic_scope(ref_scope, Some(self.scoping.symbol_scope_id(sym))) {
+                return None;
+            }
+            return match loc {
+                Loc::Env { level, slot } => {
+                    Some(DynamicTarget::Env { level, slot, checked: self.needs_tdz(sym), kind: EvalBindingKind::Var })
+                }
+                Loc::Global(_) | Loc::EvalVar(_) => Some(DynamicTarget::Name),
+                Loc::Register(_) | Loc::Import(_) => None,
+            };
+        }
+        if !self.crosses_dynamic_scope(ref_scope, None) {
+            return None;
+        }
+        let name = ident.name.as_str();
+        if name == "arguments" && self.arguments_loc().is_some() {
+            return None;
+        }
+        if let Some(n) = self.eval_scope.as_ref().and_then(|s| s.lookup(name)) {
+            return Some(DynamicTarget::Env {
+                level: n.level,
+                slot: n.slot,
+                checked: name != "arguments",
+                kind: n.kind,
+            });
+        }
+        Some(DynamicTarget::Name)
+    }
+
+    /// Does the way from `ref_scope` out to `decl_scope` (None: the global scope) pass a
+    /// `with` body or the variable scope of a sloppy function containing direct eval? Eval
+    /// code's own outer scopes are its caller's, which may have either.
+    fn crosses_dynamic_scope(&self, ref_scope: ScopeId, decl_scope: Option<ScopeId>) -> bool {
+        for s in self.scoping.scope_ancestors(ref_scope) {
+            if Some(s) == decl_scope {
+                return false;
+            }
+            let f = self.scoping.scope_flags(s);
+            if f.is_with() {
+                return true;
+            }
+            if (f.is_function() || f.is_class_static_block()) && f.contains_direct_eval() && !f.is_strict_mode() {
+                return true;
+            }
+        }
+        self.eval_scope.is_some()
     }
 
     /// The arguments object of the nearest non-arrow function, if it was materialised.
@@ -635,11 +816,6 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             }
         }
         None
-    }
-
-    fn eval_lookup(&mut self, name: &str) -> Option<Loc> {
-        let scope = self.eval_scope.as_ref()?;
-        scope.lookup(name).map(|(level, slot)| Loc::Env { level, slot })
     }
 
     // ---- functions
@@ -694,10 +870,10 @@ impl FuncState<'_> {
             arguments: None,
             is_arrow: false,
             scope_id,
-            with_depth: 0,
             nesting: 0,
             globals_hoisted: false,
             using_stack: None,
+            parameters: None,
         }
     }
 }
@@ -729,6 +905,7 @@ pub(crate) fn empty_code(kind: FunctionKind, strict: bool, source_id: u32) -> Co
         uses_arguments: false,
         is_class_constructor: false,
         env_names: Vec::new(),
+        eval_sites: Vec::new(),
         base_env_level: 0,
         params_end: 0,
     }
@@ -882,6 +1059,9 @@ impl<'s> Compiler<'s, '_> {
                 self.collect_global_decls(program, scope, kind == FunctionKind::Eval);
                 self.emit(Op::DeclareGlobals);
             } else {
+                if !strict {
+                    self.bind_eval_vars(scope)?;
+                }
                 let slots = self.declare_scope(scope, self.func.env_level + 1);
                 if slots > 0 {
                     self.emit(Op::PushEnv(slots));
