@@ -672,6 +672,8 @@ pub struct EvalSite {
     pub var_level: Option<u32>,
     /// Bindings in env slots, innermost first; private names are spelled `#name`.
     pub names: Vec<EvalName>,
+    /// What the eval code may contain here (`compiler::eval::NEW_TARGET` and its siblings).
+    pub context: u8,
 }
 
 /// A binding visible to direct eval code.

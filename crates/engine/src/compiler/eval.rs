@@ -10,6 +10,11 @@
 //! `Env::eval_vars`), which the caller's references to names it cannot resolve statically
 //! look through (`Compiler::dynamic_target`).
 //!
+//! Eval code is parsed as a script, so the early errors of its context are decided here: the
+//! site records whether `new.target`, `super.x` and `super()` are valid where it is and if it
+//! is in a class field initialiser (`with_parsed_in` then accepts them, or rejects
+//! `arguments`); the caller's private names are among its visible names.
+//!
 //! Known gaps: a function with parameter expressions keeps parameters and body `var`s in one
 //! environment, so eval in a parameter initialiser shares the body's variable environment
 //! (the spec gives it a separate one); sloppy direct eval in a block of global code keeps its
@@ -17,7 +22,7 @@
 
 use oxc_parser::ParseOptions;
 
-use super::{add_source, report, with_parsed, Compiler};
+use super::{add_source, report, with_parsed_in, Compiler};
 use crate::atoms::Atom;
 use oxc_syntax::scope::ScopeId;
 use oxc_syntax::symbol::SymbolId;
@@ -39,6 +44,15 @@ pub struct ScopeName {
     pub kind: EvalBindingKind,
 }
 
+/// [`EvalScope::context`] bits: the eval call is in a function (`new.target` is valid)…
+pub const NEW_TARGET: u8 = 1;
+/// …in a method (`super.x`)…
+pub const SUPER_PROPERTY: u8 = 2;
+/// …in a derived class constructor (`super()`)…
+pub const SUPER_CALL: u8 = 4;
+/// …in a class field initialiser (`arguments` is a SyntaxError).
+pub const IN_FIELD_INITIALIZER: u8 = 8;
+
 /// What direct eval code sees of its caller (from the call site's [`EvalSite`]).
 #[derive(Clone, Debug, Default)]
 pub struct EvalScope {
@@ -48,6 +62,8 @@ pub struct EvalScope {
     pub base_level: u32,
     /// Sloppy eval code's `var`s join the caller's variable environment at this level.
     pub var_level: Option<u32>,
+    /// [`NEW_TARGET`] and its siblings.
+    pub context: u8,
 }
 
 impl EvalScope {
@@ -65,7 +81,8 @@ fn compile_eval(
 ) -> Result<crate::heap::CodeId, crate::error::SyntaxErrorReport> {
     let source_id = add_source(vm, "<eval>", source);
     let options = ParseOptions { allow_return_outside_function: false, ..super::parse_options() };
-    with_parsed(source, "<eval>", false, options, |program, scoping| {
+    let context = scope.clone();
+    with_parsed_in(source, "<eval>", false, options, context.as_ref(), |program, scoping| {
         let strict = strict_caller || program.directives.iter().any(|d| d.directive.as_str() == "use strict");
         // EvalDeclarationInstantiation: sloppy eval code in a parameter initialiser may not
         // declare a `var` (or function) named `arguments`.
@@ -131,13 +148,14 @@ pub fn direct_eval(vm: &mut Vm, arg: Value) -> JsResult<Value> {
         // Every CallEval the compiler emits has a site; without one the eval code sees
         // nothing of its caller but its environment depth.
         let level = caller.base_env_level + u32::from(caller.env_slots > 0) + env_depth;
-        let site = site.unwrap_or(crate::bytecode::EvalSite { pc, level, var_level: None, names: Vec::new() });
+        let site =
+            site.unwrap_or(crate::bytecode::EvalSite { pc, level, var_level: None, names: Vec::new(), context: 0 });
         let names = site
             .names
             .iter()
             .map(|n| ScopeName { name: name_of(vm, n.name), level: n.level, slot: n.slot, kind: n.kind })
             .collect();
-        Some(EvalScope { names, base_level: site.level, var_level: site.var_level })
+        Some(EvalScope { names, base_level: site.level, var_level: site.var_level, context: site.context })
     };
     let code = match compile_eval(vm, &text, strict, scope, in_parameters) {
         Ok(c) => c,
@@ -264,6 +282,22 @@ impl Compiler<'_, '_> {
             }
         }
         let level = self.func.env_level;
-        self.func.code.eval_sites.push(EvalSite { pc, level, var_level, names });
+        let context = self.eval_context();
+        self.func.code.eval_sites.push(EvalSite { pc, level, var_level, names, context });
+    }
+
+    /// What eval code called here may contain: decided by the nearest non-arrow function.
+    fn eval_context(&self) -> u8 {
+        let f = std::iter::once(&self.func).chain(self.outer.iter().rev()).find(|f| !f.is_arrow);
+        let Some(f) = f else { return 0 };
+        match f.code.kind {
+            FunctionKind::Script | FunctionKind::Module => 0,
+            FunctionKind::Eval => self.eval_scope.as_ref().map_or(0, |e| e.context),
+            FunctionKind::FieldInit if f.scope_id.is_none() => NEW_TARGET | SUPER_PROPERTY | IN_FIELD_INITIALIZER,
+            FunctionKind::FieldInit => NEW_TARGET | SUPER_PROPERTY,
+            FunctionKind::DerivedConstructor => NEW_TARGET | SUPER_PROPERTY | SUPER_CALL,
+            _ if f.is_method => NEW_TARGET | SUPER_PROPERTY,
+            _ => NEW_TARGET,
+        }
     }
 }

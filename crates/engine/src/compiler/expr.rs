@@ -223,7 +223,11 @@ impl<'s> Compiler<'s, '_> {
     }
 
     pub(crate) fn emit_this(&mut self) {
-        let derived = self.func.code.kind == crate::bytecode::FunctionKind::DerivedConstructor;
+        // Eval code may run in a derived constructor before `super()` binds `this`.
+        let derived = matches!(
+            self.func.code.kind,
+            crate::bytecode::FunctionKind::DerivedConstructor | crate::bytecode::FunctionKind::Eval
+        );
         self.emit(if derived { Op::ThisChecked } else { Op::This });
     }
 

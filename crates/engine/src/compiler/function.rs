@@ -18,6 +18,8 @@ struct FnSpec<'s> {
     span: Span,
     name: Option<Atom>,
     class_constructor: bool,
+    /// A method (it has a home object, so `super.x` is valid in it).
+    method: bool,
 }
 
 fn has_use_strict(body: Option<&FunctionBody>) -> bool {
@@ -43,6 +45,7 @@ impl<'s> Compiler<'s, '_> {
             span: f.span,
             name,
             class_constructor: false,
+            method: false,
         })
     }
 
@@ -64,6 +67,7 @@ impl<'s> Compiler<'s, '_> {
             span,
             name,
             class_constructor: false,
+            method: true,
         })
     }
 
@@ -82,6 +86,7 @@ impl<'s> Compiler<'s, '_> {
             span: f.span,
             name,
             class_constructor: false,
+            method: false,
         })
     }
 
@@ -116,6 +121,7 @@ impl<'s> Compiler<'s, '_> {
         code.has_simple_params = simple;
         let is_arrow = spec.kind.is_arrow();
         self.push_function(code, is_arrow, spec.scope);
+        self.func.is_method = spec.method;
         self.mark(spec.span.start);
         for item in params.items.iter() {
             let nm = match &item.pattern {
@@ -464,6 +470,7 @@ impl<'s> Compiler<'s, '_> {
                 span: class.span,
                 name: Some(name),
                 class_constructor: true,
+                method: true,
             })?,
             None => self.default_constructor(derived, name, class.span)?,
         };

@@ -125,6 +125,8 @@ pub(crate) struct FuncState<'s> {
     pub using_stack: Option<u32>,
     /// While the parameter list is compiled: its bindings.
     pub parameters: Option<Vec<SymbolId>>,
+    /// A method or class constructor: `super.x` is valid here.
+    pub is_method: bool,
 }
 
 /// The compiler for one source text.
@@ -874,6 +876,7 @@ impl FuncState<'_> {
             globals_hoisted: false,
             using_stack: None,
             parameters: None,
+            is_method: false,
         }
     }
 }
@@ -965,17 +968,87 @@ pub(crate) fn with_parsed<R>(
     options: ParseOptions,
     f: impl for<'x> FnOnce(&'x Program<'x>, &'x Scoping) -> Result<R, SyntaxErrorReport>,
 ) -> Result<R, SyntaxErrorReport> {
+    with_parsed_in(source, filename, module, options, None, f)
+}
+
+/// As [`with_parsed`], for direct eval code: what the early errors of a standalone script
+/// forbid but the eval call's context allows (`new.target`, `super`, the caller's private
+/// names) is accepted; `arguments` in a class field initialiser's eval is rejected
+/// (PerformEval steps 5-6, EvalDeclarationInstantiation's private name check).
+pub(crate) fn with_parsed_in<R>(
+    source: &str,
+    filename: &str,
+    module: bool,
+    options: ParseOptions,
+    eval: Option<&eval::EvalScope>,
+    f: impl for<'x> FnOnce(&'x Program<'x>, &'x Scoping) -> Result<R, SyntaxErrorReport>,
+) -> Result<R, SyntaxErrorReport> {
     let allocator = Allocator::default();
     let source_type = if module { SourceType::mjs() } else { SourceType::script() };
     let ret = Parser::new(&allocator, source, source_type).with_options(options).parse();
-    if let Some(d) = ret.diagnostics.errors().next() {
-        return Err(report(source, filename, &d.message, d.labels.first().map_or(0, |l| l.offset())));
+    let offset_of = |d: &oxc_diagnostics::OxcDiagnostic| d.labels.first().map_or(0, |l| l.offset());
+    if eval.is_none() || ret.panicked {
+        if let Some(d) = ret.diagnostics.errors().next() {
+            return Err(report(source, filename, &d.message, d.labels.first().map_or(0, |l| l.offset())));
+        }
     }
     if ret.panicked {
         return Err(report(source, filename, "Unexpected token", 0));
     }
-    let sem = SemanticBuilder::new().with_check_syntax_error(true).build(&ret.program);
-    if let Some(d) = sem.diagnostics.errors().next() {
+    // Eval code's context checks walk the AST nodes, which are otherwise not kept.
+    let sem = SemanticBuilder::new().with_check_syntax_error(true).with_build_nodes(eval.is_some()).build(&ret.program);
+    // Spans of the non-arrow functions of eval code: inside them `new.target` and `super`
+    // are their own, not the eval call's.
+    let mut functions: Vec<(u32, u32)> = Vec::new();
+    if let Some(scope) = eval {
+        let mut arguments_at = None;
+        for node in sem.semantic.nodes().iter() {
+            match node.kind() {
+                oxc_ast::AstKind::Function(func) => functions.push((func.span.start, func.span.end)),
+                oxc_ast::AstKind::IdentifierReference(id) if id.name.as_str() == "arguments" => {
+                    arguments_at = arguments_at.or(Some(id.span.start));
+                }
+                _ => {}
+            }
+        }
+        let in_function = |at: u32| functions.iter().any(|&(s, e)| s <= at && at < e);
+        if scope.context & eval::IN_FIELD_INITIALIZER != 0 {
+            if let Some(at) = arguments_at.filter(|&at| !in_function(at)) {
+                return Err(report(
+                    source,
+                    filename,
+                    "'arguments' is not allowed in class field initializer or static initialization block",
+                    at,
+                ));
+            }
+        }
+        let allowed = |d: &oxc_diagnostics::OxcDiagnostic| -> bool {
+            let message = d.message.as_ref();
+            let at = offset_of(d);
+            if let Some(name) = message
+                .strip_prefix("Private identifier '")
+                .and_then(|m| m.strip_suffix("' is not allowed outside class bodies"))
+            {
+                return scope.lookup(name).is_some();
+            }
+            if in_function(at) {
+                return false;
+            }
+            let needs = if message == "Unexpected new.target expression" {
+                eval::NEW_TARGET
+            } else if message.starts_with("'super' can only be referenced in members") {
+                eval::SUPER_PROPERTY
+            } else if message.starts_with("Super calls are not permitted outside constructors") {
+                eval::SUPER_CALL
+            } else {
+                return false;
+            };
+            scope.context & needs != 0
+        };
+        if let Some(d) = ret.diagnostics.errors().chain(sem.diagnostics.errors()).find(|d| !allowed(d)) {
+            return Err(report(source, filename, &d.message, offset_of(d)));
+        }
+    } else if let Some(d) = sem.diagnostics.errors().next() {
         return Err(report(source, filename, &d.message, d.labels.first().map_or(0, |l| l.offset())));
     }
     let scoping = sem.semantic.scoping();

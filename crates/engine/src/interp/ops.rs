@@ -864,10 +864,19 @@ pub fn super_call(vm: &mut Vm, fi: usize, args: &[Value]) -> JsResult<Value> {
         return Err(vm.type_error("Super constructor is not a constructor"));
     }
     let this = crate::runtime::call::construct(vm, parent, args, Some(new_target))?;
-    if !vm.frames[fi].this.is_empty() {
+    // Direct eval frames share the `this` binding of the constructor frame they run in.
+    let mut bound = vec![fi];
+    let mut j = fi;
+    while j > 0 && vm.heap.code(vm.frames[j].code).kind == FunctionKind::Eval {
+        j -= 1;
+        bound.push(j);
+    }
+    if !vm.frames[j].this.is_empty() {
         return Err(vm.reference_error("Super constructor may only be called once"));
     }
-    vm.frames[fi].this = this;
+    for k in bound {
+        vm.frames[k].this = this;
+    }
     crate::interp::calls::run_field_init(vm, c, this)?;
     Ok(this)
 }
