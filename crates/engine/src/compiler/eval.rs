@@ -238,7 +238,12 @@ impl Compiler<'_, '_> {
                 }
                 let Some(Loc::Env { level, slot }) = self.locs[sym.index()] else { continue };
                 let flags = self.scoping.symbol_flags(sym);
-                let kind = if flags.contains(SymbolFlags::ConstVariable) {
+                // Eval code in a parameter initialiser declares its `var`s outside the
+                // parameters' environment (FunctionDeclarationInstantiation step 20), so a
+                // parameter of the same name is a clash, as a lexical binding would be.
+                let kind = if in_parameters.is_some() {
+                    EvalBindingKind::Lexical
+                } else if flags.contains(SymbolFlags::ConstVariable) {
                     EvalBindingKind::Const
                 } else if flags.intersects(super::LEXICAL) || (in_block && flags.contains(SymbolFlags::Function)) {
                     EvalBindingKind::Lexical

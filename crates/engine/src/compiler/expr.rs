@@ -447,7 +447,12 @@ impl<'s> Compiler<'s, '_> {
     fn compile_unary(&mut self, u: &'s UnaryExpression<'s>) -> CResult<()> {
         match u.operator {
             UnaryOperator::Typeof => {
-                if let Expression::Identifier(id) = &u.argument {
+                // `typeof (x)` is `typeof x`: the parentheses keep the reference.
+                let mut argument = &u.argument;
+                while let Expression::ParenthesizedExpression(p) = argument {
+                    argument = &p.expression;
+                }
+                if let Expression::Identifier(id) = argument {
                     self.emit_identifier_load(id, true)?;
                 } else {
                     self.compile_expr(&u.argument)?;

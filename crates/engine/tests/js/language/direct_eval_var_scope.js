@@ -97,3 +97,12 @@ console.log(conflict(function () { { let b; eval("var b"); } }));
 console.log(conflict(function () { const c = 1; eval("function c() {}"); }));
 console.log(conflict(function () { try { throw 1; } catch (d) { eval("var d = 5"); return typeof d; } }));
 console.log(conflict(function () { { let q; } eval("var q = 'ok'"); return q; }));
+
+// In a parameter initialiser the eval's `var`s go outside the parameters' environment: a
+// parameter of the same name clashes; others are seen by later parameters' closures.
+console.log(conflict(function () { return ((a = eval("var a = 42")) => a)(); }));
+function paramEval(a, b = eval("var c = 3"), d = () => c) {
+  return [a, d()].join(" ");
+}
+console.log(paramEval(1));
+console.log(typeof (notDeclaredAnywhere));
