@@ -79,9 +79,12 @@ fn compile_eval(
     scope: Option<EvalScope>,
     in_parameters: bool,
 ) -> Result<crate::heap::CodeId, crate::error::SyntaxErrorReport> {
-    let source_id = add_source(vm, "<eval>", source);
     let options = ParseOptions { allow_return_outside_function: false, ..super::parse_options() };
     let context = scope.clone();
+    if strict_caller {
+        check_strict_early_errors(source, options, context.as_ref())?;
+    }
+    let source_id = add_source(vm, "<eval>", source);
     with_parsed_in(source, "<eval>", false, options, context.as_ref(), |program, scoping| {
         let strict = strict_caller || program.directives.iter().any(|d| d.directive.as_str() == "use strict");
         // EvalDeclarationInstantiation: sloppy eval code in a parameter initialiser may not
@@ -115,6 +118,35 @@ fn compile_eval(
             c.eval_scope = Some(s);
         }
         c.compile_program(program, kind).map_err(|e| report(source, "<eval>", &e.0, e.1))
+    })
+}
+
+/// Eval code of a strict caller is strict code, but the parser only knows strictness from a
+/// directive: check the source again under one for the strict-only early errors (reserved
+/// words, `with`, legacy octals…), reporting positions in the original text.
+fn check_strict_early_errors(
+    source: &str,
+    options: ParseOptions,
+    context: Option<&EvalScope>,
+) -> Result<(), crate::error::SyntaxErrorReport> {
+    const DIRECTIVE: &str = "'use strict';";
+    // A hashbang comment must stay first: the directive goes at the start of the next line.
+    let (at, line) = if source.starts_with("#!") {
+        match source.char_indices().find(|&(_, c)| matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}')) {
+            Some((i, c)) => (i + c.len_utf8() + usize::from(source[i..].starts_with("\r\n")), 2),
+            None => return Ok(()),
+        }
+    } else {
+        (0, 1)
+    };
+    let (head, tail) = source.split_at(at);
+    let prefixed = format!("{head}{DIRECTIVE}{tail}");
+    with_parsed_in(&prefixed, "<eval>", false, options, context, |_, _| Ok(())).map_err(|mut e| {
+        if e.line == line {
+            e.column = e.column.saturating_sub(DIRECTIVE.len() as u32).max(1);
+            e.source_line = tail.lines().next().unwrap_or("").to_string();
+        }
+        e
     })
 }
 

@@ -70,3 +70,10 @@ function newTarget() {
   return eval("new.target");
 }
 console.log(newTarget() === undefined, new newTarget() instanceof Object);
+
+// Eval code of a strict caller is strict: strict-only early errors apply.
+function strictCaller() {
+  "use strict";
+  return [outcome(() => eval("var public = 1;")), outcome(() => eval("with ({}) {}")), eval("typeof this")].join(" ");
+}
+console.log(strictCaller());
