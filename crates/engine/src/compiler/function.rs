@@ -184,7 +184,8 @@ impl<'s> Compiler<'s, '_> {
         }
         // Sloppy direct eval declares its `var`s in this function's environment (in its var
         // bag, see `bind_eval_vars`), so the function needs one.
-        let sloppy_eval = !strict && spec.scope.is_some_and(|s| self.scoping.scope_flags(s).contains_direct_eval());
+        let sloppy_eval =
+            !strict && spec.scope.is_some_and(|s| self.calls_eval.get(s.index()).copied().unwrap_or(false));
         if slots == 0 && sloppy_eval {
             self.func.code.env_slot_names_push(level, atom::empty);
             slots = 1;

@@ -155,6 +155,9 @@ pub(crate) struct Compiler<'s, 'vm> {
     /// The source has a `with` statement or a direct eval: references may need run-time
     /// lookups (see `dynamic_target`).
     pub has_dynamic_scopes: bool,
+    /// Per scope: a function (or static block) scope whose own code calls `eval` (oxc's
+    /// DirectEval flag also marks every scope around such a call).
+    pub calls_eval: Vec<bool>,
     /// Symbols in a temporal dead zone beyond lexical ones: parameters of functions with
     /// parameter expressions (a default may not read a later parameter).
     pub tdz_params: Vec<bool>,
@@ -206,6 +209,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
                 let f = scoping.scope_flags(ScopeId::new(i));
                 f.is_with() || f.contains_direct_eval()
             }),
+            calls_eval: scopes_calling_eval(scoping),
             tdz_params: vec![false; n],
             compiled_fns: std::collections::BTreeSet::new(),
             dynamic_function: false,
@@ -800,7 +804,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             if f.is_with() {
                 return true;
             }
-            if (f.is_function() || f.is_class_static_block()) && f.contains_direct_eval() && !f.is_strict_mode() {
+            if self.calls_eval.get(s.index()).copied().unwrap_or(false) && !f.is_strict_mode() {
                 return true;
             }
         }
@@ -958,6 +962,47 @@ fn compute_captures(scoping: &Scoping, captured: &mut [bool]) {
             }
         }
     }
+}
+
+/// Which function (and static block) scopes contain a direct eval call outside their nested
+/// functions: the scope of each `eval` reference that oxc flagged DirectEval, raised to its
+/// function. (A mere mention of `eval` beside such a call counts too; that only costs speed.)
+fn scopes_calling_eval(scoping: &Scoping) -> Vec<bool> {
+    let mut out = vec![false; scoping.scopes_len()];
+    let func_of = |mut s: ScopeId| -> ScopeId {
+        loop {
+            let f = scoping.scope_flags(s);
+            if f.is_function() || f.is_top() || f.is_class_static_block() {
+                return s;
+            }
+            match scoping.scope_parent_id(s) {
+                Some(p) => s = p,
+                None => return s,
+            }
+        }
+    };
+    let mut mark = |r: oxc_syntax::reference::ReferenceId| {
+        let s = scoping.get_reference(r).scope_id();
+        if scoping.scope_flags(s).contains_direct_eval() {
+            let f = func_of(s);
+            if !scoping.scope_flags(f).is_top() {
+                if let Some(x) = out.get_mut(f.index()) {
+                    *x = true;
+                }
+            }
+        }
+    };
+    for (name, ids) in scoping.root_unresolved_references() {
+        if name.as_str() == "eval" {
+            ids.iter().copied().for_each(&mut mark);
+        }
+    }
+    for sym in scoping.symbol_ids() {
+        if scoping.symbol_name(sym) == "eval" {
+            scoping.get_resolved_reference_ids(sym).iter().copied().for_each(&mut mark);
+        }
+    }
+    out
 }
 
 /// Parse and check a source text; on success call `f` with the program and scoping.
