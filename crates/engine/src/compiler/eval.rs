@@ -15,10 +15,13 @@
 //! is in a class field initialiser (`with_parsed_in` then accepts them, or rejects
 //! `arguments`); the caller's private names are among its visible names.
 //!
-//! Known gaps: a function with parameter expressions keeps parameters and body `var`s in one
-//! environment, so eval in a parameter initialiser shares the body's variable environment
-//! (the spec gives it a separate one); sloppy direct eval in a block of global code keeps its
-//! `var`s local instead of making them global.
+//! Known gaps: parameters and body `var`s of a function with parameter expressions share one
+//! environment, so a closure in a parameter initialiser that names a body `var` sees that
+//! binding (the spec hides body `var`s from the parameters) instead of a `var` an eval in the
+//! parameters declared. Sloppy direct eval inside a block of script-level code keeps its
+//! `var`s in the eval's own environment instead of making them global properties. Eval code
+//! of a strict caller is compiled from a sloppy parse (its early errors are checked strictly,
+//! see `check_strict_early_errors`).
 
 use oxc_parser::ParseOptions;
 
