@@ -736,8 +736,6 @@ pub struct CodeBlock {
     pub uses_arguments: bool,
     /// Classes: is a class constructor (calling it without `new` throws).
     pub is_class_constructor: bool,
-    /// Names of environment slots by absolute env level, for direct eval's resolution.
-    pub env_names: Vec<(u32, Atom)>,
     /// What each direct eval call site can see, by the pc of its `CallEval`.
     pub eval_sites: Vec<EvalSite>,
     /// Absolute env level of the environment the function's closure captures.

@@ -187,7 +187,6 @@ impl<'s> Compiler<'s, '_> {
         let sloppy_eval =
             !strict && spec.scope.is_some_and(|s| self.calls_eval.get(s.index()).copied().unwrap_or(false));
         if slots == 0 && sloppy_eval {
-            self.func.code.env_slot_names_push(level, atom::empty);
             slots = 1;
         }
         self.func.code.env_slots = slots;
@@ -368,7 +367,6 @@ impl<'s> Compiler<'s, '_> {
             let a = self.atom(&name);
             if self.captured[s.index()] {
                 self.locs[s.index()] = Some(Loc::Env { level, slot: first + slots });
-                self.func.code.env_slot_names_push(level, a);
                 slots += 1;
             } else {
                 let r = self.alloc_register(a);

@@ -402,7 +402,6 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             }
             if self.captured[s.index()] {
                 self.locs[s.index()] = Some(Loc::Env { level: env_level, slot: slots });
-                self.func.code.env_slot_names_push(env_level, name_atom);
                 slots += 1;
             } else {
                 let r = self.alloc_register(name_atom);
@@ -911,7 +910,6 @@ pub(crate) fn empty_code(kind: FunctionKind, strict: bool, source_id: u32) -> Co
         has_simple_params: true,
         uses_arguments: false,
         is_class_constructor: false,
-        env_names: Vec::new(),
         eval_sites: Vec::new(),
         base_env_level: 0,
         params_end: 0,
@@ -1234,7 +1232,6 @@ impl<'s> Compiler<'s, '_> {
                 let a = self.atom(&name);
                 if self.captured[s.index()] {
                     self.locs[s.index()] = Some(Loc::Env { level, slot: env_slots });
-                    self.func.code.env_slot_names_push(level, a);
                     env_slots += 1;
                 } else {
                     let r = self.alloc_register(a);
@@ -1286,12 +1283,5 @@ impl<'s> Compiler<'s, '_> {
         decls.functions.reverse();
         self.func.code.global_decls = decls;
         self.func.globals_hoisted = true;
-    }
-}
-
-impl CodeBlock {
-    /// Record the name of an env slot (for direct eval's name resolution).
-    pub(crate) fn env_slot_names_push(&mut self, level: u32, name: Atom) {
-        self.env_names.push((level, name));
     }
 }
