@@ -94,8 +94,72 @@ pub enum Op {
         name: Atom,
         strict: bool,
     },
+    /// As GetName, but an unresolvable name reads as undefined (the operand of `typeof`).
     TypeofName(Atom),
     DeleteName(Atom),
+    /// `→ callee this`: a call's callee by name; `this` is the `with` object that holds it.
+    GetNameThis(Atom),
+    /// A binding `depth` environments up, unless one of the object environments on the way
+    /// (a `with` object or a direct eval's var bag) has the name first.
+    GetNameEnv {
+        name: Atom,
+        depth: u16,
+        slot: u32,
+        checked: bool,
+    },
+    /// As GetNameEnv, pushing `callee this`.
+    GetNameEnvThis {
+        name: Atom,
+        depth: u16,
+        slot: u32,
+        checked: bool,
+    },
+    /// Pops into the binding GetNameEnv would read.
+    SetNameEnv {
+        name: Atom,
+        depth: u16,
+        slot: u32,
+        checked: bool,
+    },
+    /// `delete name` of a binding `depth` environments up: deletes from an object
+    /// environment on the way that has the name, else false (bindings are not deletable).
+    DeleteNameEnv {
+        name: Atom,
+        depth: u16,
+    },
+    /// `→ base`: resolve a name once for an assignment (`depth` as for GetNameEnv;
+    /// `u16::MAX`: the whole chain, then the global scope). The base is the object
+    /// environment's object that has it, or undefined for the static location.
+    ResolveName {
+        name: Atom,
+        depth: u16,
+    },
+    /// `base → value`: GetValue of a resolved name.
+    GetNameRef {
+        name: Atom,
+        depth: u16,
+        slot: u32,
+        checked: bool,
+    },
+    /// `base value →`: PutValue of a resolved name.
+    PutNameRef {
+        name: Atom,
+        depth: u16,
+        slot: u32,
+        checked: bool,
+    },
+    /// Sloppy direct eval in a function: CreateMutableBinding(name, deletable) in the var
+    /// environment `depth` up (its var bag), unless the bag has it already.
+    DeclareEvalVar {
+        name: Atom,
+        depth: u16,
+    },
+    /// Pops into the var bag binding `name` of the environment `depth` up (a function
+    /// declaration of eval code).
+    InitEvalVar {
+        name: Atom,
+        depth: u16,
+    },
 
     // ---- properties
     /// `obj → value`
@@ -400,7 +464,13 @@ impl Op {
             MakeAccessorPair => (2, 1),
             PushEnv(_) | PopEnv | CloneEnv | DeclareGlobals | Nop | Debugger | RunFieldInit => (0, 0),
             GetGlobal(_) | GetGlobalOrUndefined(_) | GetName(_) | TypeofName(_) | DeleteName(_) => (0, 1),
-            SetGlobal { .. } | InitGlobalLexical(_) | SetName { .. } => (1, 0),
+            GetNameEnv { .. } | DeleteNameEnv { .. } => (0, 1),
+            GetNameThis(_) | GetNameEnvThis { .. } => (0, 2),
+            SetGlobal { .. } | InitGlobalLexical(_) | SetName { .. } | SetNameEnv { .. } | InitEvalVar { .. } => (1, 0),
+            DeclareEvalVar { .. } => (0, 0),
+            ResolveName { .. } => (0, 1),
+            GetNameRef { .. } => (1, 1),
+            PutNameRef { .. } => (2, 0),
             GetProp { .. } => (1, 1),
             GetPropKeep { .. } => (1, 2),
             SetProp { .. } => (2, 1),
@@ -600,6 +670,46 @@ pub struct GlobalDecls {
     pub configurable: bool,
 }
 
+/// The scope a direct eval call site hands to its eval code (EvalDeclarationInstantiation
+/// needs the caller's bindings by name; the compiler resolved them to env slots).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct EvalSite {
+    /// pc of the `CallEval`.
+    pub pc: u32,
+    /// Env level current at the call.
+    pub level: u32,
+    /// Env level of the caller's variable environment when sloppy eval code's `var`s join it
+    /// (none: they stay in the eval's own environment).
+    pub var_level: Option<u32>,
+    /// Bindings in env slots, innermost first; private names are spelled `#name`.
+    pub names: Vec<EvalName>,
+    /// What the eval code may contain here (`compiler::eval::NEW_TARGET` and its siblings).
+    pub context: u8,
+}
+
+/// A binding visible to direct eval code.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+pub struct EvalName {
+    pub name: Atom,
+    pub level: u32,
+    pub slot: u32,
+    pub kind: EvalBindingKind,
+}
+
+/// What eval code may do with a caller's binding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EvalBindingKind {
+    /// `var`, parameter, function: an eval `var` of the name at the var level reuses it.
+    Var,
+    /// `let`, `class`, block-level function: an eval `var` of the name is a SyntaxError.
+    Lexical,
+    Const,
+    /// A catch clause's simple parameter (Annex B.3.4: an eval `var` may share its name).
+    CatchParameter,
+    /// A named function expression's own name: assignments are ignored (TypeError if strict).
+    FunctionName,
+}
+
 /// A compiled function, script, module or eval body.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CodeBlock {
@@ -638,8 +748,8 @@ pub struct CodeBlock {
     pub uses_arguments: bool,
     /// Classes: is a class constructor (calling it without `new` throws).
     pub is_class_constructor: bool,
-    /// Names of environment slots by absolute env level, for direct eval's resolution.
-    pub env_names: Vec<(u32, Atom)>,
+    /// What each direct eval call site can see, by the pc of its `CallEval`.
+    pub eval_sites: Vec<EvalSite>,
     /// Absolute env level of the environment the function's closure captures.
     pub base_env_level: u32,
     /// First pc past parameter initialisation (0: none): a direct eval before it runs in a

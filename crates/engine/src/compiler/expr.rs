@@ -93,7 +93,7 @@ impl<'s> Compiler<'s, '_> {
             Expression::Identifier(id) => {
                 if id.name.as_str() == "undefined"
                     && id.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id()).is_none()
-                    && !self.in_with()
+                    && self.dynamic_target(id).is_none()
                 {
                     // `undefined` is a non-writable global; reading it needs no lookup.
                     self.emit(Op::Undefined);
@@ -223,7 +223,11 @@ impl<'s> Compiler<'s, '_> {
     }
 
     pub(crate) fn emit_this(&mut self) {
-        let derived = self.func.code.kind == crate::bytecode::FunctionKind::DerivedConstructor;
+        // Eval code may run in a derived constructor before `super()` binds `this`.
+        let derived = matches!(
+            self.func.code.kind,
+            crate::bytecode::FunctionKind::DerivedConstructor | crate::bytecode::FunctionKind::Eval
+        );
         self.emit(if derived { Op::ThisChecked } else { Op::This });
     }
 
@@ -443,7 +447,12 @@ impl<'s> Compiler<'s, '_> {
     fn compile_unary(&mut self, u: &'s UnaryExpression<'s>) -> CResult<()> {
         match u.operator {
             UnaryOperator::Typeof => {
-                if let Expression::Identifier(id) = &u.argument {
+                // `typeof (x)` is `typeof x`: the parentheses keep the reference.
+                let mut argument = &u.argument;
+                while let Expression::ParenthesizedExpression(p) = argument {
+                    argument = &p.expression;
+                }
+                if let Expression::Identifier(id) = argument {
                     self.emit_identifier_load(id, true)?;
                 } else {
                     self.compile_expr(&u.argument)?;
@@ -511,16 +520,7 @@ impl<'s> Compiler<'s, '_> {
                 self.compile_expr(&m.expression)?;
                 self.emit(Op::DeleteElem { strict });
             }
-            Expression::Identifier(id) => {
-                let resolved = id.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id());
-                match resolved {
-                    Some(sym) if !matches!(self.loc_of(sym), super::Loc::Global(_)) => self.emit(Op::False),
-                    _ => {
-                        let a = self.atom(id.name.as_str());
-                        self.emit(Op::DeleteName(a));
-                    }
-                }
-            }
+            Expression::Identifier(id) => self.emit_identifier_delete(id),
             Expression::ParenthesizedExpression(p) => self.compile_delete(&p.expression)?,
             Expression::ChainExpression(c) => {
                 let mut exits = Vec::new();
@@ -679,6 +679,7 @@ impl<'s> Compiler<'s, '_> {
             Expression::ParenthesizedExpression(p) if p.expression.as_member_expression().is_some() => {
                 self.compile_callee_chain(&p.expression, exits)?;
             }
+            Expression::Identifier(id) => self.emit_identifier_callee(id)?,
             other => {
                 self.compile_chain_object(other, exits)?;
                 self.emit(Op::Undefined);
@@ -760,6 +761,8 @@ impl<'s> Compiler<'s, '_> {
             self.mark(c.span.start);
             let n = c.arguments.len() as u32;
             if is_direct_eval {
+                let at = self.pc();
+                self.record_eval_site(&c.callee, at);
                 self.emit(Op::CallEval(n));
             } else {
                 self.emit(Op::Call(n));
@@ -803,6 +806,11 @@ impl<'s> Compiler<'s, '_> {
             match &a.left {
                 AssignmentTarget::AssignmentTargetIdentifier(id) => {
                     let name = id.name.to_string();
+                    if let Some(r) = self.emit_reference_resolve(id) {
+                        self.compile_expr_named(&a.right, Some(&name))?;
+                        self.emit_reference_put(r);
+                        return Ok(());
+                    }
                     self.compile_expr_named(&a.right, Some(&name))?;
                     self.emit(Op::Dup);
                     self.emit_identifier_store(id)?;
@@ -867,6 +875,13 @@ impl<'s> Compiler<'s, '_> {
         let bin = compound_op(op);
         match &a.left {
             AssignmentTarget::AssignmentTargetIdentifier(id) => {
+                if let Some(r) = self.emit_reference_resolve(id) {
+                    self.emit_reference_get(r);
+                    self.compile_expr(&a.right)?;
+                    self.emit(bin);
+                    self.emit_reference_put(r);
+                    return Ok(());
+                }
                 self.emit_identifier_load(id, false)?;
                 self.compile_expr(&a.right)?;
                 self.emit(bin);
@@ -936,6 +951,21 @@ impl<'s> Compiler<'s, '_> {
         };
         match &a.left {
             AssignmentTarget::AssignmentTargetIdentifier(id) => {
+                if let Some(r) = self.emit_reference_resolve(id) {
+                    self.emit_reference_get(r);
+                    let short = self.emit_jump(jump);
+                    let name = id.name.to_string();
+                    self.compile_expr_named(&a.right, Some(&name))?;
+                    self.emit_reference_put(r);
+                    let end = self.emit_jump(Op::Jump);
+                    self.patch(short);
+                    // Stack: base value
+                    self.func.depth += 1;
+                    self.emit(Op::Swap);
+                    self.emit(Op::Pop);
+                    self.patch(end);
+                    return Ok(());
+                }
                 self.emit_identifier_load(id, false)?;
                 let short = self.emit_jump(jump);
                 let name = id.name.to_string();
@@ -1007,6 +1037,21 @@ impl<'s> Compiler<'s, '_> {
         let step = if u.operator == UpdateOperator::Increment { Op::Inc } else { Op::Dec };
         match &u.argument {
             SimpleAssignmentTarget::AssignmentTargetIdentifier(id) => {
+                if let Some(r) = self.emit_reference_resolve(id) {
+                    self.emit_reference_get(r);
+                    self.emit(Op::ToNumeric);
+                    if u.prefix {
+                        self.emit(step);
+                        self.emit_reference_put(r);
+                    } else {
+                        // Stack: base old → old base new
+                        self.emit(Op::Dup);
+                        self.emit(Op::Rot3);
+                        self.emit(step);
+                        self.emit(Op::PutNameRef { name: r.name, depth: r.depth, slot: r.slot, checked: r.checked });
+                    }
+                    return Ok(());
+                }
                 self.emit_identifier_load(id, false)?;
                 self.emit(Op::ToNumeric);
                 if u.prefix {
@@ -1192,7 +1237,7 @@ impl<'s> Compiler<'s, '_> {
 
     fn eval_private_lookup(&mut self, name: &str) -> Option<super::Loc> {
         let scope = self.eval_scope.as_ref()?;
-        scope.lookup(&format!("#{name}")).map(|(level, slot)| super::Loc::Env { level, slot })
+        scope.lookup(&format!("#{name}")).map(|n| super::Loc::Env { level: n.level, slot: n.slot })
     }
 }
 

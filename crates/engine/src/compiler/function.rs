@@ -18,6 +18,8 @@ struct FnSpec<'s> {
     span: Span,
     name: Option<Atom>,
     class_constructor: bool,
+    /// A method (it has a home object, so `super.x` is valid in it).
+    method: bool,
 }
 
 fn has_use_strict(body: Option<&FunctionBody>) -> bool {
@@ -43,6 +45,7 @@ impl<'s> Compiler<'s, '_> {
             span: f.span,
             name,
             class_constructor: false,
+            method: false,
         })
     }
 
@@ -64,6 +67,7 @@ impl<'s> Compiler<'s, '_> {
             span,
             name,
             class_constructor: false,
+            method: true,
         })
     }
 
@@ -82,6 +86,7 @@ impl<'s> Compiler<'s, '_> {
             span: f.span,
             name,
             class_constructor: false,
+            method: false,
         })
     }
 
@@ -116,6 +121,7 @@ impl<'s> Compiler<'s, '_> {
         code.has_simple_params = simple;
         let is_arrow = spec.kind.is_arrow();
         self.push_function(code, is_arrow, spec.scope);
+        self.func.is_method = spec.method;
         self.mark(spec.span.start);
         for item in params.items.iter() {
             let nm = match &item.pattern {
@@ -176,6 +182,13 @@ impl<'s> Compiler<'s, '_> {
                 arguments_loc = Some(Loc::Register(self.alloc_register(atom::arguments)));
             }
         }
+        // Sloppy direct eval declares its `var`s in this function's environment (in its var
+        // bag, see `bind_eval_vars`), so the function needs one.
+        let sloppy_eval =
+            !strict && spec.scope.is_some_and(|s| self.calls_eval.get(s.index()).copied().unwrap_or(false));
+        if slots == 0 && sloppy_eval {
+            slots = 1;
+        }
         self.func.code.env_slots = slots;
         if slots > 0 {
             self.func.env_level = level;
@@ -198,7 +211,16 @@ impl<'s> Compiler<'s, '_> {
                 self.emit_store(loc, false);
             }
         }
-        // Parameters into their bindings.
+        // Parameters into their bindings. Eval code in an initialiser sees the parameters
+        // but not the body's declarations.
+        let mut param_list = Vec::new();
+        for item in params.items.iter() {
+            pattern_symbols(&item.pattern, &mut param_list);
+        }
+        if let Some(rest) = &params.rest {
+            pattern_symbols(&rest.rest.argument, &mut param_list);
+        }
+        self.func.parameters = Some(param_list);
         for (i, item) in params.items.iter().enumerate() {
             let direct = matches!((&item.pattern, &item.initializer), (BindingPattern::BindingIdentifier(id), None)
                 if id.symbol_id.get().and_then(|s| self.locs[s.index()]) == Some(Loc::Register(i as u32)));
@@ -234,6 +256,7 @@ impl<'s> Compiler<'s, '_> {
         // Where the parameters' environment already binds `arguments` (the arguments object
         // of a non-arrow function, or a parameter of that name), a direct eval in a parameter
         // initialiser may not declare it again.
+        self.func.parameters = None;
         let binds_arguments = !spec.kind.is_arrow() || {
             let mut syms = Vec::new();
             for item in params.items.iter() {
@@ -344,7 +367,6 @@ impl<'s> Compiler<'s, '_> {
             let a = self.atom(&name);
             if self.captured[s.index()] {
                 self.locs[s.index()] = Some(Loc::Env { level, slot: first + slots });
-                self.func.code.env_slot_names_push(level, a);
                 slots += 1;
             } else {
                 let r = self.alloc_register(a);
@@ -447,6 +469,7 @@ impl<'s> Compiler<'s, '_> {
                 span: class.span,
                 name: Some(name),
                 class_constructor: true,
+                method: true,
             })?,
             None => self.default_constructor(derived, name, class.span)?,
         };

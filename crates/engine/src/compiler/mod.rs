@@ -24,7 +24,7 @@ use oxc_syntax::scope::ScopeId;
 use oxc_syntax::symbol::SymbolId;
 
 use crate::atoms::{atom, Atom};
-use crate::bytecode::{CodeBlock, FunctionKind, GlobalDecls, Handler, InlineCache, Op, TemplateSite};
+use crate::bytecode::{CodeBlock, EvalBindingKind, FunctionKind, GlobalDecls, Handler, InlineCache, Op, TemplateSite};
 use crate::error::SyntaxErrorReport;
 use crate::heap::CodeId;
 use crate::string::JsStr;
@@ -43,6 +43,28 @@ pub(crate) enum Loc {
     Global(Atom),
     /// An imported binding of module code: the import cell (`Op::GetImport`); immutable.
     Import(u32),
+    /// A `var` or function that sloppy direct eval code declares in its caller's variable
+    /// environment (the var bag there): reached by name.
+    EvalVar(Atom),
+}
+
+/// Operands of a name resolved once for an assignment (`Op::ResolveName`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NameRef {
+    name: Atom,
+    depth: u16,
+    slot: u32,
+    checked: bool,
+}
+
+/// Where a reference that may be shadowed at run time falls back to (see
+/// [`Compiler::dynamic_target`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum DynamicTarget {
+    /// An env slot, when no object environment on the way has the name.
+    Env { level: u32, slot: u32, checked: bool, kind: crate::bytecode::EvalBindingKind },
+    /// Every object environment of the chain, then the global scope.
+    Name,
 }
 
 /// A forward jump to patch.
@@ -98,14 +120,16 @@ pub(crate) struct FuncState<'s> {
     pub scope_id: Option<ScopeId>,
     /// Env level of the function's entry environment (its closure's).
     pub base_env_level: u32,
-    /// Nesting of `with` statements (names inside resolve dynamically).
-    pub with_depth: u32,
     /// Expression/statement recursion depth, bounded by [`MAX_NESTING`].
     pub nesting: u32,
     /// Script: top-level functions were already compiled by `collect_global_decls`.
     pub globals_hoisted: bool,
     /// Register of the DisposableStack of the innermost `using` scope.
     pub using_stack: Option<u32>,
+    /// While the parameter list is compiled: its bindings.
+    pub parameters: Option<Vec<SymbolId>>,
+    /// A method or class constructor: `super.x` is valid here.
+    pub is_method: bool,
 }
 
 /// The compiler for one source text.
@@ -131,6 +155,12 @@ pub(crate) struct Compiler<'s, 'vm> {
     pub eval_scope: Option<eval::EvalScope>,
     /// Sloppy eval in global code: `var`s and functions become global properties.
     pub eval_global: bool,
+    /// The source has a `with` statement or a direct eval: references may need run-time
+    /// lookups (see `dynamic_target`).
+    pub has_dynamic_scopes: bool,
+    /// Per scope: a function (or static block) scope whose own code calls `eval` (oxc's
+    /// DirectEval flag also marks every scope around such a call).
+    pub calls_eval: Vec<bool>,
     /// Symbols in a temporal dead zone beyond lexical ones: parameters of functions with
     /// parameter expressions (a default may not read a later parameter).
     pub tdz_params: Vec<bool>,
@@ -178,6 +208,11 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             eval_var_scope: None,
             eval_scope: None,
             eval_global: false,
+            has_dynamic_scopes: (0..scoping.scopes_len()).any(|i| {
+                let f = scoping.scope_flags(ScopeId::new(i));
+                f.is_with() || f.contains_direct_eval()
+            }),
+            calls_eval: scopes_calling_eval(scoping),
             tdz_params: vec![false; n],
             compiled_fns: std::collections::BTreeSet::new(),
             dynamic_function: false,
@@ -370,7 +405,6 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             }
             if self.captured[s.index()] {
                 self.locs[s.index()] = Some(Loc::Env { level: env_level, slot: slots });
-                self.func.code.env_slot_names_push(env_level, name_atom);
                 slots += 1;
             } else {
                 let r = self.alloc_register(name_atom);
@@ -437,6 +471,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             }
             Loc::Global(name) => self.emit(Op::GetGlobal(name)),
             Loc::Import(cell) => self.emit(Op::GetImport(cell)),
+            Loc::EvalVar(name) => self.emit(Op::GetName(name)),
         }
     }
 
@@ -450,6 +485,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
                 self.emit(if checked { Op::SetEnvChecked { depth, slot } } else { Op::SetEnv { depth, slot } })
             }
             Loc::Global(name) => self.emit(Op::SetGlobal { name, strict }),
+            Loc::EvalVar(name) => self.emit(Op::SetName { name, strict }),
             Loc::Import(_) => {
                 // Import bindings are immutable: SetMutableBinding throws a TypeError.
                 self.emit(Op::Pop);
@@ -519,6 +555,17 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
     /// Resolve an identifier reference to a load.
     pub fn emit_identifier_load(&mut self, ident: &oxc_ast::ast::IdentifierReference, typeof_ctx: bool) -> CResult<()> {
         let name = ident.name.as_str();
+        if let Some(target) = self.dynamic_target(ident) {
+            let a = self.atom(name);
+            match target {
+                DynamicTarget::Env { level, slot, checked, .. } => {
+                    let depth = self.env_depth_to(level);
+                    self.emit(Op::GetNameEnv { name: a, depth, slot, checked });
+                }
+                DynamicTarget::Name => self.emit(if typeof_ctx { Op::TypeofName(a) } else { Op::GetName(a) }),
+            }
+            return Ok(());
+        }
         if let Some(sym) = ident.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id()) {
             if let Some(Loc::Global(_)) | None = self.locs[sym.index()] {
                 if self.locs[sym.index()].is_none() && !self.is_global_symbol(sym) {
@@ -531,10 +578,6 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             let loc = self.loc_of(sym);
             let tdz = self.needs_tdz(sym);
             if let Loc::Global(a) = loc {
-                if self.in_with() {
-                    self.emit(if typeof_ctx { Op::TypeofName(a) } else { Op::GetName(a) });
-                    return Ok(());
-                }
                 // A var-like global may not exist after all (an Annex B.3.3 function whose
                 // hoisting was blocked declares none): `typeof` of it is "undefined".
                 if typeof_ctx && !self.scoping.symbol_flags(sym).intersects(LEXICAL) {
@@ -545,23 +588,15 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             self.emit_load(loc, tdz);
             return Ok(());
         }
-        // Unresolved: `arguments`, eval-visible outer bindings, `with` names, or globals.
+        // Unresolved: `arguments`, or a global.
         if name == "arguments" {
             if let Some(loc) = self.arguments_loc() {
                 self.emit_load(loc, false);
                 return Ok(());
             }
         }
-        if let Some(loc) = self.eval_lookup(name) {
-            self.emit_load(loc, false);
-            return Ok(());
-        }
         let a = self.atom(name);
-        if self.in_with() {
-            self.emit(if typeof_ctx { Op::TypeofName(a) } else { Op::GetName(a) });
-        } else {
-            self.emit(if typeof_ctx { Op::GetGlobalOrUndefined(a) } else { Op::GetGlobal(a) });
-        }
+        self.emit(if typeof_ctx { Op::GetGlobalOrUndefined(a) } else { Op::GetGlobal(a) });
         Ok(())
     }
 
@@ -572,7 +607,34 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
     /// Store the value on the stack (popping it) into an identifier.
     pub fn emit_identifier_store(&mut self, ident: &oxc_ast::ast::IdentifierReference) -> CResult<()> {
         let name = ident.name.as_str();
-        if let Some(sym) = ident.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id()) {
+        let strict = self.func.code.strict;
+        let sym = ident.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id());
+        if sym.is_none_or(|s| !self.is_const(s)) {
+            if let Some(target) = self.dynamic_target(ident) {
+                let a = self.atom(name);
+                match target {
+                    DynamicTarget::Env { kind: EvalBindingKind::Const, .. } => {
+                        self.emit(Op::Pop);
+                        let msg = self.string_constant("Assignment to constant variable.");
+                        self.emit(Op::ThrowError { kind: 0, msg });
+                    }
+                    DynamicTarget::Env { kind: EvalBindingKind::FunctionName, .. } => {
+                        self.emit(Op::Pop);
+                        if strict {
+                            let msg = self.string_constant("Assignment to constant variable.");
+                            self.emit(Op::ThrowError { kind: 0, msg });
+                        }
+                    }
+                    DynamicTarget::Env { level, slot, checked, .. } => {
+                        let depth = self.env_depth_to(level);
+                        self.emit(Op::SetNameEnv { name: a, depth, slot, checked });
+                    }
+                    DynamicTarget::Name => self.emit(Op::SetName { name: a, strict }),
+                }
+                return Ok(());
+            }
+        }
+        if let Some(sym) = sym {
             if self.is_const(sym) {
                 self.emit(Op::Pop);
                 let loc = self.loc_of(sym);
@@ -585,15 +647,10 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             }
             let loc = self.loc_of(sym);
             let tdz = self.needs_tdz(sym);
-            if let (Loc::Global(a), true) = (loc, self.in_with()) {
-                let strict = self.func.code.strict;
-                self.emit(Op::SetName { name: a, strict });
-                return Ok(());
-            }
             // Named function expressions' own name binding is read-only (silently in sloppy).
             if self.scoping.symbol_flags(sym).contains(oxc_syntax::symbol::SymbolFlags::FunctionExpression) {
                 self.emit(Op::Pop);
-                if self.func.code.strict {
+                if strict {
                     let msg = self.string_constant("Assignment to constant variable.");
                     self.emit(Op::ThrowError { kind: 0, msg });
                 }
@@ -608,23 +665,152 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
                 return Ok(());
             }
         }
-        if let Some(loc) = self.eval_lookup(name) {
-            self.emit_store(loc, false);
-            return Ok(());
-        }
         let a = self.atom(name);
-        let strict = self.func.code.strict;
-        if self.in_with() {
-            self.emit(Op::SetName { name: a, strict });
-        } else {
-            self.emit(Op::SetGlobal { name: a, strict });
+        self.emit(Op::SetGlobal { name: a, strict });
+        Ok(())
+    }
+
+    /// Push `callee this` for a call of an identifier: a function found on a `with` object
+    /// is called with the object as `this`.
+    pub fn emit_identifier_callee(&mut self, ident: &oxc_ast::ast::IdentifierReference) -> CResult<()> {
+        match self.dynamic_target(ident) {
+            Some(DynamicTarget::Env { level, slot, checked, .. }) => {
+                let a = self.atom(ident.name.as_str());
+                let depth = self.env_depth_to(level);
+                self.emit(Op::GetNameEnvThis { name: a, depth, slot, checked });
+            }
+            Some(DynamicTarget::Name) => {
+                let a = self.atom(ident.name.as_str());
+                self.emit(Op::GetNameThis(a));
+            }
+            None => {
+                self.emit_identifier_load(ident, false)?;
+                self.emit(Op::Undefined);
+            }
         }
         Ok(())
     }
 
-    /// Inside a `with` statement of the current function (names resolve dynamically)?
-    pub fn in_with(&self) -> bool {
-        self.func.with_depth > 0
+    /// `delete name`.
+    pub fn emit_identifier_delete(&mut self, ident: &oxc_ast::ast::IdentifierReference) {
+        let a = self.atom(ident.name.as_str());
+        match self.dynamic_target(ident) {
+            Some(DynamicTarget::Env { level, .. }) => {
+                let depth = self.env_depth_to(level);
+                self.emit(Op::DeleteNameEnv { name: a, depth });
+            }
+            Some(DynamicTarget::Name) => self.emit(Op::DeleteName(a)),
+            None => {
+                let resolved = ident.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id());
+                match resolved {
+                    Some(sym) if !matches!(self.loc_of(sym), Loc::Global(_)) => self.emit(Op::False),
+                    _ => self.emit(Op::DeleteName(a)),
+                }
+            }
+        }
+    }
+
+    /// For an assignment to `ident` that may resolve through an object environment: resolve
+    /// it now (pushing the reference's base) and return the operands of the later get/put.
+    pub fn emit_reference_resolve(&mut self, ident: &oxc_ast::ast::IdentifierReference) -> Option<NameRef> {
+        let target = self.dynamic_target(ident)?;
+        let name = self.atom(ident.name.as_str());
+        let r = match target {
+            DynamicTarget::Env { kind: EvalBindingKind::Const | EvalBindingKind::FunctionName, .. } => return None,
+            DynamicTarget::Env { level, slot, checked, .. } => {
+                NameRef { name, depth: self.env_depth_to(level), slot, checked }
+            }
+            DynamicTarget::Name => NameRef { name, depth: u16::MAX, slot: 0, checked: false },
+        };
+        if ident
+            .reference_id
+            .get()
+            .and_then(|r| self.scoping.get_reference(r).symbol_id())
+            .is_some_and(|s| self.is_const(s))
+        {
+            return None;
+        }
+        self.emit(Op::ResolveName { name: r.name, depth: r.depth });
+        Some(r)
+    }
+
+    /// `base → base value`
+    pub fn emit_reference_get(&mut self, r: NameRef) {
+        self.emit(Op::Dup);
+        self.emit(Op::GetNameRef { name: r.name, depth: r.depth, slot: r.slot, checked: r.checked });
+    }
+
+    /// `base value → value`
+    pub fn emit_reference_put(&mut self, r: NameRef) {
+        self.emit(Op::Dup);
+        self.emit(Op::Rot3);
+        self.emit(Op::PutNameRef { name: r.name, depth: r.depth, slot: r.slot, checked: r.checked });
+    }
+
+    fn env_depth_to(&self, level: u32) -> u16 {
+        u16::try_from(self.func.env_level.saturating_sub(level)).unwrap_or(u16::MAX)
+    }
+
+    /// How a reference is looked up when an object environment (a `with` object, or the var
+    /// bag of a function whose sloppy direct eval may declare `var`s) can sit between it and
+    /// its binding; None when the compile-time location is the answer.
+    pub fn dynamic_target(&mut self, ident: &oxc_ast::ast::IdentifierReference) -> Option<DynamicTarget> {
+        if !self.has_dynamic_scopes && self.eval_scope.is_none() {
+            return None;
+        }
+        let reference = self.scoping.get_reference(ident.reference_id.get()?);
+        let ref_scope = reference.scope_id();
+        if let Some(sym) = reference.symbol_id() {
+            let loc = self.loc_of(sym);
+            if let Loc::EvalVar(_) = loc {
+                return Some(DynamicTarget::Name);
+            }
+            if !self.crosses_dynamic_scope(ref_scope, Some(self.scoping.symbol_scope_id(sym))) {
+                return None;
+            }
+            return match loc {
+                Loc::Env { level, slot } => {
+                    Some(DynamicTarget::Env { level, slot, checked: self.needs_tdz(sym), kind: EvalBindingKind::Var })
+                }
+                Loc::Global(_) | Loc::EvalVar(_) => Some(DynamicTarget::Name),
+                Loc::Register(_) | Loc::Import(_) => None,
+            };
+        }
+        if !self.crosses_dynamic_scope(ref_scope, None) {
+            return None;
+        }
+        let name = ident.name.as_str();
+        if name == "arguments" && self.arguments_loc().is_some() {
+            return None;
+        }
+        if let Some(n) = self.eval_scope.as_ref().and_then(|s| s.lookup(name)) {
+            return Some(DynamicTarget::Env {
+                level: n.level,
+                slot: n.slot,
+                checked: name != "arguments",
+                kind: n.kind,
+            });
+        }
+        Some(DynamicTarget::Name)
+    }
+
+    /// Does the way from `ref_scope` out to `decl_scope` (None: the global scope) pass a
+    /// `with` body or the variable scope of a sloppy function containing direct eval? Eval
+    /// code's own outer scopes are its caller's, which may have either.
+    fn crosses_dynamic_scope(&self, ref_scope: ScopeId, decl_scope: Option<ScopeId>) -> bool {
+        for s in self.scoping.scope_ancestors(ref_scope) {
+            if Some(s) == decl_scope {
+                return false;
+            }
+            let f = self.scoping.scope_flags(s);
+            if f.is_with() {
+                return true;
+            }
+            if self.calls_eval.get(s.index()).copied().unwrap_or(false) && !f.is_strict_mode() {
+                return true;
+            }
+        }
+        self.eval_scope.is_some()
     }
 
     /// The arguments object of the nearest non-arrow function, if it was materialised.
@@ -638,11 +824,6 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             }
         }
         None
-    }
-
-    fn eval_lookup(&mut self, name: &str) -> Option<Loc> {
-        let scope = self.eval_scope.as_ref()?;
-        scope.lookup(name).map(|(level, slot)| Loc::Env { level, slot })
     }
 
     // ---- functions
@@ -697,10 +878,11 @@ impl FuncState<'_> {
             arguments: None,
             is_arrow: false,
             scope_id,
-            with_depth: 0,
             nesting: 0,
             globals_hoisted: false,
             using_stack: None,
+            parameters: None,
+            is_method: false,
         }
     }
 }
@@ -731,7 +913,7 @@ pub(crate) fn empty_code(kind: FunctionKind, strict: bool, source_id: u32) -> Co
         has_simple_params: true,
         uses_arguments: false,
         is_class_constructor: false,
-        env_names: Vec::new(),
+        eval_sites: Vec::new(),
         base_env_level: 0,
         params_end: 0,
     }
@@ -783,6 +965,47 @@ fn compute_captures(scoping: &Scoping, captured: &mut [bool]) {
     }
 }
 
+/// Which function (and static block) scopes contain a direct eval call outside their nested
+/// functions: the scope of each `eval` reference that oxc flagged DirectEval, raised to its
+/// function. (A mere mention of `eval` beside such a call counts too; that only costs speed.)
+fn scopes_calling_eval(scoping: &Scoping) -> Vec<bool> {
+    let mut out = vec![false; scoping.scopes_len()];
+    let func_of = |mut s: ScopeId| -> ScopeId {
+        loop {
+            let f = scoping.scope_flags(s);
+            if f.is_function() || f.is_top() || f.is_class_static_block() {
+                return s;
+            }
+            match scoping.scope_parent_id(s) {
+                Some(p) => s = p,
+                None => return s,
+            }
+        }
+    };
+    let mut mark = |r: oxc_syntax::reference::ReferenceId| {
+        let s = scoping.get_reference(r).scope_id();
+        if scoping.scope_flags(s).contains_direct_eval() {
+            let f = func_of(s);
+            if !scoping.scope_flags(f).is_top() {
+                if let Some(x) = out.get_mut(f.index()) {
+                    *x = true;
+                }
+            }
+        }
+    };
+    for (name, ids) in scoping.root_unresolved_references() {
+        if name.as_str() == "eval" {
+            ids.iter().copied().for_each(&mut mark);
+        }
+    }
+    for sym in scoping.symbol_ids() {
+        if scoping.symbol_name(sym) == "eval" {
+            scoping.get_resolved_reference_ids(sym).iter().copied().for_each(&mut mark);
+        }
+    }
+    out
+}
+
 /// Parse and check a source text; on success call `f` with the program and scoping.
 pub(crate) fn with_parsed<R>(
     source: &str,
@@ -791,17 +1014,87 @@ pub(crate) fn with_parsed<R>(
     options: ParseOptions,
     f: impl for<'x> FnOnce(&'x Program<'x>, &'x Scoping) -> Result<R, SyntaxErrorReport>,
 ) -> Result<R, SyntaxErrorReport> {
+    with_parsed_in(source, filename, module, options, None, f)
+}
+
+/// As [`with_parsed`], for direct eval code: what the early errors of a standalone script
+/// forbid but the eval call's context allows (`new.target`, `super`, the caller's private
+/// names) is accepted; `arguments` in a class field initialiser's eval is rejected
+/// (PerformEval steps 5-6, EvalDeclarationInstantiation's private name check).
+pub(crate) fn with_parsed_in<R>(
+    source: &str,
+    filename: &str,
+    module: bool,
+    options: ParseOptions,
+    eval: Option<&eval::EvalScope>,
+    f: impl for<'x> FnOnce(&'x Program<'x>, &'x Scoping) -> Result<R, SyntaxErrorReport>,
+) -> Result<R, SyntaxErrorReport> {
     let allocator = Allocator::default();
     let source_type = if module { SourceType::mjs() } else { SourceType::script() };
     let ret = Parser::new(&allocator, source, source_type).with_options(options).parse();
-    if let Some(d) = ret.diagnostics.errors().next() {
-        return Err(report(source, filename, &d.message, d.labels.first().map_or(0, |l| l.offset())));
+    let offset_of = |d: &oxc_diagnostics::OxcDiagnostic| d.labels.first().map_or(0, |l| l.offset());
+    if eval.is_none() || ret.panicked {
+        if let Some(d) = ret.diagnostics.errors().next() {
+            return Err(report(source, filename, &d.message, d.labels.first().map_or(0, |l| l.offset())));
+        }
     }
     if ret.panicked {
         return Err(report(source, filename, "Unexpected token", 0));
     }
-    let sem = SemanticBuilder::new().with_check_syntax_error(true).build(&ret.program);
-    if let Some(d) = sem.diagnostics.errors().next() {
+    // Eval code's context checks walk the AST nodes, which are otherwise not kept.
+    let sem = SemanticBuilder::new().with_check_syntax_error(true).with_build_nodes(eval.is_some()).build(&ret.program);
+    // Spans of the non-arrow functions of eval code: inside them `new.target` and `super`
+    // are their own, not the eval call's.
+    let mut functions: Vec<(u32, u32)> = Vec::new();
+    if let Some(scope) = eval {
+        let mut arguments_at = None;
+        for node in sem.semantic.nodes().iter() {
+            match node.kind() {
+                oxc_ast::AstKind::Function(func) => functions.push((func.span.start, func.span.end)),
+                oxc_ast::AstKind::IdentifierReference(id) if id.name.as_str() == "arguments" => {
+                    arguments_at = arguments_at.or(Some(id.span.start));
+                }
+                _ => {}
+            }
+        }
+        let in_function = |at: u32| functions.iter().any(|&(s, e)| s <= at && at < e);
+        if scope.context & eval::IN_FIELD_INITIALIZER != 0 {
+            if let Some(at) = arguments_at.filter(|&at| !in_function(at)) {
+                return Err(report(
+                    source,
+                    filename,
+                    "'arguments' is not allowed in class field initializer or static initialization block",
+                    at,
+                ));
+            }
+        }
+        let allowed = |d: &oxc_diagnostics::OxcDiagnostic| -> bool {
+            let message = d.message.as_ref();
+            let at = offset_of(d);
+            if let Some(name) = message
+                .strip_prefix("Private identifier '")
+                .and_then(|m| m.strip_suffix("' is not allowed outside class bodies"))
+            {
+                return scope.lookup(name).is_some();
+            }
+            if in_function(at) {
+                return false;
+            }
+            let needs = if message == "Unexpected new.target expression" {
+                eval::NEW_TARGET
+            } else if message.starts_with("'super' can only be referenced in members") {
+                eval::SUPER_PROPERTY
+            } else if message.starts_with("Super calls are not permitted outside constructors") {
+                eval::SUPER_CALL
+            } else {
+                return false;
+            };
+            scope.context & needs != 0
+        };
+        if let Some(d) = ret.diagnostics.errors().chain(sem.diagnostics.errors()).find(|d| !allowed(d)) {
+            return Err(report(source, filename, &d.message, offset_of(d)));
+        }
+    } else if let Some(d) = sem.diagnostics.errors().next() {
         return Err(report(source, filename, &d.message, d.labels.first().map_or(0, |l| l.offset())));
     }
     let scoping = sem.semantic.scoping();
@@ -885,6 +1178,9 @@ impl<'s> Compiler<'s, '_> {
                 self.collect_global_decls(program, scope, kind == FunctionKind::Eval);
                 self.emit(Op::DeclareGlobals);
             } else {
+                if !strict {
+                    self.bind_eval_vars(scope)?;
+                }
                 let slots = self.declare_scope(scope, self.func.env_level + 1);
                 if slots > 0 {
                     self.emit(Op::PushEnv(slots));
@@ -939,7 +1235,6 @@ impl<'s> Compiler<'s, '_> {
                 let a = self.atom(&name);
                 if self.captured[s.index()] {
                     self.locs[s.index()] = Some(Loc::Env { level, slot: env_slots });
-                    self.func.code.env_slot_names_push(level, a);
                     env_slots += 1;
                 } else {
                     let r = self.alloc_register(a);
@@ -991,12 +1286,5 @@ impl<'s> Compiler<'s, '_> {
         decls.functions.reverse();
         self.func.code.global_decls = decls;
         self.func.globals_hoisted = true;
-    }
-}
-
-impl CodeBlock {
-    /// Record the name of an env slot (for direct eval's name resolution).
-    pub(crate) fn env_slot_names_push(&mut self, level: u32, name: Atom) {
-        self.env_names.push((level, name));
     }
 }

@@ -184,8 +184,6 @@ impl<'s> Compiler<'s, '_> {
         }
 
         // The module environment: `*default*`, then every other top-level binding.
-        let default_atom = self.atom("*default*");
-        self.func.code.env_slot_names_push(MODULE_LEVEL, default_atom);
         let syms: Vec<SymbolId> = self.scoping.iter_bindings_in(scope).collect();
         for &s in &syms {
             if self.locs[s.index()].is_none() {

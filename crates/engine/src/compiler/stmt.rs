@@ -6,7 +6,7 @@
 
 use oxc_ast::ast::*;
 
-use super::{CResult, Compiler, Control, Label};
+use super::{CResult, Compiler, Control, Label, Loc};
 use crate::bytecode::Op;
 
 /// What an exit does at its target.
@@ -47,10 +47,15 @@ impl<'s> Compiler<'s, '_> {
                     // (as B.3.3 would); when the extension is blocked that binding is not the
                     // function's, so it is left alone.
                     Some(sym) if blocked && self.is_var_scoped(sym) => self.emit(Op::Pop),
-                    Some(sym) => {
-                        let loc = self.loc_of(sym);
-                        self.emit_store(loc, false);
-                    }
+                    Some(sym) => match self.loc_of(sym) {
+                        Loc::EvalVar(name) => {
+                            let var_level = self.eval_scope.as_ref().and_then(|e| e.var_level).unwrap_or(0);
+                            let depth =
+                                u16::try_from(self.func.env_level.saturating_sub(var_level)).unwrap_or(u16::MAX);
+                            self.emit(Op::InitEvalVar { name, depth });
+                        }
+                        loc => self.emit_store(loc, false),
+                    },
                     None => self.emit(Op::Pop),
                 }
             }
@@ -296,9 +301,7 @@ impl<'s> Compiler<'s, '_> {
                 self.emit(Op::PushWithEnv);
                 self.func.env_level += 1;
                 self.func.controls.push(Control::Env);
-                self.func.with_depth += 1;
                 let r = self.compile_statement(&s.body);
-                self.func.with_depth -= 1;
                 self.func.controls.pop();
                 self.func.env_level -= 1;
                 self.emit(Op::PopEnv);

@@ -456,6 +456,10 @@ pub struct Env {
     pub slots: Vec<Value>,
     /// For `with` scopes and sloppy direct eval: the binding object consulted by name.
     pub object: Option<ObjectId>,
+    /// The object is the var bag of a function's variable environment, holding the `var`s
+    /// and functions sloppy direct eval declared there (a declarative record's extra
+    /// bindings: no `@@unscopables`, and a call through it gets `this` undefined).
+    pub eval_vars: bool,
 }
 
 /// A symbol.

@@ -65,6 +65,7 @@ pub fn enter_closure(
             parent: closure_env,
             slots: vec![Value::EMPTY; env_slots as usize],
             object: None,
+            eval_vars: false,
         }))
     } else {
         closure_env

@@ -9,6 +9,7 @@ pub mod calls;
 mod fast;
 pub mod frame;
 pub mod generator;
+pub mod names;
 pub mod ops;
 
 use crate::atoms::PropertyKey;
@@ -365,6 +366,7 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
                 parent,
                 slots: vec![Value::EMPTY; n as usize],
                 object: None,
+                eval_vars: false,
             });
             vm.frames[fi].env = Some(e);
             vm.frames[fi].env_depth += 1;
@@ -384,7 +386,12 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
         Op::PushWithEnv => {
             let obj = pop(vm).as_object();
             let parent = vm.frames[fi].env;
-            let e = vm.heap.alloc_env(crate::heap::object::Env { parent, slots: Vec::new(), object: obj });
+            let e = vm.heap.alloc_env(crate::heap::object::Env {
+                parent,
+                slots: Vec::new(),
+                object: obj,
+                eval_vars: false,
+            });
             vm.frames[fi].env = Some(e);
             vm.frames[fi].env_depth += 1;
         }
@@ -418,22 +425,61 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
         }
         Op::DeclareGlobals => ops::declare_globals(vm, code_id)?,
         Op::GetName(name) => {
-            let v = ops::get_name(vm, name, true)?;
+            let v = names::get_name(vm, name, true)?;
             vm.stack.push(v);
         }
         Op::TypeofName(name) => {
-            let v = ops::get_name(vm, name, false)?;
-            let t = operators::type_of(vm, v);
-            let s = vm.str(t);
-            vm.stack.push(s);
+            let v = names::get_name(vm, name, false)?;
+            vm.stack.push(v);
         }
         Op::SetName { name, strict } => {
             let v = pop(vm);
-            ops::set_name(vm, name, v, strict)?;
+            names::set_name(vm, name, v, strict)?;
         }
         Op::DeleteName(name) => {
-            let r = ops::delete_name(vm, name)?;
+            let r = names::delete_name(vm, name)?;
             vm.stack.push(Value::bool(r));
+        }
+        Op::GetNameThis(name) => {
+            let (f, this) = names::get_name_this(vm, name)?;
+            vm.stack.push(f);
+            vm.stack.push(this);
+        }
+        Op::GetNameEnv { name, depth, slot, checked } => {
+            let (v, _) = names::get_name_env(vm, name, depth, slot, checked)?;
+            vm.stack.push(v);
+        }
+        Op::GetNameEnvThis { name, depth, slot, checked } => {
+            let (f, this) = names::get_name_env(vm, name, depth, slot, checked)?;
+            vm.stack.push(f);
+            vm.stack.push(this);
+        }
+        Op::SetNameEnv { name, depth, slot, checked } => {
+            let v = pop(vm);
+            names::set_name_env(vm, name, depth, slot, checked, v)?;
+        }
+        Op::DeleteNameEnv { name, depth } => {
+            let r = names::delete_name_env(vm, name, depth)?;
+            vm.stack.push(Value::bool(r));
+        }
+        Op::ResolveName { name, depth } => {
+            let base = names::resolve_name(vm, name, depth)?;
+            vm.stack.push(base);
+        }
+        Op::GetNameRef { name, depth, slot, checked } => {
+            let base = pop(vm);
+            let v = names::get_name_ref(vm, base, name, depth, slot, checked)?;
+            vm.stack.push(v);
+        }
+        Op::PutNameRef { name, depth, slot, checked } => {
+            let v = pop(vm);
+            let base = pop(vm);
+            names::put_name_ref(vm, base, name, depth, slot, checked, v)?;
+        }
+        Op::DeclareEvalVar { name, depth } => names::declare_eval_var(vm, name, depth)?,
+        Op::InitEvalVar { name, depth } => {
+            let v = pop(vm);
+            names::init_eval_var(vm, name, depth, v)?;
         }
         Op::GetProp { name, ic } => {
             let obj = pop(vm);
@@ -1180,6 +1226,7 @@ pub fn run_code(
             parent: env,
             slots: vec![Value::EMPTY; env_slots as usize],
             object: None,
+            eval_vars: false,
         }))
     } else {
         env

@@ -167,66 +167,6 @@ pub fn declare_globals(vm: &mut Vm, code: CodeId) -> JsResult<()> {
     Ok(())
 }
 
-// ---- dynamic names (`with`)
-
-/// Look a name up through the `with` object environments of the current frame, then globals.
-pub fn get_name(vm: &mut Vm, name: Atom, throw_if_missing: bool) -> JsResult<Value> {
-    let key = PropertyKey::Atom(name);
-    if let Some(o) = find_with_object(vm, name)? {
-        return property::get(vm, o, key, Value::object(o));
-    }
-    get_global(vm, name, throw_if_missing)
-}
-
-pub fn set_name(vm: &mut Vm, name: Atom, v: Value, strict: bool) -> JsResult<()> {
-    let key = PropertyKey::Atom(name);
-    if let Some(o) = find_with_object(vm, name)? {
-        let ok = property::set(vm, o, key, v, Value::object(o))?;
-        if !ok && strict {
-            return Err(vm.type_error("Cannot assign to read only property"));
-        }
-        return Ok(());
-    }
-    set_global(vm, name, v, strict)
-}
-
-pub fn delete_name(vm: &mut Vm, name: Atom) -> JsResult<bool> {
-    let key = PropertyKey::Atom(name);
-    if let Some(o) = find_with_object(vm, name)? {
-        return property::delete(vm, o, key);
-    }
-    if vm.global_lexicals.contains_key(&name) {
-        return Ok(false);
-    }
-    let g = vm.global;
-    property::delete(vm, g, key)
-}
-
-fn find_with_object(vm: &mut Vm, name: Atom) -> JsResult<Option<ObjectId>> {
-    let mut env = vm.frames.last().and_then(|f| f.env);
-    let key = PropertyKey::Atom(name);
-    while let Some(e) = env {
-        if let Some(o) = vm.heap.env(e).object {
-            if property::has_property(vm, o, key)? {
-                let unscopables = PropertyKey::Symbol(vm.symbols.unscopables);
-                let u = property::get(vm, o, unscopables, Value::object(o))?;
-                let blocked = match u.as_object() {
-                    Some(uo) => {
-                        let b = property::get(vm, uo, key, u)?;
-                        crate::runtime::convert::to_boolean(vm, b)
-                    }
-                    None => false,
-                };
-                if !blocked {
-                    return Ok(Some(o));
-                }
-            }
-        }
-        env = vm.heap.env(e).parent;
-    }
-    Ok(None)
-}
-
 // ---- properties
 
 /// Classes whose [[Get]] of a named key is a shape lookup then the prototype: the only ones
@@ -928,10 +868,19 @@ pub fn super_call(vm: &mut Vm, fi: usize, args: &[Value]) -> JsResult<Value> {
         return Err(vm.type_error("Super constructor is not a constructor"));
     }
     let this = crate::runtime::call::construct(vm, parent, args, Some(new_target))?;
-    if !vm.frames[fi].this.is_empty() {
+    // Direct eval frames share the `this` binding of the constructor frame they run in.
+    let mut bound = vec![fi];
+    let mut j = fi;
+    while j > 0 && vm.heap.code(vm.frames[j].code).kind == FunctionKind::Eval {
+        j -= 1;
+        bound.push(j);
+    }
+    if !vm.frames[j].this.is_empty() {
         return Err(vm.reference_error("Super constructor may only be called once"));
     }
-    vm.frames[fi].this = this;
+    for k in bound {
+        vm.frames[k].this = this;
+    }
     crate::interp::calls::run_field_init(vm, c, this)?;
     Ok(this)
 }

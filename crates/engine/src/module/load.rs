@@ -57,7 +57,12 @@ fn new_record(
 /// loaded). The name is registered, so a cycle back to it finds this record.
 pub(crate) fn parse_source_module(vm: &mut Vm, source: &str, name: &str) -> Result<ModuleId, SyntaxErrorReport> {
     let (code, info, source_id) = crate::compiler::module::compile_module(vm, source, name)?;
-    let env = vm.heap.alloc_env(Env { parent: None, slots: vec![Value::EMPTY; info.env_slots as usize], object: None });
+    let env = vm.heap.alloc_env(Env {
+        parent: None,
+        slots: vec![Value::EMPTY; info.env_slots as usize],
+        object: None,
+        eval_vars: false,
+    });
     let id = vm.modules.records.len() as ModuleId;
     vm.modules.records.push(new_record(name, ModuleKind::SourceText, source_id, Some(code), env, info, id));
     vm.modules.by_name.insert(name.to_string(), id);
@@ -81,7 +86,7 @@ fn synthetic_module(vm: &mut Vm, name: &str, exports: Vec<(String, Value)>) -> M
         slots.push(value);
     }
     let env_slots = slots.len() as u32;
-    let env = vm.heap.alloc_env(Env { parent: None, slots, object: None });
+    let env = vm.heap.alloc_env(Env { parent: None, slots, object: None, eval_vars: false });
     let info = ModuleCode { local_exports, env_slots, ..ModuleCode::default() };
     let id = vm.modules.records.len() as ModuleId;
     vm.modules.records.push(new_record(name, ModuleKind::Json, crate::heap::canonical::NO_SOURCE, None, env, info, id));
