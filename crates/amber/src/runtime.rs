@@ -27,8 +27,11 @@ use crate::policy::{apply_policy, check_policy, register_policy};
 use crate::recorder::{describe, with_active, Recorder};
 use crate::seed::VfsSeed;
 
-/// Engine version written on images; restore refuses any other.
-pub const ENGINE_VERSION: &str = concat!("amber-engine ", env!("CARGO_PKG_VERSION"));
+/// Engine version written on images; restore refuses any other. The `heap.N` revision names
+/// the heap payload's schema (the engine's serde declarations): bump it whenever a heap type,
+/// the `Op` enum or the `Vm` fields change shape, so an older image is refused by name
+/// instead of failing to decode. 3: eval sites and var bags, arena floors.
+pub const ENGINE_VERSION: &str = concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.3");
 
 /// `vm.host_state` entry the Math.random generator is seeded from (8 bytes LE).
 const RANDOM_SEED_KEY: &str = "random.seed";
