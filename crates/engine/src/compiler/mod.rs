@@ -919,21 +919,24 @@ pub(crate) fn empty_code(kind: FunctionKind, strict: bool, source_id: u32) -> Co
     }
 }
 
+/// The function (or top-level or static-block) scope holding scope `s`.
+fn function_scope_of(scoping: &Scoping, mut s: ScopeId) -> ScopeId {
+    loop {
+        let f = scoping.scope_flags(s);
+        if f.is_function() || f.is_top() || f.is_class_static_block() {
+            return s;
+        }
+        match scoping.scope_parent_id(s) {
+            Some(p) => s = p,
+            None => return s,
+        }
+    }
+}
+
 /// Mark symbols referenced from a function other than their own as captured; everything
 /// in a function with direct eval (and its enclosing functions) is captured too.
 fn compute_captures(scoping: &Scoping, captured: &mut [bool]) {
-    let func_of = |mut s: ScopeId| -> ScopeId {
-        loop {
-            let f = scoping.scope_flags(s);
-            if f.is_function() || f.is_top() || f.is_class_static_block() {
-                return s;
-            }
-            match scoping.scope_parent_id(s) {
-                Some(p) => s = p,
-                None => return s,
-            }
-        }
-    };
+    let func_of = |s: ScopeId| function_scope_of(scoping, s);
     let mut eval_funcs: Vec<ScopeId> = Vec::new();
     for i in 0..scoping.scopes_len() {
         let sid = ScopeId::new(i);
@@ -970,18 +973,7 @@ fn compute_captures(scoping: &Scoping, captured: &mut [bool]) {
 /// function. (A mere mention of `eval` beside such a call counts too; that only costs speed.)
 fn scopes_calling_eval(scoping: &Scoping) -> Vec<bool> {
     let mut out = vec![false; scoping.scopes_len()];
-    let func_of = |mut s: ScopeId| -> ScopeId {
-        loop {
-            let f = scoping.scope_flags(s);
-            if f.is_function() || f.is_top() || f.is_class_static_block() {
-                return s;
-            }
-            match scoping.scope_parent_id(s) {
-                Some(p) => s = p,
-                None => return s,
-            }
-        }
-    };
+    let func_of = |s: ScopeId| function_scope_of(scoping, s);
     let mut mark = |r: oxc_syntax::reference::ReferenceId| {
         let s = scoping.get_reference(r).scope_id();
         if scoping.scope_flags(s).contains_direct_eval() {

@@ -74,6 +74,19 @@ impl Numbering {
         Numbering { numbers: Vec::new(), next: floor, floor }
     }
 
+    /// The number `id` was given, if any.
+    fn mapped(&self, id: u32) -> Option<u32> {
+        self.numbers.get(id as usize).and_then(|&n| n.checked_sub(1))
+    }
+
+    /// Gives `id` the number `n`.
+    fn map(&mut self, id: u32, n: u32) {
+        if self.numbers.len() <= id as usize {
+            self.numbers.resize(id as usize + 1, 0);
+        }
+        self.numbers[id as usize] = n + 1;
+    }
+
     /// The number of `id` and whether this is its first reach.
     fn number(&mut self, id: u32, keep_below_floor: bool) -> (u32, bool) {
         if self.numbers.len() <= id as usize {
@@ -142,19 +155,13 @@ impl Walk {
         if id < self.atom_map.floor {
             return id;
         }
-        let slot = id as usize;
-        if self.atom_map.numbers.len() <= slot {
-            self.atom_map.numbers.resize(slot + 1, 0);
+        if let Some(n) = self.atom_map.mapped(id) {
+            return n;
         }
-        match self.atom_map.numbers[slot] {
-            0 => {
-                let text = self.atoms.get(slot).cloned().unwrap_or_else(JsStr::empty);
-                let n = self.new_atoms.intern(&text).0;
-                self.atom_map.numbers[slot] = n + 1;
-                n
-            }
-            n => n - 1,
-        }
+        let text = self.atoms.get(id as usize).cloned().unwrap_or_else(JsStr::empty);
+        let n = self.new_atoms.intern(&text).0;
+        self.atom_map.map(id, n);
+        n
     }
 
     /// Compact: the rebuilt table's shape for stored shape `id`, rebuilt by following
@@ -164,14 +171,10 @@ impl Walk {
         if id < self.shape_map.floor {
             return id;
         }
-        let slot = id as usize;
-        if self.shape_map.numbers.len() <= slot {
-            self.shape_map.numbers.resize(slot + 1, 0);
+        if let Some(n) = self.shape_map.mapped(id) {
+            return n;
         }
-        if let n @ 1.. = self.shape_map.numbers[slot] {
-            return n - 1;
-        }
-        let keys = self.shapes.get(slot).cloned().unwrap_or_default();
+        let keys = self.shapes.get(id as usize).cloned().unwrap_or_default();
         let mut shape = Shapes::ROOT;
         for (key, flags) in keys {
             let key = match key {
@@ -181,7 +184,7 @@ impl Walk {
             };
             shape = self.new_shapes.transition(shape, key, flags);
         }
-        self.shape_map.numbers[slot] = shape.0 + 1;
+        self.shape_map.map(id, shape.0);
         shape.0
     }
 }
