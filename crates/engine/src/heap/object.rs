@@ -44,6 +44,12 @@ impl Object {
         }
     }
 
+    /// Whether the named part is empty (the common case for arrays), checked without a lookup.
+    #[inline]
+    pub fn has_no_named_props(&self) -> bool {
+        matches!(self.props, Props::Shaped { shape: Shapes::ROOT, .. })
+    }
+
     /// Own property lookup in the named part: (value or accessor pair, attributes).
     #[inline]
     pub fn lookup_named(&self, shapes: &Shapes, key: PropertyKey) -> Option<(Value, PropFlags)> {

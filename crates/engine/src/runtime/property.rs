@@ -546,30 +546,71 @@ pub fn set(vm: &mut Vm, o: ObjectId, key: PropertyKey, value: Value, receiver: V
                         return Ok(true);
                     }
                 }
-                // Appending to a dense array whose prototype chain has no indexed properties
-                // (and which does not hold index `i` itself with other attributes).
-                if i == obj.elements.len()
-                    && obj.extensible
-                    && a.length_writable
-                    && i < u32::MAX as usize - 1
-                    && obj.lookup_named(&heap.shapes, key).is_none()
-                {
-                    let no_proto_elems = proto_chain_has_no_elements(vm, o);
-                    if no_proto_elems {
-                        let obj = vm.heap.obj_mut(o);
-                        obj.elements.push(value);
-                        if let Class::Array(a) = &mut obj.class {
-                            if a.length as usize <= i {
-                                a.length = i as u32 + 1;
+                // Appending to a dense array whose prototype chain has no indexed properties.
+                // The named part may hold index `i` already (an array filled out of order):
+                // with default attributes it moves into the elements, with others the
+                // ordinary path applies them.
+                let held =
+                    if obj.has_no_named_props() { Some(false) } else { index_held_by_default(obj, &heap.shapes, key) };
+                if i == obj.elements.len() && obj.extensible && a.length_writable && i < u32::MAX as usize - 1 {
+                    if let Some(held) = held {
+                        if proto_chain_has_no_elements(vm, o) {
+                            let heap = &mut vm.heap;
+                            if let Some(obj) = heap.objects.get_mut(o.0) {
+                                if held {
+                                    obj.remove_named(&heap.shapes, key);
+                                }
+                                obj.elements.push(value);
+                                if held {
+                                    absorb_following_indices(obj, &heap.shapes);
+                                }
+                                if let Class::Array(a) = &mut obj.class {
+                                    if a.length as usize <= i {
+                                        a.length = i as u32 + 1;
+                                    }
+                                }
+                                return Ok(true);
                             }
                         }
-                        return Ok(true);
                     }
                 }
             }
         }
     }
     ordinary_set(vm, o, key, value, receiver)
+}
+
+/// For the dense-append path: `Some(true)` if the named part holds `key` as a data property
+/// with default attributes (it can move into the elements), `Some(false)` if it does not hold
+/// it at all, `None` if it holds it otherwise. Out of line: keeps [`set`] small.
+#[inline(never)]
+fn index_held_by_default(
+    obj: &crate::heap::object::Object,
+    shapes: &crate::heap::shape::Shapes,
+    key: PropertyKey,
+) -> Option<bool> {
+    match obj.lookup_named(shapes, key) {
+        None => Some(false),
+        Some((_, flags)) if flags == PropFlags::DEFAULT => Some(true),
+        Some(_) => None,
+    }
+}
+
+/// After an append, moves the indices right past the elements that the named part holds as
+/// default data properties into the elements, so an array filled out of order becomes dense.
+#[inline(never)]
+fn absorb_following_indices(obj: &mut crate::heap::object::Object, shapes: &crate::heap::shape::Shapes) {
+    while !obj.has_no_named_props() {
+        let Ok(next) = u32::try_from(obj.elements.len()) else { return };
+        let key = PropertyKey::Index(next);
+        match obj.lookup_named(shapes, key) {
+            Some((v, flags)) if flags == PropFlags::DEFAULT && !v.is_empty() => {
+                obj.remove_named(shapes, key);
+                obj.elements.push(v);
+            }
+            _ => return,
+        }
+    }
 }
 
 fn proto_chain_has_no_elements(vm: &Vm, o: ObjectId) -> bool {

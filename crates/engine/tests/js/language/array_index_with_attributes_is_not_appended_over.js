@@ -19,3 +19,17 @@ var acc = [];
 Object.defineProperty(acc, 0, { get() { return "got"; }, set(v) { console.log("set", v); }, configurable: true });
 acc[0] = 5;
 console.log(acc[0], acc.length);
+// Filled from the top down, then overwritten in order: one key per index, values as written.
+var down = [];
+for (var k = 5; k >= 0; k--) down[k] = "v" + k;
+for (var k = 0; k < 6; k++) down[k] = down[k] + "!";
+down.extra = 1;
+down[6] = "v6";
+console.log(Object.keys(down).join(), down.length, JSON.stringify(down));
+var mixed = [];
+mixed[2] = 2;
+Object.defineProperty(mixed, 1, { value: 1, writable: false, enumerable: true, configurable: true });
+mixed[0] = 0;
+mixed[1] = "no";
+mixed[2] = "yes";
+console.log(Object.keys(mixed).join(), JSON.stringify(mixed), Object.getOwnPropertyDescriptor(mixed, "1").writable);
