@@ -696,11 +696,7 @@ impl Vm {
             let source = self.sources.get(id as usize).ok_or("canonical walk: a source text is missing")?;
             vm.sources.push(source.clone());
         }
-        vm.host_functions = self.host_functions.clone();
-        vm.print_hook = self.print_hook;
-        vm.gc_observer = self.gc_observer;
-        vm.entropy_hook = self.entropy_hook;
-        vm.module_loader = self.module_loader;
+        self.carry_host_bindings(&mut vm);
         // Caches start as the baseline's (its own code) or cold; counters start as after a
         // collection. Fuel is program state only under an instruction budget.
         let codes: Vec<u32> = vm.heap.code.iter().map(|(i, _)| i).collect();
@@ -732,6 +728,15 @@ impl Vm {
             vm.fuel = u64::MAX;
         }
         Ok(vm)
+    }
+
+    /// Gives `to` this VM's host bindings, which images do not hold.
+    fn carry_host_bindings(&self, to: &mut Vm) {
+        to.host_functions = self.host_functions.clone();
+        to.print_hook = self.print_hook;
+        to.gc_observer = self.gc_observer;
+        to.entropy_hook = self.entropy_hook;
+        to.module_loader = self.module_loader;
     }
 
     fn check_safe_point(&self) -> Result<(), String> {
@@ -793,11 +798,7 @@ impl Vm {
         let canonical = self.canonical_copy_against(&Heap::default(), &[])?;
         let bytes = canonical.encode_state()?;
         let mut restored = Vm::decode_state(&bytes)?;
-        restored.host_functions = std::mem::take(&mut self.host_functions);
-        restored.print_hook = self.print_hook;
-        restored.gc_observer = self.gc_observer;
-        restored.entropy_hook = self.entropy_hook;
-        restored.module_loader = self.module_loader;
+        self.carry_host_bindings(&mut restored);
         *self = restored;
         Ok(())
     }

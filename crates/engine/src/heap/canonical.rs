@@ -89,22 +89,17 @@ impl Numbering {
 
     /// The number of `id` and whether this is its first reach.
     fn number(&mut self, id: u32, keep_below_floor: bool) -> (u32, bool) {
-        if self.numbers.len() <= id as usize {
-            self.numbers.resize(id as usize + 1, 0);
+        if let Some(n) = self.mapped(id) {
+            return (n, false);
         }
-        match self.numbers[id as usize] {
-            0 => {
-                let n = if keep_below_floor && id < self.floor {
-                    id
-                } else {
-                    self.next += 1;
-                    self.next - 1
-                };
-                self.numbers[id as usize] = n + 1;
-                (n, true)
-            }
-            n => (n - 1, false),
-        }
+        let n = if keep_below_floor && id < self.floor {
+            id
+        } else {
+            self.next += 1;
+            self.next - 1
+        };
+        self.map(id, n);
+        (n, true)
     }
 }
 

@@ -550,9 +550,12 @@ pub fn set(vm: &mut Vm, o: ObjectId, key: PropertyKey, value: Value, receiver: V
                 // The named part may hold index `i` already (an array filled out of order):
                 // with default attributes it moves into the elements, with others the
                 // ordinary path applies them.
-                let held =
-                    if obj.has_no_named_props() { Some(false) } else { index_held_by_default(obj, &heap.shapes, key) };
                 if i == obj.elements.len() && obj.extensible && a.length_writable && i < u32::MAX as usize - 1 {
+                    let held = if obj.has_no_named_props() {
+                        Some(false)
+                    } else {
+                        index_held_by_default(obj, &heap.shapes, key)
+                    };
                     if let Some(held) = held {
                         if proto_chain_has_no_elements(vm, o) {
                             let heap = &mut vm.heap;
