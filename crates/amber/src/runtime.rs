@@ -31,7 +31,7 @@ use crate::seed::VfsSeed;
 /// the heap payload's schema (the engine's serde declarations): bump it whenever a heap type,
 /// the `Op` enum or the `Vm` fields change shape, so an older image is refused by name
 /// instead of failing to decode. 3: eval sites and var bags, arena floors.
-pub const ENGINE_VERSION: &str = concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.3");
+pub const ENGINE_VERSION: &str = concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.4");
 
 /// `vm.host_state` entry the Math.random generator is seeded from (8 bytes LE).
 const RANDOM_SEED_KEY: &str = "random.seed";

@@ -714,6 +714,9 @@ pub enum EvalBindingKind {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CodeBlock {
     pub name: Atom,
+    /// The realm whose code this is: closures made from it belong to that realm, and a frame
+    /// running it runs there.
+    pub realm: crate::realm::RealmId,
     pub kind: FunctionKind,
     pub strict: bool,
     pub ops: Vec<Op>,

@@ -1,9 +1,135 @@
-//! The realm: intrinsic objects, created deterministically so every VM starts from the same
-//! baseline heap.
+//! Realms: intrinsic objects, created deterministically so every VM starts from the same
+//! baseline heap, and the realms a program creates beside the first (`Vm::create_realm`).
+//!
+//! The running realm's intrinsics, global object and global lexicals live in the VM's own
+//! fields (`vm.realm`, `vm.global`, `vm.global_lexicals`), where every native and instruction
+//! reads them without an indirection; the others are parked in `vm.realms`. Entering a
+//! function of another realm swaps them (`Vm::switch_realm`): that costs a few hundred bytes
+//! of copying, and only on a call or return that crosses realms. A frame records its realm, a
+//! native function object its own; `interp` switches when a frame is pushed or popped and
+//! `runtime::call::call_native` around a native.
 
+use indexmap::IndexMap;
+use rustc_hash::FxBuildHasher;
 use serde::{Deserialize, Serialize};
 
-use crate::value::{ObjectId, SymbolId};
+use crate::atoms::Atom;
+use crate::error::JsResult;
+use crate::heap::object::Class;
+use crate::value::{ObjectId, SymbolId, Value};
+use crate::vm::Vm;
+
+/// Index of a realm in `vm.realms`; the first realm is 0.
+pub type RealmId = u32;
+
+/// Top-level `let`/`const`/`class` bindings of a realm: value and whether mutable.
+pub type GlobalLexicals = IndexMap<Atom, (Value, bool), FxBuildHasher>;
+
+/// A realm that is not running: what `Vm::switch_realm` swaps into the VM's own fields.
+#[derive(Clone, Serialize, Deserialize, Default)]
+pub struct ParkedRealm {
+    pub intrinsics: Intrinsics,
+    pub global: ObjectId,
+    pub global_lexicals: GlobalLexicals,
+}
+
+impl ParkedRealm {
+    /// Every handle the realm holds, for the collector.
+    pub fn children(&self, out: &mut Vec<Value>) {
+        out.extend(self.intrinsics.all().into_iter().map(Value::object));
+        out.push(Value::object(self.global));
+        out.extend(self.global_lexicals.values().map(|&(v, _)| v));
+    }
+}
+
+impl Vm {
+    /// Make `to` the running realm, parking the one that was. A no-op when it already runs.
+    pub fn switch_realm(&mut self, to: RealmId) {
+        let from = self.current_realm;
+        if from == to || to as usize >= self.realms.len() {
+            return;
+        }
+        let parked = ParkedRealm {
+            intrinsics: std::mem::take(&mut self.realm),
+            global: self.global,
+            global_lexicals: std::mem::take(&mut self.global_lexicals),
+        };
+        self.realms[from as usize] = Some(parked);
+        let next = self.realms[to as usize].take().unwrap_or_default();
+        self.realm = next.intrinsics;
+        self.global = next.global;
+        self.global_lexicals = next.global_lexicals;
+        self.current_realm = to;
+    }
+
+    /// CreateRealm + SetRealmGlobalObject + SetDefaultGlobalBindings (§9.3): a new realm
+    /// with its own intrinsics and global object, sharing the VM's heap, symbols and atoms.
+    /// The running realm stays the running one.
+    pub fn create_realm(&mut self) -> RealmId {
+        let id = self.realms.len() as RealmId;
+        let back = self.current_realm;
+        self.realms.push(Some(ParkedRealm::default()));
+        self.switch_realm(id);
+        crate::builtins::global::create_intrinsics(self);
+        self.switch_realm(back);
+        id
+    }
+
+    /// The intrinsics of realm `id` (the running realm's are `vm.realm`).
+    pub fn intrinsics_of(&self, id: RealmId) -> &Intrinsics {
+        if id == self.current_realm {
+            return &self.realm;
+        }
+        match self.realms.get(id as usize) {
+            Some(Some(parked)) => &parked.intrinsics,
+            _ => &self.realm,
+        }
+    }
+
+    /// The global object of realm `id`.
+    pub fn global_of(&self, id: RealmId) -> ObjectId {
+        if id == self.current_realm {
+            return self.global;
+        }
+        match self.realms.get(id as usize) {
+            Some(Some(parked)) => parked.global,
+            _ => self.global,
+        }
+    }
+}
+
+/// GetFunctionRealm (§7.3.24): the realm a function object was created in; bound functions
+/// and proxies answer for their targets. A revoked proxy is a TypeError.
+pub fn function_realm(vm: &mut Vm, f: ObjectId) -> JsResult<RealmId> {
+    let mut o = f;
+    // Bound and proxy chains are finite (each link was a callable object when made), but a
+    // hostile chain can be long: walk it iteratively.
+    loop {
+        match &vm.heap.obj(o).class {
+            Class::Function(c) => return Ok(vm.heap.code(c.code).realm),
+            Class::Native(n) => return Ok(n.realm),
+            Class::Bound(b) => o = b.target,
+            Class::Proxy(p) => match p.target {
+                Some(t) => o = t,
+                None => return Err(vm.type_error("Cannot perform operation on a revoked proxy")),
+            },
+            _ => return Ok(vm.current_realm),
+        }
+    }
+}
+
+/// The intrinsic of realm `realm` that plays the role `default` plays in the running realm
+/// (GetPrototypeFromConstructor's fallback: `%Array.prototype%` of the constructor's realm).
+pub fn same_intrinsic_in(vm: &Vm, realm: RealmId, default: ObjectId) -> ObjectId {
+    if realm == vm.current_realm {
+        return default;
+    }
+    let here = vm.realm.all();
+    match here.iter().position(|&o| o == default) {
+        Some(i) => vm.intrinsics_of(realm).all().get(i).copied().unwrap_or(default),
+        None => default,
+    }
+}
 
 macro_rules! intrinsics {
     ($($field:ident,)*) => {

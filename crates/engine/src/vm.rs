@@ -15,7 +15,7 @@ use crate::heap::object::{Class, Object};
 use crate::heap::shape::PropFlags;
 use crate::heap::Heap;
 use crate::interp::frame::Frame;
-use crate::realm::{Intrinsics, WellKnownSymbols};
+use crate::realm::{Intrinsics, ParkedRealm, RealmId, WellKnownSymbols};
 use crate::string::JsStr;
 use crate::value::{ObjectId, SymbolId, Value};
 
@@ -144,6 +144,10 @@ pub struct Vm {
     pub global: ObjectId,
     /// Top-level `let`/`const`/`class` bindings: value and whether mutable.
     pub global_lexicals: IndexMap<Atom, (Value, bool), FxBuildHasher>,
+    /// Every realm, by `RealmId`; the running one's slot is empty (its state is in `realm`,
+    /// `global` and `global_lexicals` above). See `realm.rs`.
+    pub realms: Vec<Option<ParkedRealm>>,
+    pub current_realm: RealmId,
     pub jobs: VecDeque<Job>,
     pub symbol_registry: IndexMap<JsStr, SymbolId, FxBuildHasher>,
     pub options: VmOptions,
@@ -218,6 +222,8 @@ impl Vm {
             symbols: WellKnownSymbols::default(),
             global: ObjectId(0),
             global_lexicals: IndexMap::default(),
+            realms: vec![None],
+            current_realm: 0,
             jobs: VecDeque::new(),
             symbol_registry: IndexMap::default(),
             options,
@@ -633,6 +639,8 @@ impl Vm {
             symbols: &'a WellKnownSymbols,
             global: ObjectId,
             global_lexicals: &'a IndexMap<Atom, (Value, bool), FxBuildHasher>,
+            realms: &'a [Option<ParkedRealm>],
+            current_realm: RealmId,
             jobs: &'a VecDeque<Job>,
             symbol_registry: &'a IndexMap<JsStr, SymbolId, FxBuildHasher>,
             roots: &'a [Value],
@@ -653,6 +661,8 @@ impl Vm {
             symbols: &self.symbols,
             global: self.global,
             global_lexicals: &self.global_lexicals,
+            realms: &self.realms,
+            current_realm: self.current_realm,
             jobs: &self.jobs,
             symbol_registry: &self.symbol_registry,
             roots: &self.roots,

@@ -196,7 +196,14 @@ fn install_host(vm: &mut Vm) {
     vm.module_loader = Some(load_module);
     let global = vm.global_object();
     vm.define_host_function(global, "print", 1, host_print);
+    install_262(vm);
+}
+
+/// `$262` of the running realm, on its global object.
+fn install_262(vm: &mut Vm) -> Value {
+    let global = vm.global_object();
     let t262 = vm.new_object();
+    vm.define_host_function(t262, "$262.createRealm", 0, host_create_realm);
     vm.define_host_function(t262, "$262.evalScript", 1, host_eval_script);
     vm.define_host_function(t262, "$262.gc", 0, host_gc);
     vm.define_host_function(
@@ -206,11 +213,21 @@ fn install_host(vm: &mut Vm) {
         amber_engine::builtins::array_buffer::host_detach_array_buffer,
     );
     vm.set_property(t262, "global", global);
-    // Not provided until the engine offers them: createRealm (realms), detachArrayBuffer
-    // (DetachArrayBuffer is crate-private), IsHTMLDDA, agent (threads + shared memory),
-    // AbstractModuleSource. The harness reports their absence itself (detachArrayBuffer.js
-    // throws "No method available to detach an ArrayBuffer").
+    // Not provided: IsHTMLDDA, agent (threads + shared memory), AbstractModuleSource. The
+    // harness reports their absence itself.
     vm.set_property(global, "$262", t262);
+    t262
+}
+
+/// `$262.createRealm()`: a new realm with its own intrinsics and global object, and a `$262`
+/// of its own (whose `evalScript` runs there), which is the result.
+fn host_create_realm(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
+    let realm = vm.create_realm();
+    let back = vm.current_realm;
+    vm.switch_realm(realm);
+    let t262 = install_262(vm);
+    vm.switch_realm(back);
+    Ok(t262)
 }
 
 /// The engine's output hook: kept with the test's output.

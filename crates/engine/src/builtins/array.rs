@@ -236,10 +236,16 @@ fn array_species_create(vm: &mut Vm, original: ObjectId, length: u64) -> JsResul
         return array_create(vm, length);
     }
     let mut c = get(vm, original, PropertyKey::Atom(atom::constructor), Value::object(original))?;
-    if let Some(co) = c.as_object() {
-        if is_constructor(vm, c) && co != vm.realm.array_constructor {
-            // A constructor from another realm's Array would be replaced; single realm here.
+    if is_constructor(vm, c) {
+        // Another realm's %Array% makes an array of this realm (a cross-realm `concat` or
+        // `map` must not change the result's prototype).
+        let co = c.as_object().unwrap_or(original);
+        let realm = crate::realm::function_realm(vm, co)?;
+        if realm != vm.current_realm && co == vm.intrinsics_of(realm).array_constructor {
+            c = Value::UNDEFINED;
         }
+    }
+    if let Some(co) = c.as_object() {
         let key = PropertyKey::Symbol(vm.symbols.species);
         c = get(vm, co, key, c)?;
         if c.is_null() {

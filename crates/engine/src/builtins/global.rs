@@ -28,6 +28,17 @@ pub(crate) const NATIVES: &[NativeDef] = &[
 
 /// Build every intrinsic and the global object, in a fixed order (the baseline heap).
 pub fn create_realm(vm: &mut Vm) {
+    // What every realm shares: the well-known symbols (§6.1.5.1) and the one-unit strings.
+    for (name, desc) in WellKnownSymbols::NAMES {
+        let s = vm.heap.alloc_symbol(Some(JsStr::from_str(desc)));
+        vm.symbols.set(name, s);
+    }
+    vm.single_chars = (0u16..256).map(|u| vm.js_str(JsStr::from_units(vec![u]))).collect();
+    create_intrinsics(vm);
+}
+
+/// The intrinsics and global object of the running realm (`vm.realm`, `vm.global`).
+pub fn create_intrinsics(vm: &mut Vm) {
     let object_prototype = vm.heap.new_plain(None);
     vm.realm.object_prototype = object_prototype;
     let fp = Object::new(
@@ -36,6 +47,7 @@ pub fn create_realm(vm: &mut Vm) {
             id: NativeId::by_name("%FunctionPrototype").unwrap_or(NativeId(0)),
             captures: Vec::new(),
             constructor: false,
+            realm: vm.current_realm,
         }),
     );
     vm.realm.function_prototype = vm.heap.alloc_object(fp);
@@ -112,12 +124,6 @@ pub fn create_realm(vm: &mut Vm) {
     vm.realm.async_disposable_stack_prototype = plain(vm, op);
     vm.realm.math_random_state = plain(vm, None);
     vm.global = plain(vm, op);
-    // Well-known symbols.
-    for (name, desc) in WellKnownSymbols::NAMES {
-        let s = vm.heap.alloc_symbol(Some(JsStr::from_str(desc)));
-        vm.symbols.set(name, s);
-    }
-    vm.single_chars = (0u16..256).map(|u| vm.js_str(JsStr::from_units(vec![u]))).collect();
     let thrower =
         make_native(vm, "", NativeId::by_name("%ThrowTypeError").unwrap_or(NativeId(0)), 0, false, Vec::new());
     vm.heap.obj_mut(thrower).extensible = false;

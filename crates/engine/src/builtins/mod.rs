@@ -160,7 +160,10 @@ pub fn make_native(
     captures: Vec<Value>,
 ) -> ObjectId {
     let proto = Some(vm.realm.function_prototype);
-    let f = vm.heap.alloc_object(Object::new(proto, Class::Native(NativeFunction { id, captures, constructor })));
+    let f = vm.heap.alloc_object(Object::new(
+        proto,
+        Class::Native(NativeFunction { id, captures, constructor, realm: vm.current_realm }),
+    ));
     let len = Value::int(length as i32);
     vm.define_builtin(f, PropertyKey::Atom(atom::length), len, PropFlags(PropFlags::CONFIGURABLE));
     let name_v = vm.heap.alloc_str(name);

@@ -8,6 +8,7 @@
 //! Start at [`compile_script`]. Statements are in `stmt.rs`, expressions in `expr.rs`,
 //! patterns in `pattern.rs`, functions and classes in `function.rs`.
 
+mod annex_b;
 pub mod eval;
 mod expr;
 mod function;
@@ -136,6 +137,8 @@ pub(crate) struct FuncState<'s> {
 pub(crate) struct Compiler<'s, 'vm> {
     pub vm: &'vm mut Vm,
     pub scoping: &'s Scoping,
+    /// Which sloppy block-level functions Annex B.3.3 hoists (`annex_b.rs`).
+    pub annex_b: &'s annex_b::AnnexB,
     pub source: &'s str,
     pub source_id: u32,
     line_starts: Vec<u32>,
@@ -183,7 +186,13 @@ pub(crate) type CResult<T> = Result<T, CompileError>;
 const MAX_NESTING: u32 = 1500;
 
 impl<'s, 'vm> Compiler<'s, 'vm> {
-    fn new(vm: &'vm mut Vm, scoping: &'s Scoping, source: &'s str, source_id: u32) -> Self {
+    fn new(
+        vm: &'vm mut Vm,
+        scoping: &'s Scoping,
+        annex_b: &'s annex_b::AnnexB,
+        source: &'s str,
+        source_id: u32,
+    ) -> Self {
         let mut line_starts = vec![0u32];
         for (i, b) in source.bytes().enumerate() {
             if b == b'\n' {
@@ -196,6 +205,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
         Compiler {
             vm,
             scoping,
+            annex_b,
             source,
             source_id,
             line_starts,
@@ -854,6 +864,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             done.code.ops.push(Op::Return);
         }
         done.code.template_cache.resize(done.code.templates.len(), Value::UNDEFINED);
+        done.code.realm = self.vm.current_realm;
         self.vm.heap.alloc_code(done.code)
     }
 
@@ -891,6 +902,7 @@ impl FuncState<'_> {
 pub(crate) fn empty_code(kind: FunctionKind, strict: bool, source_id: u32) -> CodeBlock {
     CodeBlock {
         name: atom::empty,
+        realm: 0,
         kind,
         strict,
         ops: Vec::new(),
@@ -1004,7 +1016,7 @@ pub(crate) fn with_parsed<R>(
     filename: &str,
     module: bool,
     options: ParseOptions,
-    f: impl for<'x> FnOnce(&'x Program<'x>, &'x Scoping) -> Result<R, SyntaxErrorReport>,
+    f: impl for<'x> FnOnce(&'x Program<'x>, &'x Scoping, &'x annex_b::AnnexB) -> Result<R, SyntaxErrorReport>,
 ) -> Result<R, SyntaxErrorReport> {
     with_parsed_in(source, filename, module, options, None, f)
 }
@@ -1019,7 +1031,7 @@ pub(crate) fn with_parsed_in<R>(
     module: bool,
     options: ParseOptions,
     eval: Option<&eval::EvalScope>,
-    f: impl for<'x> FnOnce(&'x Program<'x>, &'x Scoping) -> Result<R, SyntaxErrorReport>,
+    f: impl for<'x> FnOnce(&'x Program<'x>, &'x Scoping, &'x annex_b::AnnexB) -> Result<R, SyntaxErrorReport>,
 ) -> Result<R, SyntaxErrorReport> {
     let allocator = Allocator::default();
     let source_type = if module { SourceType::mjs() } else { SourceType::script() };
@@ -1089,8 +1101,9 @@ pub(crate) fn with_parsed_in<R>(
     } else if let Some(d) = sem.diagnostics.errors().next() {
         return Err(report(source, filename, &d.message, d.labels.first().map_or(0, |l| l.offset())));
     }
-    let scoping = sem.semantic.scoping();
-    f(&ret.program, scoping)
+    let mut scoping = sem.semantic.into_scoping();
+    let annex_b = annex_b::resolve(&ret.program, &mut scoping);
+    f(&ret.program, &scoping, &annex_b)
 }
 
 /// A SyntaxError report for `offset` in `source`.
@@ -1125,8 +1138,8 @@ pub(crate) fn parse_options() -> ParseOptions {
 /// Compile a script (global code) into a code block.
 pub fn compile_script(vm: &mut Vm, source: &str, filename: &str) -> Result<CodeId, SyntaxErrorReport> {
     let source_id = add_source(vm, filename, source);
-    with_parsed(source, filename, false, parse_options(), |program, scoping| {
-        let mut c = Compiler::new(vm, scoping, source, source_id);
+    with_parsed(source, filename, false, parse_options(), |program, scoping, annex_b| {
+        let mut c = Compiler::new(vm, scoping, annex_b, source, source_id);
         c.compile_program(program, FunctionKind::Script).map_err(|e| report(source, filename, &e.0, e.1))
     })
 }
@@ -1135,8 +1148,8 @@ pub fn compile_script(vm: &mut Vm, source: &str, filename: &str) -> Result<CodeI
 /// `Function` family of constructors) as a script whose completion value is the function.
 pub fn compile_dynamic_function(vm: &mut Vm, source: &str, filename: &str) -> Result<CodeId, SyntaxErrorReport> {
     let source_id = add_source(vm, filename, source);
-    with_parsed(source, filename, false, parse_options(), |program, scoping| {
-        let mut c = Compiler::new(vm, scoping, source, source_id);
+    with_parsed(source, filename, false, parse_options(), |program, scoping, annex_b| {
+        let mut c = Compiler::new(vm, scoping, annex_b, source, source_id);
         c.dynamic_function = true;
         c.compile_program(program, FunctionKind::Script).map_err(|e| report(source, filename, &e.0, e.1))
     })

@@ -63,37 +63,10 @@ impl<'s> Compiler<'s, '_> {
         Ok(())
     }
 
-    /// Annex B.3.3's condition: the extension applies only if replacing the block-level
-    /// function with `var F` would not be an early error, i.e. no scope between the block and
-    /// the function (or script, or eval code) declares `F` lexically — `let`, `const`, `class`,
-    /// a destructured catch parameter, or a function declared in an enclosing block. A simple
-    /// catch parameter does not count (B.3.4).
+    /// Whether Annex B.3.3 does not apply to a sloppy block-level function (`annex_b.rs`
+    /// decided it before compilation).
     pub(crate) fn annex_b_blocked(&self, f: &'s oxc_ast::ast::Function<'s>) -> bool {
-        use oxc_syntax::symbol::SymbolFlags;
-        let Some(id) = &f.id else { return true };
-        let name = id.name.as_str();
-        let Some(mut scope) = f.scope_id.get().and_then(|own| self.scoping.scope_parent_id(own)) else { return false };
-        let func_scope = self.var_scope();
-        // The block the function is declared in holds its own binding; the scopes above it
-        // are the ones `var F` would have to pass.
-        while let Some(parent) = self.scoping.scope_parent_id(scope) {
-            scope = parent;
-            let at_top = Some(scope) == func_scope;
-            // A simple catch parameter is function-scoped in oxc's flags and does not block
-            // (B.3.4); a destructured one is block-scoped and does.
-            let conflict = self.scoping.iter_bindings_in(scope).any(|b| {
-                let flags = self.scoping.symbol_flags(b);
-                self.scoping.symbol_name(b) == name
-                    && (flags.intersects(super::LEXICAL) || (!at_top && flags.contains(SymbolFlags::Function)))
-            });
-            if conflict {
-                return true;
-            }
-            if at_top || self.scoping.scope_flags(scope).is_function() {
-                break;
-            }
-        }
-        false
+        f.id.as_ref().and_then(|id| id.symbol_id.get()).is_none_or(|sym| self.annex_b.blocked(sym))
     }
 
     /// The scope holding the `var`s of the code being compiled: the function's, the script's,
@@ -179,7 +152,9 @@ impl<'s> Compiler<'s, '_> {
                 let loc = self.loc_of(sym);
                 self.emit_store(loc, false);
             }
-            None if self.outer.is_empty() && self.func.code.kind == crate::bytecode::FunctionKind::Script => {
+            None if self.outer.is_empty()
+                && (self.func.code.kind == crate::bytecode::FunctionKind::Script || self.eval_global) =>
+            {
                 let a = self.atom(name);
                 self.emit(Op::SetGlobal { name: a, strict: false });
             }
@@ -322,6 +297,7 @@ impl<'s> Compiler<'s, '_> {
     /// as if wrapped in a block.
     fn compile_clause(&mut self, stmt: &'s Statement<'s>) -> CResult<()> {
         match stmt {
+            Statement::FunctionDeclaration(f) if f.scope_id.get().is_some_and(|s| self.annex_b.invisible(s)) => Ok(()),
             Statement::FunctionDeclaration(_) => self.hoist_functions(std::slice::from_ref(stmt), true),
             _ => self.compile_statement(stmt),
         }

@@ -88,6 +88,9 @@ pub fn roots(vm: &Vm, values: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mu
     }
     values.push(Value::object(vm.global));
     values.extend(vm.global_lexicals.values().map(|&(v, _)| v));
+    for parked in vm.realms.iter().flatten() {
+        parked.children(values);
+    }
     for job in &vm.jobs {
         job_children(job, values);
     }

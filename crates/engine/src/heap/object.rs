@@ -249,6 +249,8 @@ pub struct NativeFunction {
     /// Per-instance data (bound resolving functions, captured state).
     pub captures: Vec<Value>,
     pub constructor: bool,
+    /// The realm the function was created in (GetFunctionRealm); calling it runs there.
+    pub realm: crate::realm::RealmId,
 }
 
 #[derive(Clone, Serialize, Deserialize)]

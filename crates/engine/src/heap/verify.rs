@@ -14,6 +14,12 @@ pub fn verify(vm: &Vm) -> Result<(), String> {
     if !vm.frames.is_empty() || !vm.stack.is_empty() {
         return Err("image taken outside a safe point (live frames)".into());
     }
+    // Exactly the running realm's slot is empty; every realm a function names exists.
+    let realms = vm.realms.len();
+    let running = vm.current_realm as usize;
+    if running >= realms || vm.realms.iter().enumerate().any(|(i, r)| r.is_none() != (i == running)) {
+        return Err("the realm table is inconsistent".into());
+    }
     let value_ok = |v: Value| -> bool {
         match v.kind() {
             Kind::Object(o) => heap.objects.is_live(o.0),
@@ -46,6 +52,11 @@ pub fn verify(vm: &Vm) -> Result<(), String> {
                 }
             }
         }
+        if let crate::heap::object::Class::Native(n) = &obj.class {
+            if n.realm as usize >= realms {
+                return Err(format!("object {i}: realm {} out of range", n.realm));
+            }
+        }
         class_children(&obj.class, &mut values, &mut envs, &mut codes);
     }
     for (_, e) in heap.envs.iter() {
@@ -57,6 +68,9 @@ pub fn verify(vm: &Vm) -> Result<(), String> {
         values.extend_from_slice(&code.constants);
         values.extend_from_slice(&code.template_cache);
         codes.extend_from_slice(&code.functions);
+        if code.realm as usize >= realms {
+            return Err(format!("code {i}: realm {} out of range", code.realm));
+        }
         verify_code(i, code)?;
     }
     crate::module::verify(vm)?;

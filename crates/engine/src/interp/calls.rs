@@ -29,14 +29,18 @@ pub fn enter_closure(
     let (code_id, closure_env) = (closure.code, closure.env);
     let (bound_this, bound_new_target) = (closure.bound_this, closure.bound_new_target);
     let code = vm.heap.code(code_id);
-    let (params, registers, env_slots, strict, fkind) =
-        (code.param_count, code.register_count, code.env_slots, code.strict, code.kind);
+    let (params, registers, env_slots, strict, fkind, realm) =
+        (code.param_count, code.register_count, code.env_slots, code.strict, code.kind, code.realm);
     if code.is_class_constructor && new_target.is_undefined() {
         vm.stack.truncate(vm.stack.len() - argc as usize - 2);
         let name = crate::builtins::function::function_name(vm, f);
         return Err(vm.type_error(format!("Class constructor {name} cannot be invoked without 'new'")));
     }
     let base = vm.stack.len() as u32 - argc;
+    // The callee's realm runs from here: its global is sloppy `this`, its intrinsics make the
+    // function environment's objects (and the rest of the body's).
+    let outer_realm = vm.current_realm;
+    vm.switch_realm(realm);
     // this binding (OrdinaryCallBindThis): sloppy functions see the global object for
     // nullish and a wrapper for primitives; arrows get theirs from the environment.
     let mut this = vm.stack[base as usize - 1];
@@ -49,7 +53,13 @@ pub fn enter_closure(
         if this.is_nullish() {
             this = Value::object(vm.global);
         } else if !this.is_object() {
-            this = Value::object(crate::runtime::convert::to_object(vm, this)?);
+            this = match crate::runtime::convert::to_object(vm, this) {
+                Ok(o) => Value::object(o),
+                Err(t) => {
+                    vm.switch_realm(outer_realm);
+                    return Err(t);
+                }
+            };
         }
         vm.stack[base as usize - 1] = this;
     }
@@ -83,6 +93,8 @@ pub fn enter_closure(
         extra_args,
         kind,
         stop_here,
+        realm,
+        outer_realm,
     });
     Ok(())
 }

@@ -42,6 +42,11 @@ pub struct Frame {
     pub kind: FrameKind,
     /// Return to the Rust caller (a native or the embedder) when this frame returns.
     pub stop_here: bool,
+    /// The realm the frame's code runs in (its code block's).
+    pub realm: crate::realm::RealmId,
+    /// For a `stop_here` frame: the realm its Rust caller runs in, entered again when the
+    /// frame leaves the stack.
+    pub outer_realm: crate::realm::RealmId,
 }
 
 /// A frame detached from the stack: its registers and operand stack copied out.

@@ -65,6 +65,11 @@ pub fn construct_closure(vm: &mut Vm, f: ObjectId, args: &[Value], new_target: V
 fn pop_frame(vm: &mut Vm) -> Option<frame::Frame> {
     let f = vm.frames.pop()?;
     vm.stack.truncate(f.base.saturating_sub(2) as usize);
+    // Back to the realm of whatever runs next: the Rust caller's, or the calling frame's.
+    let next = if f.stop_here { f.outer_realm } else { vm.frames.last().map_or(f.outer_realm, |c| c.realm) };
+    if next != vm.current_realm {
+        vm.switch_realm(next);
+    }
     Some(f)
 }
 
@@ -1216,7 +1221,9 @@ pub fn run_code(
         return Err(vm.range_error("Maximum call stack size exceeded"));
     }
     let c = vm.heap.code(code);
-    let (registers, env_slots) = (c.register_count, c.env_slots);
+    let (registers, env_slots, realm) = (c.register_count, c.env_slots, c.realm);
+    let outer_realm = vm.current_realm;
+    vm.switch_realm(realm);
     vm.stack.push(callee);
     vm.stack.push(this);
     let base = vm.stack.len() as u32;
@@ -1244,6 +1251,8 @@ pub fn run_code(
         extra_args: Vec::new(),
         kind: FrameKind::Normal,
         stop_here: true,
+        realm,
+        outer_realm,
     });
     run(vm)
 }

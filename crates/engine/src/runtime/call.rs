@@ -68,7 +68,19 @@ pub fn call_native(
     let roots = vm.roots.len();
     vm.native_ctx = NativeCtx { callee: Some(callee), new_target };
     vm.charge(1)?;
+    // A native runs in the realm it was created in: its errors and results are that realm's.
+    let outer_realm = vm.current_realm;
+    let realm = match &vm.heap.obj(callee).class {
+        Class::Native(n) => n.realm,
+        _ => outer_realm,
+    };
+    if realm != outer_realm {
+        vm.switch_realm(realm);
+    }
     let r = (def.f)(vm, this, args);
+    if realm != outer_realm {
+        vm.switch_realm(outer_realm);
+    }
     vm.native_ctx = saved;
     vm.roots.truncate(roots);
     r
@@ -106,7 +118,12 @@ pub fn construct(vm: &mut Vm, f: Value, args: &[Value], new_target: Option<Value
 pub fn prototype_from_constructor(vm: &mut Vm, new_target: Value, default: ObjectId) -> JsResult<ObjectId> {
     let Some(nt) = new_target.as_object() else { return Ok(default) };
     let p = crate::runtime::property::get(vm, nt, PropertyKey::Atom(atom::prototype), new_target)?;
-    Ok(p.as_object().unwrap_or(default))
+    if let Some(p) = p.as_object() {
+        return Ok(p);
+    }
+    // The fallback is the constructor's realm's intrinsic, not the running realm's.
+    let realm = crate::realm::function_realm(vm, nt)?;
+    Ok(crate::realm::same_intrinsic_in(vm, realm, default))
 }
 
 /// Invoke(V, P, args).
