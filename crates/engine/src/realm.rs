@@ -44,9 +44,18 @@ impl ParkedRealm {
 
 impl Vm {
     /// Make `to` the running realm, parking the one that was. A no-op when it already runs.
+    #[inline]
     pub fn switch_realm(&mut self, to: RealmId) {
+        if to != self.current_realm {
+            self.switch_realm_slow(to);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn switch_realm_slow(&mut self, to: RealmId) {
         let from = self.current_realm;
-        if from == to || to as usize >= self.realms.len() {
+        if to as usize >= self.realms.len() {
             return;
         }
         let parked = ParkedRealm {

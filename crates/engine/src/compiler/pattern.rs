@@ -15,6 +15,16 @@ pub(crate) enum Target<'s> {
     AssignMaybeDefault(&'s AssignmentTargetMaybeDefault<'s>),
 }
 
+/// A member expression target whose reference was evaluated before the value it receives
+/// (AssignmentElement and AssignmentProperty evaluate DestructuringAssignmentTarget before
+/// IteratorStep / GetV, §13.15.5.5–6): its parts wait in temporaries.
+enum Prepared {
+    Static { obj: u32, name: Atom },
+    Computed { obj: u32, key: u32 },
+    Private { obj: u32, key: u32 },
+    Super { base: u32, key: u32 },
+}
+
 /// A property key in an object pattern.
 enum KeyRef<'s> {
     Static(Atom),
@@ -105,53 +115,112 @@ impl<'s> Compiler<'s, '_> {
         }
     }
 
+    /// The member expression a target stores into (through a default, if any).
+    fn member_target(t: Target<'s>) -> Option<&'s AssignmentTarget<'s>> {
+        let t = match t {
+            Target::Binding(..) => return None,
+            Target::Assign(t) => t,
+            Target::AssignMaybeDefault(AssignmentTargetMaybeDefault::AssignmentTargetWithDefault(d)) => &d.binding,
+            Target::AssignMaybeDefault(m) => m.as_assignment_target()?,
+        };
+        matches!(
+            t,
+            AssignmentTarget::StaticMemberExpression(_)
+                | AssignmentTarget::ComputedMemberExpression(_)
+                | AssignmentTarget::PrivateFieldExpression(_)
+        )
+        .then_some(t)
+    }
+
+    /// Evaluate a member target's reference into temporaries, before its value exists.
+    fn prepare_target(&mut self, t: Target<'s>) -> CResult<Option<Prepared>> {
+        let Some(member) = Self::member_target(t) else { return Ok(None) };
+        let save = |c: &mut Self| {
+            let r = c.temp();
+            c.emit(Op::SetLocal(r));
+            r
+        };
+        let prepared = match member {
+            AssignmentTarget::StaticMemberExpression(m) if matches!(m.object, Expression::Super(_)) => {
+                self.emit(Op::SuperBase);
+                let base = save(self);
+                self.emit_string(m.property.name.as_str());
+                Prepared::Super { base, key: save(self) }
+            }
+            AssignmentTarget::StaticMemberExpression(m) => {
+                self.compile_expr(&m.object)?;
+                Prepared::Static { obj: save(self), name: self.atom(m.property.name.as_str()) }
+            }
+            AssignmentTarget::ComputedMemberExpression(m) if matches!(m.object, Expression::Super(_)) => {
+                self.emit(Op::SuperBase);
+                let base = save(self);
+                self.compile_expr(&m.expression)?;
+                self.emit(Op::ToPropertyKey);
+                Prepared::Super { base, key: save(self) }
+            }
+            AssignmentTarget::ComputedMemberExpression(m) => {
+                self.compile_expr(&m.object)?;
+                let obj = save(self);
+                self.compile_expr(&m.expression)?;
+                Prepared::Computed { obj, key: save(self) }
+            }
+            AssignmentTarget::PrivateFieldExpression(p) => {
+                self.compile_expr(&p.object)?;
+                let obj = save(self);
+                self.emit_private_key(p.field.name.as_str(), p.span.start)?;
+                Prepared::Private { obj, key: save(self) }
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(prepared))
+    }
+
+    /// Store the value on the stack (consumed) into `t`, whose reference `prepared` holds
+    /// when it is a member target (applying its default first).
+    fn store_prepared(&mut self, t: Target<'s>, prepared: Option<Prepared>) -> CResult<()> {
+        let Some(prepared) = prepared else { return self.store_target(t) };
+        if let Target::AssignMaybeDefault(AssignmentTargetMaybeDefault::AssignmentTargetWithDefault(d)) = t {
+            self.emit_default(&d.init, None)?;
+        }
+        // value → object key value (or object value), then the store.
+        let strict = self.func.code.strict;
+        let (first, second, op) = match prepared {
+            Prepared::Static { obj, name } => {
+                let ic = self.new_ic();
+                (obj, None, Op::SetProp { name, ic, strict })
+            }
+            Prepared::Computed { obj, key } => (obj, Some(key), Op::SetElem { strict }),
+            Prepared::Private { obj, key } => (obj, Some(key), Op::SetPrivate),
+            Prepared::Super { base, key } => (base, Some(key), Op::SetSuper),
+        };
+        self.emit(Op::GetLocal(first));
+        self.emit(Op::Swap);
+        self.free_temp(first);
+        if let Some(key) = second {
+            self.emit(Op::GetLocal(key));
+            self.emit(Op::Swap);
+            self.free_temp(key);
+        }
+        self.emit(op);
+        self.emit(Op::Pop);
+        Ok(())
+    }
+
     /// Store into an identifier or member target (value on the stack, consumed).
     fn store_simple(&mut self, t: &'s AssignmentTarget<'s>) -> CResult<()> {
         match t {
             AssignmentTarget::AssignmentTargetIdentifier(id) => self.emit_identifier_store(id),
-            AssignmentTarget::StaticMemberExpression(m) => {
-                if matches!(m.object, Expression::Super(_)) {
-                    self.emit(Op::SuperBase);
-                    self.emit_string(m.property.name.as_str());
-                    self.emit(Op::Rot3);
-                    self.emit(Op::SetSuper);
-                    self.emit(Op::Pop);
-                    return Ok(());
-                }
-                self.compile_expr(&m.object)?;
-                self.emit(Op::Swap);
-                let name = self.atom(m.property.name.as_str());
-                let ic = self.new_ic();
-                let strict = self.func.code.strict;
-                self.emit(Op::SetProp { name, ic, strict });
-                self.emit(Op::Pop);
-                Ok(())
-            }
-            AssignmentTarget::ComputedMemberExpression(m) => {
-                if matches!(m.object, Expression::Super(_)) {
-                    self.emit(Op::SuperBase);
-                    self.compile_expr(&m.expression)?;
-                    self.emit(Op::ToPropertyKey);
-                    self.emit(Op::Rot3);
-                    self.emit(Op::SetSuper);
-                    self.emit(Op::Pop);
-                    return Ok(());
-                }
-                self.compile_expr(&m.object)?;
-                self.compile_expr(&m.expression)?;
-                self.emit(Op::Rot3);
-                let strict = self.func.code.strict;
-                self.emit(Op::SetElem { strict });
-                self.emit(Op::Pop);
-                Ok(())
-            }
-            AssignmentTarget::PrivateFieldExpression(p) => {
-                self.compile_expr(&p.object)?;
-                self.emit_private_key(p.field.name.as_str(), p.span.start)?;
-                self.emit(Op::Rot3);
-                self.emit(Op::SetPrivate);
-                self.emit(Op::Pop);
-                Ok(())
+            AssignmentTarget::StaticMemberExpression(_)
+            | AssignmentTarget::ComputedMemberExpression(_)
+            | AssignmentTarget::PrivateFieldExpression(_) => {
+                // Reached with the value already computed (a `for (x.y of …)` head): the
+                // reference is evaluated now, into temporaries, and the value stored.
+                let v = self.temp();
+                self.emit(Op::SetLocal(v));
+                let prepared = self.prepare_target(Target::Assign(t))?;
+                self.emit(Op::GetLocal(v));
+                self.free_temp(v);
+                self.store_prepared(Target::Assign(t), prepared)
             }
             other => match other.as_assignment_target_pattern() {
                 Some(_) => self.store_target(Target::Assign(other)),
@@ -185,11 +254,13 @@ impl<'s> Compiler<'s, '_> {
         let mut static_keys: Vec<Atom> = Vec::new();
         for (key, target) in props {
             self.emit(Op::Dup);
-            match key {
+            let prepared = match key {
                 KeyRef::Static(a) => {
                     static_keys.push(a);
+                    let prepared = self.prepare_target(target)?;
                     let ic = self.new_ic();
                     self.emit(Op::GetProp { name: a, ic });
+                    prepared
                 }
                 KeyRef::Computed(k) => {
                     if let Some(e) = k.as_expression() {
@@ -202,10 +273,12 @@ impl<'s> Compiler<'s, '_> {
                         self.emit(Op::SetLocal(t));
                         computed_keys.push(t);
                     }
+                    let prepared = self.prepare_target(target)?;
                     self.emit(Op::GetElem);
+                    prepared
                 }
-            }
-            self.store_target(target)?;
+            };
+            self.store_prepared(target, prepared)?;
         }
         if let Some(r) = rest {
             let n = static_keys.len() + computed_keys.len();
@@ -220,9 +293,10 @@ impl<'s> Compiler<'s, '_> {
                 self.emit(Op::GetLocal(t));
                 self.free_temp(t);
             }
+            let prepared = self.prepare_target(r)?;
             self.emit(Op::CopyRest(n as u32));
             // obj src rest → store rest, drop src
-            self.store_target(r)?;
+            self.store_prepared(r, prepared)?;
             self.emit(Op::Pop);
         }
         self.emit(Op::Pop);
@@ -254,11 +328,14 @@ impl<'s> Compiler<'s, '_> {
                     self.emit_identifier_store(&id.binding)?;
                 }
                 AssignmentTargetProperty::AssignmentTargetPropertyProperty(pp) => {
-                    match self.key_ref(&pp.name, pp.computed) {
+                    let target = Target::AssignMaybeDefault(&pp.binding);
+                    let prepared = match self.key_ref(&pp.name, pp.computed) {
                         KeyRef::Static(a) => {
                             static_keys.push(a);
+                            let prepared = self.prepare_target(target)?;
                             let ic = self.new_ic();
                             self.emit(Op::GetProp { name: a, ic });
+                            prepared
                         }
                         KeyRef::Computed(k) => {
                             if let Some(e) = k.as_expression() {
@@ -269,10 +346,12 @@ impl<'s> Compiler<'s, '_> {
                             self.emit(Op::Dup);
                             self.emit(Op::SetLocal(t));
                             computed_keys.push(t);
+                            let prepared = self.prepare_target(target)?;
                             self.emit(Op::GetElem);
+                            prepared
                         }
-                    }
-                    self.store_target(Target::AssignMaybeDefault(&pp.binding))?;
+                    };
+                    self.store_prepared(target, prepared)?;
                 }
             }
         }
@@ -287,8 +366,9 @@ impl<'s> Compiler<'s, '_> {
             for &t in &computed_keys {
                 self.emit(Op::GetLocal(t));
             }
+            let prepared = self.prepare_target(r)?;
             self.emit(Op::CopyRest(n as u32));
-            self.store_target(r)?;
+            self.store_prepared(r, prepared)?;
             self.emit(Op::Pop);
         }
         for t in computed_keys {
@@ -307,6 +387,10 @@ impl<'s> Compiler<'s, '_> {
         let start = self.pc();
         let env_depth = self.env_depth_in_function();
         for elem in elems {
+            let prepared = match elem {
+                Some(t) => self.prepare_target(t)?,
+                None => None,
+            };
             // value or undefined once exhausted
             self.emit(Op::GetLocal(done));
             let skip = self.emit_jump(Op::JumpIfTrue);
@@ -322,11 +406,12 @@ impl<'s> Compiler<'s, '_> {
             self.emit(Op::Undefined);
             self.patch(have);
             match elem {
-                Some(t) => self.store_target(t)?,
+                Some(t) => self.store_prepared(t, prepared)?,
                 None => self.emit(Op::Pop),
             }
         }
         if let Some(r) = rest {
+            let prepared = self.prepare_target(r)?;
             let arr = self.temp();
             self.emit(Op::NewArray(0));
             self.emit(Op::SetLocal(arr));
@@ -348,7 +433,7 @@ impl<'s> Compiler<'s, '_> {
             self.patch(finished);
             self.emit(Op::GetLocal(arr));
             self.free_temp(arr);
-            self.store_target(r)?;
+            self.store_prepared(r, prepared)?;
         }
         let end_body = self.pc();
         // Close the iterator unless it is exhausted.

@@ -36,8 +36,8 @@ pub fn call(vm: &mut Vm, f: Value, this: Value, args: &[Value]) -> JsResult<Valu
     };
     match &vm.heap.obj(fo).class {
         Class::Native(n) => {
-            let id = n.id;
-            call_native(vm, fo, id, this, args, Value::UNDEFINED)
+            let (id, realm) = (n.id, n.realm);
+            call_native(vm, fo, id, realm, this, args, Value::UNDEFINED)
         }
         Class::Function(_) => crate::interp::call_closure(vm, fo, this, args, None),
         Class::Bound(b) => {
@@ -54,11 +54,13 @@ pub fn call(vm: &mut Vm, f: Value, this: Value, args: &[Value]) -> JsResult<Valu
     }
 }
 
-/// Run a native with its call context set, then restore the caller's.
+/// Run a native with its call context set (and in its realm), then restore the caller's.
+#[allow(clippy::too_many_arguments)]
 pub fn call_native(
     vm: &mut Vm,
     callee: ObjectId,
     id: crate::builtins::NativeId,
+    realm: crate::realm::RealmId,
     this: Value,
     args: &[Value],
     new_target: Value,
@@ -70,10 +72,6 @@ pub fn call_native(
     vm.charge(1)?;
     // A native runs in the realm it was created in: its errors and results are that realm's.
     let outer_realm = vm.current_realm;
-    let realm = match &vm.heap.obj(callee).class {
-        Class::Native(n) => n.realm,
-        _ => outer_realm,
-    };
     if realm != outer_realm {
         vm.switch_realm(realm);
     }
@@ -97,8 +95,8 @@ pub fn construct(vm: &mut Vm, f: Value, args: &[Value], new_target: Option<Value
     }
     match &vm.heap.obj(fo).class {
         Class::Native(n) => {
-            let id = n.id;
-            call_native(vm, fo, id, Value::UNDEFINED, args, new_target)
+            let (id, realm) = (n.id, n.realm);
+            call_native(vm, fo, id, realm, Value::UNDEFINED, args, new_target)
         }
         Class::Function(_) => crate::interp::construct_closure(vm, fo, args, new_target),
         Class::Bound(b) => {
