@@ -44,8 +44,8 @@ pub struct Frame {
     pub stop_here: bool,
     /// The realm the frame's code runs in (its code block's).
     pub realm: crate::realm::RealmId,
-    /// For a `stop_here` frame: the realm its Rust caller runs in, entered again when the
-    /// frame leaves the stack.
+    /// The realm that ran when the frame was pushed (its calling frame's, or its Rust
+    /// caller's), entered again when the frame leaves the stack.
     pub outer_realm: crate::realm::RealmId,
 }
 

@@ -65,11 +65,9 @@ pub fn construct_closure(vm: &mut Vm, f: ObjectId, args: &[Value], new_target: V
 fn pop_frame(vm: &mut Vm) -> Option<frame::Frame> {
     let f = vm.frames.pop()?;
     vm.stack.truncate(f.base.saturating_sub(2) as usize);
-    // Back to the realm of whatever runs next: the Rust caller's, or the calling frame's.
-    let next = if f.stop_here { f.outer_realm } else { vm.frames.last().map_or(f.outer_realm, |c| c.realm) };
-    if next != vm.current_realm {
-        vm.switch_realm(next);
-    }
+    // Back to the realm of whatever runs next (the calling frame's, or the Rust caller's),
+    // which was the running one when this frame was pushed.
+    vm.switch_realm(f.outer_realm);
     Some(f)
 }
 
