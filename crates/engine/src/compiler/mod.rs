@@ -95,8 +95,10 @@ pub(crate) enum Control<'s> {
     /// An iterator on the operand stack (for-of, for-await) that exits must close. `holes`
     /// are the exits' closing code, which the loop's own exception handler must not cover
     /// (an error from `return` leaves the loop; it must not close the iterator again); a hole
-    /// whose end is `u32::MAX` is still being emitted.
-    Iterator { depth: u32, is_async: bool, holes: Vec<(u32, u32)> },
+    /// whose end is `u32::MAX` is still being emitted. An array destructuring's iterator is
+    /// closed only while the register `done` holds false (a `return()` of the generator
+    /// suspended inside the pattern exits through it).
+    Iterator { depth: u32, is_async: bool, holes: Vec<(u32, u32)>, done: Option<u32> },
     /// An operand value (for-in iterator, switch temp) that exits must pop.
     StackValue { depth: u32 },
     /// An environment pushed by a block.

@@ -386,6 +386,12 @@ impl<'s> Compiler<'s, '_> {
         self.emit(Op::SetLocal(done));
         let start = self.pc();
         let env_depth = self.env_depth_in_function();
+        self.func.controls.push(super::Control::Iterator {
+            depth: base - 2,
+            is_async: false,
+            holes: Vec::new(),
+            done: Some(done),
+        });
         for elem in elems {
             let prepared = match elem {
                 Some(t) => self.prepare_target(t)?,
@@ -436,6 +442,10 @@ impl<'s> Compiler<'s, '_> {
             self.store_prepared(r, prepared)?;
         }
         let end_body = self.pc();
+        let holes = match self.func.controls.pop() {
+            Some(super::Control::Iterator { holes, .. }) => holes,
+            _ => Vec::new(),
+        };
         // Close the iterator unless it is exhausted.
         self.emit(Op::GetLocal(done));
         let no_close = self.emit_jump(Op::JumpIfTrue);
@@ -447,8 +457,14 @@ impl<'s> Compiler<'s, '_> {
         self.emit(Op::Pop);
         let out2 = self.emit_jump(Op::Jump);
         // Abrupt completion inside: close (unless the iterator itself failed), rethrow.
+        // A `return` exit's closing code (see `Control::Iterator`) is not covered.
         let handler = self.pc();
-        self.add_handler(start, end_body, handler, base, env_depth);
+        let mut from = start;
+        for (hole_start, hole_end) in holes {
+            self.add_handler(from, hole_start, handler, base, env_depth);
+            from = hole_end;
+        }
+        self.add_handler(from, end_body, handler, base, env_depth);
         self.func.depth = base + 1;
         self.emit(Op::GetLocal(done));
         let rethrow = self.emit_jump(Op::JumpIfTrue);

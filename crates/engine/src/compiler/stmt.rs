@@ -653,7 +653,12 @@ impl<'s> Compiler<'s, '_> {
             continue_depth: iter_depth,
             continue_floor: 1,
         });
-        self.func.controls.push(Control::Iterator { depth: base_depth, is_async: s.r#await, holes: Vec::new() });
+        self.func.controls.push(Control::Iterator {
+            depth: base_depth,
+            is_async: s.r#await,
+            holes: Vec::new(),
+            done: None,
+        });
         let start = self.pc();
         let done;
         if s.r#await {
@@ -915,7 +920,7 @@ impl<'s> Compiler<'s, '_> {
                         self.emit(Op::Pop);
                     }
                 }
-                Control::Iterator { depth, is_async, .. } => {
+                Control::Iterator { depth, is_async, done, .. } => {
                     while self.func.depth > depth + 2 {
                         self.emit(Op::Pop);
                     }
@@ -923,7 +928,18 @@ impl<'s> Compiler<'s, '_> {
                     if let Some(Control::Iterator { holes, .. }) = self.func.controls.get_mut(i) {
                         holes.push((hole_start, u32::MAX));
                     }
-                    if is_async {
+                    if let Some(done) = done {
+                        // Destructuring: an exhausted iterator is not closed.
+                        self.emit(Op::GetLocal(done));
+                        let exhausted = self.emit_jump(Op::JumpIfTrue);
+                        self.emit(Op::IteratorClose);
+                        let closed = self.emit_jump(Op::Jump);
+                        self.func.depth = depth + 2;
+                        self.patch(exhausted);
+                        self.emit(Op::Pop);
+                        self.emit(Op::Pop);
+                        self.patch(closed);
+                    } else if is_async {
                         // AsyncIteratorClose: await what `return` gave, which must be an object.
                         self.emit(Op::AsyncIteratorClose);
                         let not_called = self.emit_jump(Op::JumpIfFalse);

@@ -61,3 +61,42 @@ const sink = {};
 for (sink.last of [1, 2, 3]);
 for ([sink.first] of [[7]]);
 console.log(sink);
+
+// A generator returned while suspended inside an array pattern closes the pattern's
+// iterator (unless the iterator is already exhausted).
+function tracked(values) {
+  const events = [];
+  const iterable = {
+    [Symbol.iterator]() {
+      let i = 0;
+      return {
+        next() {
+          events.push("next");
+          return i < values.length ? { value: values[i++], done: false } : { value: undefined, done: true };
+        },
+        return() {
+          events.push("return");
+          return {};
+        },
+      };
+    },
+  };
+  return { events, iterable };
+}
+{
+  const { events, iterable } = tracked([1, 2]);
+  let first;
+  const g = (function* () {
+    [first, dest[yield]] = iterable;
+  })();
+  g.next();
+  console.log(g.return("early"), events);
+}
+{
+  const { events, iterable } = tracked([]);
+  const g = (function* () {
+    [...dest[yield]] = iterable;
+  })();
+  g.next();
+  console.log(g.return("early"), events);
+}
