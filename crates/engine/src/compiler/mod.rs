@@ -133,6 +133,9 @@ pub(crate) struct FuncState<'s> {
     pub parameters: Option<Vec<SymbolId>>,
     /// A method or class constructor: `super.x` is valid here.
     pub is_method: bool,
+    /// `with` statements of this function around the code being compiled: a `var`
+    /// initialiser there stores through them (PutValue of ResolveBinding).
+    pub with_depth: u32,
 }
 
 /// The compiler for one source text.
@@ -896,6 +899,7 @@ impl FuncState<'_> {
             using_stack: None,
             parameters: None,
             is_method: false,
+            with_depth: 0,
         }
     }
 }

@@ -52,10 +52,7 @@ impl<'s> Compiler<'s, '_> {
                                 self.emit_init(sym);
                             } else {
                                 let loc = self.loc_of(sym);
-                                match loc {
-                                    super::Loc::Global(_) => self.emit_store(loc, false),
-                                    _ => self.emit_store(loc, false),
-                                }
+                                self.emit_var_store(id.name.as_str(), loc);
                             }
                         }
                         None => self.emit(Op::Pop),
@@ -112,6 +109,23 @@ impl<'s> Compiler<'s, '_> {
                     }
                 },
             },
+        }
+    }
+
+    /// Store (popping) a `var` declaration's value. Inside a `with` the name is resolved at
+    /// run time: an object of the `with` that has the property receives it.
+    fn emit_var_store(&mut self, name: &str, loc: super::Loc) {
+        if self.func.with_depth == 0 {
+            return self.emit_store(loc, false);
+        }
+        let a = self.atom(name);
+        match loc {
+            super::Loc::Env { level, slot } => {
+                let depth = self.env_depth_to(level);
+                self.emit(Op::SetNameEnv { name: a, depth, slot, checked: false });
+            }
+            super::Loc::Global(_) | super::Loc::EvalVar(_) => self.emit(Op::SetName { name: a, strict: false }),
+            super::Loc::Register(_) | super::Loc::Import(_) => self.emit_store(loc, false),
         }
     }
 

@@ -276,7 +276,9 @@ impl<'s> Compiler<'s, '_> {
                 self.emit(Op::PushWithEnv);
                 self.func.env_level += 1;
                 self.func.controls.push(Control::Env);
+                self.func.with_depth += 1;
                 let r = self.compile_statement(&s.body);
+                self.func.with_depth -= 1;
                 self.func.controls.pop();
                 self.func.env_level -= 1;
                 self.emit(Op::PopEnv);
