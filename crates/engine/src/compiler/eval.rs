@@ -88,7 +88,7 @@ fn compile_eval(
         check_strict_early_errors(source, options, context.as_ref())?;
     }
     let source_id = add_source(vm, "<eval>", source);
-    with_parsed_in(source, "<eval>", false, options, context.as_ref(), |program, scoping, annex_b| {
+    with_parsed_in(source, "<eval>", false, options, context.as_ref(), |program, scoping, analysis| {
         let strict = strict_caller || program.directives.iter().any(|d| d.directive.as_str() == "use strict");
         // EvalDeclarationInstantiation: sloppy eval code in a parameter initialiser may not
         // declare a `var` (or function) named `arguments`.
@@ -111,7 +111,7 @@ fn compile_eval(
                 }
             }
         }
-        let mut c = Compiler::new(vm, scoping, annex_b, source, source_id);
+        let mut c = Compiler::new(vm, scoping, analysis, source, source_id);
         c.func.code.strict = strict;
         let kind = FunctionKind::Eval;
         c.eval_global = scope.is_none() && !strict;

@@ -211,6 +211,13 @@ impl<'s> Compiler<'s, '_> {
                 self.emit_store(loc, false);
             }
         }
+        // The arguments object exists before the parameters are bound: an initialiser may
+        // read it (FunctionDeclarationInstantiation steps 22 and 26).
+        if let Some(loc) = arguments_loc {
+            self.emit(Op::CreateArguments(u8::from(mapped)));
+            self.emit_store(loc, false);
+            self.func.arguments = Some(loc);
+        }
         // Parameters into their bindings. Eval code in an initialiser sees the parameters
         // but not the body's declarations.
         let mut param_list = Vec::new();
@@ -269,11 +276,6 @@ impl<'s> Compiler<'s, '_> {
         };
         if binds_arguments {
             self.func.code.params_end = self.pc();
-        }
-        if let Some(loc) = arguments_loc {
-            self.emit(Op::CreateArguments(u8::from(mapped)));
-            self.emit_store(loc, false);
-            self.func.arguments = Some(loc);
         }
         if let Some(scope) = spec.scope {
             // A named function expression's own name: an immutable binding of the function
@@ -401,6 +403,19 @@ impl<'s> Compiler<'s, '_> {
             }
         }
         let level = self.func.env_level + 1;
+        // The inner name binding is read from methods and from field initialisers, which are
+        // functions of their own here though oxc gives initialisers no function scope: an
+        // env slot whenever it is referenced at all.
+        if let Some(s) = scope {
+            let referenced: Vec<_> = self
+                .scoping
+                .iter_bindings_in(s)
+                .filter(|&b| !self.scoping.get_resolved_reference_ids(b).is_empty())
+                .collect();
+            for b in referenced {
+                self.captured[b.index()] = true;
+            }
+        }
         let mut slots = match scope {
             Some(s) => self.declare_scope(s, level),
             None => 0,
@@ -600,24 +615,17 @@ impl<'s> Compiler<'s, '_> {
             self.emit(Op::SetClassFields);
             self.emit(Op::Pop);
         }
-        // The inner class binding is initialised before static elements run.
-        if let Some(id) = &class.id {
-            if let Some(sym) = id.symbol_id.get() {
-                // The declaration's own binding and the class-scope binding share the name;
-                // the class scope's symbol is the one inside the body.
-                if let Some(scope) = class.scope_id.get() {
-                    let inner: Vec<_> = self
-                        .scoping
-                        .iter_bindings_in(scope)
-                        .filter(|&s| self.scoping.symbol_name(s) == id.name.as_str())
-                        .collect();
-                    for s in inner {
-                        if s != sym {
-                            self.emit(Op::GetLocal(tctor));
-                            self.emit_init(s);
-                        }
-                    }
-                }
+        // The inner class binding (a named class expression's own symbol, or the one
+        // `class_binding.rs` gives a declaration) is initialised before static elements run.
+        if let (Some(id), Some(scope)) = (&class.id, class.scope_id.get()) {
+            let inner: Vec<_> = self
+                .scoping
+                .iter_bindings_in(scope)
+                .filter(|&s| self.scoping.symbol_name(s) == id.name.as_str())
+                .collect();
+            for s in inner {
+                self.emit(Op::GetLocal(tctor));
+                self.emit_init(s);
             }
         }
         if !static_elems.is_empty() {

@@ -9,6 +9,7 @@
 //! patterns in `pattern.rs`, functions and classes in `function.rs`.
 
 mod annex_b;
+mod class_binding;
 pub mod eval;
 mod expr;
 mod function;
@@ -142,8 +143,8 @@ pub(crate) struct FuncState<'s> {
 pub(crate) struct Compiler<'s, 'vm> {
     pub vm: &'vm mut Vm,
     pub scoping: &'s Scoping,
-    /// Which sloppy block-level functions Annex B.3.3 hoists (`annex_b.rs`).
-    pub annex_b: &'s annex_b::AnnexB,
+    /// What the passes before compilation found (Annex B.3.3, class scopes).
+    pub analysis: &'s Analysis,
     pub source: &'s str,
     pub source_id: u32,
     line_starts: Vec<u32>,
@@ -180,6 +181,13 @@ pub(crate) struct Compiler<'s, 'vm> {
     pub dynamic_function: bool,
 }
 
+/// What the passes over the program and its scoping found before compilation.
+pub(crate) struct Analysis {
+    pub annex_b: annex_b::AnnexB,
+    /// Per scope: is it a class's scope? (oxc has no scope flag for it.)
+    pub class_scopes: Vec<bool>,
+}
+
 /// Compile error during code generation (rare: most errors are early errors from oxc).
 #[derive(Debug)]
 pub(crate) struct CompileError(pub String, pub u32);
@@ -191,13 +199,7 @@ pub(crate) type CResult<T> = Result<T, CompileError>;
 const MAX_NESTING: u32 = 1500;
 
 impl<'s, 'vm> Compiler<'s, 'vm> {
-    fn new(
-        vm: &'vm mut Vm,
-        scoping: &'s Scoping,
-        annex_b: &'s annex_b::AnnexB,
-        source: &'s str,
-        source_id: u32,
-    ) -> Self {
+    fn new(vm: &'vm mut Vm, scoping: &'s Scoping, analysis: &'s Analysis, source: &'s str, source_id: u32) -> Self {
         let mut line_starts = vec![0u32];
         for (i, b) in source.bytes().enumerate() {
             if b == b'\n' {
@@ -206,11 +208,11 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
         }
         let n = scoping.symbols_len();
         let mut captured = vec![false; n];
-        compute_captures(scoping, &mut captured);
+        compute_captures(scoping, &analysis.class_scopes, &mut captured);
         Compiler {
             vm,
             scoping,
-            annex_b,
+            analysis,
             source,
             source_id,
             line_starts,
@@ -953,7 +955,7 @@ fn function_scope_of(scoping: &Scoping, mut s: ScopeId) -> ScopeId {
 
 /// Mark symbols referenced from a function other than their own as captured; everything
 /// in a function with direct eval (and its enclosing functions) is captured too.
-fn compute_captures(scoping: &Scoping, captured: &mut [bool]) {
+fn compute_captures(scoping: &Scoping, class_scopes: &[bool], captured: &mut [bool]) {
     let func_of = |s: ScopeId| function_scope_of(scoping, s);
     let mut eval_funcs: Vec<ScopeId> = Vec::new();
     for i in 0..scoping.scopes_len() {
@@ -973,12 +975,27 @@ fn compute_captures(scoping: &Scoping, captured: &mut [bool]) {
             *c = true;
         }
     }
+    // A reference from inside a class to a binding outside it may come from a field
+    // initialiser or a static block's helper, which the compiler makes functions of their
+    // own although oxc gives initialisers no function scope.
+    let crosses_class = |from: ScopeId, decl: ScopeId| {
+        for s in scoping.scope_ancestors(from) {
+            if s == decl || scoping.scope_flags(s).is_function() {
+                return false;
+            }
+            if class_scopes.get(s.index()).copied().unwrap_or(false) {
+                return true;
+            }
+        }
+        false
+    };
     // Walk every reference (not the per-symbol lists: shadow bindings such as catch
     // parameters are resolved without one).
     for i in 0..scoping.references_len() {
         let r = scoping.get_reference(oxc_syntax::reference::ReferenceId::new(i));
         let Some(sym) = r.symbol_id() else { continue };
-        if func_of(r.scope_id()) != func_of(scoping.symbol_scope_id(sym)) {
+        let decl = scoping.symbol_scope_id(sym);
+        if func_of(r.scope_id()) != func_of(decl) || crosses_class(r.scope_id(), decl) {
             if let Some(c) = captured.get_mut(sym.index()) {
                 *c = true;
             }
@@ -1022,7 +1039,7 @@ pub(crate) fn with_parsed<R>(
     filename: &str,
     module: bool,
     options: ParseOptions,
-    f: impl for<'x> FnOnce(&'x Program<'x>, &'x Scoping, &'x annex_b::AnnexB) -> Result<R, SyntaxErrorReport>,
+    f: impl for<'x> FnOnce(&'x Program<'x>, &'x Scoping, &'x Analysis) -> Result<R, SyntaxErrorReport>,
 ) -> Result<R, SyntaxErrorReport> {
     with_parsed_in(source, filename, module, options, None, f)
 }
@@ -1037,7 +1054,7 @@ pub(crate) fn with_parsed_in<R>(
     module: bool,
     options: ParseOptions,
     eval: Option<&eval::EvalScope>,
-    f: impl for<'x> FnOnce(&'x Program<'x>, &'x Scoping, &'x annex_b::AnnexB) -> Result<R, SyntaxErrorReport>,
+    f: impl for<'x> FnOnce(&'x Program<'x>, &'x Scoping, &'x Analysis) -> Result<R, SyntaxErrorReport>,
 ) -> Result<R, SyntaxErrorReport> {
     let allocator = Allocator::default();
     let source_type = if module { SourceType::mjs() } else { SourceType::script() };
@@ -1109,7 +1126,9 @@ pub(crate) fn with_parsed_in<R>(
     }
     let mut scoping = sem.semantic.into_scoping();
     let annex_b = annex_b::resolve(&ret.program, &mut scoping);
-    f(&ret.program, &scoping, &annex_b)
+    let class_scopes = class_binding::resolve(&ret.program, &mut scoping);
+    let analysis = Analysis { annex_b, class_scopes };
+    f(&ret.program, &scoping, &analysis)
 }
 
 /// A SyntaxError report for `offset` in `source`.
@@ -1144,8 +1163,8 @@ pub(crate) fn parse_options() -> ParseOptions {
 /// Compile a script (global code) into a code block.
 pub fn compile_script(vm: &mut Vm, source: &str, filename: &str) -> Result<CodeId, SyntaxErrorReport> {
     let source_id = add_source(vm, filename, source);
-    with_parsed(source, filename, false, parse_options(), |program, scoping, annex_b| {
-        let mut c = Compiler::new(vm, scoping, annex_b, source, source_id);
+    with_parsed(source, filename, false, parse_options(), |program, scoping, analysis| {
+        let mut c = Compiler::new(vm, scoping, analysis, source, source_id);
         c.compile_program(program, FunctionKind::Script).map_err(|e| report(source, filename, &e.0, e.1))
     })
 }
@@ -1154,8 +1173,8 @@ pub fn compile_script(vm: &mut Vm, source: &str, filename: &str) -> Result<CodeI
 /// `Function` family of constructors) as a script whose completion value is the function.
 pub fn compile_dynamic_function(vm: &mut Vm, source: &str, filename: &str) -> Result<CodeId, SyntaxErrorReport> {
     let source_id = add_source(vm, filename, source);
-    with_parsed(source, filename, false, parse_options(), |program, scoping, annex_b| {
-        let mut c = Compiler::new(vm, scoping, annex_b, source, source_id);
+    with_parsed(source, filename, false, parse_options(), |program, scoping, analysis| {
+        let mut c = Compiler::new(vm, scoping, analysis, source, source_id);
         c.dynamic_function = true;
         c.compile_program(program, FunctionKind::Script).map_err(|e| report(source, filename, &e.0, e.1))
     })

@@ -36,8 +36,8 @@ pub(crate) fn compile_module(
     filename: &str,
 ) -> Result<(CodeId, ModuleCode, u32), SyntaxErrorReport> {
     let source_id = add_source(vm, filename, source);
-    with_parsed(source, filename, true, ParseOptions::default(), |program, scoping, annex_b| {
-        let mut c = Compiler::new(vm, scoping, annex_b, source, source_id);
+    with_parsed(source, filename, true, ParseOptions::default(), |program, scoping, analysis| {
+        let mut c = Compiler::new(vm, scoping, analysis, source, source_id);
         let (code, info) = c.compile_module_program(program).map_err(|e| report(source, filename, &e.0, e.1))?;
         Ok((code, info, source_id))
     })

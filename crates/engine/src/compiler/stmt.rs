@@ -66,7 +66,7 @@ impl<'s> Compiler<'s, '_> {
     /// Whether Annex B.3.3 does not apply to a sloppy block-level function (`annex_b.rs`
     /// decided it before compilation).
     pub(crate) fn annex_b_blocked(&self, f: &'s oxc_ast::ast::Function<'s>) -> bool {
-        f.id.as_ref().and_then(|id| id.symbol_id.get()).is_none_or(|sym| self.annex_b.blocked(sym))
+        f.id.as_ref().and_then(|id| id.symbol_id.get()).is_none_or(|sym| self.analysis.annex_b.blocked(sym))
     }
 
     /// The scope holding the `var`s of the code being compiled: the function's, the script's,
@@ -299,7 +299,11 @@ impl<'s> Compiler<'s, '_> {
     /// as if wrapped in a block.
     fn compile_clause(&mut self, stmt: &'s Statement<'s>) -> CResult<()> {
         match stmt {
-            Statement::FunctionDeclaration(f) if f.scope_id.get().is_some_and(|s| self.annex_b.invisible(s)) => Ok(()),
+            Statement::FunctionDeclaration(f)
+                if f.scope_id.get().is_some_and(|s| self.analysis.annex_b.invisible(s)) =>
+            {
+                Ok(())
+            }
             Statement::FunctionDeclaration(_) => self.hoist_functions(std::slice::from_ref(stmt), true),
             _ => self.compile_statement(stmt),
         }
