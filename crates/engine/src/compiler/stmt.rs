@@ -345,7 +345,12 @@ impl<'s> Compiler<'s, '_> {
         if kinds.is_empty() {
             return self.compile_statements(stmts);
         }
-        let is_async = kinds.contains(&true);
+        self.compile_in_using_scope(kinds.contains(&true), |c| c.compile_statements(stmts))
+    }
+
+    /// Run `body` inside a DisposableStack scope (`using` declarations in it add to the
+    /// stack), disposed on every exit: normal, break/continue/return, throw.
+    fn compile_in_using_scope(&mut self, is_async: bool, body: impl FnOnce(&mut Self) -> CResult<()>) -> CResult<()> {
         let reg = self.temp();
         self.emit(Op::NewDisposableStack);
         self.emit(Op::SetLocal(reg));
@@ -355,7 +360,7 @@ impl<'s> Compiler<'s, '_> {
         self.func.controls.push(Control::Try { range_start: Some(start), ranges: Vec::new(), finally: None });
         self.func.controls.push(Control::Dispose { reg, is_async });
         let saved = self.func.using_stack.replace(reg);
-        let r = self.compile_statements(stmts);
+        let r = body(self);
         self.func.using_stack = saved;
         self.func.controls.pop();
         let ranges = self.pop_try();
@@ -507,6 +512,17 @@ impl<'s> Compiler<'s, '_> {
     }
 
     fn compile_for(&mut self, s: &'s ForStatement<'s>, labels: Vec<String>) -> CResult<()> {
+        // `for (using x = r; …)`: the resources live until the loop is left.
+        if let Some(ForStatementInit::VariableDeclaration(d)) = &s.init {
+            if matches!(d.kind, VariableDeclarationKind::Using | VariableDeclarationKind::AwaitUsing) {
+                let is_async = d.kind == VariableDeclarationKind::AwaitUsing;
+                return self.compile_in_using_scope(is_async, |c| c.compile_for_loop(s, labels));
+            }
+        }
+        self.compile_for_loop(s, labels)
+    }
+
+    fn compile_for_loop(&mut self, s: &'s ForStatement<'s>, labels: Vec<String>) -> CResult<()> {
         self.set_completion_undefined();
         let pushed = self.enter_block_scope(s.scope_id.get());
         match &s.init {
@@ -686,9 +702,36 @@ impl<'s> Compiler<'s, '_> {
         let body_start = self.pc();
         let handler_depth = iter_depth;
         let env_depth = self.env_depth_in_function();
-        let pushed = self.bind_for_left(&s.left, s.scope_id.get())?;
-        self.compile_statement(&s.body)?;
-        self.leave_block_scope(pushed);
+        match &s.left {
+            ForStatementLeft::VariableDeclaration(d)
+                if matches!(d.kind, VariableDeclarationKind::Using | VariableDeclarationKind::AwaitUsing) =>
+            {
+                // `for (using x of …)`: each iteration's value is disposed at its end.
+                let is_async = d.kind == VariableDeclarationKind::AwaitUsing;
+                let hint = u8::from(is_async);
+                let value = self.temp();
+                self.emit(Op::SetLocal(value));
+                self.compile_in_using_scope(is_async, |c| {
+                    let reg = c.func.using_stack.unwrap_or(value);
+                    c.emit(Op::GetLocal(value));
+                    c.emit(Op::Dup);
+                    c.emit(Op::GetLocal(reg));
+                    c.emit(Op::Swap);
+                    c.emit(Op::AddDisposable(hint));
+                    c.emit(Op::Pop);
+                    let pushed = c.bind_for_left(&s.left, s.scope_id.get())?;
+                    c.compile_statement(&s.body)?;
+                    c.leave_block_scope(pushed);
+                    Ok(())
+                })?;
+                self.free_temp(value);
+            }
+            _ => {
+                let pushed = self.bind_for_left(&s.left, s.scope_id.get())?;
+                self.compile_statement(&s.body)?;
+                self.leave_block_scope(pushed);
+            }
+        }
         let body_end = self.pc();
         self.emit(Op::Jump(start));
         // Exceptions from the binding or body close the iterator, then propagate; the exits'

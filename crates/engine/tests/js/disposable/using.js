@@ -25,3 +25,15 @@ log(early());
 for (const x of [1, 2]) {
   using i = res("loop " + x);
 }
+// `using` in a for statement's head lives until the loop is left; in a for-of head, each
+// iteration's value is disposed as the iteration ends (also on break). The expected lines
+// for this part follow the spec by hand: no Node with `using` was at hand when they were added.
+let n = 0;
+for (using j = res("for head"); n < 2; n++) {
+  log("for body", n);
+}
+for (using k of [res("of 1"), res("of 2"), res("of 3")]) {
+  log("of body");
+  if (k === null) continue;
+  if (n++ === 3) break;
+}
