@@ -228,6 +228,7 @@ intrinsics! {
     async_disposable_stack_prototype,
     suppressed_error_prototype,
     math_random_state,
+    shadow_realm_prototype,
 }
 
 macro_rules! well_known_symbols {

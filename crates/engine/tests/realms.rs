@@ -90,3 +90,35 @@ fn a_corrupt_realm_table_is_refused() {
         Err(e) => assert!(e.contains("realm table"), "{e}"),
     }
 }
+
+/// ShadowRealm (proposal): only primitives and callables cross, callables as wrappers that
+/// run in their own realm, exceptions as the receiving side's TypeErrors.
+#[test]
+fn a_shadow_realm_passes_only_primitives_and_wrapped_callables() {
+    let mut vm = Vm::new(VmOptions::default());
+    let checks: &[(&str, &str)] = &[
+        ("var r = new ShadowRealm(); r.evaluate('var secret = 42; secret + 1')", "43"),
+        ("typeof secret", "undefined"),
+        ("r.evaluate('globalThis.Array === Array && typeof secret')", "number"),
+        // A function crosses as a wrapper of this realm; calling it runs the other side.
+        ("var f = r.evaluate('(x, y) => secret + x + y'); f(1, 2)", "45"),
+        ("Object.getPrototypeOf(f) === Function.prototype && f.length + f.name.length", "2"),
+        // Objects do not cross, in either direction.
+        ("try { r.evaluate('({})') } catch (e) { e instanceof TypeError }", "true"),
+        ("try { f({}, 1) } catch (e) { e instanceof TypeError }", "true"),
+        // An exception inside becomes a TypeError here, with the message as text.
+        (
+            "try { r.evaluate('throw new RangeError(\"inside\")') } catch (e) { e instanceof TypeError && /inside/.test(e.message) }",
+            "true",
+        ),
+        ("try { r.evaluate('let = ') } catch (e) { e instanceof SyntaxError }", "true"),
+        // A callable passed in is wrapped for the other side and calls back here.
+        ("var back = r.evaluate('(cb) => cb(secret)'); back((v) => v * 2)", "84"),
+    ];
+    for (source, expected) in checks {
+        assert_eq!(eval_string(&mut vm, source), *expected, "{source}");
+    }
+    // The shadow realm, its wrappers and their targets survive an image.
+    vm.snapshot_roundtrip().unwrap();
+    assert_eq!(eval_string(&mut vm, "f(1, 2) + r.evaluate('secret')"), "87");
+}

@@ -123,6 +123,7 @@ pub fn create_intrinsics(vm: &mut Vm) {
     vm.realm.disposable_stack_prototype = plain(vm, op);
     vm.realm.async_disposable_stack_prototype = plain(vm, op);
     vm.realm.math_random_state = plain(vm, None);
+    vm.realm.shadow_realm_prototype = plain(vm, op);
     vm.global = plain(vm, op);
     let thrower =
         make_native(vm, "", NativeId::by_name("%ThrowTypeError").unwrap_or(NativeId(0)), 0, false, Vec::new());
@@ -165,6 +166,7 @@ pub fn create_intrinsics(vm: &mut Vm) {
     crate::builtins::data_view::init(vm);
     crate::builtins::atomics::init(vm);
     crate::builtins::disposable::init(vm);
+    crate::builtins::shadow_realm::init(vm);
     init(vm);
 }
 

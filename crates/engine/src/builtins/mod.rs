@@ -35,6 +35,7 @@ pub mod proxy;
 pub mod reflect;
 pub mod regexp;
 pub mod set;
+pub mod shadow_realm;
 pub mod string;
 pub mod symbol;
 pub mod typed_array;
@@ -103,6 +104,7 @@ fn modules() -> &'static [&'static [NativeDef]] {
         data_view::NATIVES,
         atomics::NATIVES,
         crate::module::NATIVES,
+        shadow_realm::NATIVES,
     ]
 }
 

@@ -209,6 +209,8 @@ pub enum Class {
     Namespace(Box<NamespaceData>),
     /// Internal record objects (e.g. a Promise capability, a template registry entry).
     Internal(Vec<Value>),
+    /// A ShadowRealm object: the realm it owns.
+    ShadowRealm(crate::realm::RealmId),
 }
 
 #[derive(Clone, Copy, Serialize, Deserialize)]
@@ -482,6 +484,7 @@ pub struct Symbol {
 pub fn class_children(class: &Class, out: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
     match class {
         Class::Ordinary | Class::Error | Class::Boolean(_) | Class::Number(_) | Class::Date(_) => {}
+        Class::ShadowRealm(_) => {}
         Class::Array(_) => {}
         Class::Arguments(a) => envs.extend(a.env),
         Class::Function(c) => {

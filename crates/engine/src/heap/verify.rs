@@ -52,10 +52,13 @@ pub fn verify(vm: &Vm) -> Result<(), String> {
                 }
             }
         }
-        if let crate::heap::object::Class::Native(n) = &obj.class {
-            if n.realm as usize >= realms {
-                return Err(format!("object {i}: realm {} out of range", n.realm));
-            }
+        let realm = match &obj.class {
+            crate::heap::object::Class::Native(n) => Some(n.realm),
+            crate::heap::object::Class::ShadowRealm(r) => Some(*r),
+            _ => None,
+        };
+        if let Some(r) = realm.filter(|&r| r as usize >= realms) {
+            return Err(format!("object {i}: realm {r} out of range"));
         }
         class_children(&obj.class, &mut values, &mut envs, &mut codes);
     }

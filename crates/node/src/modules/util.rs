@@ -172,6 +172,7 @@ fn class_of(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
             _ => "Iterator".into(),
         },
         Class::Namespace(_) => "Module".into(),
+        Class::ShadowRealm(_) => "ShadowRealm".into(),
     };
     Ok(vm.str(&name))
 }
