@@ -270,6 +270,8 @@ pub enum Op {
     CallSpread,
     /// Direct eval: `callee this a1..an → result`
     CallEval(u32),
+    /// `eval(...args)`: a direct eval whose arguments are an array (as `CallSpread`).
+    CallEvalSpread,
     /// `ctor a1..an → object`
     New(u32),
     /// `ctor args-array → object`
@@ -501,7 +503,7 @@ impl Op {
             NewPrivateName(_) => (0, 1),
             Closure(_) => (0, 1),
             Call(n) | CallEval(n) => (2 + n, 1),
-            CallSpread => (3, 1),
+            CallSpread | CallEvalSpread => (3, 1),
             New(n) => (1 + n, 1),
             NewSpread => (2, 1),
             SuperCall(n) => (n, 1),

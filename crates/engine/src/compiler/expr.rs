@@ -753,7 +753,13 @@ impl<'s> Compiler<'s, '_> {
         if has_spread(&c.arguments) {
             self.compile_args_array(&c.arguments)?;
             self.mark(c.span.start);
-            self.emit(Op::CallSpread);
+            if is_direct_eval {
+                let at = self.pc();
+                self.record_eval_site(&c.callee, at);
+                self.emit(Op::CallEvalSpread);
+            } else {
+                self.emit(Op::CallSpread);
+            }
         } else {
             for a in &c.arguments {
                 self.compile_argument(a)?;

@@ -34,7 +34,9 @@ impl<'s> Compiler<'s, '_> {
                 let name = self.atom(id.name.as_str());
                 let idx = self.compile_function(f, Some(name))?;
                 self.emit(Op::Closure(idx));
-                let sloppy_block = !self.func.code.strict && in_block;
+                // Annex B.3.3 is for plain functions: generators and async functions in blocks
+                // are lexical only.
+                let sloppy_block = !self.func.code.strict && in_block && !f.r#async && !f.generator;
                 let blocked = sloppy_block && self.annex_b_blocked(f);
                 if sloppy_block && !blocked {
                     // Annex B.3.3: a sloppy block-level function is also assigned to the
@@ -66,7 +68,9 @@ impl<'s> Compiler<'s, '_> {
     /// Whether Annex B.3.3 does not apply to a sloppy block-level function (`annex_b.rs`
     /// decided it before compilation).
     pub(crate) fn annex_b_blocked(&self, f: &'s oxc_ast::ast::Function<'s>) -> bool {
-        f.id.as_ref().and_then(|id| id.symbol_id.get()).is_none_or(|sym| self.analysis.annex_b.blocked(sym))
+        f.r#async
+            || f.generator
+            || f.id.as_ref().and_then(|id| id.symbol_id.get()).is_none_or(|sym| self.analysis.annex_b.blocked(sym))
     }
 
     /// The scope holding the `var`s of the code being compiled: the function's, the script's,

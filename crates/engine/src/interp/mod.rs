@@ -707,17 +707,11 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             vm.stack.push(f);
         }
         Op::Call(argc) => return op_call(vm, argc),
-        Op::CallEval(argc) => {
-            let n = vm.stack.len();
-            let callee = vm.stack[n - argc as usize - 2];
-            if callee == Value::object(vm.realm.eval_function) {
-                let arg0 = if argc > 0 { vm.stack[n - argc as usize] } else { Value::UNDEFINED };
-                vm.stack.truncate(n - argc as usize - 2);
-                let r = crate::compiler::eval::direct_eval(vm, arg0)?;
-                vm.stack.push(r);
-            } else {
-                return op_call(vm, argc);
-            }
+        Op::CallEval(argc) => return op_call_eval(vm, argc),
+        Op::CallEvalSpread => {
+            let args = pop(vm);
+            let argc = ops::push_array_elements(vm, args)?;
+            return op_call_eval(vm, argc);
         }
         Op::CallSpread => {
             let args = pop(vm);
@@ -1156,6 +1150,20 @@ fn compare(vm: &mut Vm, swap: bool, negate: bool) -> JsResult<()> {
 }
 
 /// `callee this a1..an → result`: push a frame for closures, run natives in place.
+/// A call that is a direct eval when its callee is this realm's %eval%.
+fn op_call_eval(vm: &mut Vm, argc: u32) -> JsResult<Flow> {
+    let n = vm.stack.len();
+    let callee = vm.stack[n - argc as usize - 2];
+    if callee != Value::object(vm.realm.eval_function) {
+        return op_call(vm, argc);
+    }
+    let arg0 = if argc > 0 { vm.stack[n - argc as usize] } else { Value::UNDEFINED };
+    vm.stack.truncate(n - argc as usize - 2);
+    let r = crate::compiler::eval::direct_eval(vm, arg0)?;
+    vm.stack.push(r);
+    Ok(Flow::Next)
+}
+
 fn op_call(vm: &mut Vm, argc: u32) -> JsResult<Flow> {
     let n = vm.stack.len();
     let callee = vm.stack[n - argc as usize - 2];

@@ -76,3 +76,13 @@ function withGlobal(s) {
   return [typeof b, (() => typeof b)()];
 }
 console.log(withGlobal(true), withGlobal(false), b);
+
+// Generators and async functions in blocks are lexical only: no var binding.
+function lexicalOnly() {
+  {
+    function* gen() {}
+    async function af() {}
+  }
+  return [typeof gen, typeof af];
+}
+console.log(lexicalOnly());
