@@ -182,7 +182,8 @@ fn corrupt_images_exit_4_and_a_lost_image_is_recovered_from_the_journal() {
 fn a_busy_session_is_refused_and_a_killed_run_resumes() {
     let sb = Sandbox::new("busy");
     let file = sb.write("slow.js", "amber.call('slow', {}).then((v) => console.log('got', v));");
-    let mut holder = sb.command(&["run", &file, "--session", "b", "--host", "slow=sleep 5; echo 1"]).spawn().unwrap();
+    // The host command outlasts the test: the run is killed while it runs.
+    let mut holder = sb.command(&["run", &file, "--session", "b", "--host", "slow=sleep 60; echo 1"]).spawn().unwrap();
     let started = Instant::now();
     let busy = loop {
         let out = sb.amber(&["resume", "b"]);
@@ -193,7 +194,19 @@ fn a_busy_session_is_refused_and_a_killed_run_resumes() {
     };
     expect(&busy, 2);
     assert!(busy.stderr.contains("session \"b\" is busy"), "{}", busy.stderr);
-    // SIGKILL while the host command runs: the intent is committed, the result is not.
+    // SIGKILL while the host command runs: the intent is committed, the result is not. The
+    // lock is taken before the intent is written, so wait for the intent (on a loaded
+    // machine the run can be refused as busy well before it reaches the call).
+    let db = sb.db();
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(30) {
+        let records: i64 =
+            db.query_row("SELECT COUNT(*) FROM journal WHERE session = 'b'", [], |r| r.get(0)).unwrap_or(0);
+        if records >= 2 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
     holder.kill().unwrap();
     holder.wait().unwrap();
     let inspect = sb.amber(&["inspect", "b", "--json"]);

@@ -26,7 +26,12 @@ use crate::string::JsStr;
 use crate::value::{Kind, ObjectId, Value};
 use crate::vm::Vm;
 
-pub(crate) const NATIVES: &[NativeDef] = &[native!("JSON.parse", 2, parse), native!("JSON.stringify", 3, stringify)];
+pub(crate) const NATIVES: &[NativeDef] = &[
+    native!("JSON.parse", 2, parse),
+    native!("JSON.stringify", 3, stringify),
+    native!("JSON.rawJSON", 1, raw_json),
+    native!("JSON.isRawJSON", 1, is_raw_json),
+];
 
 pub(crate) fn init(vm: &mut Vm) {
     // §25.5: the JSON object is an ordinary object whose [[Prototype]] is %Object.prototype%.
@@ -103,9 +108,14 @@ fn parse(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 9. Let unfiltered be completion.[[Value]].
     // 10. Assert: unfiltered is either a String, a Number, a Boolean, an Object that is defined
     //     by either an ArrayLiteral or an ObjectLiteral, or null.
-    let unfiltered = JsonParser::new(&json_string).parse(vm)?;
     // 11. If IsCallable(reviver) is true, then
     if is_callable(vm, reviver) {
+        // (json-parse-with-source: the text's JSON Parse Record gives the reviver each
+        // unmodified primitive's source.)
+        let (unfiltered, record) = JsonParser::new(&json_string).parse_with_record(vm)?;
+        let mut held = Vec::new();
+        record.values(&mut held);
+        vm.roots.extend(held);
         // a. Let root be OrdinaryObjectCreate(%Object.prototype%).
         let root = vm.new_object();
         vm.roots.push(root);
@@ -114,11 +124,52 @@ fn parse(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         let root_name = PropertyKey::Atom(atom::empty);
         // c. Perform ! CreateDataPropertyOrThrow(root, rootName, unfiltered).
         create_data_property_or_throw(vm, root_id, root_name, unfiltered)?;
-        // d. Return ? InternalizeJSONProperty(root, rootName, reviver).
-        return internalize_json_property(vm, root_id, root_name, reviver);
+        // d. Return ? InternalizeJSONProperty(root, rootName, reviver, snapshot).
+        return internalize_json_property(vm, root_id, root_name, reviver, record, &json_string);
     }
     // 12. Else, a. Return unfiltered.
-    Ok(unfiltered)
+    JsonParser::new(&json_string).parse(vm)
+}
+
+/// ### JSON.rawJSON ( text )
+/// https://tc39.es/proposal-json-parse-with-source/#sec-json.rawjson
+fn raw_json(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1. Let jsonString be ? ToString(text).
+    let json_string = to_js_str(vm, arg(args, 0))?;
+    vm.charge(json_string.len() as u64 / 8)?;
+    // 2. Throw a SyntaxError exception if jsonString is the empty String, or if either the
+    //    first or last code unit of jsonString is any of 0x0009, 0x000A, 0x000D, or 0x0020.
+    let units = json_string.units();
+    let blank = |u: Option<&u16>| matches!(u, None | Some(0x9 | 0xA | 0xD | 0x20));
+    if blank(units.first()) || blank(units.last()) {
+        return Err(vm.throw(
+            crate::error::ErrorKind::SyntaxError,
+            "JSON.rawJSON: the text is empty or starts or ends with whitespace",
+        ));
+    }
+    // 3. Parse StringToCodePoints(jsonString) as a JSON text. Throw a SyntaxError exception if
+    //    it is not a valid JSON text, or if its outermost value is an object or array.
+    let value = JsonParser::new(&json_string).parse(vm)?;
+    if value.is_object() {
+        return Err(vm.throw(crate::error::ErrorKind::SyntaxError, "JSON.rawJSON: the text must be a primitive value"));
+    }
+    // 4-5. Let obj be OrdinaryObjectCreate(null, « [[IsRawJSON]] »).
+    let obj = vm.heap.alloc_object(crate::heap::object::Object::new(None, Class::RawJson));
+    // 6. Perform ! CreateDataPropertyOrThrow(obj, "rawJSON", jsonString).
+    let key = vm.key("rawJSON");
+    let text = vm.js_str(json_string);
+    create_data_property_or_throw(vm, obj, key, text)?;
+    // 7. Perform ! SetIntegrityLevel(obj, frozen).
+    crate::builtins::object::set_integrity_level(vm, obj, true)?;
+    // 8. Return obj.
+    Ok(Value::object(obj))
+}
+
+/// ### JSON.isRawJSON ( O )
+fn is_raw_json(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1. If O is an Object and O has an [[IsRawJSON]] internal slot, return true.
+    let raw = arg(args, 0).as_object().is_some_and(|o| matches!(vm.heap.obj(o).class, Class::RawJson));
+    Ok(Value::bool(raw))
 }
 
 /// The children still to visit of a value being internalized.
@@ -137,15 +188,26 @@ struct ReviveFrame {
     keys: ReviveKeys,
     /// The child key whose result is awaited.
     current: Option<PropertyKey>,
+    /// The parse records of the value's children, while the value is the one parsed.
+    children: Vec<(PropertyKey, ParseRecord)>,
+    /// The reviver's third argument.
+    context: Value,
     roots: usize,
 }
 
 /// InternalizeJSONProperty (§25.5.1.1), walked with an explicit stack: every JS call (the
 /// reviver, getters, proxy traps) is a leaf, so nesting never recurses on the native stack.
-fn internalize_json_property(vm: &mut Vm, holder: ObjectId, name: PropertyKey, reviver: Value) -> JsResult<Value> {
+fn internalize_json_property(
+    vm: &mut Vm,
+    holder: ObjectId,
+    name: PropertyKey,
+    reviver: Value,
+    record: ParseRecord,
+    source: &JsStr,
+) -> JsResult<Value> {
     let mut frames: Vec<ReviveFrame> = Vec::new();
     // The completed result of the innermost call, to hand to its parent frame.
-    let mut result = revive_enter(vm, holder, name, reviver, &mut frames)?;
+    let mut result = revive_enter(vm, holder, name, reviver, Some(record), source, &mut frames)?;
     loop {
         let Some(top) = frames.last_mut() else { return Ok(result.unwrap_or_default()) };
         // The parent's steps for the child that just completed:
@@ -162,15 +224,16 @@ fn internalize_json_property(vm: &mut Vm, holder: ObjectId, name: PropertyKey, r
             }
         }
         result = match next_revive_key(vm, &mut frames)? {
-            // Let newElement be ? InternalizeJSONProperty(val, prop, reviver).
-            Some((val, prop)) => revive_enter(vm, val, prop, reviver, &mut frames)?,
+            // Let newElement be ? InternalizeJSONProperty(val, prop, reviver, record).
+            Some((val, prop, record)) => revive_enter(vm, val, prop, reviver, record, source, &mut frames)?,
             None => Some(revive_leave(vm, reviver, &mut frames)?),
         };
     }
 }
 
-/// The next child of the top frame, marking it as awaited.
-fn next_revive_key(vm: &mut Vm, frames: &mut [ReviveFrame]) -> JsResult<Option<(ObjectId, PropertyKey)>> {
+/// The next child of the top frame (with its parse record, if any), marking it as awaited.
+type NextChild = Option<(ObjectId, PropertyKey, Option<ParseRecord>)>;
+fn next_revive_key(vm: &mut Vm, frames: &mut [ReviveFrame]) -> JsResult<NextChild> {
     let Some(top) = frames.last_mut() else { return Ok(None) };
     let val = top.val;
     let key = match &mut top.keys {
@@ -191,10 +254,15 @@ fn next_revive_key(vm: &mut Vm, frames: &mut [ReviveFrame]) -> JsResult<Option<(
         },
     };
     vm.charge(1)?;
+    let mut record = None;
     if let Some(top) = frames.last_mut() {
         top.current = Some(key);
+        // The last entry of the name (duplicate names: the last one's value is the one kept).
+        if let Some(i) = top.children.iter().rposition(|(k, _)| *k == key) {
+            record = Some(std::mem::take(&mut top.children[i].1));
+        }
     }
-    Ok(Some((val, key)))
+    Ok(Some((val, key, record)))
 }
 
 /// Steps 1–2 of InternalizeJSONProperty: a primitive completes at once (step 3, returned);
@@ -204,21 +272,37 @@ fn revive_enter(
     holder: ObjectId,
     name: PropertyKey,
     reviver: Value,
+    record: Option<ParseRecord>,
+    source: &JsStr,
     frames: &mut Vec<ReviveFrame>,
 ) -> JsResult<Option<Value>> {
     // 1. Let val be ? Get(holder, name).
     let val = get(vm, holder, name, Value::object(holder))?;
-    // 2. If val is an Object, then
+    // 2. Let context be OrdinaryObjectCreate(%Object.prototype%).
+    let context = vm.new_object();
+    // 3. If parseRecord is a JSON Parse Record and SameValue(parseRecord.[[Value]], val) is
+    //    true, then: a primitive's source goes in context; the children's records are used.
+    let mut children = Vec::new();
+    if let Some(record) = record.filter(|r| crate::runtime::operators::same_value(r.value, val)) {
+        if let (false, Some((start, end)), Some(c)) = (val.is_object(), record.source, context.as_object()) {
+            let text = vm.js_str(JsStr::from_units(source.units()[start..end].to_vec()));
+            let key = vm.key("source");
+            create_data_property_or_throw(vm, c, key, text)?;
+        }
+        children = record.children;
+    }
+    // 4. If val is an Object, then
     let Some(val_obj) = val.as_object() else {
-        // 3. Return ? Call(reviver, holder, « name, val »).
+        // 5. Return ? Call(reviver, holder, « name, val, context »).
         let name_value = key_to_value(vm, name);
-        return call(vm, reviver, Value::object(holder), &[name_value, val]).map(Some);
+        return call(vm, reviver, Value::object(holder), &[name_value, val, context]).map(Some);
     };
     if frames.len() >= vm.options.max_stack_depth {
         return Err(too_deep(vm));
     }
     let roots = vm.roots.len();
     vm.roots.push(val);
+    vm.roots.push(context);
     // a. Let isArray be ? IsArray(val).
     let keys = if is_array(vm, val)? {
         // b. If isArray is true, then
@@ -232,7 +316,7 @@ fn revive_enter(
         //    ii. For each String P of keys, do … (visited one key at a time).
         ReviveKeys::Keys { keys: enumerable_own_keys(vm, val_obj)?, next: 0 }
     };
-    frames.push(ReviveFrame { holder, name, val: val_obj, keys, current: None, roots });
+    frames.push(ReviveFrame { holder, name, val: val_obj, keys, current: None, children, context, roots });
     Ok(None)
 }
 
@@ -241,7 +325,7 @@ fn revive_leave(vm: &mut Vm, reviver: Value, frames: &mut Vec<ReviveFrame>) -> J
     let Some(frame) = frames.pop() else { return Ok(Value::UNDEFINED) };
     // 3. Return ? Call(reviver, holder, « name, val »).
     let name_value = key_to_value(vm, frame.name);
-    let r = call(vm, reviver, Value::object(frame.holder), &[name_value, Value::object(frame.val)]);
+    let r = call(vm, reviver, Value::object(frame.holder), &[name_value, Value::object(frame.val), frame.context]);
     vm.roots.truncate(frame.roots);
     r
 }
@@ -257,11 +341,67 @@ enum Open {
 struct JsonParser<'a> {
     src: &'a JsStr,
     pos: usize,
+    /// JSON Parse Records (json-parse-with-source) of the open containers' finished children,
+    /// when a reviver will want them: one list per entry of the parser's container stack.
+    records: Option<Vec<Vec<(PropertyKey, ParseRecord)>>>,
+}
+
+/// A JSON Parse Record: a parsed value, the source text of a primitive, and the records of
+/// an array's elements or an object's entries (the last of duplicate names counts).
+#[derive(Default)]
+struct ParseRecord {
+    value: Value,
+    source: Option<(usize, usize)>,
+    children: Vec<(PropertyKey, ParseRecord)>,
+}
+
+impl ParseRecord {
+    /// Every value the record holds, to keep alive while the reviver runs (a value it
+    /// deletes must not be collected and its handle reused by one the record would then
+    /// wrongly match).
+    fn values(&self, out: &mut Vec<Value>) {
+        let mut todo = vec![self];
+        while let Some(r) = todo.pop() {
+            out.push(r.value);
+            todo.extend(r.children.iter().map(|(_, c)| c));
+        }
+    }
 }
 
 impl<'a> JsonParser<'a> {
     fn new(src: &'a JsStr) -> Self {
-        JsonParser { src, pos: 0 }
+        JsonParser { src, pos: 0, records: None }
+    }
+
+    /// Parse a whole JSON text, with its JSON Parse Record.
+    fn parse_with_record(&mut self, vm: &mut Vm) -> JsResult<(Value, ParseRecord)> {
+        self.records = Some(vec![Vec::new()]);
+        let value = self.parse(vm)?;
+        let record = self.records.take().and_then(|mut r| r.pop()).and_then(|mut top| top.pop()).map(|(_, r)| r);
+        Ok((value, record.unwrap_or_default()))
+    }
+
+    /// Record a finished value (its source started at `start`) as the next child of the
+    /// innermost open container, or as the whole text's.
+    fn record(&mut self, key: PropertyKey, value: Value, start: Option<usize>) {
+        let end = self.pos;
+        if let Some(records) = &mut self.records {
+            let children = match start {
+                Some(_) => Vec::new(),
+                None => records.pop().unwrap_or_default(),
+            };
+            let record = ParseRecord { value, source: start.map(|s| (s, end)), children };
+            if let Some(top) = records.last_mut() {
+                top.push((key, record));
+            }
+        }
+    }
+
+    /// A container opened: its children's records start.
+    fn open_record(&mut self) {
+        if let Some(records) = &mut self.records {
+            records.push(Vec::new());
+        }
     }
 
     fn peek(&self) -> Option<u16> {
@@ -286,12 +426,16 @@ impl<'a> JsonParser<'a> {
             self.skip_whitespace();
             vm.charge(1)?;
             vm.check_heap()?;
+            let start = self.pos;
+            let mut primitive = true;
             let mut value = match self.peek() {
                 Some(0x7B) => {
                     // '{'
                     self.pos += 1;
                     self.skip_whitespace();
                     let obj = vm.new_object();
+                    primitive = false;
+                    self.open_record();
                     if self.peek() == Some(0x7D) {
                         self.pos += 1;
                         obj
@@ -317,6 +461,8 @@ impl<'a> JsonParser<'a> {
                     // '['
                     self.pos += 1;
                     self.skip_whitespace();
+                    primitive = false;
+                    self.open_record();
                     if self.peek() == Some(0x5D) {
                         self.pos += 1;
                         vm.new_array(Vec::new())
@@ -339,7 +485,16 @@ impl<'a> JsonParser<'a> {
                 _ => return Err(self.unexpected(vm)),
             };
             // Hand the value to the enclosing containers, closing those that end here.
+            let mut start = primitive.then_some(start);
             loop {
+                let key = match stack.last() {
+                    Some(Open::Object(_, key)) => *key,
+                    Some(Open::Array(items)) => index_key(vm, items.len() as u64),
+                    None => PropertyKey::Atom(atom::empty),
+                };
+                if self.records.is_some() {
+                    self.record(key, value, start.take());
+                }
                 match stack.last_mut() {
                     None => {
                         self.skip_whitespace();
@@ -902,6 +1057,16 @@ fn serialize_json_property_inner(
     // 4. If value is an Object, then
     if let Some(o) = value.as_object() {
         match vm.heap.obj(o).class {
+            // a. If value has an [[IsRawJSON]] internal slot, return ! Get(value, "rawJSON").
+            Class::RawJson => {
+                let key = vm.key("rawJSON");
+                value = get(vm, o, key, value)?;
+                if let Some(text) = value.as_string() {
+                    let text = vm.heap.flat(text).clone();
+                    state.out.extend(text.units());
+                }
+                return Ok(Serialized::Written);
+            }
             // a. If value has a [[NumberData]] internal slot, then
             //    i. Set value to ? ToNumber(value).
             Class::Number(_) => value = Value::number(to_number(vm, value)?),

@@ -211,6 +211,8 @@ pub enum Class {
     Internal(Vec<Value>),
     /// A ShadowRealm object: the realm it owns.
     ShadowRealm(crate::realm::RealmId),
+    /// An object made by `JSON.rawJSON` (its [[IsRawJSON]] slot).
+    RawJson,
 }
 
 #[derive(Clone, Copy, Serialize, Deserialize)]
@@ -484,7 +486,7 @@ pub struct Symbol {
 pub fn class_children(class: &Class, out: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
     match class {
         Class::Ordinary | Class::Error | Class::Boolean(_) | Class::Number(_) | Class::Date(_) => {}
-        Class::ShadowRealm(_) => {}
+        Class::ShadowRealm(_) | Class::RawJson => {}
         Class::Array(_) => {}
         Class::Arguments(a) => envs.extend(a.env),
         Class::Function(c) => {
