@@ -139,9 +139,9 @@ fn raw_json(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     vm.charge(json_string.len() as u64 / 8)?;
     // 2. Throw a SyntaxError exception if jsonString is the empty String, or if either the
     //    first or last code unit of jsonString is any of 0x0009, 0x000A, 0x000D, or 0x0020.
-    let units = json_string.units();
-    let blank = |u: Option<&u16>| matches!(u, None | Some(0x9 | 0xA | 0xD | 0x20));
-    if blank(units.first()) || blank(units.last()) {
+    let blank = |u: u16| matches!(u, 0x9 | 0xA | 0xD | 0x20);
+    let len = json_string.len();
+    if len == 0 || blank(json_string.unit(0)) || blank(json_string.unit(len - 1)) {
         return Err(vm.throw(
             crate::error::ErrorKind::SyntaxError,
             "JSON.rawJSON: the text is empty or starts or ends with whitespace",
@@ -285,7 +285,7 @@ fn revive_enter(
     let mut children = Vec::new();
     if let Some(record) = record.filter(|r| crate::runtime::operators::same_value(r.value, val)) {
         if let (false, Some((start, end)), Some(c)) = (val.is_object(), record.source, context.as_object()) {
-            let text = vm.js_str(JsStr::from_units(source.units()[start..end].to_vec()));
+            let text = vm.js_str(source.slice(start, end));
             let key = vm.key("source");
             create_data_property_or_throw(vm, c, key, text)?;
         }
@@ -487,12 +487,12 @@ impl<'a> JsonParser<'a> {
             // Hand the value to the enclosing containers, closing those that end here.
             let mut start = primitive.then_some(start);
             loop {
-                let key = match stack.last() {
-                    Some(Open::Object(_, key)) => *key,
-                    Some(Open::Array(items)) => index_key(vm, items.len() as u64),
-                    None => PropertyKey::Atom(atom::empty),
-                };
                 if self.records.is_some() {
+                    let key = match stack.last() {
+                        Some(Open::Object(_, key)) => *key,
+                        Some(Open::Array(items)) => index_key(vm, items.len() as u64),
+                        None => PropertyKey::Atom(atom::empty),
+                    };
                     self.record(key, value, start.take());
                 }
                 match stack.last_mut() {

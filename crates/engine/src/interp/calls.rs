@@ -93,7 +93,6 @@ pub fn enter_closure(
         extra_args,
         kind,
         stop_here,
-        realm,
         outer_realm,
     });
     Ok(())

@@ -42,8 +42,6 @@ pub struct Frame {
     pub kind: FrameKind,
     /// Return to the Rust caller (a native or the embedder) when this frame returns.
     pub stop_here: bool,
-    /// The realm the frame's code runs in (its code block's).
-    pub realm: crate::realm::RealmId,
     /// The realm that ran when the frame was pushed (its calling frame's, or its Rust
     /// caller's), entered again when the frame leaves the stack.
     pub outer_realm: crate::realm::RealmId,

@@ -74,7 +74,8 @@ fn restore_frame(vm: &mut Vm, mut saved: SavedFrame) {
     saved.frame.base = vm.stack.len() as u32;
     saved.frame.stop_here = true;
     saved.frame.outer_realm = vm.current_realm;
-    vm.switch_realm(saved.frame.realm);
+    let realm = vm.heap.code(saved.frame.code).realm;
+    vm.switch_realm(realm);
     vm.stack.extend_from_slice(&saved.stack);
     vm.frames.push(saved.frame);
 }

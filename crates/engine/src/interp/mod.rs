@@ -1257,7 +1257,6 @@ pub fn run_code(
         extra_args: Vec::new(),
         kind: FrameKind::Normal,
         stop_here: true,
-        realm,
         outer_realm,
     });
     run(vm)
