@@ -9,6 +9,7 @@
 //! The heap holds no `Rc`, `RefCell`, raw pointers or closures (clippy `disallowed-types`).
 #![forbid(unsafe_code)]
 
+pub mod agent;
 pub mod atoms;
 pub mod builtins;
 pub mod bytecode;

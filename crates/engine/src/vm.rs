@@ -174,7 +174,14 @@ pub struct Vm {
     pub native_depth: u32,
     /// Virtual timers (DESIGN §6).
     pub timers: Vec<Timer>,
+    /// Numbers timers and `Atomics.waitAsync` waiters.
     pub next_timer_id: u64,
+    /// Pending `Atomics.waitAsync` promises (`builtins/atomics.rs`).
+    pub async_waiters: Vec<crate::builtins::atomics::AsyncWaiter>,
+    /// This agent's mailbox for notifications from other agents (`agent.rs`); host state,
+    /// carried over by an in-process round trip like the print hook.
+    #[serde(skip)]
+    pub agent: crate::agent::AgentSignal,
     /// The logical clock in milliseconds since the epoch; `Date.now()` reads it.
     pub clock_ms: f64,
     /// Set when the program reads the clock (`Date.now()`, `new Date()`, `process.hrtime`…):
@@ -239,6 +246,8 @@ impl Vm {
             native_depth: 0,
             timers: Vec::new(),
             next_timer_id: 1,
+            async_waiters: Vec::new(),
+            agent: crate::agent::AgentSignal::new(),
             clock_ms: 0.0,
             clock_read: false,
             host_ops: Vec::new(),
@@ -447,6 +456,51 @@ impl Vm {
         r.map_err(|t| self.run_error(t))
     }
 
+    /// Settle the `Atomics.waitAsync` promises that other agents have notified since the last
+    /// call (their reactions join the job queue). An embedder running several agents calls
+    /// this from its event loop; answers whether anything was settled.
+    pub fn take_agent_signals(&mut self) -> Result<bool, crate::error::RunError> {
+        let r = crate::builtins::atomics::settle_posted(self);
+        r.map_err(|t| self.run_error(t))
+    }
+
+    /// Is any `Atomics.waitAsync` promise waiting on memory another agent holds (so that
+    /// agent, not a timer, may settle it)?
+    pub fn awaits_other_agents(&self) -> bool {
+        self.async_waiters
+            .iter()
+            .any(|w| crate::builtins::array_buffer::shared_block(self, w.buffer).is_some_and(|b| b.held_elsewhere()))
+    }
+
+    /// The earliest virtual timer: (id, due time).
+    pub fn next_timer(&self) -> Option<(u64, f64)> {
+        let first = self.timers.iter().min_by(|a, b| a.due.total_cmp(&b.due).then(a.id.cmp(&b.id)))?;
+        Some((first.id, first.due))
+    }
+
+    /// Run virtual timer `id` now (moving the logical clock to its due time if that is
+    /// later): an embedder's event loop for engine-level timers (`Atomics.waitAsync`
+    /// timeouts). Host timers (`setTimeout`) belong to the host's loop. Answers whether the
+    /// timer was still pending.
+    pub fn fire_timer(&mut self, id: u64) -> Result<bool, crate::error::RunError> {
+        let Some(index) = self.timers.iter().position(|t| t.id == id) else { return Ok(false) };
+        let timer = self.timers.remove(index);
+        if timer.due > self.clock_ms {
+            self.clock_ms = timer.due;
+        }
+        if let Some(interval) = timer.interval {
+            self.timers.push(Timer { due: self.clock_ms + interval, ..timer.clone() });
+        }
+        let mark = self.roots.len();
+        self.roots.push(timer.callback);
+        self.roots.extend_from_slice(&timer.args);
+        let r = crate::runtime::call::call(self, timer.callback, Value::UNDEFINED, &timer.args);
+        self.roots.truncate(mark);
+        self.stack.clear();
+        self.frames.clear();
+        r.map(|_| true).map_err(|t| self.run_error(t))
+    }
+
     /// Describe a throw for the embedder without running any JS.
     pub fn run_error(&mut self, t: Throw) -> crate::error::RunError {
         match t {
@@ -647,6 +701,7 @@ impl Vm {
             pending_rejections: &'a [Value],
             timers: &'a [Timer],
             next_timer_id: u64,
+            async_waiters: &'a [crate::builtins::atomics::AsyncWaiter],
             clock_ms: f64,
             host_ops: &'a [HostOp],
             next_op_seq: u64,
@@ -669,6 +724,7 @@ impl Vm {
             pending_rejections: &self.pending_rejections,
             timers: &self.timers,
             next_timer_id: self.next_timer_id,
+            async_waiters: &self.async_waiters,
             clock_ms: self.clock_ms,
             host_ops: &self.host_ops,
             next_op_seq: self.next_op_seq,
@@ -695,10 +751,15 @@ impl Vm {
         self.check_safe_point()?;
         crate::builtins::map::squeeze_collections(&mut self.heap);
         let roots = (&self.single_chars, &*self);
-        let compacted = crate::heap::canonical::compact(&self.heap, &roots, base_heap, base_sources.len() as u32)?;
-        let ((single_chars, mut vm), _): ((Vec<Value>, Vm), usize) =
-            bincode::serde::decode_from_slice(&compacted.roots, bincode::config::standard())
-                .map_err(|e| format!("canonical walk: {e}"))?;
+        // Shared memory stays shared with the other agents: the copy gets the same blocks.
+        let (compacted, decoded) = crate::heap::shared_block::carrying(|| {
+            let compacted = crate::heap::canonical::compact(&self.heap, &roots, base_heap, base_sources.len() as u32)?;
+            let decoded: Result<((Vec<Value>, Vm), usize), String> =
+                bincode::serde::decode_from_slice(&compacted.roots, bincode::config::standard())
+                    .map_err(|e| format!("canonical walk: {e}"));
+            Ok::<_, String>((compacted, decoded?))
+        })?;
+        let ((single_chars, mut vm), _) = decoded;
         vm.heap = compacted.heap;
         vm.single_chars = single_chars;
         vm.sources = base_sources.to_vec();
@@ -747,6 +808,7 @@ impl Vm {
         to.gc_observer = self.gc_observer;
         to.entropy_hook = self.entropy_hook;
         to.module_loader = self.module_loader;
+        to.agent = self.agent.clone();
     }
 
     fn check_safe_point(&self) -> Result<(), String> {
@@ -759,13 +821,17 @@ impl Vm {
     /// Decode a VM state produced by [`Vm::encode_state`]. Host bindings must be
     /// re-registered by the embedder.
     pub fn decode_state(bytes: &[u8]) -> Result<Vm, String> {
-        Self::decode_with(bytes, None)
+        let vm = Self::decode_with(bytes, None)?;
+        crate::builtins::atomics::rejoin_waiters(&vm);
+        Ok(vm)
     }
 
     /// Decode a state from [`Vm::encode_state_relative`] (or [`Vm::encode_state`]), given the
     /// same baseline the encoder used.
     pub fn decode_state_relative(bytes: &[u8], baseline: Vm) -> Result<Vm, String> {
-        Self::decode_with(bytes, Some(baseline))
+        let vm = Self::decode_with(bytes, Some(baseline))?;
+        crate::builtins::atomics::rejoin_waiters(&vm);
+        Ok(vm)
     }
 
     fn decode_with(bytes: &[u8], baseline: Option<Vm>) -> Result<Vm, String> {
@@ -806,8 +872,11 @@ impl Vm {
     /// renumbered on the way: a handle held anywhere the image does not reach would show.
     pub fn snapshot_roundtrip(&mut self) -> Result<(), String> {
         let canonical = self.canonical_copy_against(&Heap::default(), &[])?;
-        let bytes = canonical.encode_state()?;
-        let mut restored = Vm::decode_state(&bytes)?;
+        // In-process: shared memory (and the waiters in its lists) stays with the other agents.
+        let mut restored = crate::heap::shared_block::carrying(|| {
+            let bytes = canonical.encode_state()?;
+            Vm::decode_with(&bytes, None)
+        })?;
         self.carry_host_bindings(&mut restored);
         *self = restored;
         Ok(())

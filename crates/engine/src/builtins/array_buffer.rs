@@ -8,21 +8,25 @@
 //! hostile length cannot abort the process), and allocating more than the heap budget
 //! (`--max-heap`) left throws a RangeError too. Buffer bytes are added to the heap estimate.
 //!
-//! NOTE: the engine runs one agent, so a SharedArrayBuffer is never actually shared: its
-//! data block belongs to exactly one object, and every access is trivially sequentially
-//! consistent.
+//! A SharedArrayBuffer's data block is a `SharedBlock` (`heap/shared_block.rs`), which
+//! other agents (an embedder's threads) may hold too; views read and write it through
+//! [`Bytes`], [`with_bytes_mut`] and [`write_raw`], never as a plain slice.
 
 use crate::atoms::{atom, PropertyKey};
 use crate::builtins::map::define_to_string_tag;
+use crate::builtins::typed_array::element;
 use crate::builtins::{arg, install, make_constructor, NativeDef};
 use crate::error::JsResult;
-use crate::heap::object::{ArrayBufferData, Class, Object};
+use crate::heap::object::{ArrayBufferData, Class, DataBlock, Object};
+use crate::heap::shared_block::SharedBlock;
 use crate::native;
 use crate::runtime::call::{construct, is_constructor, prototype_from_constructor};
 use crate::runtime::convert::{relative_index, to_integer_or_infinity};
 use crate::runtime::property::get;
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
+use std::borrow::Cow;
+use std::ops::Range;
 
 pub(crate) const NATIVES: &[NativeDef] = &[
     native!("ArrayBuffer", 1, array_buffer_constructor),
@@ -151,10 +155,18 @@ pub(crate) fn allocate_array_buffer(
         Some(m) => Some(m as usize),
         None => None,
     };
-    // 4. Let block be ? CreateByteDataBlock(byteLength).
-    let block = create_byte_data_block(vm, byte_length)?;
+    // 4. Let block be ? CreateByteDataBlock(byteLength) (CreateSharedByteDataBlock when shared).
+    let block = if shared {
+        let n = reserve_bytes(vm, byte_length, 0)?;
+        let Some(block) = SharedBlock::try_new(n) else {
+            return Err(vm.range_error("Array buffer allocation failed"));
+        };
+        DataBlock::Shared(block)
+    } else {
+        DataBlock::Local(create_byte_data_block(vm, byte_length)?)
+    };
     // 5-9. Set obj's slots.
-    let data = ArrayBufferData { bytes: Some(block), max_byte_length: max, shared };
+    let data = ArrayBufferData { block, max_byte_length: max };
     Ok(vm.heap.alloc_object(Object::new(Some(proto), Class::ArrayBuffer(Box::new(data)))))
 }
 
@@ -235,12 +247,29 @@ pub fn is_array_buffer(vm: &Vm, v: Value) -> Option<ObjectId> {
 
 /// ### 25.1.3.3 IsDetachedBuffer ( arrayBuffer )
 pub fn is_detached(vm: &Vm, buffer: ObjectId) -> bool {
-    buffer_data(vm, buffer).is_none_or(|d| d.bytes.is_none())
+    buffer_data(vm, buffer).is_none_or(|d| matches!(d.block, DataBlock::Detached))
 }
 
 /// ### 25.2.2.2 IsSharedArrayBuffer ( obj )
 pub fn is_shared(vm: &Vm, buffer: ObjectId) -> bool {
-    buffer_data(vm, buffer).is_some_and(|d| d.shared)
+    buffer_data(vm, buffer).is_some_and(|d| matches!(d.block, DataBlock::Shared(_)))
+}
+
+/// The shared data block of a SharedArrayBuffer (to hand to another agent).
+pub fn shared_block(vm: &Vm, buffer: ObjectId) -> Option<SharedBlock> {
+    match &buffer_data(vm, buffer)?.block {
+        DataBlock::Shared(b) => Some(b.clone()),
+        _ => None,
+    }
+}
+
+/// A new SharedArrayBuffer of the running realm over `block`, which another agent holds
+/// too (test262's `$262.agent.broadcast`).
+pub fn new_shared_array_buffer(vm: &mut Vm, block: SharedBlock) -> Value {
+    let proto = vm.realm.shared_array_buffer_prototype;
+    vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_add(block.len() as u64);
+    let data = ArrayBufferData { block: DataBlock::Shared(block), max_byte_length: None };
+    Value::object(vm.heap.alloc_object(Object::new(Some(proto), Class::ArrayBuffer(Box::new(data)))))
 }
 
 /// ### 25.1.3.9 IsFixedLengthArrayBuffer ( arrayBuffer )
@@ -250,17 +279,103 @@ pub fn is_fixed_length(vm: &Vm, buffer: ObjectId) -> bool {
 
 /// ArrayBufferByteLength (§25.1.3.2); None when detached.
 pub fn byte_length(vm: &Vm, buffer: ObjectId) -> Option<usize> {
-    buffer_data(vm, buffer).and_then(|d| d.bytes.as_ref()).map(Vec::len)
+    buffer_data(vm, buffer).and_then(|d| d.block.byte_length())
+}
+
+/// A buffer's bytes, to read: its own, or a shared block that other agents may be writing.
+#[derive(Clone, Copy)]
+pub enum Bytes<'a> {
+    Local(&'a [u8]),
+    Shared(&'a SharedBlock),
+}
+
+impl<'a> Bytes<'a> {
+    pub fn len(self) -> usize {
+        match self {
+            Bytes::Local(b) => b.len(),
+            Bytes::Shared(b) => b.len(),
+        }
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// The bytes of `range` (borrowed when they are the buffer's own); None out of range.
+    pub fn get(self, range: Range<usize>) -> Option<Cow<'a, [u8]>> {
+        match self {
+            Bytes::Local(b) => b.get(range).map(Cow::Borrowed),
+            Bytes::Shared(b) => {
+                if range.start > range.end || range.end > b.len() {
+                    return None;
+                }
+                let mut out = vec![0; range.end - range.start];
+                b.read(range.start, &mut out);
+                Some(Cow::Owned(out))
+            }
+        }
+    }
+
+    /// GetValueFromBuffer's raw bits: `size` bytes at `offset` (0 out of range).
+    pub fn read_raw(self, offset: usize, size: usize, little: bool) -> u64 {
+        match self {
+            Bytes::Local(b) => element::read_raw(b, offset, size, little),
+            Bytes::Shared(b) => {
+                if offset + size > b.len() {
+                    return 0;
+                }
+                let mut word = [0u8; 8];
+                b.read(offset, &mut word[..size]);
+                element::read_raw(&word, 0, size, little)
+            }
+        }
+    }
 }
 
 /// The data block of a buffer; None when detached.
-pub fn bytes(vm: &Vm, buffer: ObjectId) -> Option<&[u8]> {
-    buffer_data(vm, buffer).and_then(|d| d.bytes.as_deref())
+pub fn bytes(vm: &Vm, buffer: ObjectId) -> Option<Bytes<'_>> {
+    match &buffer_data(vm, buffer)?.block {
+        DataBlock::Detached => None,
+        DataBlock::Local(b) => Some(Bytes::Local(b)),
+        DataBlock::Shared(b) => Some(Bytes::Shared(b)),
+    }
 }
 
-/// The data block of a buffer, writable; None when detached.
-pub(crate) fn bytes_mut(vm: &mut Vm, buffer: ObjectId) -> Option<&mut [u8]> {
-    buffer_data_mut(vm, buffer).and_then(|d| d.bytes.as_deref_mut())
+/// Runs `f` over the bytes of `range` of a buffer, writable; None when detached or out of
+/// range. A shared block's bytes are copied out and back, so other agents' writes to the
+/// range in between are lost, as the memory model allows for unordered writes.
+pub fn with_bytes_mut<R>(
+    vm: &mut Vm,
+    buffer: ObjectId,
+    range: Range<usize>,
+    f: impl FnOnce(&mut [u8]) -> R,
+) -> Option<R> {
+    match &mut buffer_data_mut(vm, buffer)?.block {
+        DataBlock::Detached => None,
+        DataBlock::Local(b) => b.get_mut(range).map(f),
+        DataBlock::Shared(b) => {
+            let mut region = Bytes::Shared(b).get(range.clone())?.into_owned();
+            let r = f(&mut region);
+            b.write(range.start, &region);
+            Some(r)
+        }
+    }
+}
+
+/// SetValueInBuffer's raw store: `size` bytes of `raw` at `offset` (nothing out of range).
+pub(crate) fn write_raw(vm: &mut Vm, buffer: ObjectId, offset: usize, size: usize, raw: u64, little: bool) {
+    let Some(d) = buffer_data_mut(vm, buffer) else { return };
+    match &mut d.block {
+        DataBlock::Detached => {}
+        DataBlock::Local(b) => element::write_raw(b, offset, size, raw, little),
+        DataBlock::Shared(b) => {
+            if offset + size <= b.len() {
+                let mut word = [0u8; 8];
+                element::write_raw(&mut word, 0, size, raw, little);
+                b.write(offset, &word[..size]);
+            }
+        }
+    }
 }
 
 /// ### 25.1.3.5 DetachArrayBuffer ( arrayBuffer [ , key ] )
@@ -271,11 +386,11 @@ pub(crate) fn detach_array_buffer(vm: &mut Vm, buffer: ObjectId) -> Option<Vec<u
     // 1. Assert: IsSharedArrayBuffer(arrayBuffer) is false.
     // 4. Set arrayBuffer.[[ArrayBufferData]] to null.
     // 5. Set arrayBuffer.[[ArrayBufferByteLength]] to 0.
-    let block = buffer_data_mut(vm, buffer).and_then(|d| d.bytes.take());
-    if let Some(b) = &block {
-        vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_sub(b.len() as u64);
-    }
-    block
+    let d = buffer_data_mut(vm, buffer)?;
+    let DataBlock::Local(_) = d.block else { return None };
+    let DataBlock::Local(block) = std::mem::replace(&mut d.block, DataBlock::Detached) else { return None };
+    vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_sub(block.len() as u64);
+    Some(block)
 }
 
 /// DetachArrayBuffer for embedders, as a host function: `detach(buffer)` (test262's
@@ -300,28 +415,31 @@ pub(crate) fn copy_between(
     count: usize,
 ) -> JsResult<()> {
     vm.charge((count / BYTES_PER_FUEL) as u64)?;
-    if from == to {
-        if let Some(b) = bytes_mut(vm, to) {
-            let len = b.len();
-            let n = count.min(len.saturating_sub(from_index)).min(len.saturating_sub(to_index));
-            if n > 0 {
-                b.copy_within(from_index..from_index + n, to_index);
-            }
-        }
-        return Ok(());
-    }
-    // Take the source block out for the copy: the two buffers are distinct objects.
-    let Some(src) = buffer_data_mut(vm, from).and_then(|d| d.bytes.take()) else {
+    let (Some(from_len), Some(to_len)) = (byte_length(vm, from), byte_length(vm, to)) else {
         return Ok(());
     };
-    if let Some(dst) = bytes_mut(vm, to) {
-        let n = count.min(src.len().saturating_sub(from_index)).min(dst.len().saturating_sub(to_index));
-        if n > 0 {
-            dst[to_index..to_index + n].copy_from_slice(&src[from_index..from_index + n]);
-        }
+    let n = count.min(from_len.saturating_sub(from_index)).min(to_len.saturating_sub(to_index));
+    if n == 0 {
+        return Ok(());
     }
+    if from == to {
+        with_bytes_mut(vm, to, 0..to_len, |b| b.copy_within(from_index..from_index + n, to_index));
+        return Ok(());
+    }
+    // Take a local source block out for the copy: the two buffers are distinct objects.
+    let src = match buffer_data_mut(vm, from).map(|d| std::mem::replace(&mut d.block, DataBlock::Detached)) {
+        Some(block) => block,
+        None => return Ok(()),
+    };
+    let source: Cow<'_, [u8]> = match &src {
+        DataBlock::Local(b) => Cow::Borrowed(&b[from_index..from_index + n]),
+        DataBlock::Shared(b) => Bytes::Shared(b).get(from_index..from_index + n).unwrap_or_default(),
+        DataBlock::Detached => Cow::Borrowed(&[]),
+    };
+    with_bytes_mut(vm, to, to_index..to_index + source.len(), |dst| dst.copy_from_slice(&source));
+    drop(source);
     if let Some(d) = buffer_data_mut(vm, from) {
-        d.bytes = Some(src);
+        d.block = src;
     }
     Ok(())
 }
@@ -342,7 +460,7 @@ fn to_index_or(vm: &mut Vm, v: Value, message: &str) -> JsResult<u64> {
 /// IsSharedArrayBuffer check every ArrayBuffer.prototype method starts with).
 fn this_buffer(vm: &mut Vm, this: Value, shared: bool, method: &str) -> JsResult<ObjectId> {
     if let Some(o) = this.as_object() {
-        if buffer_data(vm, o).is_some_and(|d| d.shared == shared) {
+        if buffer_data(vm, o).is_some_and(|d| matches!(d.block, DataBlock::Shared(_)) == shared) {
             return Ok(o);
         }
     }
@@ -466,10 +584,8 @@ fn resize(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     }
     // 7-8. HostResizeArrayBuffer: none here; resize in place, zero-filling new bytes.
     let n = reserve_bytes(vm, new_byte_length, old)?;
-    if let Some(d) = buffer_data_mut(vm, o) {
-        if let Some(b) = d.bytes.as_mut() {
-            b.resize(n, 0);
-        }
+    if let Some(DataBlock::Local(b)) = buffer_data_mut(vm, o).map(|d| &mut d.block) {
+        b.resize(n, 0);
     }
     if n < old {
         vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_sub((old - n) as u64);
@@ -608,13 +724,14 @@ fn array_buffer_copy_and_detach(
     // is what allocating, copying and detaching amounts to.
     let old_len = byte_length(vm, o).unwrap_or(0);
     let n = reserve_bytes(vm, new_byte_length, old_len)?;
-    let Some(mut block) = buffer_data_mut(vm, o).and_then(|d| d.bytes.take()) else {
+    let taken = buffer_data_mut(vm, o).map(|d| std::mem::replace(&mut d.block, DataBlock::Detached));
+    let Some(DataBlock::Local(mut block)) = taken else {
         return Err(vm.type_error(format!("Cannot perform {method} on a detached ArrayBuffer")));
     };
     if n > block.len() && block.try_reserve_exact(n - block.len()).is_err() {
         // Allocation failed: the old buffer stays attached, as if step 9 threw.
         if let Some(d) = buffer_data_mut(vm, o) {
-            d.bytes = Some(block);
+            d.block = DataBlock::Local(block);
         }
         return Err(vm.range_error("Array buffer allocation failed"));
     }
@@ -623,7 +740,7 @@ fn array_buffer_copy_and_detach(
     if n < old_len {
         vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_sub((old_len - n) as u64);
     }
-    let data = ArrayBufferData { bytes: Some(block), max_byte_length: new_max.map(|m| m as usize), shared: false };
+    let data = ArrayBufferData { block: DataBlock::Local(block), max_byte_length: new_max.map(|m| m as usize) };
     let proto = vm.realm.array_buffer_prototype;
     let new_buffer = vm.heap.alloc_object(Object::new(Some(proto), Class::ArrayBuffer(Box::new(data))));
     // 15. Return newBuffer.
@@ -684,13 +801,12 @@ fn grow(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
         return Err(vm.range_error("SharedArrayBuffer.prototype.grow: Invalid length parameter"));
     }
     // 13-14. Grow the block, zero-filling the new bytes.
+    //        (Another agent may grow the block at the same time: then the larger length stands,
+    //        and a smaller request fails as step 12 would have.)
     let n = reserve_bytes(vm, new_byte_length, current)?;
-    if let Some(d) = buffer_data_mut(vm, o) {
-        if let Some(b) = d.bytes.as_mut() {
-            if b.try_reserve_exact(n - b.len()).is_err() {
-                return Err(vm.range_error("Array buffer allocation failed"));
-            }
-            b.resize(n, 0);
+    if let Some(block) = shared_block(vm, o) {
+        if !block.grow(n) {
+            return Err(vm.range_error("SharedArrayBuffer.prototype.grow: Invalid length parameter"));
         }
     }
     Ok(Value::UNDEFINED)

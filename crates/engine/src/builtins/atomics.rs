@@ -1,15 +1,20 @@
 //! The Atomics object (ECMA-262 §25.4): https://tc39.es/ecma262/#sec-atomics-object
 //!
-//! The engine runs a single agent, so every operation is trivially atomic, and the only
-//! waiters `Atomics.notify` can wake are this agent's own `Atomics.waitAsync` promises:
-//! - `Atomics.wait` answers "not-equal" when the value differs and otherwise "timed-out" at
-//!   once, whatever the timeout: no other agent exists that could ever notify a blocked
-//!   agent, so blocking would only hang the program.
-//! - `Atomics.waitAsync` keeps a waiter list (§25.4.3.x WaiterList) in an internal object
-//!   that `waitAsync` and `notify` capture: each waiter is (buffer, byte index, promise
-//!   resolve function, timer id). A finite timeout is a virtual timer (`vm.timers`, DESIGN
-//!   §6) that resolves the promise to "timed-out"; `Atomics.notify` resolves waiters to "ok"
-//!   in FIFO order and cancels their timers.
+//! On a SharedArrayBuffer the operations act on its `SharedBlock` (`heap/shared_block.rs`),
+//! which other agents (an embedder's threads) may hold: loads, stores and read-modify-writes
+//! are sequentially consistent atomic operations there, and the block keeps the waiter list
+//! (§25.4.3 WaiterList Records) that `wait`, `waitAsync` and `notify` share across agents.
+//! On an ordinary ArrayBuffer only one agent can see the memory, so plain accesses are
+//! atomic enough.
+//! - `Atomics.wait` blocks the thread until notified, timed out or cancelled
+//!   (`AgentSignal::cancel`). When no other agent holds the block nothing could notify it, so
+//!   it answers "timed-out" at once instead of hanging the only agent.
+//! - `Atomics.waitAsync` returns a promise. Its waiter record lives half in the VM
+//!   (`Vm::async_waiters`: token, location, promise, timer; it rides the image) and half in
+//!   the block's list (the token). A finite timeout is a virtual timer (DESIGN §6). A notify
+//!   from this agent settles the promise at once; one from another agent posts the token to
+//!   this agent's `AgentSignal`, and the embedder's event loop settles it
+//!   (`Vm::take_agent_signals`).
 
 use crate::atoms::PropertyKey;
 use crate::builtins::array_buffer;
@@ -20,13 +25,15 @@ use crate::builtins::typed_array::element::{
 use crate::builtins::typed_array::{out_of_bounds, record, slots, to_index_with, TaRecord};
 use crate::builtins::{arg, install, make_internal, NativeDef};
 use crate::error::JsResult;
-use crate::heap::object::{Class, Object, TypedKind};
+use crate::heap::object::TypedKind;
 use crate::heap::shape::PropFlags;
+use crate::heap::shared_block::{SharedBlock, WaitResult};
 use crate::native;
-use crate::runtime::call::{call, construct};
 use crate::runtime::convert::{f64_to_int32, to_integer_or_infinity, to_number};
 use crate::value::{ObjectId, Value};
 use crate::vm::{Timer, Vm};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
 
 pub(crate) const NATIVES: &[NativeDef] = &[
     native!("Atomics.add", 3, add),
@@ -43,29 +50,14 @@ pub(crate) const NATIVES: &[NativeDef] = &[
     native!("Atomics.waitAsync", 4, wait_async),
     native!("Atomics.notify", 3, notify),
     native!("Atomics.xor", 3, xor),
-    native!("%Atomics.waitAsyncExecutor", 2, wait_async_executor),
     native!("%Atomics.waitAsyncTimeout", 0, wait_async_timeout),
 ];
-
-/// Fields of one waiter in the waiter list: buffer, byte index, resolve, timer id.
-const WAITER_FIELDS: usize = 4;
 
 pub(crate) fn init(vm: &mut Vm) {
     // 25.4 The Atomics Object: an ordinary object, [[Prototype]] %Object.prototype%.
     let atomics = vm.new_object();
     let Some(o) = atomics.as_object() else { return };
     install(vm, o, "Atomics", NATIVES);
-    // The waiter list, shared by waitAsync and notify through their captures.
-    let waiters = vm.heap.alloc_object(Object::new(None, Class::Internal(Vec::new())));
-    for name in ["waitAsync", "notify"] {
-        let key = vm.key(name);
-        let f = vm.heap.obj(o).lookup_named(&vm.heap.shapes, key).and_then(|(f, _)| f.as_object());
-        if let Some(f) = f {
-            if let Class::Native(n) = &mut vm.heap.obj_mut(f).class {
-                n.captures = vec![Value::object(waiters)];
-            }
-        }
-    }
     // 25.4.17 Atomics [ %Symbol.toStringTag% ]
     define_to_string_tag(vm, o, "Atomics");
     let key = vm.key("Atomics");
@@ -166,18 +158,26 @@ fn to_atomic_operand(vm: &mut Vm, kind: TypedKind, value: Value) -> JsResult<(Nu
     }
 }
 
-/// Load the raw element bits at a byte index.
+/// Load the raw element bits at a byte index (sequentially consistent on shared memory).
 fn load_raw(vm: &Vm, rec: &TaRecord, byte_index: usize) -> u64 {
-    let bytes = array_buffer::bytes(vm, rec.buffer).unwrap_or(&[]);
-    element::read_raw(bytes, byte_index, element_size(rec.kind), true)
+    let size = element_size(rec.kind);
+    match array_buffer::bytes(vm, rec.buffer) {
+        Some(array_buffer::Bytes::Shared(block)) => block.load(byte_index, size),
+        Some(bytes) => bytes.read_raw(byte_index, size, true),
+        None => 0,
+    }
 }
 
-/// Store raw element bits at a byte index.
-fn store_raw(vm: &mut Vm, rec: &TaRecord, byte_index: usize, raw: u64) {
+/// Replace the raw element bits at a byte index with `f(old)` as one atomic step; answers
+/// the old bits. `f` may run more than once on shared memory.
+fn modify_raw(vm: &mut Vm, rec: &TaRecord, byte_index: usize, f: impl Fn(u64) -> u64) -> u64 {
     let size = element_size(rec.kind);
-    if let Some(bytes) = array_buffer::bytes_mut(vm, rec.buffer) {
-        element::write_raw(bytes, byte_index, size, raw, true);
+    if let Some(block) = array_buffer::shared_block(vm, rec.buffer) {
+        return block.update(byte_index, size, f);
     }
+    let old = load_raw(vm, rec, byte_index);
+    array_buffer::write_raw(vm, rec.buffer, byte_index, size, f(old), true);
+    old
 }
 
 /// ### 25.4.3.17 AtomicReadModifyWrite ( typedArray, index, value, op )
@@ -193,9 +193,8 @@ fn atomic_read_modify_write(vm: &mut Vm, args: &[Value], op: fn(u64, u64) -> u64
     //      the old value; the new raw bytes are op(old bytes, NumericToRawBytes(v)).
     let size = element_size(rec.kind);
     let mask = if size == 8 { u64::MAX } else { (1u64 << (size * 8)) - 1 };
-    let old = load_raw(vm, &rec, byte_index);
     let operand = element::encode(rec.kind, v);
-    store_raw(vm, &rec, byte_index, op(old, operand) & mask);
+    let old = modify_raw(vm, &rec, byte_index, |old| op(old, operand) & mask);
     let n = element::decode(rec.kind, old);
     Ok(numeric_to_value(vm, rec.kind, n))
 }
@@ -231,10 +230,7 @@ fn compare_exchange(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value
     let expected_bytes = element::encode(rec.kind, expected);
     let replacement_bytes = element::encode(rec.kind, replacement);
     // 13-14. Atomically: if the raw bytes equal expectedBytes, store replacementBytes.
-    let raw = load_raw(vm, &rec, byte_index);
-    if raw == expected_bytes {
-        store_raw(vm, &rec, byte_index, replacement_bytes);
-    }
+    let raw = modify_raw(vm, &rec, byte_index, |raw| if raw == expected_bytes { replacement_bytes } else { raw });
     // 15. Return RawBytesToNumeric(elementType, rawBytesRead, isLittleEndian).
     let n = element::decode(rec.kind, raw);
     Ok(numeric_to_value(vm, rec.kind, n))
@@ -287,7 +283,8 @@ fn pause(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
             return Err(vm.type_error("Atomics.pause argument must be undefined or an integer"));
         }
     }
-    // 2-3. The host may spin-wait hint; a single agent has nothing to wait for.
+    // 2-3. A spin-wait hint for the processor.
+    std::hint::spin_loop();
     // 4. Return undefined.
     Ok(Value::UNDEFINED)
 }
@@ -302,7 +299,8 @@ fn store(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 4. Perform ? RevalidateAtomicAccess(typedArray, byteIndexInBuffer).
     let rec = revalidate_atomic_access(vm, o, byte_index)?;
     // 5-7. Perform SetValueInBuffer(buffer, byteIndexInBuffer, elementType, v, true, seq-cst).
-    store_raw(vm, &rec, byte_index, element::encode(rec.kind, v));
+    let raw = element::encode(rec.kind, v);
+    modify_raw(vm, &rec, byte_index, |_| raw);
     // 8. Return v.
     Ok(shown)
 }
@@ -318,36 +316,72 @@ fn sub(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 /// https://tc39.es/ecma262/#sec-atomics.wait
 fn wait(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Return ? DoWait(sync, typedArray, index, value, timeout).
-    let outcome = do_wait(vm, args)?;
-    Ok(vm.str(outcome.text()))
+    let w = do_wait(vm, args)?;
+    // 11-17. In the critical section, compare the value ("not-equal" if it differs).
+    // 18-31. Suspend until notified ("ok") or the timeout passes ("timed-out"). When no other
+    //        agent holds the block, nothing could ever notify: the wait times out at once
+    //        rather than hang (or sleep) the only agent.
+    let result = if w.block.held_elsewhere() {
+        let timeout = w.timeout.is_finite().then(|| Duration::from_secs_f64(w.timeout / 1000.0));
+        w.block.wait(w.byte_index, w.size, w.value, timeout, &vm.agent)
+    } else if w.block.load(w.byte_index, w.size) != w.value {
+        WaitResult::NotEqual
+    } else {
+        WaitResult::TimedOut
+    };
+    Ok(vm.str(wait_result_text(result)))
+}
+
+fn wait_result_text(r: WaitResult) -> &'static str {
+    match r {
+        WaitResult::NotEqual => "not-equal",
+        WaitResult::Woken => "ok",
+        WaitResult::TimedOut => "timed-out",
+    }
 }
 
 /// ### 25.4.15 Atomics.waitAsync ( typedArray, index, value, timeout )
 /// https://tc39.es/ecma262/#sec-atomics.waitasync
 fn wait_async(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
-    let waiters = vm.native_captures().first().copied().unwrap_or(Value::UNDEFINED);
     // 1. Return ? DoWait(async, typedArray, index, value, timeout).
-    let outcome = do_wait(vm, args)?;
-    // DoWait 16. Let resultObject be OrdinaryObjectCreate(%Object.prototype%).
+    let w = do_wait(vm, args)?;
+    // 11-26. In the critical section: "not-equal" if the value differs, "timed-out" at once
+    //        for a zero timeout, else a waiter record (known to the block by its token).
+    let token = vm.next_timer_id;
+    vm.next_timer_id += 1;
+    let zero = w.timeout == 0.0;
+    let outcome = w.block.wait_async(w.byte_index, w.size, w.value, zero, &vm.agent, token);
+    // 16. Let resultObject be OrdinaryObjectCreate(%Object.prototype%).
     let result = vm.new_object();
     let Some(ro) = result.as_object() else {
         return Ok(result);
     };
     vm.roots.push(result);
     let (is_async, value) = match outcome {
-        // 17. If v ≠ w: { async: false, value: "not-equal" }.
-        WaitOutcome::NotEqual => (false, vm.str("not-equal")),
-        // 18. If t = 0 and mode is async: { async: false, value: "timed-out" }.
-        WaitOutcome::TimedOut { timeout: 0.0, .. } => (false, vm.str("timed-out")),
-        // 19-31. Otherwise add a waiter with a new promise capability (the executor records
-        //        it in the waiter list and arms the timeout); { async: true, value: promise }.
-        WaitOutcome::TimedOut { buffer, byte_index, timeout } => {
-            let captures =
-                vec![waiters, Value::object(buffer), Value::number(byte_index as f64), Value::number(timeout)];
-            let executor = make_internal(vm, "%Atomics.waitAsyncExecutor", 2, captures);
-            let promise_ctor = Value::object(vm.realm.promise_constructor);
-            let promise = construct(vm, promise_ctor, &[Value::object(executor)], None)?;
-            (true, promise)
+        // 17-18. { async: false, value: "not-equal" | "timed-out" }.
+        WaitResult::NotEqual | WaitResult::TimedOut => (false, vm.str(wait_result_text(outcome))),
+        // 19-31. A new promise, settled when the waiter is notified or times out (a virtual
+        //        timer, DESIGN §6); { async: true, value: promise }.
+        WaitResult::Woken => {
+            let promise = crate::builtins::promise::new_promise(vm);
+            let timer = w.timeout.is_finite().then(|| {
+                let id = vm.next_timer_id;
+                vm.next_timer_id += 1;
+                let captures = vec![Value::number(token as f64)];
+                let callback = make_internal(vm, "%Atomics.waitAsyncTimeout", 0, captures);
+                let due = vm.clock_ms + w.timeout;
+                vm.timers.push(Timer {
+                    id,
+                    due,
+                    callback: Value::object(callback),
+                    args: Vec::new(),
+                    interval: None,
+                    immediate: false,
+                });
+                id
+            });
+            vm.async_waiters.push(AsyncWaiter { token, buffer: w.buffer, byte_index: w.byte_index, promise, timer });
+            (true, Value::object(promise))
         }
     };
     let async_key = vm.key("async");
@@ -358,99 +392,98 @@ fn wait_async(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     Ok(result)
 }
 
-/// The executor of a waitAsync promise: appends the waiter to the waiter list and, for a
-/// finite timeout, arms a virtual timer that resolves the promise to "timed-out".
-/// Captures: waiter list, buffer, byte index, timeout.
-fn wait_async_executor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
-    let captures = vm.native_captures();
-    let (Some(&list), Some(&buffer), Some(&index), Some(&timeout)) =
-        (captures.first(), captures.get(1), captures.get(2), captures.get(3))
-    else {
-        return Ok(Value::UNDEFINED);
-    };
-    let resolve = arg(args, 0);
-    let timeout = timeout.as_number().unwrap_or(f64::INFINITY);
-    let mut timer_id = Value::UNDEFINED;
-    if timeout.is_finite() {
-        // DoWait 28. If t is finite, the waiter times out after t milliseconds.
-        let id = vm.next_timer_id;
-        vm.next_timer_id += 1;
-        let callback = make_internal(vm, "%Atomics.waitAsyncTimeout", 0, vec![list, resolve]);
-        let due = vm.clock_ms + timeout;
-        vm.timers.push(Timer {
-            id,
-            due,
-            callback: Value::object(callback),
-            args: Vec::new(),
-            interval: None,
-            immediate: false,
-        });
-        timer_id = Value::number(id as f64);
-    }
-    // DoWait 26. Perform AddWaiter(WL, waiterRecord).
-    if let Some(Class::Internal(entries)) = list.as_object().map(|l| &mut vm.heap.obj_mut(l).class) {
-        entries.extend([buffer, index, resolve, timer_id]);
-    }
-    Ok(Value::UNDEFINED)
-}
-
-/// A waitAsync timeout: if the waiter is still in the list, remove it and resolve its promise
-/// to "timed-out" (DoWait's TimeoutWaiter). Captures: waiter list, resolve.
+/// A waitAsync timeout (DoWait's TimeoutWaiter): if the waiter is still in the block's list,
+/// take it out and settle its promise to "timed-out". If a notify took it first, the "ok"
+/// is on its way. Captures: the waiter's token.
 fn wait_async_timeout(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
-    let captures = vm.native_captures();
-    let (Some(&list), Some(&resolve)) = (captures.first(), captures.get(1)) else {
+    let Some(token) = vm.native_captures().first().and_then(|t| t.as_number()) else {
         return Ok(Value::UNDEFINED);
     };
-    let mut found = false;
-    if let Some(Class::Internal(entries)) = list.as_object().map(|l| &mut vm.heap.obj_mut(l).class) {
-        if let Some(i) = (0..entries.len() / WAITER_FIELDS).find(|&i| entries[i * WAITER_FIELDS + 2] == resolve) {
-            entries.drain(i * WAITER_FIELDS..(i + 1) * WAITER_FIELDS);
-            found = true;
-        }
-    }
-    if found {
+    let token = token as u64;
+    let Some(at) = vm.async_waiters.iter().position(|w| w.token == token) else {
+        return Ok(Value::UNDEFINED);
+    };
+    let buffer = vm.async_waiters[at].buffer;
+    let left = array_buffer::shared_block(vm, buffer).is_none_or(|b| b.leave_async(&vm.agent, token));
+    if left {
+        let waiter = vm.async_waiters.remove(at);
         let timed_out = vm.str("timed-out");
-        call(vm, resolve, Value::UNDEFINED, &[timed_out])?;
+        crate::builtins::promise::resolve_promise(vm, waiter.promise, timed_out)?;
     }
     Ok(Value::UNDEFINED)
 }
 
-/// What DoWait decided, in a world of one agent.
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum WaitOutcome {
-    NotEqual,
-    /// The value matched: a waiter on `byte_index` of `buffer` for `timeout` milliseconds
-    /// (+∞ for none). A synchronous wait times out at once: nobody could notify it.
-    TimedOut {
-        buffer: ObjectId,
-        byte_index: usize,
-        timeout: f64,
-    },
+/// NotifyWaiter for this agent's async waiter `token`: cancel its timeout and settle its
+/// promise to "ok".
+fn settle_notified(vm: &mut Vm, token: u64) -> JsResult<()> {
+    let Some(at) = vm.async_waiters.iter().position(|w| w.token == token) else {
+        return Ok(());
+    };
+    let waiter = vm.async_waiters.remove(at);
+    if let Some(id) = waiter.timer {
+        vm.timers.retain(|t| t.id != id);
+    }
+    let ok = vm.str("ok");
+    crate::builtins::promise::resolve_promise(vm, waiter.promise, ok)
 }
 
-impl WaitOutcome {
-    fn text(self) -> &'static str {
-        match self {
-            WaitOutcome::NotEqual => "not-equal",
-            WaitOutcome::TimedOut { .. } => "timed-out",
+/// Settles the async waiters other agents have notified since the last look; answers
+/// whether there were any. See [`Vm::take_agent_signals`].
+pub(crate) fn settle_posted(vm: &mut Vm) -> JsResult<bool> {
+    let tokens = vm.agent.take();
+    for &token in &tokens {
+        settle_notified(vm, token)?;
+    }
+    Ok(!tokens.is_empty())
+}
+
+/// A restored VM's async waiters wait on blocks of their own: put them back in the blocks'
+/// waiter lists (in their original order).
+pub(crate) fn rejoin_waiters(vm: &Vm) {
+    for w in &vm.async_waiters {
+        if let Some(block) = array_buffer::shared_block(vm, w.buffer) {
+            block.rejoin_async(w.byte_index, &vm.agent, w.token);
         }
     }
 }
 
-/// ### 25.4.3.14 DoWait ( mode, typedArray, index, value, timeout )
+/// A pending `Atomics.waitAsync` of this agent: the VM's half of DoWait's waiter record (the
+/// block's waiter list holds the token).
+#[derive(Clone, Serialize, Deserialize, Debug)]
+pub struct AsyncWaiter {
+    pub token: u64,
+    pub buffer: ObjectId,
+    pub byte_index: usize,
+    pub promise: ObjectId,
+    /// The virtual timer of a finite timeout.
+    pub timer: Option<u64>,
+}
+
+/// DoWait's validated operands: the location and the value expected there.
+struct WaitOn {
+    buffer: ObjectId,
+    block: SharedBlock,
+    byte_index: usize,
+    size: usize,
+    value: u64,
+    /// Milliseconds; +∞ for none.
+    timeout: f64,
+}
+
+/// ### 25.4.3.14 DoWait ( mode, typedArray, index, value, timeout ), steps 1-10
 /// https://tc39.es/ecma262/#sec-dowait
-fn do_wait(vm: &mut Vm, args: &[Value]) -> JsResult<WaitOutcome> {
+fn do_wait(vm: &mut Vm, args: &[Value]) -> JsResult<WaitOn> {
     // 1. Let taRecord be ? ValidateIntegerTypedArray(typedArray, true).
     let (_, rec) = validate_integer_typed_array(vm, arg(args, 0), true)?;
     // 2. Let buffer be taRecord.[[Object]].[[ViewedArrayBuffer]].
     // 3. If IsSharedArrayBuffer(buffer) is false, throw a TypeError exception.
-    if !array_buffer::is_shared(vm, rec.buffer) {
+    let Some(block) = array_buffer::shared_block(vm, rec.buffer) else {
         return Err(vm.type_error("Atomics.wait cannot be called on a non-shared ArrayBuffer"));
-    }
+    };
     // 4. Let i be ? ValidateAtomicAccess(taRecord, index).
     let byte_index = validate_atomic_access(vm, &rec, arg(args, 1))?;
     // 5-7. Let v be ? ToBigInt64(value) (BigInt64Array) or ? ToInt32(value).
-    let v = if rec.kind == TypedKind::BigInt64 {
+    let value = if rec.kind == TypedKind::BigInt64 {
         let b = to_bigint(vm, arg(args, 2))?;
         bigint_low_bits(vm.heap.bigint(b))
     } else {
@@ -460,24 +493,15 @@ fn do_wait(vm: &mut Vm, args: &[Value]) -> JsResult<WaitOutcome> {
     // 8. Let q be ? ToNumber(timeout).
     let q = to_number(vm, arg(args, 3))?;
     // 9. If q is NaN or +∞𝔽, let t be +∞; else if q is -∞𝔽, let t be 0; else max(ℝ(q), 0).
-    let t = if q.is_nan() { f64::INFINITY } else { q.max(0.0) };
+    let timeout = if q.is_nan() { f64::INFINITY } else { q.max(0.0) };
     // 10. If mode is sync and AgentCanSuspend() is false, throw a TypeError exception.
-    //     (This agent may suspend, as Node's main thread may.)
-    // 11-15. Enter the critical section; read w = GetValueFromBuffer(buffer, byteIndexInBuffer).
-    //        (A SharedArrayBuffer never detaches or shrinks, so the index is still valid.)
-    let w = load_raw(vm, &rec, byte_index);
-    // 16-17. If v ≠ w, leave the critical section and answer "not-equal".
-    if v != w {
-        return Ok(WaitOutcome::NotEqual);
-    }
-    // 18-31. Otherwise wait (see WaitOutcome).
-    Ok(WaitOutcome::TimedOut { buffer: rec.buffer, byte_index, timeout: t })
+    //     (Every agent may suspend, as Node's main thread may.)
+    Ok(WaitOn { buffer: rec.buffer, block, byte_index, size: element_size(rec.kind), value, timeout })
 }
 
 /// ### 25.4.16 Atomics.notify ( typedArray, index, count )
 /// https://tc39.es/ecma262/#sec-atomics.notify
 fn notify(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
-    let list = vm.native_captures().first().copied().unwrap_or(Value::UNDEFINED);
     // 1. Let taRecord be ? ValidateIntegerTypedArray(typedArray, true).
     let (_, rec) = validate_integer_typed_array(vm, arg(args, 0), true)?;
     // 2. Let byteIndexInBuffer be ? ValidateAtomicAccess(taRecord, index).
@@ -487,37 +511,15 @@ fn notify(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let count = arg(args, 2);
     let c = if count.is_undefined() { f64::INFINITY } else { to_integer_or_infinity(vm, count)?.max(0.0) };
     // 5-6. If IsSharedArrayBuffer(buffer) is false, return +0𝔽.
-    if !array_buffer::is_shared(vm, rec.buffer) {
+    let Some(block) = array_buffer::shared_block(vm, rec.buffer) else {
         return Ok(Value::int(0));
-    }
-    // 7-11. Remove up to c waiters on (block, byteIndexInBuffer), in list order.
-    let mut woken: Vec<Value> = Vec::new();
-    let mut timers: Vec<Value> = Vec::new();
-    if let Some(Class::Internal(entries)) = list.as_object().map(|l| &mut vm.heap.obj_mut(l).class) {
-        let mut i = 0;
-        while i + WAITER_FIELDS <= entries.len() && (woken.len() as f64) < c {
-            let matches =
-                entries[i] == Value::object(rec.buffer) && entries[i + 1].as_number() == Some(byte_index as f64);
-            if matches {
-                let removed: Vec<Value> = entries.drain(i..i + WAITER_FIELDS).collect();
-                woken.push(removed[2]);
-                timers.push(removed[3]);
-            } else {
-                i += WAITER_FIELDS;
-            }
-        }
-    }
-    // NotifyWaiter: cancel the timeout, then resolve the promise to "ok".
-    for t in timers {
-        if let Some(id) = t.as_number() {
-            vm.timers.retain(|timer| timer.id as f64 != id);
-        }
-    }
-    let n = woken.len();
-    vm.roots.extend_from_slice(&woken);
-    for resolve in woken {
-        let ok = vm.str("ok");
-        call(vm, resolve, Value::UNDEFINED, &[ok])?;
+    };
+    // 7-11. Remove up to c waiters on (block, byteIndexInBuffer) in list order and notify
+    //       each: blocked agents resume, other agents' promises are posted to them, and this
+    //       agent's own are settled here.
+    let (n, mine) = block.notify(byte_index, c, &vm.agent);
+    for token in mine {
+        settle_notified(vm, token)?;
     }
     // 12. Return 𝔽(n).
     Ok(Value::number(n as f64))

@@ -227,8 +227,7 @@ fn get_view_value(
     // 12. Let getIndex be getIndex + viewOffset.
     let buffer_index = get_index as usize + view_offset;
     // 13. Return GetValueFromBuffer(view.[[ViewedArrayBuffer]], bufferIndex, type, false, unordered, isLittleEndian).
-    let bytes = array_buffer::bytes(vm, buffer).unwrap_or(&[]);
-    let raw = element::read_raw(bytes, buffer_index, size, little);
+    let raw = array_buffer::bytes(vm, buffer).map_or(0, |b| b.read_raw(buffer_index, size, little));
     let n = element::decode(kind, raw);
     Ok(numeric_to_value(vm, kind, n))
 }
@@ -270,9 +269,7 @@ fn set_view_value(
     let buffer_index = get_index as usize + view_offset;
     // 15. Perform SetValueInBuffer(view.[[ViewedArrayBuffer]], bufferIndex, type, numberValue, false, unordered, isLittleEndian).
     let raw = element::encode(kind, number_value);
-    if let Some(bytes) = array_buffer::bytes_mut(vm, buffer) {
-        element::write_raw(bytes, buffer_index, size, raw, little);
-    }
+    array_buffer::write_raw(vm, buffer, buffer_index, size, raw, little);
     // 16. Return undefined.
     Ok(Value::UNDEFINED)
 }

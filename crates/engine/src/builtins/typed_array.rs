@@ -31,7 +31,7 @@ use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
 use element::{
     element_size, is_bigint_kind, kind_index, kind_name, kind_prototype, numeric_to_value, numeric_to_value_no_alloc,
-    read_raw, to_numeric_for, write_raw, Numeric, KINDS,
+    to_numeric_for, Numeric, KINDS,
 };
 
 pub(crate) const NATIVES: &[NativeDef] = &[
@@ -255,17 +255,15 @@ pub(crate) fn record(vm: &Vm, o: ObjectId) -> Option<TaRecord> {
 /// Load element `index` of an in-bounds view (GetValueFromBuffer, §25.1.3.15).
 pub(crate) fn read_element(vm: &Vm, rec: &TaRecord, index: usize) -> Numeric {
     let size = element_size(rec.kind);
-    let bytes = array_buffer::bytes(vm, rec.buffer).unwrap_or(&[]);
-    element::decode(rec.kind, read_raw(bytes, rec.byte_offset + index * size, size, true))
+    let raw = array_buffer::bytes(vm, rec.buffer).map_or(0, |b| b.read_raw(rec.byte_offset + index * size, size, true));
+    element::decode(rec.kind, raw)
 }
 
 /// Store element `index` of an in-bounds view (SetValueInBuffer, §25.1.3.18).
 pub(crate) fn write_element(vm: &mut Vm, rec: &TaRecord, index: usize, n: Numeric) {
     let size = element_size(rec.kind);
     let raw = element::encode(rec.kind, n);
-    if let Some(bytes) = array_buffer::bytes_mut(vm, rec.buffer) {
-        write_raw(bytes, rec.byte_offset + index * size, size, raw, true);
-    }
+    array_buffer::write_raw(vm, rec.buffer, rec.byte_offset + index * size, size, raw, true);
 }
 
 /// [[GetOwnProperty]] for an integer index (§10.4.5.1 with TypedArrayGetElement §10.4.5.15).

@@ -104,6 +104,9 @@ pub fn roots(vm: &Vm, values: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mu
         values.extend_from_slice(&t.args);
     }
     values.extend(vm.host_ops.iter().map(|op| Value::object(op.promise)));
+    for w in &vm.async_waiters {
+        values.extend([Value::object(w.buffer), Value::object(w.promise)]);
+    }
     values.extend(vm.host_values.iter().map(|&(_, v)| v));
     values.push(vm.native_ctx.new_target);
     vm.modules.children(values, envs, codes);

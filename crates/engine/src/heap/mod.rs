@@ -13,6 +13,7 @@ pub mod gc;
 pub mod image;
 pub mod object;
 pub mod shape;
+pub mod shared_block;
 pub mod verify;
 
 use num_bigint::BigInt;
@@ -136,7 +137,7 @@ pub fn object_bytes(o: &Object) -> u64 {
         object::Props::Dict(map) => map.len() as u64 * 32,
     };
     let buffer = match &o.class {
-        object::Class::ArrayBuffer(b) => b.bytes.as_ref().map_or(0, |v| v.len() as u64),
+        object::Class::ArrayBuffer(b) => b.block.byte_length().unwrap_or(0) as u64,
         _ => 0,
     };
     OBJECT_BYTES + slots + o.elements.len() as u64 * 8 + buffer

@@ -368,10 +368,30 @@ pub struct AsyncGeneratorData {
 
 #[derive(Clone, Serialize, Deserialize)]
 pub struct ArrayBufferData {
-    /// None once detached.
-    pub bytes: Option<Vec<u8>>,
+    pub block: DataBlock,
     pub max_byte_length: Option<usize>,
-    pub shared: bool,
+}
+
+/// The data block of an ArrayBuffer or SharedArrayBuffer (§6.2.9).
+#[derive(Clone, Serialize, Deserialize)]
+pub enum DataBlock {
+    /// A detached ArrayBuffer's (null).
+    Detached,
+    /// An ArrayBuffer's own bytes.
+    Local(Vec<u8>),
+    /// A SharedArrayBuffer's, which other agents may hold too.
+    Shared(crate::heap::shared_block::SharedBlock),
+}
+
+impl DataBlock {
+    /// The byte length; None when detached.
+    pub fn byte_length(&self) -> Option<usize> {
+        match self {
+            DataBlock::Detached => None,
+            DataBlock::Local(b) => Some(b.len()),
+            DataBlock::Shared(b) => Some(b.len()),
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Debug)]

@@ -4,10 +4,12 @@
 //! filling — are the Rust natives here, shared with `node:string_decoder`, `node:crypto`
 //! and the Web encoding globals through the byte helpers ([`view_bytes`], [`new_buffer`]).
 
+use amber_engine::builtins::array_buffer;
 use amber_engine::error::JsResult;
-use amber_engine::heap::object::{ArrayBufferData, Class, Object, TypedArrayData, TypedKind};
+use amber_engine::heap::object::{ArrayBufferData, Class, DataBlock, Object, TypedArrayData, TypedKind};
 use amber_engine::runtime::convert::to_number;
 use amber_engine::{HostFn, JsStr, ObjectId, Value, Vm};
+use std::borrow::Cow;
 
 use super::Builtin;
 
@@ -66,13 +68,13 @@ impl Encoding {
 pub fn view_range(vm: &Vm, v: Value) -> Option<(ObjectId, usize, usize)> {
     let o = v.as_object()?;
     let (buffer, offset, length, size) = match &vm.heap.obj(o).class {
-        Class::ArrayBuffer(data) => return Some((o, 0, data.bytes.as_ref()?.len())),
+        Class::ArrayBuffer(data) => return Some((o, 0, data.block.byte_length()?)),
         Class::TypedArray(t) => (t.buffer, t.byte_offset, t.length, element_size(t.kind)),
         Class::DataView(t) => (t.buffer, t.byte_offset, t.length, 1),
         _ => return None,
     };
     let total = match &vm.heap.obj(buffer).class {
-        Class::ArrayBuffer(data) => data.bytes.as_ref()?.len(),
+        Class::ArrayBuffer(data) => data.block.byte_length()?,
         _ => return None,
     };
     if offset > total {
@@ -89,22 +91,16 @@ fn element_size(kind: TypedKind) -> usize {
     amber_engine::builtins::typed_array::element::element_size(kind)
 }
 
-/// The bytes a view covers (see [`view_range`]).
-pub fn view_bytes(vm: &Vm, v: Value) -> Option<&[u8]> {
+/// The bytes a view covers (see [`view_range`]): borrowed, or copied from shared memory.
+pub fn view_bytes(vm: &Vm, v: Value) -> Option<Cow<'_, [u8]>> {
     let (buffer, offset, len) = view_range(vm, v)?;
-    match &vm.heap.obj(buffer).class {
-        Class::ArrayBuffer(data) => data.bytes.as_deref()?.get(offset..offset + len),
-        _ => None,
-    }
+    array_buffer::bytes(vm, buffer)?.get(offset..offset + len)
 }
 
-/// The bytes a view covers, writable.
-pub fn view_bytes_mut(vm: &mut Vm, v: Value) -> Option<&mut [u8]> {
+/// Runs `f` over the bytes a view covers, writable; None for anything but a live view.
+pub fn with_view_bytes_mut<R>(vm: &mut Vm, v: Value, f: impl FnOnce(&mut [u8]) -> R) -> Option<R> {
     let (buffer, offset, len) = view_range(vm, v)?;
-    match &mut vm.heap.obj_mut(buffer).class {
-        Class::ArrayBuffer(data) => data.bytes.as_deref_mut()?.get_mut(offset..offset + len),
-        _ => None,
-    }
+    array_buffer::with_bytes_mut(vm, buffer, offset..offset + len, f)
 }
 
 /// The bytes of a view argument, copied; a TypeError naming `what` otherwise.
@@ -125,7 +121,7 @@ pub fn new_uint8_array(vm: &mut Vm, proto: ObjectId, bytes: Vec<u8>) -> JsResult
     }
     vm.charge(len as u64 / 256)?;
     vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_add(len as u64);
-    let data = ArrayBufferData { bytes: Some(bytes), max_byte_length: None, shared: false };
+    let data = ArrayBufferData { block: DataBlock::Local(bytes), max_byte_length: None };
     let ab_proto = vm.realm.array_buffer_prototype;
     let buffer = vm.heap.alloc_object(Object::new(Some(ab_proto), Class::ArrayBuffer(Box::new(data))));
     let view = TypedArrayData { kind: TypedKind::Uint8, buffer, byte_offset: 0, length: Some(len) };
@@ -149,7 +145,7 @@ pub fn inspect_buffer(vm: &Vm, o: ObjectId) -> Option<String> {
     if !is_buffer(vm, o) {
         return None;
     }
-    let bytes = view_bytes(vm, Value::object(o)).unwrap_or(&[]);
+    let bytes = view_bytes(vm, Value::object(o)).unwrap_or_default();
     let mut out = String::from("<Buffer");
     for b in bytes.iter().take(50) {
         out.push_str(&format!(" {b:02x}"));
@@ -428,12 +424,14 @@ fn write(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         }
         bytes.truncate(n);
     }
-    let Some(target) = view_bytes_mut(vm, arg(args, 0)) else {
-        return Err(vm.type_error("argument must be a buffer"));
-    };
     let n = bytes.len();
-    if let Some(dst) = target.get_mut(offset..offset + n) {
-        dst.copy_from_slice(&bytes);
+    let written = with_view_bytes_mut(vm, arg(args, 0), |target| {
+        if let Some(dst) = target.get_mut(offset..offset + n) {
+            dst.copy_from_slice(&bytes);
+        }
+    });
+    if written.is_none() {
+        return Err(vm.type_error("argument must be a buffer"));
     }
     Ok(Value::number(n as f64))
 }
@@ -443,7 +441,7 @@ fn compare(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let a = bytes_arg(vm, arg(args, 0), "The \"source\" argument")?;
     let b = view_bytes(vm, arg(args, 1));
     let Some(b) = b else { return Err(vm.type_error("The \"target\" argument must be a Buffer or Uint8Array")) };
-    Ok(Value::int(match a.as_slice().cmp(b) {
+    Ok(Value::int(match a.as_slice().cmp(&b) {
         std::cmp::Ordering::Less => -1,
         std::cmp::Ordering::Equal => 0,
         std::cmp::Ordering::Greater => 1,
@@ -490,11 +488,11 @@ fn fill_pattern(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     if pattern.is_empty() {
         return Ok(Value::UNDEFINED);
     }
-    if let Some(bytes) = view_bytes_mut(vm, arg(args, 0)) {
+    with_view_bytes_mut(vm, arg(args, 0), |bytes| {
         for (i, b) in bytes.iter_mut().enumerate().take(end).skip(start) {
             *b = pattern[(i - start) % pattern.len()];
         }
-    }
+    });
     Ok(Value::UNDEFINED)
 }
 
@@ -511,8 +509,6 @@ fn copy_bytes(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         Some(b) => b[source_start..source_start + n].to_vec(),
         None => return Err(vm.type_error("argument must be a buffer")),
     };
-    if let Some(dst) = view_bytes_mut(vm, arg(args, 1)) {
-        dst[target_start..target_start + n].copy_from_slice(&chunk);
-    }
+    with_view_bytes_mut(vm, arg(args, 1), |dst| dst[target_start..target_start + n].copy_from_slice(&chunk));
     Ok(Value::number(n as f64))
 }

@@ -18,7 +18,7 @@ use amber_engine::{HostFn, Value, Vm};
 use hmac::{Hmac, Mac};
 use sha2::Digest;
 
-use super::buffer::{bytes_arg, new_buffer, view_bytes_mut, view_range};
+use super::buffer::{bytes_arg, new_buffer, view_range, with_view_bytes_mut};
 use super::Builtin;
 
 pub const BUILTIN: Builtin = Builtin {
@@ -340,9 +340,7 @@ fn random_fill(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         touch(vm, "CryptoKeygen");
     }
     let bytes = draw(vm, size)?;
-    if let Some(dst) = view_bytes_mut(vm, target) {
-        dst[offset..offset + size].copy_from_slice(&bytes);
-    }
+    with_view_bytes_mut(vm, target, |dst| dst[offset..offset + size].copy_from_slice(&bytes));
     Ok(target)
 }
 

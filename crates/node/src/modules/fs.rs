@@ -16,7 +16,7 @@ use amber_engine::runtime::convert::{to_boolean, to_number, to_rust_string};
 use amber_engine::vfs::{FileType, Stat, VfsError};
 use amber_engine::{ErrorKind, Value, Vm};
 
-use super::buffer::{new_buffer, view_bytes, view_bytes_mut};
+use super::buffer::{new_buffer, view_bytes, with_view_bytes_mut};
 use super::Builtin;
 use crate::capabilities;
 
@@ -319,11 +319,11 @@ fn read(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     enter(vm, "read", "", READ)?;
     let room = view_bytes(vm, view).map_or(0, |b| b.len().saturating_sub(offset));
     let bytes = vm.vfs.read(fd, length.min(room), position).map_err(|e| uv_error(vm, e, "read", None, None))?;
-    if let Some(dst) = view_bytes_mut(vm, view) {
+    with_view_bytes_mut(vm, view, |dst| {
         if let Some(dst) = dst.get_mut(offset..offset + bytes.len()) {
             dst.copy_from_slice(&bytes);
         }
-    }
+    });
     Ok(Value::number(bytes.len() as f64))
 }
 
@@ -335,8 +335,7 @@ fn write(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let position = position_arg(vm, args, 4)?;
     enter(vm, "write", "", WRITE)?;
     let data = view_bytes(vm, arg(args, 1))
-        .and_then(|b| b.get(offset.min(b.len())..offset.saturating_add(length).min(b.len())))
-        .map(<[u8]>::to_vec)
+        .and_then(|b| b.get(offset.min(b.len())..offset.saturating_add(length).min(b.len())).map(<[u8]>::to_vec))
         .unwrap_or_default();
     let now = now(vm);
     let n = vm.vfs.write(fd, &data, position, now).map_err(|e| uv_error(vm, e, "write", None, None))?;

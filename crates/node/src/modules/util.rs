@@ -162,7 +162,10 @@ fn class_of(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         Class::Generator(_) => "Generator".into(),
         Class::AsyncGenerator(_) => "AsyncGenerator".into(),
         Class::AsyncFunctionState(_) => "Internal".into(),
-        Class::ArrayBuffer(b) => (if b.shared { "SharedArrayBuffer" } else { "ArrayBuffer" }).into(),
+        Class::ArrayBuffer(b) => {
+            let shared = matches!(b.block, amber_engine::heap::object::DataBlock::Shared(_));
+            (if shared { "SharedArrayBuffer" } else { "ArrayBuffer" }).into()
+        }
         Class::TypedArray(t) => format!("{:?}Array", t.kind),
         Class::DataView(_) => "DataView".into(),
         Class::AccessorPair { .. } | Class::Internal(_) => "Internal".into(),

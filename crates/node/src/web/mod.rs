@@ -7,7 +7,9 @@ use amber_engine::error::JsResult;
 use amber_engine::runtime::convert::to_boolean;
 use amber_engine::{HostFn, Value, Vm};
 
-use crate::modules::buffer::{decode, new_uint8_array, str_arg, utf8_encode, view_bytes, view_bytes_mut, Encoding};
+use crate::modules::buffer::{
+    decode, new_uint8_array, str_arg, utf8_encode, view_bytes, with_view_bytes_mut, Encoding,
+};
 use crate::modules::Builtin;
 
 /// `internal/encoding`: TextEncoder and TextDecoder (WHATWG Encoding, as Node provides it).
@@ -36,24 +38,27 @@ fn encode_utf8(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 /// `encodeInto(string, dest)` → [read (UTF-16 units), written (bytes)]: whole characters only.
 fn encode_into(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let s = str_arg(vm, arg(args, 0))?;
-    let Some(dest) = view_bytes_mut(vm, arg(args, 1)) else {
+    let counts = with_view_bytes_mut(vm, arg(args, 1), |dest| {
+        let (mut read, mut written) = (0usize, 0usize);
+        let mut tmp = [0u8; 4];
+        for c in char::decode_utf16(s.iter()) {
+            let (c, units) = match c {
+                Ok(c) => (c, c.len_utf16()),
+                Err(_) => ('\u{FFFD}', 1),
+            };
+            let bytes = c.encode_utf8(&mut tmp).as_bytes();
+            if written + bytes.len() > dest.len() {
+                break;
+            }
+            dest[written..written + bytes.len()].copy_from_slice(bytes);
+            written += bytes.len();
+            read += units;
+        }
+        (read, written)
+    });
+    let Some((read, written)) = counts else {
         return Err(vm.type_error("The \"dest\" argument must be an instance of Uint8Array."));
     };
-    let (mut read, mut written) = (0usize, 0usize);
-    let mut tmp = [0u8; 4];
-    for c in char::decode_utf16(s.iter()) {
-        let (c, units) = match c {
-            Ok(c) => (c, c.len_utf16()),
-            Err(_) => ('\u{FFFD}', 1),
-        };
-        let bytes = c.encode_utf8(&mut tmp).as_bytes();
-        if written + bytes.len() > dest.len() {
-            break;
-        }
-        dest[written..written + bytes.len()].copy_from_slice(bytes);
-        written += bytes.len();
-        read += units;
-    }
     let r = Value::number(read as f64);
     let w = Value::number(written as f64);
     Ok(vm.new_array(vec![r, w]))
@@ -95,10 +100,10 @@ fn decode_bytes(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         // Node decodes its windows-1252 labels as ISO-8859-1 (each byte one code unit).
         "latin1" => amber_engine::JsStr::from_latin1(bytes.to_vec()),
         _ => {
-            if fatal && std::str::from_utf8(bytes).is_err() {
+            if fatal && std::str::from_utf8(&bytes).is_err() {
                 return Ok(Value::NULL);
             }
-            decode(bytes, Encoding::Utf8)
+            decode(&bytes, Encoding::Utf8)
         }
     };
     Ok(vm.js_str(s))

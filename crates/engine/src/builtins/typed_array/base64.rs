@@ -130,22 +130,15 @@ fn new_uint8_array(vm: &mut Vm, bytes: &[u8]) -> JsResult<Value> {
     let proto = vm.realm.uint8_array_prototype;
     let ta = allocate_typed_array(vm, TypedKind::Uint8, proto, bytes.len() as u64)?;
     if let Some(r) = record(vm, ta) {
-        if let Some(dst) = array_buffer::bytes_mut(vm, r.buffer) {
-            if let Some(d) = dst.get_mut(..bytes.len()) {
-                d.copy_from_slice(bytes);
-            }
-        }
+        array_buffer::with_bytes_mut(vm, r.buffer, 0..bytes.len(), |d| d.copy_from_slice(bytes));
     }
     Ok(Value::object(ta))
 }
 
 /// SetUint8ArrayBytes ( into, bytes ): write at the start of the view.
 fn set_uint8_array_bytes(vm: &mut Vm, rec: &TaRecord, bytes: &[u8]) {
-    if let Some(dst) = array_buffer::bytes_mut(vm, rec.buffer) {
-        if let Some(d) = dst.get_mut(rec.byte_offset..rec.byte_offset + bytes.len()) {
-            d.copy_from_slice(bytes);
-        }
-    }
+    let range = rec.byte_offset..rec.byte_offset + bytes.len();
+    array_buffer::with_bytes_mut(vm, rec.buffer, range, |d| d.copy_from_slice(bytes));
 }
 
 /// The { read, written } result object of the setFrom* methods.
@@ -264,9 +257,9 @@ pub(crate) fn to_base64(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Va
     let rec = uint8_array_record(vm, o, "toBase64")?;
     let bytes = array_buffer::bytes(vm, rec.buffer)
         .and_then(|b| b.get(rec.byte_offset..rec.byte_offset + rec.length))
-        .unwrap_or(&[]);
+        .unwrap_or_default();
     // 9-10. Encode with the alphabet, padding unless omitted.
-    let out = encode_base64(bytes, alphabet, omit_padding);
+    let out = encode_base64(&bytes, alphabet, omit_padding);
     vm.charge((out.len() / BYTES_PER_FUEL) as u64)?;
     check_string_length(vm, out.len())?;
     // 11. Return CodePointsToString(outAscii).
@@ -281,11 +274,11 @@ pub(crate) fn to_hex(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Valu
     let rec = uint8_array_record(vm, o, "toHex")?;
     let bytes = array_buffer::bytes(vm, rec.buffer)
         .and_then(|b| b.get(rec.byte_offset..rec.byte_offset + rec.length))
-        .unwrap_or(&[]);
+        .unwrap_or_default();
     // 4-5. For each byte, append its two lowercase hex digits.
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut out = Vec::with_capacity(bytes.len() * 2);
-    for &b in bytes {
+    for &b in bytes.iter() {
         out.push(DIGITS[(b >> 4) as usize]);
         out.push(DIGITS[(b & 15) as usize]);
     }

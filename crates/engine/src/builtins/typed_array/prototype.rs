@@ -231,19 +231,17 @@ pub(crate) fn fill(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> 
         let size = element_size(rec.kind);
         vm.charge(((end_index - start_index) * size / BYTES_PER_FUEL) as u64)?;
         let raw = element::encode(rec.kind, value);
-        if let Some(bytes) = array_buffer::bytes_mut(vm, rec.buffer) {
-            let region = bytes.get_mut(rec.byte_offset + start_index * size..rec.byte_offset + end_index * size);
-            if let Some(region) = region {
-                if size == 1 {
-                    region.fill(raw as u8);
-                } else {
-                    let pattern = raw.to_le_bytes();
-                    for chunk in region.chunks_exact_mut(size) {
-                        chunk.copy_from_slice(&pattern[..size]);
-                    }
+        let range = rec.byte_offset + start_index * size..rec.byte_offset + end_index * size;
+        array_buffer::with_bytes_mut(vm, rec.buffer, range, |region| {
+            if size == 1 {
+                region.fill(raw as u8);
+            } else {
+                let pattern = raw.to_le_bytes();
+                for chunk in region.chunks_exact_mut(size) {
+                    chunk.copy_from_slice(&pattern[..size]);
                 }
             }
-        }
+        });
     }
     // 20. Return O.
     Ok(this)
@@ -642,18 +640,17 @@ pub(crate) fn reverse(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Val
     // 3-7. Swap the elements at lower and upper = len - lower - 1 until they meet.
     let size = element_size(rec.kind);
     vm.charge((rec.byte_length() / BYTES_PER_FUEL) as u64)?;
-    if let Some(bytes) = array_buffer::bytes_mut(vm, rec.buffer) {
-        if let Some(region) = bytes.get_mut(rec.byte_offset..rec.byte_offset + rec.byte_length()) {
-            // Reversing the bytes reverses the element order and each element's bytes;
-            // reversing each element again restores its bytes.
-            region.reverse();
-            if size > 1 {
-                for chunk in region.chunks_exact_mut(size) {
-                    chunk.reverse();
-                }
+    let range = rec.byte_offset..rec.byte_offset + rec.byte_length();
+    array_buffer::with_bytes_mut(vm, rec.buffer, range, |region| {
+        // Reversing the bytes reverses the element order and each element's bytes;
+        // reversing each element again restores its bytes.
+        region.reverse();
+        if size > 1 {
+            for chunk in region.chunks_exact_mut(size) {
+                chunk.reverse();
             }
         }
-    }
+    });
     // 8. Return O.
     Ok(this)
 }
@@ -814,7 +811,8 @@ pub(crate) fn slice(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value>
             if src.buffer == dst.buffer {
                 // Forward byte order is observable when the ranges overlap in one buffer.
                 vm.charge((count_bytes / BYTES_PER_FUEL) as u64)?;
-                if let Some(bytes) = array_buffer::bytes_mut(vm, src.buffer) {
+                let whole = 0..array_buffer::byte_length(vm, src.buffer).unwrap_or(0);
+                array_buffer::with_bytes_mut(vm, src.buffer, whole, |bytes| {
                     for i in 0..count_bytes {
                         let (Some(&b), true) = (bytes.get(src_byte_index + i), target_byte_index + i < bytes.len())
                         else {
@@ -822,7 +820,7 @@ pub(crate) fn slice(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value>
                         };
                         bytes[target_byte_index + i] = b;
                     }
-                }
+                });
             } else {
                 array_buffer::copy_between(vm, src.buffer, src_byte_index, dst.buffer, target_byte_index, count_bytes)?;
             }
