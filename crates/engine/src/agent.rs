@@ -18,11 +18,17 @@ pub struct AgentSignal(Arc<Mailbox>);
 
 #[derive(Default)]
 struct Mailbox {
-    /// Tokens of this agent's async waiters that other agents have notified.
-    notified: Mutex<Vec<u64>>,
+    posts: Mutex<Posts>,
     posted: Condvar,
     /// Set by the embedder to stop the agent: its blocking waits return "timed-out" soon.
     cancelled: AtomicBool,
+}
+
+#[derive(Default)]
+struct Posts {
+    /// Tokens of this agent's async waiters that other agents have notified.
+    tokens: Vec<u64>,
+    nudged: bool,
 }
 
 /// How often a blocked agent looks at its cancel flag.
@@ -38,35 +44,47 @@ impl AgentSignal {
         Arc::ptr_eq(&self.0, &other.0)
     }
 
-    fn notified(&self) -> MutexGuard<'_, Vec<u64>> {
-        self.0.notified.lock().unwrap_or_else(PoisonError::into_inner)
+    fn posts(&self) -> MutexGuard<'_, Posts> {
+        self.0.posts.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Another agent notified this agent's waiter `token`.
     pub(crate) fn post(&self, token: u64) {
-        self.notified().push(token);
+        self.posts().tokens.push(token);
         self.0.posted.notify_all();
     }
 
-    /// The tokens notified since the last take, in notification order.
-    pub(crate) fn take(&self) -> Vec<u64> {
-        std::mem::take(&mut *self.notified())
+    /// Wakes the agent from [`AgentSignal::wait_for_post`] without a notification: the
+    /// embedder has news for it (test262's agents nudge the main agent when they report).
+    pub fn nudge(&self) {
+        self.posts().nudged = true;
+        self.0.posted.notify_all();
     }
 
-    /// Blocks until a notification is posted, the agent is cancelled or `timeout` passes.
-    /// Answers whether a notification is waiting.
+    /// The tokens notified since the last take, in notification order (and forgets a nudge).
+    pub(crate) fn take(&self) -> Vec<u64> {
+        let mut posts = self.posts();
+        posts.nudged = false;
+        std::mem::take(&mut posts.tokens)
+    }
+
+    /// Blocks until a notification is posted, the agent is nudged or cancelled, or `timeout`
+    /// passes. Answers whether it was woken by a post or a nudge.
     pub fn wait_for_post(&self, timeout: Duration) -> bool {
-        let deadline = Instant::now() + timeout;
-        let mut notified = self.notified();
-        while notified.is_empty() && !self.is_cancelled() {
+        let deadline = Instant::now().checked_add(timeout);
+        let mut posts = self.posts();
+        while posts.tokens.is_empty() && !posts.nudged && !self.is_cancelled() {
             let now = Instant::now();
-            if now >= deadline {
-                break;
-            }
-            let slice = (deadline - now).min(CANCEL_POLL);
-            notified = self.0.posted.wait_timeout(notified, slice).unwrap_or_else(PoisonError::into_inner).0;
+            let slice = match deadline {
+                Some(d) if now >= d => break,
+                Some(d) => (d - now).min(CANCEL_POLL),
+                None => CANCEL_POLL,
+            };
+            posts = self.0.posted.wait_timeout(posts, slice).unwrap_or_else(PoisonError::into_inner).0;
         }
-        !notified.is_empty()
+        let woken = !posts.tokens.is_empty() || posts.nudged;
+        posts.nudged = false;
+        woken
     }
 
     /// Asks the agent to stop: blocking waits give up, as if timed out.
@@ -96,6 +114,9 @@ mod tests {
         assert_eq!(agent.take(), vec![7]);
         assert!(t.join().is_ok());
         assert!(!agent.wait_for_post(Duration::from_millis(1)));
+        agent.nudge();
+        assert!(agent.wait_for_post(Duration::from_secs(10)));
+        assert!(agent.take().is_empty());
     }
 
     #[test]

@@ -255,21 +255,26 @@ pub fn is_shared(vm: &Vm, buffer: ObjectId) -> bool {
     buffer_data(vm, buffer).is_some_and(|d| matches!(d.block, DataBlock::Shared(_)))
 }
 
-/// The shared data block of a SharedArrayBuffer (to hand to another agent).
-pub fn shared_block(vm: &Vm, buffer: ObjectId) -> Option<SharedBlock> {
+/// The shared data block of a SharedArrayBuffer (clone it to hand it to another agent).
+pub fn shared_block(vm: &Vm, buffer: ObjectId) -> Option<&SharedBlock> {
     match &buffer_data(vm, buffer)?.block {
-        DataBlock::Shared(b) => Some(b.clone()),
+        DataBlock::Shared(b) => Some(b),
         _ => None,
     }
 }
 
 /// A new SharedArrayBuffer of the running realm over `block`, which another agent holds
-/// too (test262's `$262.agent.broadcast`).
-pub fn new_shared_array_buffer(vm: &mut Vm, block: SharedBlock) -> Value {
+/// too (test262's `$262.agent.broadcast`); `max_byte_length` for a growable one.
+pub fn new_shared_array_buffer(vm: &mut Vm, block: SharedBlock, max_byte_length: Option<usize>) -> Value {
     let proto = vm.realm.shared_array_buffer_prototype;
     vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_add(block.len() as u64);
-    let data = ArrayBufferData { block: DataBlock::Shared(block), max_byte_length: None };
+    let data = ArrayBufferData { block: DataBlock::Shared(block), max_byte_length };
     Value::object(vm.heap.alloc_object(Object::new(Some(proto), Class::ArrayBuffer(Box::new(data)))))
+}
+
+/// [[ArrayBufferMaxByteLength]] of a resizable or growable buffer.
+pub fn max_byte_length(vm: &Vm, buffer: ObjectId) -> Option<usize> {
+    buffer_data(vm, buffer)?.max_byte_length
 }
 
 /// ### 25.1.3.9 IsFixedLengthArrayBuffer ( arrayBuffer )

@@ -27,7 +27,7 @@ use crate::builtins::{arg, install, make_internal, NativeDef};
 use crate::error::JsResult;
 use crate::heap::object::TypedKind;
 use crate::heap::shape::PropFlags;
-use crate::heap::shared_block::{SharedBlock, WaitResult};
+use crate::heap::shared_block::WaitResult;
 use crate::native;
 use crate::runtime::convert::{f64_to_int32, to_integer_or_infinity, to_number};
 use crate::value::{ObjectId, Value};
@@ -317,14 +317,17 @@ fn sub(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 fn wait(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Return ? DoWait(sync, typedArray, index, value, timeout).
     let w = do_wait(vm, args)?;
+    let Some(block) = array_buffer::shared_block(vm, w.buffer) else {
+        return Err(vm.type_error("Atomics.wait cannot be called on a non-shared ArrayBuffer"));
+    };
     // 11-17. In the critical section, compare the value ("not-equal" if it differs).
     // 18-31. Suspend until notified ("ok") or the timeout passes ("timed-out"). When no other
     //        agent holds the block, nothing could ever notify: the wait times out at once
     //        rather than hang (or sleep) the only agent.
-    let result = if w.block.held_elsewhere() {
+    let result = if block.held_elsewhere() {
         let timeout = w.timeout.is_finite().then(|| Duration::from_secs_f64(w.timeout / 1000.0));
-        w.block.wait(w.byte_index, w.size, w.value, timeout, &vm.agent)
-    } else if w.block.load(w.byte_index, w.size) != w.value {
+        block.wait(w.byte_index, w.size, w.value, timeout, &vm.agent)
+    } else if block.load(w.byte_index, w.size) != w.value {
         WaitResult::NotEqual
     } else {
         WaitResult::TimedOut
@@ -350,7 +353,10 @@ fn wait_async(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let token = vm.next_timer_id;
     vm.next_timer_id += 1;
     let zero = w.timeout == 0.0;
-    let outcome = w.block.wait_async(w.byte_index, w.size, w.value, zero, &vm.agent, token);
+    let Some(block) = array_buffer::shared_block(vm, w.buffer) else {
+        return Err(vm.type_error("Atomics.waitAsync cannot be called on a non-shared ArrayBuffer"));
+    };
+    let outcome = block.wait_async(w.byte_index, w.size, w.value, zero, &vm.agent, token);
     // 16. Let resultObject be OrdinaryObjectCreate(%Object.prototype%).
     let result = vm.new_object();
     let Some(ro) = result.as_object() else {
@@ -461,8 +467,8 @@ pub struct AsyncWaiter {
 
 /// DoWait's validated operands: the location and the value expected there.
 struct WaitOn {
+    /// A SharedArrayBuffer.
     buffer: ObjectId,
-    block: SharedBlock,
     byte_index: usize,
     size: usize,
     value: u64,
@@ -477,9 +483,9 @@ fn do_wait(vm: &mut Vm, args: &[Value]) -> JsResult<WaitOn> {
     let (_, rec) = validate_integer_typed_array(vm, arg(args, 0), true)?;
     // 2. Let buffer be taRecord.[[Object]].[[ViewedArrayBuffer]].
     // 3. If IsSharedArrayBuffer(buffer) is false, throw a TypeError exception.
-    let Some(block) = array_buffer::shared_block(vm, rec.buffer) else {
+    if !array_buffer::is_shared(vm, rec.buffer) {
         return Err(vm.type_error("Atomics.wait cannot be called on a non-shared ArrayBuffer"));
-    };
+    }
     // 4. Let i be ? ValidateAtomicAccess(taRecord, index).
     let byte_index = validate_atomic_access(vm, &rec, arg(args, 1))?;
     // 5-7. Let v be ? ToBigInt64(value) (BigInt64Array) or ? ToInt32(value).
@@ -496,7 +502,7 @@ fn do_wait(vm: &mut Vm, args: &[Value]) -> JsResult<WaitOn> {
     let timeout = if q.is_nan() { f64::INFINITY } else { q.max(0.0) };
     // 10. If mode is sync and AgentCanSuspend() is false, throw a TypeError exception.
     //     (Every agent may suspend, as Node's main thread may.)
-    Ok(WaitOn { buffer: rec.buffer, block, byte_index, size: element_size(rec.kind), value, timeout })
+    Ok(WaitOn { buffer: rec.buffer, byte_index, size: element_size(rec.kind), value, timeout })
 }
 
 /// ### 25.4.16 Atomics.notify ( typedArray, index, count )

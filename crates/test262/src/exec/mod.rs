@@ -13,6 +13,8 @@ use amber_engine::{ErrorKind, JsResult, Limit, RunError, Stream, Throw, Value, V
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+mod agents;
+
 /// Per-execution limits and host behaviour.
 #[derive(Clone, Debug)]
 pub struct ExecOptions {
@@ -76,6 +78,7 @@ pub fn execute(opts: &ExecOptions, prelude: &[Script<'_>], test: &TestSource<'_>
         *dir = Some(opts.suite_dir.clone());
     }
     let failure = run(opts, prelude, test).err();
+    agents::finish();
     Execution { failure, printed: printed_take() }
 }
 
@@ -86,6 +89,7 @@ fn run(opts: &ExecOptions, prelude: &[Script<'_>], test: &TestSource<'_>) -> Res
         ..VmOptions::default()
     });
     install_host(&mut vm);
+    agents::begin(&vm);
     if let Some(path) = &opts.break_builtin {
         // The path is a checked dotted identifier path (`plan::valid_builtin_path`).
         vm.eval_script(&format!("delete {path};"), "break-builtin")
@@ -101,7 +105,7 @@ fn run(opts: &ExecOptions, prelude: &[Script<'_>], test: &TestSource<'_>) -> Res
     }
     vm.eval_script(test.source, test.filename).map_err(|e| failure(&e, Phase::Parse, Phase::Runtime))?;
     safe_point(&mut vm, opts)?;
-    vm.run_jobs().map_err(|e| failure(&e, Phase::Runtime, Phase::Runtime))?;
+    agents::run_event_loop(&mut vm, true).map_err(|e| failure(&e, Phase::Runtime, Phase::Runtime))?;
     safe_point(&mut vm, opts)?;
     Ok(())
 }
@@ -124,7 +128,7 @@ fn run_module(vm: &mut Vm, opts: &ExecOptions, test: &TestSource<'_>) -> Result<
     // Held by the VM, not here: a round trip renumbers every handle.
     vm.set_host_value(EVALUATION_PROMISE, promise);
     safe_point(vm, opts)?;
-    vm.run_jobs().map_err(|e| failure(&e, Phase::Runtime, Phase::Runtime))?;
+    agents::run_event_loop(vm, true).map_err(|e| failure(&e, Phase::Runtime, Phase::Runtime))?;
     safe_point(vm, opts)?;
     let promise = vm.host_value(EVALUATION_PROMISE).unwrap_or(amber_engine::Value::UNDEFINED);
     let state = promise.as_object().and_then(|p| amber_engine::builtins::promise::promise_state(vm, p));
@@ -196,6 +200,7 @@ fn install_host(vm: &mut Vm) {
     vm.module_loader = Some(load_module);
     let global = vm.global_object();
     vm.define_host_function(global, "print", 1, host_print);
+    vm.define_host_function(global, "setTimeout", 2, agents::host_set_timeout);
     install_262(vm);
 }
 
@@ -213,8 +218,8 @@ fn install_262(vm: &mut Vm) -> Value {
         amber_engine::builtins::array_buffer::host_detach_array_buffer,
     );
     vm.set_property(t262, "global", global);
-    // Not provided: IsHTMLDDA, agent (threads + shared memory), AbstractModuleSource. The
-    // harness reports their absence itself.
+    agents::install_main(vm, t262);
+    // Not provided: IsHTMLDDA, AbstractModuleSource. The harness reports their absence itself.
     vm.set_property(global, "$262", t262);
     t262
 }
