@@ -30,7 +30,8 @@ use crate::seed::VfsSeed;
 /// Engine version written on images; restore refuses any other. The `heap.N` revision names
 /// the heap payload's schema (the engine's serde declarations): bump it whenever a heap type,
 /// the `Op` enum or the `Vm` fields change shape, so an older image is refused by name
-/// instead of failing to decode. 3: eval sites and var bags, arena floors. 5: shared data blocks, pending waitAsync waiters.
+/// instead of failing to decode. 3: eval sites and var bags, arena floors. 5: shared data
+/// blocks, pending waitAsync waiters.
 pub const ENGINE_VERSION: &str = concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.5");
 
 /// `vm.host_state` entry the Math.random generator is seeded from (8 bytes LE).
