@@ -3,6 +3,7 @@
 use oxc_ast::ast::*;
 use oxc_span::Span;
 use oxc_syntax::scope::ScopeId;
+use oxc_syntax::symbol::SymbolFlags;
 
 use super::{empty_code, CResult, Compiler, Control, Loc};
 use crate::atoms::{atom, Atom};
@@ -132,16 +133,39 @@ impl<'s> Compiler<'s, '_> {
         }
         let level = self.func.env_level + 1;
         let text = self.source.get(spec.span.start as usize..spec.span.end as usize).unwrap_or("");
-        let own_arguments_binding = spec.scope.is_some_and(|s| {
-            self.scoping.iter_bindings_in(s).any(|sym| {
-                self.scoping.symbol_name(sym) == "arguments"
-                    && !self.scoping.symbol_flags(sym).intersects(
-                        oxc_syntax::symbol::SymbolFlags::FunctionScopedVariable
-                            & !oxc_syntax::symbol::SymbolFlags::FunctionScopedVariable,
-                    )
-            })
-        });
-        let uses_arguments = !is_arrow && !own_arguments_binding && text.contains("arguments");
+        // FunctionDeclarationInstantiation steps 15-18: no arguments object for an arrow, when
+        // a parameter is named `arguments`, or (without parameter expressions) when the body
+        // declares a function or a lexical binding of that name. A `var arguments` is the
+        // arguments object's own binding (step 27 leaves it holding the object).
+        let mut param_syms = Vec::new();
+        for item in params.items.iter() {
+            pattern_symbols(&item.pattern, &mut param_syms);
+        }
+        if let Some(rest) = &params.rest {
+            pattern_symbols(&rest.rest.argument, &mut param_syms);
+        }
+        let (mut named_param, mut declared, mut var_arguments) = (false, false, None);
+        if let Some(scope) = spec.scope {
+            for sym in self.scoping.iter_bindings_in(scope) {
+                if self.scoping.symbol_name(sym) != "arguments" {
+                    continue;
+                }
+                let flags = self.scoping.symbol_flags(sym);
+                if param_syms.contains(&sym) {
+                    named_param = true;
+                } else if flags.contains(SymbolFlags::Function) || flags.intersects(super::LEXICAL) {
+                    declared = true;
+                } else if flags.contains(SymbolFlags::FunctionScopedVariable) {
+                    var_arguments = Some(sym);
+                } else {
+                    // A named function expression's own name: the arguments object shadows it
+                    // only where it exists, which this function's references already decide.
+                    declared = true;
+                }
+            }
+        }
+        let uses_arguments = !is_arrow && !named_param && (!simple || !declared) && text.contains("arguments");
+        let var_arguments = var_arguments.filter(|_| uses_arguments);
         let mapped = uses_arguments && !strict && simple;
         self.func.code.uses_arguments = uses_arguments;
         let mut next_slot = 0u32;
@@ -174,7 +198,9 @@ impl<'s> Compiler<'s, '_> {
         }
         // The arguments object lives in an env slot when nested arrows may read it.
         let mut arguments_loc = None;
-        if uses_arguments {
+        if let Some(sym) = var_arguments {
+            arguments_loc = Some(self.loc_of(sym));
+        } else if uses_arguments {
             if text.contains("=>") || text.contains("eval") {
                 arguments_loc = Some(Loc::Env { level, slot: slots });
                 slots += 1;
@@ -310,6 +336,7 @@ impl<'s> Compiler<'s, '_> {
                     flags.contains(oxc_syntax::symbol::SymbolFlags::FunctionScopedVariable)
                         && !flags.contains(oxc_syntax::symbol::SymbolFlags::Function)
                         && !param_syms.contains(&s)
+                        && Some(s) != var_arguments
                 })
                 .collect();
             vars.sort();

@@ -9,6 +9,7 @@
 //! patterns in `pattern.rs`, functions and classes in `function.rs`.
 
 mod annex_b;
+mod arguments_refs;
 mod class_binding;
 pub mod eval;
 mod expr;
@@ -584,6 +585,10 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             return Ok(());
         }
         if let Some(sym) = ident.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id()) {
+            if let Some(loc) = self.parameter_arguments(sym) {
+                self.emit_load(loc, false);
+                return Ok(());
+            }
             if let Some(Loc::Global(_)) | None = self.locs[sym.index()] {
                 if self.locs[sym.index()].is_none() && !self.is_global_symbol(sym) {
                     let loc = self.loc_of(sym);
@@ -650,6 +655,10 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
                 }
                 return Ok(());
             }
+        }
+        if let Some(loc) = sym.and_then(|s| self.parameter_arguments(s)) {
+            self.emit_store(loc, false);
+            return Ok(());
         }
         if let Some(sym) = sym {
             if self.is_const(sym) {
@@ -721,6 +730,9 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
                 let resolved = ident.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id());
                 match resolved {
                     Some(sym) if !matches!(self.loc_of(sym), Loc::Global(_)) => self.emit(Op::False),
+                    // The arguments object's binding is not deletable (CreateMutableBinding
+                    // with D false).
+                    None if ident.name == "arguments" && self.arguments_loc().is_some() => self.emit(Op::False),
                     _ => self.emit(Op::DeleteName(a)),
                 }
             }
@@ -828,6 +840,21 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             }
         }
         self.eval_scope.is_some()
+    }
+
+    /// In a parameter list with expressions, `arguments` is the arguments object even where
+    /// the body declares a function or lexical binding of that name: those live in the body's
+    /// own environment (FunctionDeclarationInstantiation step 28), which oxc does not separate.
+    fn parameter_arguments(&self, sym: SymbolId) -> Option<Loc> {
+        if self.scoping.symbol_name(sym) != "arguments" {
+            return None;
+        }
+        let f = if self.func.is_arrow { self.outer.iter().rev().find(|f| !f.is_arrow)? } else { &self.func };
+        let params = f.parameters.as_ref()?;
+        if params.contains(&sym) || f.scope_id != Some(self.scoping.symbol_scope_id(sym)) {
+            return None;
+        }
+        f.arguments
     }
 
     /// The arguments object of the nearest non-arrow function, if it was materialised.
@@ -1127,6 +1154,7 @@ pub(crate) fn with_parsed_in<R>(
     let mut scoping = sem.semantic.into_scoping();
     let annex_b = annex_b::resolve(&ret.program, &mut scoping);
     let class_scopes = class_binding::resolve(&ret.program, &mut scoping);
+    arguments_refs::resolve(&mut scoping);
     let analysis = Analysis { annex_b, class_scopes };
     f(&ret.program, &scoping, &analysis)
 }
