@@ -280,12 +280,33 @@ pub enum Op {
     SuperCall(u32),
     /// `args-array → this`
     SuperCallSpread,
+    /// `a1..an → this` where arrows may share the constructor's `this` (see
+    /// `ThisFromEnv`): the function environment's slot `slot` (`depth` environments up) holds
+    /// `this`, slot `slot + 1` the constructor.
+    SuperCallEnv {
+        argc: u16,
+        depth: u16,
+        slot: u32,
+    },
+    /// `args-array → this`, as `SuperCallEnv`.
+    SuperCallSpreadEnv {
+        depth: u16,
+        slot: u32,
+    },
+    /// `→ this` in an arrow inside a derived constructor: the constructor environment's
+    /// `this` slot (ReferenceError before super()).
+    ThisFromEnv {
+        depth: u16,
+        slot: u32,
+    },
     /// `→ super's [[Prototype]]-based base` for `super.x`: pushes the home object's prototype.
     SuperBase,
     /// `base key → value` with this as receiver.
     GetSuper,
     /// `base key value → value`
-    SetSuper,
+    SetSuper {
+        strict: bool,
+    },
     Return,
     This,
     /// `this` in a derived constructor: ReferenceError before super().
@@ -508,9 +529,12 @@ impl Op {
             NewSpread => (2, 1),
             SuperCall(n) => (n, 1),
             SuperCallSpread => (1, 1),
+            SuperCallEnv { argc, .. } => (argc as u32, 1),
+            SuperCallSpreadEnv { .. } => (1, 1),
+            ThisFromEnv { .. } => (0, 1),
             SuperBase => (0, 1),
             GetSuper => (2, 1),
-            SetSuper => (3, 1),
+            SetSuper { .. } => (3, 1),
             Return => (1, 0),
             This | ThisChecked | NewTarget | Callee | ImportMeta | CreateArguments(_) | CreateRest(_) => (0, 1),
             GetImport(_) => (0, 1),

@@ -222,7 +222,26 @@ impl<'s> Compiler<'s, '_> {
         Ok(())
     }
 
+    /// SuperProperty `super[e]`, step 2: the `this` binding must be initialised before the
+    /// key expression runs (only a derived constructor's, or its arrows', may not be).
+    pub(crate) fn emit_super_this_check(&mut self) {
+        let derived = self.func.code.kind == crate::bytecode::FunctionKind::DerivedConstructor
+            || (self.func.is_arrow && self.derived_this_env().is_some());
+        if derived {
+            self.emit_this();
+            self.emit(Op::Pop);
+        }
+    }
+
     pub(crate) fn emit_this(&mut self) {
+        // An arrow in a derived constructor reads the constructor's binding, which super()
+        // may have initialised after the arrow was made.
+        if self.func.is_arrow {
+            if let Some((depth, slot)) = self.derived_this_env() {
+                self.emit(Op::ThisFromEnv { depth, slot });
+                return;
+            }
+        }
         // Eval code may run in a derived constructor before `super()` binds `this`.
         let derived = matches!(
             self.func.code.kind,
@@ -596,6 +615,7 @@ impl<'s> Compiler<'s, '_> {
             }
             MemberExpression::ComputedMemberExpression(c) => {
                 if matches!(c.object, Expression::Super(_)) {
+                    self.emit_super_this_check();
                     self.emit(Op::SuperBase);
                     self.compile_expr(&c.expression)?;
                     self.emit(Op::ToPropertyKey);
@@ -705,14 +725,25 @@ impl<'s> Compiler<'s, '_> {
 
     pub(crate) fn compile_call(&mut self, c: &'s CallExpression<'s>, exits: &mut Vec<Label>) -> CResult<()> {
         if let Expression::Super(_) = &c.callee {
+            let shared = self.derived_this_env();
             if has_spread(&c.arguments) {
                 self.compile_args_array(&c.arguments)?;
-                self.emit(Op::SuperCallSpread);
+                match shared {
+                    Some((depth, slot)) => self.emit(Op::SuperCallSpreadEnv { depth, slot }),
+                    None => self.emit(Op::SuperCallSpread),
+                }
             } else {
                 for a in &c.arguments {
                     self.compile_argument(a)?;
                 }
-                self.emit(Op::SuperCall(c.arguments.len() as u32));
+                let argc = c.arguments.len();
+                match (shared, u16::try_from(argc)) {
+                    (Some((depth, slot)), Ok(argc)) => self.emit(Op::SuperCallEnv { argc, depth, slot }),
+                    (Some(_), Err(_)) => {
+                        return Err(self.error("Too many arguments in function call (only 65535 allowed)", c.span.start))
+                    }
+                    (None, _) => self.emit(Op::SuperCall(argc as u32)),
+                }
             }
             return Ok(());
         }
@@ -848,6 +879,9 @@ impl<'s> Compiler<'s, '_> {
                     if let Some(simple) = target.as_simple_assignment_target() {
                         if let Some(m) = simple.as_member_expression() {
                             // super.x = v
+                            if matches!(m, MemberExpression::ComputedMemberExpression(_)) {
+                                self.emit_super_this_check();
+                            }
                             self.emit(Op::SuperBase);
                             match m {
                                 MemberExpression::StaticMemberExpression(s) => {
@@ -860,7 +894,7 @@ impl<'s> Compiler<'s, '_> {
                                 MemberExpression::PrivateFieldExpression(_) => {}
                             }
                             self.compile_expr(&a.right)?;
-                            self.emit(Op::SetSuper);
+                            self.emit(Op::SetSuper { strict: self.func.code.strict });
                             return Ok(());
                         }
                     }
@@ -930,6 +964,9 @@ impl<'s> Compiler<'s, '_> {
                 let Some(m) = target.as_simple_assignment_target().and_then(|s| s.as_member_expression()) else {
                     return Err(self.error("Invalid left-hand side in assignment", a.span.start));
                 };
+                if matches!(m, MemberExpression::ComputedMemberExpression(_)) {
+                    self.emit_super_this_check();
+                }
                 self.emit(Op::SuperBase);
                 match m {
                     MemberExpression::StaticMemberExpression(s) => self.emit_string(s.property.name.as_str()),
@@ -943,7 +980,7 @@ impl<'s> Compiler<'s, '_> {
                 self.emit(Op::GetSuper);
                 self.compile_expr(&a.right)?;
                 self.emit(bin);
-                self.emit(Op::SetSuper);
+                self.emit(Op::SetSuper { strict: self.func.code.strict });
             }
         }
         Ok(())
@@ -1129,6 +1166,9 @@ impl<'s> Compiler<'s, '_> {
                 let Some(m) = other.as_member_expression() else {
                     return Err(self.error("Invalid left-hand side expression in postfix operation", u.span.start));
                 };
+                if matches!(m, MemberExpression::ComputedMemberExpression(_)) {
+                    self.emit_super_this_check();
+                }
                 self.emit(Op::SuperBase);
                 match m {
                     MemberExpression::StaticMemberExpression(s) => self.emit_string(s.property.name.as_str()),
@@ -1143,12 +1183,12 @@ impl<'s> Compiler<'s, '_> {
                 self.emit(Op::ToNumeric);
                 if u.prefix {
                     self.emit(step);
-                    self.emit(Op::SetSuper);
+                    self.emit(Op::SetSuper { strict: self.func.code.strict });
                 } else {
                     self.emit(Op::Dup);
                     self.emit(Op::Rot4);
                     self.emit(step);
-                    self.emit(Op::SetSuper);
+                    self.emit(Op::SetSuper { strict: self.func.code.strict });
                     self.emit(Op::Pop);
                 }
             }

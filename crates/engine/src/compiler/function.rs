@@ -101,7 +101,11 @@ impl<'s> Compiler<'s, '_> {
                 self.forget_bindings_within(scope, spec.span.start, spec.span.end);
             }
         }
-        let strict = self.func.code.strict || has_use_strict(spec.body) || spec.class_constructor;
+        // Class bodies are strict code (§11.2.2), which oxc records on the scope.
+        let strict = self.func.code.strict
+            || has_use_strict(spec.body)
+            || spec.class_constructor
+            || spec.scope.is_some_and(|s| self.scoping.scope_flags(s).is_strict_mode());
         let mut code = empty_code(spec.kind, strict, self.source_id);
         code.name = spec.name.unwrap_or(atom::empty);
         code.span = (spec.span.start, spec.span.end);
@@ -215,9 +219,23 @@ impl<'s> Compiler<'s, '_> {
         if slots == 0 && sloppy_eval {
             slots = 1;
         }
+        // A derived constructor whose arrows may read `this` or call super(): its `this`
+        // binding and the constructor itself live in its environment, where arrows made
+        // before super() still find the binding it initialises (a function Environment
+        // Record's [[ThisValue]] and [[FunctionObject]]).
+        let mut this_slot = None;
+        if self.func.code.kind == FunctionKind::DerivedConstructor && text.contains("=>") {
+            this_slot = Some(slots);
+            slots += 2;
+        }
         self.func.code.env_slots = slots;
         if slots > 0 {
             self.func.env_level = level;
+        }
+        if let Some(slot) = this_slot {
+            self.func.this_env = Some((level, slot));
+            self.emit(Op::Callee);
+            self.emit_store(Loc::Env { level, slot: slot + 1 }, false);
         }
         // With parameter expressions, parameters sit in a TDZ until bound, in order.
         if !simple {

@@ -121,6 +121,9 @@ pub(crate) struct FuncState<'s> {
     pub completion: Option<u32>,
     /// Register or env location of the arguments object, if this function made one.
     pub arguments: Option<Loc>,
+    /// A derived constructor whose arrows may use `this` or `super()`: (env level, slot) of
+    /// its `this` binding in its function environment; the next slot holds the constructor.
+    pub this_env: Option<(u32, u32)>,
     pub is_arrow: bool,
     pub scope_id: Option<ScopeId>,
     /// Env level of the function's entry environment (its closure's).
@@ -857,6 +860,14 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
         f.arguments
     }
 
+    /// The shared `this` binding of the derived constructor around an arrow (or of the
+    /// constructor itself): `(depth, slot)` from the current environment.
+    pub(crate) fn derived_this_env(&self) -> Option<(u16, u32)> {
+        let f = if self.func.is_arrow { self.outer.iter().rev().find(|f| !f.is_arrow)? } else { &self.func };
+        let (level, slot) = f.this_env?;
+        Some((self.env_depth_to(level), slot))
+    }
+
     /// The arguments object of the nearest non-arrow function, if it was materialised.
     fn arguments_loc(&mut self) -> Option<Loc> {
         if !self.func.is_arrow {
@@ -921,6 +932,7 @@ impl FuncState<'_> {
             controls: Vec::new(),
             completion: None,
             arguments: None,
+            this_env: None,
             is_arrow: false,
             scope_id,
             nesting: 0,

@@ -166,6 +166,7 @@ impl<'s> Compiler<'s, '_> {
                 Prepared::Static { obj: save(self), name: self.atom(m.property.name.as_str()) }
             }
             AssignmentTarget::ComputedMemberExpression(m) if matches!(m.object, Expression::Super(_)) => {
+                self.emit_super_this_check();
                 self.emit(Op::SuperBase);
                 let base = save(self);
                 self.compile_expr(&m.expression)?;
@@ -205,7 +206,7 @@ impl<'s> Compiler<'s, '_> {
             }
             Prepared::Computed { obj, key } => (obj, Some(key), Op::SetElem { strict }),
             Prepared::Private { obj, key } => (obj, Some(key), Op::SetPrivate),
-            Prepared::Super { base, key } => (base, Some(key), Op::SetSuper),
+            Prepared::Super { base, key } => (base, Some(key), Op::SetSuper { strict: self.func.code.strict }),
         };
         self.emit(Op::GetLocal(first));
         self.emit(Op::Swap);

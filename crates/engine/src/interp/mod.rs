@@ -72,7 +72,7 @@ fn pop_frame(vm: &mut Vm) -> Option<frame::Frame> {
 }
 
 #[inline]
-fn env_at(vm: &Vm, env: Option<EnvId>, depth: u16) -> Option<EnvId> {
+pub(crate) fn env_at(vm: &Vm, env: Option<EnvId>, depth: u16) -> Option<EnvId> {
     let mut e = env;
     for _ in 0..depth {
         e = e.and_then(|id| vm.heap.env(id).parent);
@@ -736,6 +736,28 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             let this = ops::super_call(vm, fi, &args)?;
             vm.stack.push(this);
         }
+        Op::SuperCallEnv { argc, depth, slot } => {
+            let at = vm.stack.len() - argc as usize;
+            let args = vm.stack.split_off(at);
+            let this = ops::super_call_env(vm, fi, depth, slot, &args)?;
+            vm.stack.push(this);
+        }
+        Op::SuperCallSpreadEnv { depth, slot } => {
+            let arr = pop(vm);
+            let args = ops::array_elements(vm, arr)?;
+            let this = ops::super_call_env(vm, fi, depth, slot, &args)?;
+            vm.stack.push(this);
+        }
+        Op::ThisFromEnv { depth, slot } => {
+            let e = env_at(vm, vm.frames[fi].env, depth);
+            let v = e.and_then(|e| vm.heap.env(e).slots.get(slot as usize).copied()).unwrap_or_default();
+            if v.is_empty() {
+                return Err(vm.reference_error(
+                    "Must call super constructor in derived class before accessing 'this' or returning from derived constructor",
+                ));
+            }
+            vm.stack.push(v);
+        }
         Op::SuperBase => {
             let v = ops::super_base(vm, fi)?;
             vm.stack.push(v);
@@ -747,12 +769,12 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             let v = ops::get_super(vm, base, key, this)?;
             vm.stack.push(v);
         }
-        Op::SetSuper => {
+        Op::SetSuper { strict } => {
             let v = pop(vm);
             let key = pop(vm);
             let base = pop(vm);
             let this = ops::current_this(vm, fi)?;
-            ops::set_super(vm, base, key, v, this)?;
+            ops::set_super(vm, base, key, v, this, strict)?;
             vm.stack.push(v);
         }
         Op::Return => {

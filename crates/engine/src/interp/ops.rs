@@ -885,6 +885,63 @@ pub fn super_call(vm: &mut Vm, fi: usize, args: &[Value]) -> JsResult<Value> {
     Ok(this)
 }
 
+/// SuperCall where arrows may call it (§13.3.7.1): the constructor and its `this` binding
+/// live in its function environment (`slot + 1` and `slot`, `depth` environments up), and
+/// the constructor's frame, if it is still running, gets the binding too.
+pub fn super_call_env(vm: &mut Vm, fi: usize, depth: u16, slot: u32, args: &[Value]) -> JsResult<Value> {
+    let Some(env) = super::env_at(vm, vm.frames[fi].env, depth) else {
+        return Err(vm.syntax_error("'super' keyword unexpected here"));
+    };
+    let slot = slot as usize;
+    let func = vm.heap.env(env).slots.get(slot + 1).copied().unwrap_or_default();
+    let new_target = vm.frames[fi].new_target;
+    // 1-4. Let func be GetSuperConstructor(); if IsConstructor(func) is false, throw.
+    let Some(c) = func.as_object() else { return Err(vm.syntax_error("'super' keyword unexpected here")) };
+    let parent = property::get_prototype_of(vm, c)?;
+    let parent = parent.map(Value::object).unwrap_or(Value::NULL);
+    if !crate::runtime::call::is_constructor(vm, parent) {
+        return Err(vm.type_error("Super constructor is not a constructor"));
+    }
+    // 5-6. Let result be ? Construct(func, argList, newTarget).
+    let this = crate::runtime::call::construct(vm, parent, args, Some(new_target))?;
+    // 7-10. Perform ? thisER.BindThisValue(result).
+    if !vm.heap.env(env).slots.get(slot).copied().unwrap_or_default().is_empty() {
+        return Err(vm.reference_error("Super constructor may only be called once"));
+    }
+    if let Some(s) = vm.heap.env_mut(env).slots.get_mut(slot) {
+        *s = this;
+    }
+    // The constructor's frame reads `this` from itself: the running invocation whose
+    // environment this is gets it too (and direct eval frames above it share it).
+    for k in (0..=fi).rev() {
+        let f = &vm.frames[k];
+        if f.callee != func || !f.this.is_empty() {
+            continue;
+        }
+        let mut e = f.env;
+        let mut hops = 0;
+        while let Some(id) = e {
+            if id == env || hops > 10_000 {
+                break;
+            }
+            e = vm.heap.env(id).parent;
+            hops += 1;
+        }
+        if e == Some(env) {
+            vm.frames[k].this = this;
+            for j in k + 1..=fi {
+                if vm.heap.code(vm.frames[j].code).kind == FunctionKind::Eval && vm.frames[j].this.is_empty() {
+                    vm.frames[j].this = this;
+                }
+            }
+            break;
+        }
+    }
+    // 11. Perform ? InitializeInstanceFields(result, F).
+    crate::interp::calls::run_field_init(vm, c, this)?;
+    Ok(this)
+}
+
 /// The object `super.x` looks up from: the home object's prototype.
 pub fn super_base(vm: &mut Vm, fi: usize) -> JsResult<Value> {
     let callee = vm.frames[fi].callee;
@@ -905,11 +962,12 @@ pub fn get_super(vm: &mut Vm, base: Value, key: Value, this: Value) -> JsResult<
     property::get(vm, b, k, this)
 }
 
-pub fn set_super(vm: &mut Vm, base: Value, key: Value, v: Value, this: Value) -> JsResult<()> {
+/// PutValue of a super reference: a failed [[Set]] throws only in strict code.
+pub fn set_super(vm: &mut Vm, base: Value, key: Value, v: Value, this: Value, strict: bool) -> JsResult<()> {
     let k = to_property_key(vm, key)?;
     let Some(b) = base.as_object() else { return Err(vm.type_error("Cannot set properties of null")) };
     let ok = property::set(vm, b, k, v, this)?;
-    if !ok {
+    if !ok && strict {
         let kd = key_to_display(vm, k);
         return Err(vm.type_error(format!("Cannot assign to read only property '{kd}'")));
     }
