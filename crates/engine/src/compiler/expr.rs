@@ -657,9 +657,10 @@ impl<'s> Compiler<'s, '_> {
     }
 
     /// Push `callee this` for a call.
-    fn compile_callee_chain(&mut self, callee: &'s Expression<'s>, exits: &mut Vec<Label>) -> CResult<()> {
-        match callee {
-            Expression::StaticMemberExpression(s) if !matches!(s.object, Expression::Super(_)) => {
+    /// Push `callee this` for a call of a (non-super) member expression.
+    fn compile_member_callee(&mut self, m: &'s MemberExpression<'s>, exits: &mut Vec<Label>) -> CResult<()> {
+        match m {
+            MemberExpression::StaticMemberExpression(s) => {
                 self.compile_chain_object(&s.object, exits)?;
                 if s.optional {
                     exits.push(self.emit_jump(Op::JumpIfNullishToUndefined));
@@ -670,7 +671,7 @@ impl<'s> Compiler<'s, '_> {
                 self.emit(Op::GetPropKeep { name, ic });
                 self.emit(Op::Swap);
             }
-            Expression::ComputedMemberExpression(c) if !matches!(c.object, Expression::Super(_)) => {
+            MemberExpression::ComputedMemberExpression(c) => {
                 self.compile_chain_object(&c.object, exits)?;
                 if c.optional {
                     exits.push(self.emit_jump(Op::JumpIfNullishToUndefined));
@@ -679,7 +680,7 @@ impl<'s> Compiler<'s, '_> {
                 self.emit(Op::GetElemKeep);
                 self.emit(Op::Swap);
             }
-            Expression::PrivateFieldExpression(p) => {
+            MemberExpression::PrivateFieldExpression(p) => {
                 self.compile_chain_object(&p.object, exits)?;
                 if p.optional {
                     exits.push(self.emit_jump(Op::JumpIfNullishToUndefined));
@@ -688,6 +689,21 @@ impl<'s> Compiler<'s, '_> {
                 self.emit_private_key(p.field.name.as_str(), p.span.start)?;
                 self.emit(Op::GetPrivate);
                 self.emit(Op::Swap);
+            }
+        }
+        Ok(())
+    }
+
+    fn compile_callee_chain(&mut self, callee: &'s Expression<'s>, exits: &mut Vec<Label>) -> CResult<()> {
+        match callee {
+            Expression::StaticMemberExpression(_)
+            | Expression::ComputedMemberExpression(_)
+            | Expression::PrivateFieldExpression(_)
+                if !matches!(callee.as_member_expression().map(|m| m.object()), Some(Expression::Super(_))) =>
+            {
+                if let Some(m) = callee.as_member_expression() {
+                    self.compile_member_callee(m, exits)?;
+                }
             }
             Expression::StaticMemberExpression(_) | Expression::ComputedMemberExpression(_) => {
                 // super.m(): the receiver is `this`.
@@ -698,6 +714,24 @@ impl<'s> Compiler<'s, '_> {
             }
             Expression::ParenthesizedExpression(p) if p.expression.as_member_expression().is_some() => {
                 self.compile_callee_chain(&p.expression, exits)?;
+            }
+            // `(a?.b)()`: the parentheses end the chain but keep the reference, so `a` is
+            // the receiver; a short-circuit makes the callee undefined.
+            Expression::ParenthesizedExpression(p)
+                if matches!(&p.expression, Expression::ChainExpression(c)
+                    if c.expression.as_member_expression().is_some_and(|m| !matches!(m.object(), Expression::Super(_)))) =>
+            {
+                let Expression::ChainExpression(c) = &p.expression else { return Ok(()) };
+                let Some(m) = c.expression.as_member_expression() else { return Ok(()) };
+                let mut inner = Vec::new();
+                self.compile_member_callee(m, &mut inner)?;
+                if !inner.is_empty() {
+                    let end = self.emit_jump(Op::Jump);
+                    self.func.depth -= 2;
+                    self.patch_exits(inner);
+                    self.emit(Op::Undefined);
+                    self.patch(end);
+                }
             }
             Expression::Identifier(id) => self.emit_identifier_callee(id)?,
             other => {

@@ -1229,8 +1229,10 @@ impl<'s> Compiler<'s, '_> {
     /// Global code: GlobalDeclarationInstantiation, then the statements; returns the
     /// completion value.
     pub(crate) fn compile_program(&mut self, program: &'s Program<'s>, kind: FunctionKind) -> CResult<CodeId> {
-        let strict =
-            program.source_type.is_module() || program.directives.iter().any(|d| d.directive.as_str() == "use strict");
+        // Eval code of a strict caller arrives already strict (`compile_eval`).
+        let strict = self.func.code.strict
+            || program.source_type.is_module()
+            || program.directives.iter().any(|d| d.directive.as_str() == "use strict");
         self.func.code.kind = kind;
         self.func.code.strict = strict;
         self.func.code.span = (program.span.start, program.span.end);

@@ -1048,9 +1048,13 @@ pub fn private_define(vm: &mut Vm, obj: Value, key: Value, v: Value, method: boo
     if private_find(vm, o, key).is_some() {
         return Err(vm.type_error("Cannot initialize private field twice on the same object"));
     }
-    if let Class::Proxy(_) = vm.heap.obj(o).class {
-        // Private names on proxies are stored on the proxy object itself (spec: PrivateFieldAdd
-        // on any object); the named part of a proxy is otherwise unused.
+    // PrivateFieldAdd / PrivateMethodOrAccessorAdd step 3 (nonextensible-applies-to-private):
+    // a non-extensible object takes no new private elements. A proxy's own flag is never
+    // cleared (its target's is what Object.preventExtensions changes), so a proxy takes
+    // them, stored on the proxy object itself.
+    if !vm.heap.obj(o).extensible {
+        let name = private_name(vm, key);
+        return Err(vm.type_error(format!("Cannot define private field {name} on a non-extensible object")));
     }
     let is_pair = v.as_object().is_some_and(|p| matches!(vm.heap.obj(p).class, Class::AccessorPair { .. }));
     let flags = match (is_pair, method) {
