@@ -1306,9 +1306,8 @@ fn to_string_method(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value
     if is_callable(vm, f) {
         return call(vm, f, Value::object(o), &[]);
     }
-    let tostr = vm.realm.object_prototype;
-    let f = get(vm, tostr, PropertyKey::Atom(atom::toString), Value::object(tostr))?;
-    call(vm, f, Value::object(o), &[])
+    // 3. Otherwise the intrinsic %Object.prototype.toString%, whatever the property now holds.
+    crate::builtins::object::to_string(vm, Value::object(o), &[])
 }
 
 fn unshift(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {

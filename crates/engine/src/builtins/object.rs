@@ -520,7 +520,7 @@ fn to_locale_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value
 }
 
 /// ### 20.1.3.6 Object.prototype.toString ( )
-fn to_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+pub(crate) fn to_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     if this.is_undefined() {
         return Ok(vm.str("[object Undefined]"));
     }

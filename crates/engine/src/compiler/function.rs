@@ -177,17 +177,23 @@ impl<'s> Compiler<'s, '_> {
         // arguments object, to env slots 0..n in order).
         // (Only for simple lists: with parameter expressions every parameter has its own
         // binding in a TDZ.)
+        // With duplicate names (sloppy simple lists only) the binding is the last one's
+        // (CreateMappedArgumentsObject maps only the last index of a name).
+        let last_index = |sym| {
+            params.items.iter().rposition(
+                |p| matches!(&p.pattern, BindingPattern::BindingIdentifier(id) if id.symbol_id.get() == Some(sym)),
+            )
+        };
         for (i, item) in params.items.iter().enumerate().filter(|_| simple) {
             if let (BindingPattern::BindingIdentifier(id), None) = (&item.pattern, &item.initializer) {
                 if let Some(sym) = id.symbol_id.get() {
-                    if self.locs[sym.index()].is_some() {
-                        continue;
-                    }
-                    if mapped {
+                    if mapped && last_index(sym) == Some(i) {
                         self.captured[sym.index()] = true;
                         self.locs[sym.index()] = Some(Loc::Env { level, slot: i as u32 });
                         next_slot = next_slot.max(i as u32 + 1);
-                    } else if !self.captured[sym.index()] {
+                        continue;
+                    }
+                    if !mapped && self.locs[sym.index()].is_none() && !self.captured[sym.index()] {
                         self.locs[sym.index()] = Some(Loc::Register(i as u32));
                     }
                 }
@@ -278,16 +284,12 @@ impl<'s> Compiler<'s, '_> {
             if direct {
                 continue;
             }
-            if mapped {
-                if let BindingPattern::BindingIdentifier(id) = &item.pattern {
-                    if let Some(sym) = id.symbol_id.get() {
-                        if self.locs[sym.index()] == Some(Loc::Env { level, slot: i as u32 }) {
-                            self.emit(Op::GetLocal(i as u32));
-                            self.emit_store(Loc::Env { level, slot: i as u32 }, false);
-                            continue;
-                        }
-                    }
-                }
+            if mapped && matches!(item.pattern, BindingPattern::BindingIdentifier(_)) {
+                // Slot i holds argument i: the binding's own slot for the last parameter of a
+                // name, an unmapped copy for an earlier duplicate.
+                self.emit(Op::GetLocal(i as u32));
+                self.emit_store(Loc::Env { level, slot: i as u32 }, false);
+                continue;
             }
             self.emit(Op::GetLocal(i as u32));
             if let Some(init) = &item.initializer {

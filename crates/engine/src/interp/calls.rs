@@ -34,7 +34,12 @@ pub fn enter_closure(
     if code.is_class_constructor && new_target.is_undefined() {
         vm.stack.truncate(vm.stack.len() - argc as usize - 2);
         let name = crate::builtins::function::function_name(vm, f);
-        return Err(vm.type_error(format!("Class constructor {name} cannot be invoked without 'new'")));
+        // [[Call]] step 2: the TypeError is created in the callee's realm.
+        let outer_realm = vm.current_realm;
+        vm.switch_realm(realm);
+        let error = vm.type_error(format!("Class constructor {name} cannot be invoked without 'new'"));
+        vm.switch_realm(outer_realm);
+        return Err(error);
     }
     let base = vm.stack.len() as u32 - argc;
     // The callee's realm runs from here: its global is sloppy `this`, its intrinsics make the
