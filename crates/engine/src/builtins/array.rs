@@ -470,8 +470,9 @@ fn concat(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
             if n + len > 9007199254740991 {
                 return Err(vm.type_error("Array length exceeds the maximum"));
             }
-            vm.charge(len)?;
+            // Charged per step, not up front: a getter may end a loop over a huge length.
             for k in 0..len {
+                vm.charge(1)?;
                 let pk = key_for(vm, k);
                 if has_property(vm, eo, pk)? {
                     let v = get(vm, eo, pk, e)?;
@@ -931,9 +932,9 @@ fn reduce_right(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
 fn reverse(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     let (o, len) = this_obj(vm, this)?;
     let middle = len / 2;
-    vm.charge(len)?;
     let mut lower = 0;
     while lower != middle {
+        vm.charge(2)?;
         let upper = len - lower - 1;
         let (lk, uk) = (key_for(vm, lower), key_for(vm, upper));
         let lower_exists = has_property(vm, o, lk)?;
@@ -1101,8 +1102,8 @@ pub fn sort_values(vm: &mut Vm, values: &mut Vec<Value>, cmp: Value) -> JsResult
 /// SortIndexedProperties (§23.1.3.30.1) with holes skipped (true) or read (false).
 fn collect_for_sort(vm: &mut Vm, o: ObjectId, len: u64, skip_holes: bool) -> JsResult<Vec<Value>> {
     let mut items = Vec::new();
-    vm.charge(len)?;
     for k in 0..len {
+        vm.charge(1)?;
         let pk = key_for(vm, k);
         if skip_holes && !has_property(vm, o, pk)? {
             continue;
@@ -1153,8 +1154,9 @@ fn splice(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     }
     let a = array_species_create(vm, o, delete_count)?;
     vm.roots.push(Value::object(a));
-    vm.charge(len)?;
+    // Charged per step (below), not by length: the work is around the spliced range.
     for k in 0..delete_count {
+        vm.charge(1)?;
         let from = key_for(vm, start + k);
         if has_property(vm, o, from)? {
             let v = get(vm, o, from, Value::object(o))?;
@@ -1166,6 +1168,7 @@ fn splice(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let ic = insert_count as u64;
     if ic < delete_count {
         for k in start..(len - delete_count) {
+            vm.charge(1)?;
             let (from, to) = (key_for(vm, k + delete_count), key_for(vm, k + ic));
             if has_property(vm, o, from)? {
                 let v = get(vm, o, from, Value::object(o))?;
@@ -1176,6 +1179,7 @@ fn splice(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
         }
         let mut k = len;
         while k > len - delete_count + ic {
+            vm.charge(1)?;
             let pk = key_for(vm, k - 1);
             if !delete(vm, o, pk)? {
                 return Err(vm.type_error("Cannot delete property"));
@@ -1185,6 +1189,7 @@ fn splice(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     } else if ic > delete_count {
         let mut k = len - delete_count;
         while k > start {
+            vm.charge(1)?;
             let (from, to) = (key_for(vm, k + delete_count - 1), key_for(vm, k + ic - 1));
             if has_property(vm, o, from)? {
                 let v = get(vm, o, from, Value::object(o))?;
@@ -1317,9 +1322,9 @@ fn unshift(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
         if len + n > 9007199254740991 {
             return Err(vm.type_error("Array length exceeds the maximum"));
         }
-        vm.charge(len)?;
         let mut k = len;
         while k > 0 {
+            vm.charge(1)?;
             let (from, to) = (key_for(vm, k - 1), key_for(vm, k + n - 1));
             if has_property(vm, o, from)? {
                 let v = get(vm, o, from, Value::object(o))?;

@@ -526,23 +526,43 @@ fn scaled_round(x: f64, k: i32) -> BigUint {
 /// For finite x > 0: the decimal digits of the integer n with 10^(p-1) ≤ n < 10^p for which
 /// n × 10^(e-p+1) - x is closest to zero (the larger n on a tie), and that e.
 fn precision_digits(x: f64, p: u32) -> (String, i32) {
-    let ten = BigUint::from(10u32);
-    let low: BigUint = Pow::pow(&ten, p - 1);
-    let high = &low * 10u32;
-    // log10 is within one of the true exponent; step to it exactly.
+    // e: the exponent of x's leading digit, exactly (10^e ≤ x < 10^(e+1)). log10 rounds, so
+    // it can be one off (log10(9.999999999999999e-22) is -21 exactly).
     let mut e = x.log10().floor() as i32;
+    while e > -400 && cmp_pow10(x, e) == std::cmp::Ordering::Less {
+        e -= 1;
+    }
+    while e < 400 && cmp_pow10(x, e + 1) != std::cmp::Ordering::Less {
+        e += 1;
+    }
+    // n rounds half up (the larger n on a tie); rounding up to 10^p moves to the next power.
+    let ten = BigUint::from(10u32);
+    let high: BigUint = Pow::pow(&ten, p);
     let mut n = scaled_round(x, p as i32 - 1 - e);
-    for _ in 0..4 {
-        if n >= high {
-            e += 1;
-        } else if n < low {
-            e -= 1;
-        } else {
-            break;
-        }
-        n = scaled_round(x, p as i32 - 1 - e);
+    if n >= high {
+        n /= 10u32;
+        e += 1;
     }
     (n.to_string(), e)
+}
+
+/// Compares finite x > 0 with 10^k exactly.
+fn cmp_pow10(x: f64, k: i32) -> std::cmp::Ordering {
+    let (m, q) = decompose(x);
+    let ten = BigUint::from(10u32);
+    let mut lhs = BigUint::from(m);
+    let mut rhs = BigUint::one();
+    if q >= 0 {
+        lhs <<= q as usize;
+    } else {
+        rhs <<= q.unsigned_abs() as usize;
+    }
+    if k >= 0 {
+        rhs *= Pow::pow(&ten, k as u32);
+    } else {
+        lhs *= Pow::pow(&ten, k.unsigned_abs());
+    }
+    lhs.cmp(&rhs)
 }
 
 /// The shortest round-trip digits of finite x > 0 and the exponent of the first digit.
@@ -894,6 +914,10 @@ mod tests {
         assert_eq!(format_precision(-1.5, 1), "-2");
         assert_eq!(format_precision(0.1, 30), "0.100000000000000005551115123126");
         assert_eq!(format_precision(1e21, 1), "1e+21");
+        // log10 rounds this one's exponent up to -21.
+        assert_eq!(format_precision(1e-21, 16), "9.999999999999999e-22");
+        assert_eq!(format_precision(1e-21, 7), "1.000000e-21");
+        assert_eq!(format_precision(9.5, 1), "1e+1");
     }
 
     #[test]
