@@ -876,13 +876,16 @@ impl<'s> Compiler<'s, '_> {
         if op == AssignmentOperator::Assign {
             match &a.left {
                 AssignmentTarget::AssignmentTargetIdentifier(id) => {
-                    let name = id.name.to_string();
+                    // NamedEvaluation only for a bare identifier: `(f) = function () {}` is a
+                    // parenthesised target (IsIdentifierRef is false), whose span starts later.
+                    let bare = a.span.start == id.span.start;
+                    let name = bare.then(|| id.name.to_string());
                     if let Some(r) = self.emit_reference_resolve(id) {
-                        self.compile_expr_named(&a.right, Some(&name))?;
+                        self.compile_expr_named(&a.right, name.as_deref())?;
                         self.emit_reference_put(r);
                         return Ok(());
                     }
-                    self.compile_expr_named(&a.right, Some(&name))?;
+                    self.compile_expr_named(&a.right, name.as_deref())?;
                     self.emit(Op::Dup);
                     self.emit_identifier_store(id)?;
                 }

@@ -1309,8 +1309,11 @@ impl<'s> Compiler<'s, '_> {
                     self.locs[s.index()] = Some(Loc::Env { level, slot: env_slots });
                     env_slots += 1;
                 } else {
+                    // In its TDZ until the declaration runs (env slots start out so).
                     let r = self.alloc_register(a);
                     self.locs[s.index()] = Some(Loc::Register(r));
+                    self.emit(Op::Empty);
+                    self.emit(Op::SetLocal(r));
                 }
             }
         }

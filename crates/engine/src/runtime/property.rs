@@ -112,7 +112,15 @@ pub fn get_own_property(vm: &mut Vm, o: ObjectId, key: PropertyKey) -> JsResult<
             return Ok(index.and_then(|i| crate::builtins::typed_array::get_own_index_value(vm, o, i)));
         }
     }
-    Ok(ordinary_get_own_property(vm, o, key))
+    let mut desc = ordinary_get_own_property(vm, o, key);
+    // A String exotic's unit outside Latin-1 (see `get`).
+    if let (Class::String(s), PropertyKey::Index(i), Some(d)) = (&vm.heap.obj(o).class, key, desc.as_mut()) {
+        if d.value == Some(Value::UNDEFINED) && (i as usize) < vm.heap.string_len(*s) {
+            let unit = vm.heap.flat_ref(*s).unit(i as usize);
+            d.value = Some(crate::runtime::convert::single_char(vm, unit));
+        }
+    }
+    Ok(desc)
 }
 
 /// Own property of a non-proxy object (String and TypedArray exotics included).
@@ -494,6 +502,13 @@ pub fn get(vm: &mut Vm, o: ObjectId, key: PropertyKey, receiver: Value) -> JsRes
                 return Ok(index
                     .and_then(|i| crate::builtins::typed_array::get_index_value(vm, cur, i))
                     .unwrap_or(Value::UNDEFINED));
+            }
+            // A String exotic's index properties: a unit outside Latin-1 needs a new string,
+            // which the read-only descriptor path cannot make.
+            Class::String(s) if matches!(key, PropertyKey::Index(i) if (i as usize) < vm.heap.string_len(*s)) => {
+                let (s, PropertyKey::Index(i)) = (*s, key) else { return Ok(Value::UNDEFINED) };
+                let unit = vm.heap.flat_ref(s).unit(i as usize);
+                return Ok(crate::runtime::convert::single_char(vm, unit));
             }
             _ => {
                 if let Some(desc) = ordinary_get_own_property(vm, cur, key) {
