@@ -506,6 +506,12 @@ fn decompose(x: f64) -> (u64, i32) {
 /// The integer n closest to x × 10^k for finite x ≥ 0, the larger one on a tie — computed on
 /// the double's exact value.
 fn scaled_round(x: f64, k: i32) -> BigUint {
+    let (num, den) = scaled_fraction(x, k);
+    (num * 2u32 + &den) / (den * 2u32)
+}
+
+/// x × 10^k as an exact fraction (numerator, denominator).
+fn scaled_fraction(x: f64, k: i32) -> (BigUint, BigUint) {
     let (m, e2) = decompose(x);
     let mut num = BigUint::from(m);
     let mut den = BigUint::one();
@@ -520,7 +526,7 @@ fn scaled_round(x: f64, k: i32) -> BigUint {
     } else {
         den *= Pow::pow(&ten, k.unsigned_abs());
     }
-    (num * 2u32 + &den) / (den * 2u32)
+    (num, den)
 }
 
 /// For finite x > 0: the decimal digits of the integer n with 10^(p-1) ≤ n < 10^p for which
@@ -546,23 +552,10 @@ fn precision_digits(x: f64, p: u32) -> (String, i32) {
     (n.to_string(), e)
 }
 
-/// Compares finite x > 0 with 10^k exactly.
+/// Compares finite x > 0 with 10^k exactly (x × 10^-k against 1).
 fn cmp_pow10(x: f64, k: i32) -> std::cmp::Ordering {
-    let (m, q) = decompose(x);
-    let ten = BigUint::from(10u32);
-    let mut lhs = BigUint::from(m);
-    let mut rhs = BigUint::one();
-    if q >= 0 {
-        lhs <<= q as usize;
-    } else {
-        rhs <<= q.unsigned_abs() as usize;
-    }
-    if k >= 0 {
-        rhs *= Pow::pow(&ten, k as u32);
-    } else {
-        lhs *= Pow::pow(&ten, k.unsigned_abs());
-    }
-    lhs.cmp(&rhs)
+    let (num, den) = scaled_fraction(x, -k);
+    num.cmp(&den)
 }
 
 /// The shortest round-trip digits of finite x > 0 and the exponent of the first digit.

@@ -858,16 +858,24 @@ pub fn current_this(vm: &mut Vm, fi: usize) -> JsResult<Value> {
 }
 
 /// `super(...args)` in a derived constructor: construct the parent with our new.target.
-pub fn super_call(vm: &mut Vm, fi: usize, args: &[Value]) -> JsResult<Value> {
-    let callee = vm.frames[fi].callee;
-    let new_target = vm.frames[fi].new_target;
-    let Some(c) = callee.as_object() else { return Err(vm.syntax_error("'super' keyword unexpected here")) };
+/// SuperCall steps 1-6: construct the parent of the active function `func`.
+#[inline(never)] // cold: keeps the dispatch loop small
+fn construct_super(vm: &mut Vm, func: Value, args: &[Value], new_target: Value) -> JsResult<(ObjectId, Value)> {
+    // 1-4. Let func be GetSuperConstructor(); if IsConstructor(func) is false, throw.
+    let Some(c) = func.as_object() else { return Err(vm.syntax_error("'super' keyword unexpected here")) };
     let parent = property::get_prototype_of(vm, c)?;
     let parent = parent.map(Value::object).unwrap_or(Value::NULL);
     if !crate::runtime::call::is_constructor(vm, parent) {
         return Err(vm.type_error("Super constructor is not a constructor"));
     }
-    let this = crate::runtime::call::construct(vm, parent, args, Some(new_target))?;
+    // 5-6. Let result be ? Construct(func, argList, newTarget).
+    Ok((c, crate::runtime::call::construct(vm, parent, args, Some(new_target))?))
+}
+
+#[inline(never)] // cold: keeps the dispatch loop small
+pub fn super_call(vm: &mut Vm, fi: usize, args: &[Value]) -> JsResult<Value> {
+    let (callee, new_target) = (vm.frames[fi].callee, vm.frames[fi].new_target);
+    let (c, this) = construct_super(vm, callee, args, new_target)?;
     // Direct eval frames share the `this` binding of the constructor frame they run in.
     let mut bound = vec![fi];
     let mut j = fi;
@@ -888,6 +896,7 @@ pub fn super_call(vm: &mut Vm, fi: usize, args: &[Value]) -> JsResult<Value> {
 /// SuperCall where arrows may call it (§13.3.7.1): the constructor and its `this` binding
 /// live in its function environment (`slot + 1` and `slot`, `depth` environments up), and
 /// the constructor's frame, if it is still running, gets the binding too.
+#[inline(never)] // cold: keeps the dispatch loop small
 pub fn super_call_env(vm: &mut Vm, fi: usize, depth: u16, slot: u32, args: &[Value]) -> JsResult<Value> {
     let Some(env) = super::env_at(vm, vm.frames[fi].env, depth) else {
         return Err(vm.syntax_error("'super' keyword unexpected here"));
@@ -895,15 +904,7 @@ pub fn super_call_env(vm: &mut Vm, fi: usize, depth: u16, slot: u32, args: &[Val
     let slot = slot as usize;
     let func = vm.heap.env(env).slots.get(slot + 1).copied().unwrap_or_default();
     let new_target = vm.frames[fi].new_target;
-    // 1-4. Let func be GetSuperConstructor(); if IsConstructor(func) is false, throw.
-    let Some(c) = func.as_object() else { return Err(vm.syntax_error("'super' keyword unexpected here")) };
-    let parent = property::get_prototype_of(vm, c)?;
-    let parent = parent.map(Value::object).unwrap_or(Value::NULL);
-    if !crate::runtime::call::is_constructor(vm, parent) {
-        return Err(vm.type_error("Super constructor is not a constructor"));
-    }
-    // 5-6. Let result be ? Construct(func, argList, newTarget).
-    let this = crate::runtime::call::construct(vm, parent, args, Some(new_target))?;
+    let (c, this) = construct_super(vm, func, args, new_target)?;
     // 7-10. Perform ? thisER.BindThisValue(result).
     if !vm.heap.env(env).slots.get(slot).copied().unwrap_or_default().is_empty() {
         return Err(vm.reference_error("Super constructor may only be called once"));
