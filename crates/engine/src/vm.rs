@@ -478,16 +478,24 @@ impl Vm {
         Some((first.id, first.due))
     }
 
-    /// Run virtual timer `id` now (moving the logical clock to its due time if that is
-    /// later): an embedder's event loop for engine-level timers (`Atomics.waitAsync`
-    /// timeouts). Host timers (`setTimeout`) belong to the host's loop. Answers whether the
-    /// timer was still pending.
+    /// Run virtual timer `id` now, moving the logical clock to its due time if that is later:
+    /// an embedder's event loop for engine-level timers (`Atomics.waitAsync` timeouts). See
+    /// [`Vm::run_timer`]. Answers whether the timer was still pending.
     pub fn fire_timer(&mut self, id: u64) -> Result<bool, crate::error::RunError> {
+        if let Some(t) = self.timers.iter().find(|t| t.id == id) {
+            self.clock_ms = self.clock_ms.max(t.due);
+        }
+        let r = self.run_timer(id);
+        r.map_err(|t| self.run_error(t))
+    }
+
+    /// Run timer `id` if it is still queued, at the current clock: a timeout or immediate is
+    /// removed first; an interval is re-armed at `clock + interval` before its callback runs
+    /// (so the callback may clear it). Returns false if no such timer was queued. Leaves no
+    /// frame on the stack.
+    pub fn run_timer(&mut self, id: u64) -> JsResult<bool> {
         let Some(index) = self.timers.iter().position(|t| t.id == id) else { return Ok(false) };
         let timer = self.timers.remove(index);
-        if timer.due > self.clock_ms {
-            self.clock_ms = timer.due;
-        }
         if let Some(interval) = timer.interval {
             self.timers.push(Timer { due: self.clock_ms + interval, ..timer.clone() });
         }
@@ -498,7 +506,7 @@ impl Vm {
         self.roots.truncate(mark);
         self.stack.clear();
         self.frames.clear();
-        r.map(|_| true).map_err(|t| self.run_error(t))
+        r.map(|_| true)
     }
 
     /// Describe a throw for the embedder without running any JS.

@@ -17,7 +17,7 @@ use amber_engine::atoms::PropertyKey;
 use amber_engine::builtins::{make_native, NativeId};
 use amber_engine::error::JsResult;
 use amber_engine::heap::shape::PropFlags;
-use amber_engine::runtime::call::{call, is_callable};
+use amber_engine::runtime::call::is_callable;
 use amber_engine::runtime::convert::to_number;
 use amber_engine::runtime::property::get;
 use amber_engine::vm::Timer;
@@ -144,25 +144,13 @@ pub fn immediate_ids(vm: &Vm) -> Vec<u64> {
     ids
 }
 
-/// Fire timer `id` if it is still queued: a timeout or immediate is removed first; an
-/// interval is re-armed at `clock + interval` before its callback runs (so the callback may
-/// clear it). Returns false if no such timer was queued. Leaves no frame on the stack.
+/// Fire timer `id` if it is still queued (`Vm::run_timer`); a timeout or immediate that
+/// fires stops counting as unref'd.
 pub fn fire(vm: &mut Vm, id: u64) -> JsResult<bool> {
-    let Some(index) = vm.timers.iter().position(|t| t.id == id) else { return Ok(false) };
-    let timer = vm.timers.remove(index);
-    if let Some(interval) = timer.interval {
-        vm.timers.push(Timer { due: vm.clock_ms + interval, args: timer.args.clone(), ..timer.clone() });
-    } else {
+    if vm.timers.iter().any(|t| t.id == id && t.interval.is_none()) {
         set_unref(vm, id, false);
     }
-    let mark = vm.roots.len();
-    vm.roots.push(timer.callback);
-    vm.roots.extend_from_slice(&timer.args);
-    let result = call(vm, timer.callback, Value::UNDEFINED, &timer.args);
-    vm.roots.truncate(mark);
-    vm.stack.clear();
-    vm.frames.clear();
-    result.map(|_| true)
+    vm.run_timer(id)
 }
 
 // ---- Globals

@@ -148,16 +148,15 @@ impl<'s> Compiler<'s, '_> {
         if let Some(rest) = &params.rest {
             pattern_symbols(&rest.rest.argument, &mut param_syms);
         }
-        let (mut named_param, mut declared, mut var_arguments) = (false, false, None);
+        let named_param = param_syms.iter().any(|&s| self.scoping.symbol_name(s) == "arguments");
+        let (mut declared, mut var_arguments) = (false, None);
         if let Some(scope) = spec.scope {
             for sym in self.scoping.iter_bindings_in(scope) {
-                if self.scoping.symbol_name(sym) != "arguments" {
+                if self.scoping.symbol_name(sym) != "arguments" || param_syms.contains(&sym) {
                     continue;
                 }
                 let flags = self.scoping.symbol_flags(sym);
-                if param_syms.contains(&sym) {
-                    named_param = true;
-                } else if flags.contains(SymbolFlags::Function) || flags.intersects(super::LEXICAL) {
+                if flags.contains(SymbolFlags::Function) || flags.intersects(super::LEXICAL) {
                     declared = true;
                 } else if flags.contains(SymbolFlags::FunctionScopedVariable) {
                     var_arguments = Some(sym);
@@ -245,14 +244,7 @@ impl<'s> Compiler<'s, '_> {
         }
         // With parameter expressions, parameters sit in a TDZ until bound, in order.
         if !simple {
-            let mut syms = Vec::new();
-            for item in params.items.iter() {
-                pattern_symbols(&item.pattern, &mut syms);
-            }
-            if let Some(rest) = &params.rest {
-                pattern_symbols(&rest.rest.argument, &mut syms);
-            }
-            for sym in syms {
+            for &sym in &param_syms {
                 if let Some(t) = self.tdz_params.get_mut(sym.index()) {
                     *t = true;
                 }
@@ -270,14 +262,7 @@ impl<'s> Compiler<'s, '_> {
         }
         // Parameters into their bindings. Eval code in an initialiser sees the parameters
         // but not the body's declarations.
-        let mut param_list = Vec::new();
-        for item in params.items.iter() {
-            pattern_symbols(&item.pattern, &mut param_list);
-        }
-        if let Some(rest) = &params.rest {
-            pattern_symbols(&rest.rest.argument, &mut param_list);
-        }
-        self.func.parameters = Some(param_list);
+        self.func.parameters = Some(param_syms.clone());
         for (i, item) in params.items.iter().enumerate() {
             let direct = matches!((&item.pattern, &item.initializer), (BindingPattern::BindingIdentifier(id), None)
                 if id.symbol_id.get().and_then(|s| self.locs[s.index()]) == Some(Loc::Register(i as u32)));
@@ -310,16 +295,7 @@ impl<'s> Compiler<'s, '_> {
         // of a non-arrow function, or a parameter of that name), a direct eval in a parameter
         // initialiser may not declare it again.
         self.func.parameters = None;
-        let binds_arguments = !spec.kind.is_arrow() || {
-            let mut syms = Vec::new();
-            for item in params.items.iter() {
-                pattern_symbols(&item.pattern, &mut syms);
-            }
-            if let Some(rest) = &params.rest {
-                pattern_symbols(&rest.rest.argument, &mut syms);
-            }
-            syms.iter().any(|&s| self.scoping.symbol_name(s) == "arguments")
-        };
+        let binds_arguments = !spec.kind.is_arrow() || named_param;
         if binds_arguments {
             self.func.code.params_end = self.pc();
         }
@@ -339,13 +315,6 @@ impl<'s> Compiler<'s, '_> {
             }
             // `var` bindings start undefined (FunctionDeclarationInstantiation step 27/28); a
             // captured one lives in an env slot, which starts out Empty like a TDZ slot.
-            let mut param_syms = Vec::new();
-            for item in params.items.iter() {
-                pattern_symbols(&item.pattern, &mut param_syms);
-            }
-            if let Some(rest) = &params.rest {
-                pattern_symbols(&rest.rest.argument, &mut param_syms);
-            }
             let mut vars: Vec<oxc_syntax::symbol::SymbolId> = self
                 .scoping
                 .iter_bindings_in(scope)

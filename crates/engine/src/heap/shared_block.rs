@@ -43,6 +43,13 @@ struct Waiter {
     kind: WaiterKind,
 }
 
+impl Waiter {
+    /// Is this `agent`'s async waiter `token`?
+    fn is_async(&self, agent: &AgentSignal, token: u64) -> bool {
+        matches!(&self.kind, WaiterKind::Async { agent: a, token: t } if *t == token && a.same(agent))
+    }
+}
+
 enum WaiterKind {
     /// An agent blocked in `Atomics.wait`.
     Sync(u64),
@@ -295,10 +302,7 @@ impl SharedBlock {
     /// Puts back an async waiter a restored VM still has pending (its block is new).
     pub fn rejoin_async(&self, byte_index: usize, agent: &AgentSignal, token: u64) {
         let mut list = self.waiters();
-        let present = list
-            .iter()
-            .any(|w| matches!(&w.kind, WaiterKind::Async { agent: a, token: t } if *t == token && a.same(agent)));
-        if !present {
+        if !list.iter().any(|w| w.is_async(agent, token)) {
             list.push(Waiter { byte_index, kind: WaiterKind::Async { agent: agent.clone(), token } });
         }
     }
@@ -306,9 +310,7 @@ impl SharedBlock {
     /// Removes `agent`'s async waiter `token` (its timeout): false if a notify took it first.
     pub fn leave_async(&self, agent: &AgentSignal, token: u64) -> bool {
         let mut list = self.waiters();
-        let at = list
-            .iter()
-            .position(|w| matches!(&w.kind, WaiterKind::Async { agent: a, token: t } if *t == token && a.same(agent)));
+        let at = list.iter().position(|w| w.is_async(agent, token));
         at.map(|i| list.remove(i)).is_some()
     }
 

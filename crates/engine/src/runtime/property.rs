@@ -112,15 +112,25 @@ pub fn get_own_property(vm: &mut Vm, o: ObjectId, key: PropertyKey) -> JsResult<
             return Ok(index.and_then(|i| crate::builtins::typed_array::get_own_index_value(vm, o, i)));
         }
     }
+    Ok(own_property_with_units(vm, o, key))
+}
+
+/// OrdinaryGetOwnProperty where the caller can allocate: a String exotic's index property
+/// gets its code unit as a string. The read-only `ordinary_get_own_property` cannot make one
+/// for a unit outside Latin-1 (its value is undefined there); every path that needs the value
+/// comes here.
+fn own_property_with_units(vm: &mut Vm, o: ObjectId, key: PropertyKey) -> Option<PropertyDescriptor> {
     let mut desc = ordinary_get_own_property(vm, o, key);
-    // A String exotic's unit outside Latin-1 (see `get`).
-    if let (Class::String(s), PropertyKey::Index(i), Some(d)) = (&vm.heap.obj(o).class, key, desc.as_mut()) {
-        if d.value == Some(Value::UNDEFINED) && (i as usize) < vm.heap.string_len(*s) {
-            let unit = vm.heap.flat_ref(*s).unit(i as usize);
-            d.value = Some(crate::runtime::convert::single_char(vm, unit));
-        }
+    if let (Some(d), Some(unit)) = (desc.as_mut(), string_unit(vm, o, key)) {
+        d.value = Some(crate::runtime::convert::single_char(vm, unit));
     }
-    Ok(desc)
+    desc
+}
+
+/// The code unit at index `key` of String exotic `o` (StringGetOwnProperty, §10.4.3.5).
+fn string_unit(vm: &Vm, o: ObjectId, key: PropertyKey) -> Option<u16> {
+    let (Class::String(s), PropertyKey::Index(i)) = (&vm.heap.obj(o).class, key) else { return None };
+    ((i as usize) < vm.heap.string_len(*s)).then(|| vm.heap.flat_ref(*s).unit(i as usize))
 }
 
 /// Own property of a non-proxy object (String and TypedArray exotics included).
@@ -226,7 +236,8 @@ pub fn define_own_property(vm: &mut Vm, o: ObjectId, key: PropertyKey, desc: Pro
         Class::String(s) => {
             if let PropertyKey::Index(i) = key {
                 if (i as usize) < vm.heap.string_len(*s) {
-                    let current = ordinary_get_own_property(vm, o, key);
+                    let current = own_property_with_units(vm, o, key);
+                    let desc = same_string_contents(vm, desc, current);
                     return Ok(is_compatible(vm.heap.obj(o).extensible, desc, current));
                 }
             }
@@ -380,8 +391,20 @@ pub fn ordinary_define_own_property(
 ) -> JsResult<bool> {
     let current = ordinary_get_own_property(vm, o, key);
     let extensible = vm.heap.obj(o).extensible;
-    // Strings with equal contents but different handles: compare contents before refusing.
-    let desc = match (current, desc.value) {
+    let desc = same_string_contents(vm, desc, current);
+    let Some(merged) = validate(extensible, desc, current) else { return Ok(false) };
+    write_property(vm, o, key, merged, current.is_some());
+    Ok(true)
+}
+
+/// Strings with equal contents but different handles are the same value: before `validate`
+/// refuses to change a frozen property, give `desc` the current handle when the contents agree.
+fn same_string_contents(
+    vm: &mut Vm,
+    desc: PropertyDescriptor,
+    current: Option<PropertyDescriptor>,
+) -> PropertyDescriptor {
+    match (current, desc.value) {
         (Some(cur), Some(v)) if cur.writable == Some(false) && cur.configurable == Some(false) => {
             if crate::runtime::operators::same_value_heap(vm, v, cur.value.unwrap_or_default()) {
                 PropertyDescriptor { value: cur.value, ..desc }
@@ -390,10 +413,7 @@ pub fn ordinary_define_own_property(
             }
         }
         _ => desc,
-    };
-    let Some(merged) = validate(extensible, desc, current) else { return Ok(false) };
-    write_property(vm, o, key, merged, current.is_some());
-    Ok(true)
+    }
 }
 
 /// Store a complete descriptor.
@@ -503,11 +523,9 @@ pub fn get(vm: &mut Vm, o: ObjectId, key: PropertyKey, receiver: Value) -> JsRes
                     .and_then(|i| crate::builtins::typed_array::get_index_value(vm, cur, i))
                     .unwrap_or(Value::UNDEFINED));
             }
-            // A String exotic's index properties: a unit outside Latin-1 needs a new string,
-            // which the read-only descriptor path cannot make.
-            Class::String(s) if matches!(key, PropertyKey::Index(i) if (i as usize) < vm.heap.string_len(*s)) => {
-                let (s, PropertyKey::Index(i)) = (*s, key) else { return Ok(Value::UNDEFINED) };
-                let unit = vm.heap.flat_ref(s).unit(i as usize);
+            // A String exotic's index properties (see `own_property_with_units`).
+            Class::String(_) if string_unit(vm, cur, key).is_some() => {
+                let unit = string_unit(vm, cur, key).unwrap_or_default();
                 return Ok(crate::runtime::convert::single_char(vm, unit));
             }
             _ => {

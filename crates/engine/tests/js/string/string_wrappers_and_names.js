@@ -21,3 +21,12 @@ try {
 }
 (0, eval)('let contained = 1');
 console.log(typeof contained);
+
+// Redefining a frozen index with the same (non-Latin-1) unit is allowed; another is not.
+const frozen = new String('\u4e00');
+Object.defineProperty(frozen, 0, { value: '\u4e00' });
+try {
+  Object.defineProperty(frozen, 0, { value: 'x' });
+} catch (e) {
+  console.log('redefine index:', e.constructor.name);
+}
