@@ -28,13 +28,29 @@ pub struct VmOptions {
     pub max_heap_bytes: Option<u64>,
     /// Maximum JS call depth before RangeError.
     pub max_stack_depth: usize,
+    /// Maximum nesting of calls made from Rust (natives calling functions, and the
+    /// interpreter re-entered from natives) before RangeError: the depth of recursion that
+    /// passes through builtins (`forEach`, `call`, getters, `toString`). Each level costs
+    /// native stack, which grows on demand (`interp::run`), so this bounds its memory.
+    pub max_native_depth: u32,
     /// Collect after this many allocations.
     pub gc_interval: u64,
 }
 
+/// Default [`VmOptions::max_native_depth`]: recursion through a builtin costs two levels
+/// per JS frame (the native and the interpreter re-entered from it), so this lets such a
+/// recursion run past 10,000 JS frames, as deep as node's default stack allows.
+pub const DEFAULT_MAX_NATIVE_DEPTH: u32 = 24_000;
+
 impl Default for VmOptions {
     fn default() -> Self {
-        VmOptions { max_instructions: None, max_heap_bytes: None, max_stack_depth: 200_000, gc_interval: 200_000 }
+        VmOptions {
+            max_instructions: None,
+            max_heap_bytes: None,
+            max_stack_depth: 200_000,
+            max_native_depth: DEFAULT_MAX_NATIVE_DEPTH,
+            gc_interval: 200_000,
+        }
     }
 }
 
@@ -170,7 +186,8 @@ pub struct Vm {
     pub yield_raw: bool,
     /// Arrays being joined (cycle detection for join/toString/toLocaleString).
     pub join_stack: Vec<ObjectId>,
-    /// Nested interpreter re-entries from Rust (bounded by `interp::MAX_NATIVE_DEPTH`).
+    /// Nested calls from Rust: natives and re-entries of the interpreter (bounded by
+    /// `options.max_native_depth`).
     pub native_depth: u32,
     /// Virtual timers (DESIGN §6).
     pub timers: Vec<Timer>,

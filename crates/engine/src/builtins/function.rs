@@ -11,6 +11,7 @@ use crate::native;
 use crate::runtime::call::{call, is_callable, is_constructor};
 use crate::runtime::convert::{to_integer_or_infinity, to_rust_string};
 use crate::runtime::property::{get, has_own_property};
+use crate::string::JsStr;
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
 
@@ -145,11 +146,13 @@ fn bind(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     }
     vm.define_builtin(f, PropertyKey::Atom(atom::length), Value::number(len), PropFlags(PropFlags::CONFIGURABLE));
     let tn = get(vm, target, PropertyKey::Atom(atom::name), this)?;
-    let name = match tn.as_string() {
-        Some(s) => vm.heap.flat(s).to_rust_string(),
-        None => String::new(),
+    // A rope, not a copy: bound functions of bound functions would copy their growing
+    // names quadratically ("bound bound bound …").
+    let prefix = vm.heap.alloc_string(JsStr::from_str("bound "));
+    let nv = match tn.as_string() {
+        Some(s) => Value::string(vm.heap.concat(prefix, s)),
+        None => Value::string(prefix),
     };
-    let nv = vm.str(&format!("bound {name}"));
     vm.define_builtin(f, PropertyKey::Atom(atom::name), nv, PropFlags(PropFlags::CONFIGURABLE));
     Ok(Value::object(f))
 }

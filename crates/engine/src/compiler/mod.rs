@@ -15,6 +15,7 @@ pub mod eval;
 mod expr;
 mod function;
 pub mod module;
+pub mod nesting;
 mod pattern;
 mod stmt;
 
@@ -1088,6 +1089,24 @@ pub(crate) fn with_parsed<R>(
 /// names) is accepted; `arguments` in a class field initialiser's eval is rejected
 /// (PerformEval steps 5-6, EvalDeclarationInstantiation's private name check).
 pub(crate) fn with_parsed_in<R>(
+    source: &str,
+    filename: &str,
+    module: bool,
+    options: ParseOptions,
+    eval: Option<&eval::EvalScope>,
+    f: impl for<'x> FnOnce(&'x Program<'x>, &'x Scoping, &'x Analysis) -> Result<R, SyntaxErrorReport>,
+) -> Result<R, SyntaxErrorReport> {
+    // The front end recurses along the text's nesting: bound it first, then run on a stack
+    // sized for it, whatever thread the VM is on (nesting.rs).
+    let gauge = match nesting::gauge(source) {
+        Ok(gauge) => gauge,
+        Err(deep) => return Err(report(source, filename, "Maximum nesting depth exceeded", deep.offset)),
+    };
+    let stack = nesting::stack_for_gauge(gauge);
+    stacker::maybe_grow(stack, stack, || parse_and_check(source, filename, module, options, eval, f))
+}
+
+fn parse_and_check<R>(
     source: &str,
     filename: &str,
     module: bool,

@@ -97,19 +97,26 @@ pub(crate) enum Flow {
     Exit(Value),
 }
 
-/// Nested re-entries of the interpreter from Rust (native → JS → native …) allowed before
-/// RangeError: each costs native stack, unlike JS→JS calls.
-pub const MAX_NATIVE_DEPTH: u32 = 400;
+/// Stack a level of Rust recursion may use before the next check: the interpreter loop, an
+/// instruction's handler and the natives it calls on the way to the next re-entry.
+pub(crate) const STACK_RED_ZONE: usize = 256 << 10;
+/// Stack added each time the red zone is reached.
+pub(crate) const STACK_SEGMENT: usize = 4 << 20;
 
 /// Run until the innermost `stop_here` frame returns (or throws out).
+///
+/// JS→JS calls push frames and never recurse here; a native that calls back into JS does.
+/// Such recursion grows the native stack on demand (a new segment when less than the red
+/// zone is left), so its depth is bounded by `options.max_native_depth`, never by the
+/// thread's stack size, and it never overflows.
 pub fn run(vm: &mut Vm) -> JsResult<Value> {
-    if vm.native_depth >= MAX_NATIVE_DEPTH {
+    if vm.native_depth >= vm.options.max_native_depth {
         // Drop the frame our caller just pushed, then fail like a stack overflow.
         pop_frame(vm);
         return Err(vm.range_error("Maximum call stack size exceeded"));
     }
     vm.native_depth += 1;
-    let r = run_loop(vm);
+    let r = stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || run_loop(vm));
     vm.native_depth -= 1;
     r
 }

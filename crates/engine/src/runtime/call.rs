@@ -29,11 +29,40 @@ pub fn is_constructor(vm: &Vm, v: Value) -> bool {
     }
 }
 
+/// Native calls nested this deep from the last re-entry are cheap to leave unchecked:
+/// the first levels of every call chain skip the stack check.
+const UNCHECKED_NATIVE_DEPTH: u32 = 16;
+
+/// Run `f` one level of Rust recursion deeper: natives calling natives (`join` on nested
+/// arrays, bound functions of bound functions) recurse without re-entering the interpreter,
+/// so they count towards `max_native_depth` and grow the stack like `interp::run` does.
+#[inline]
+fn nested<T>(vm: &mut Vm, f: impl FnOnce(&mut Vm) -> JsResult<T>) -> JsResult<T> {
+    if vm.native_depth >= vm.options.max_native_depth {
+        return Err(vm.range_error("Maximum call stack size exceeded"));
+    }
+    vm.native_depth += 1;
+    let r = if vm.native_depth.is_multiple_of(UNCHECKED_NATIVE_DEPTH) {
+        stacker::maybe_grow(crate::interp::STACK_RED_ZONE, crate::interp::STACK_SEGMENT, || f(vm))
+    } else {
+        f(vm)
+    };
+    vm.native_depth -= 1;
+    r
+}
+
 /// Call(F, V, args).
 pub fn call(vm: &mut Vm, f: Value, this: Value, args: &[Value]) -> JsResult<Value> {
     let Some(fo) = f.as_object() else {
         return Err(vm.type_error("value is not a function"));
     };
+    if matches!(vm.heap.obj(fo).class, Class::Function(_)) {
+        return crate::interp::call_closure(vm, fo, this, args, None);
+    }
+    nested(vm, |vm| call_non_closure(vm, fo, this, args))
+}
+
+fn call_non_closure(vm: &mut Vm, fo: ObjectId, this: Value, args: &[Value]) -> JsResult<Value> {
     match &vm.heap.obj(fo).class {
         Class::Native(n) => {
             let (id, realm) = (n.id, n.realm);
@@ -41,9 +70,17 @@ pub fn call(vm: &mut Vm, f: Value, this: Value, args: &[Value]) -> JsResult<Valu
         }
         Class::Function(_) => crate::interp::call_closure(vm, fo, this, args, None),
         Class::Bound(b) => {
-            let (target, bthis) = (b.target, b.this);
+            // A chain of bound functions is unwound here rather than recursed through, so
+            // its length costs no native stack.
+            let (mut target, mut bthis) = (b.target, b.this);
             let mut all = b.args.clone();
             all.extend_from_slice(args);
+            while let Class::Bound(inner) = &vm.heap.obj(target).class {
+                let mut next = inner.args.clone();
+                next.extend_from_slice(&all);
+                (all, target, bthis) = (next, inner.target, inner.this);
+                vm.charge(1)?;
+            }
             call(vm, Value::object(target), bthis, &all)
         }
         Class::Proxy(_) => proxy::call(vm, fo, this, args),
@@ -93,6 +130,13 @@ pub fn construct(vm: &mut Vm, f: Value, args: &[Value], new_target: Option<Value
     if !is_constructor(vm, f) {
         return Err(vm.type_error("value is not a constructor"));
     }
+    if matches!(vm.heap.obj(fo).class, Class::Function(_)) {
+        return crate::interp::construct_closure(vm, fo, args, new_target);
+    }
+    nested(vm, |vm| construct_non_closure(vm, f, fo, args, new_target))
+}
+
+fn construct_non_closure(vm: &mut Vm, f: Value, fo: ObjectId, args: &[Value], new_target: Value) -> JsResult<Value> {
     match &vm.heap.obj(fo).class {
         Class::Native(n) => {
             let (id, realm) = (n.id, n.realm);
@@ -100,10 +144,24 @@ pub fn construct(vm: &mut Vm, f: Value, args: &[Value], new_target: Option<Value
         }
         Class::Function(_) => crate::interp::construct_closure(vm, fo, args, new_target),
         Class::Bound(b) => {
-            let target = Value::object(b.target);
+            // Unwound like [[Call]] above: each bound level prepends its arguments and
+            // replaces a newTarget that is itself.
+            let mut current = f;
+            let mut target = Value::object(b.target);
             let mut all = b.args.clone();
             all.extend_from_slice(args);
-            let nt = if new_target == f { target } else { new_target };
+            let mut nt = if new_target == current { target } else { new_target };
+            while let Some(Class::Bound(inner)) = target.as_object().map(|t| &vm.heap.obj(t).class) {
+                let mut next = inner.args.clone();
+                next.extend_from_slice(&all);
+                current = target;
+                target = Value::object(inner.target);
+                all = next;
+                if nt == current {
+                    nt = target;
+                }
+                vm.charge(1)?;
+            }
             construct(vm, target, &all, Some(nt))
         }
         Class::Proxy(_) => proxy::construct(vm, fo, args, new_target),
