@@ -40,9 +40,12 @@ pub struct RunArgs {
     /// Instruction budget; exceeding it exits with status 5.
     #[arg(long, value_name = "N")]
     max_instructions: Option<u64>,
-    /// Heap budget in bytes; exceeding it exits with status 5.
-    #[arg(long, value_name = "BYTES")]
-    max_heap: Option<u64>,
+    /// Heap budget in bytes (suffixes K, M, G: powers of 1024); exceeding it exits with
+    /// status 5. 0 means unlimited. The default protects a run without flags from a memory
+    /// bomb; it is a constant, not derived from the machine, so a run behaves the same
+    /// everywhere.
+    #[arg(long, value_name = "BYTES", default_value = "4G", value_parser = parse_bytes)]
+    max_heap: u64,
     /// Print the bytecode of every function instead of running.
     #[arg(long)]
     dump_bytecode: bool,
@@ -157,14 +160,14 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
     let process = process_inputs(&args.args, &args.env)?;
     let sources = vec![
         Source::new(&program.filename, &source),
-        options_source(args.max_instructions, args.max_heap, &process),
+        options_source(args.max_instructions, heap_limit(args.max_heap), &process),
         crate::seed::source(&seed),
     ];
     let policy = parse_policy(&args.policy)?;
     let mut runtime = builder()
         .policy(policy)
         .max_instructions(args.max_instructions)
-        .max_heap_bytes(args.max_heap)
+        .max_heap_bytes(heap_limit(args.max_heap))
         .vfs_seed(seed)
         .process_inputs(process)
         .build()?;
@@ -296,4 +299,22 @@ fn time_gc(_vm: &Vm, phase: amber::engine::vm::GcPhase) {
             }
         }
     }
+}
+
+/// `--max-heap`'s value: 0 is unlimited.
+fn heap_limit(bytes: u64) -> Option<u64> {
+    (bytes != 0).then_some(bytes)
+}
+
+/// A byte count with an optional K, M or G suffix (powers of 1024).
+pub(crate) fn parse_bytes(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (digits, scale) = match t.as_bytes().last().map(u8::to_ascii_uppercase) {
+        Some(b'K') => (&t[..t.len() - 1], 1u64 << 10),
+        Some(b'M') => (&t[..t.len() - 1], 1 << 20),
+        Some(b'G') => (&t[..t.len() - 1], 1 << 30),
+        _ => (t, 1),
+    };
+    let n: u64 = digits.parse().map_err(|_| format!("'{text}' is not a byte count (for example 512M)"))?;
+    n.checked_mul(scale).ok_or_else(|| format!("'{text}' is too large"))
 }

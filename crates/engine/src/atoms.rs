@@ -141,6 +141,21 @@ pub struct Atoms {
     table: IndexSet<JsStr, FxBuildHasher>,
 }
 
+impl Atoms {
+    /// Estimated bytes of the table (for the heap estimate; atoms are never collected).
+    pub fn bytes(&self) -> u64 {
+        self.table
+            .iter()
+            .map(|s| {
+                48 + match s {
+                    JsStr::Latin1(b) => b.len() as u64,
+                    JsStr::Utf16(u) => u.len() as u64 * 2,
+                }
+            })
+            .sum()
+    }
+}
+
 impl Default for Atoms {
     fn default() -> Self {
         Self::new()

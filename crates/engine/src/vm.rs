@@ -54,6 +54,9 @@ impl Default for VmOptions {
     }
 }
 
+/// Bytes a queued job costs the heap estimate.
+pub(crate) const JOB_BYTES: u64 = std::mem::size_of::<Job>() as u64;
+
 /// A queued job.
 #[derive(Clone, Serialize, Deserialize, Debug)]
 pub enum Job {
@@ -379,13 +382,35 @@ impl Vm {
 
     /// Charge `units` of fuel for native work proportional to its size.
     #[inline]
+    ///
+    /// Natives charge as they loop, so this is also where a loop that grows storage meets
+    /// the heap budget: the limit is exceeded by at most one step's growth.
     pub fn charge(&mut self, units: u64) -> JsResult<()> {
         if self.fuel < units {
             self.fuel = 0;
             return Err(Throw::Limit(Limit::Fuel));
         }
         self.fuel -= units;
-        Ok(())
+        self.check_heap()
+    }
+
+    /// Queue a job; the queue's growth counts against the heap like any storage.
+    pub fn enqueue_job(&mut self, job: Job) {
+        self.jobs.push_back(job);
+        self.heap.note_growth(JOB_BYTES);
+    }
+
+    /// Check a string being built (`units` code units so far, not yet in the heap): over
+    /// the maximum string length it is a RangeError, and its buffer counts against the heap
+    /// budget while it grows, so a builder cannot reach gigabytes before it allocates.
+    pub fn check_string_growth(&mut self, units: u64) -> JsResult<()> {
+        if units > crate::builtins::string::MAX_STRING_LENGTH {
+            return Err(self.range_error("Invalid string length"));
+        }
+        match self.options.max_heap_bytes {
+            Some(max) if self.heap.bytes_estimate.saturating_add(units * 2) > max => Err(Throw::Limit(Limit::Heap)),
+            _ => Ok(()),
+        }
     }
 
     /// Check the heap budget (called at allocation-heavy points).

@@ -343,6 +343,7 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     if let Class::Array(d) = &mut obj.class {
         d.length = args.len() as u32;
     }
+    vm.heap.note_growth(args.len() as u64 * crate::heap::ELEMENT_BYTES);
     Ok(Value::object(a))
 }
 
@@ -810,9 +811,7 @@ fn join_with(vm: &mut Vm, o: ObjectId, len: u64, sep: &crate::string::JsStr) -> 
                 units.extend(vm.heap.flat(s).iter());
             }
             vm.charge(1 + sep.len() as u64)?;
-            if units.len() > (1 << 29) {
-                return Err(vm.range_error("Invalid string length"));
-            }
+            vm.check_string_growth(units.len() as u64)?;
         }
         vm.charge(units.len() as u64 / 16)?;
         Ok(vm.js_str(crate::string::JsStr::from_units(units)))
@@ -874,6 +873,7 @@ fn push(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
                 if let Class::Array(d) = &mut obj.class {
                     d.length = n;
                 }
+                vm.heap.note_growth(args.len() as u64 * crate::heap::ELEMENT_BYTES);
                 vm.check_heap()?;
                 return Ok(Value::number(n as f64));
             }

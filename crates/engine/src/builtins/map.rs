@@ -204,6 +204,7 @@ fn group_by(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
                 if let Class::Array(a) = &mut obj.class {
                     a.length = u32::try_from(len + 1).unwrap_or(u32::MAX);
                 }
+                vm.heap.note_growth(crate::heap::ELEMENT_BYTES);
             }
             None => {
                 let elements = vm.new_array(vec![value]);
@@ -212,6 +213,7 @@ fn group_by(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
                         return Err(vm.range_error("Map maximum size exceeded"));
                     }
                 }
+                vm.heap.note_growth(crate::heap::MAP_ENTRY_BYTES);
             }
         }
         vm.check_heap()?;
@@ -340,6 +342,7 @@ fn set(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
             return Err(vm.range_error("Map maximum size exceeded"));
         }
     }
+    vm.heap.note_growth(crate::heap::MAP_ENTRY_BYTES);
     // 7. Return M.
     Ok(this)
 }
@@ -406,6 +409,7 @@ pub(crate) fn get_or_insert_data(
             return Err(vm.range_error("Map maximum size exceeded"));
         }
     }
+    vm.heap.note_growth(crate::heap::MAP_ENTRY_BYTES);
     // Return value.
     Ok(value)
 }
@@ -434,6 +438,7 @@ pub(crate) fn get_or_insert_computed_data(
             return Err(vm.range_error("Map maximum size exceeded"));
         }
     }
+    vm.heap.note_growth(crate::heap::MAP_ENTRY_BYTES);
     // Return value.
     Ok(value)
 }

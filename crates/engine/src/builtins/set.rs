@@ -139,6 +139,7 @@ pub(crate) fn add_to(vm: &mut Vm, s: ObjectId, which: Collection, value: Value) 
             return Err(vm.range_error("Set maximum size exceeded"));
         }
     }
+    vm.heap.note_growth(crate::heap::MAP_ENTRY_BYTES);
     Ok(())
 }
 
@@ -419,6 +420,7 @@ fn symmetric_difference(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Va
                     return Err(vm.range_error("Set maximum size exceeded"));
                 }
             }
+            vm.heap.note_growth(crate::heap::MAP_ENTRY_BYTES);
             vm.check_heap()?;
         }
     }

@@ -172,6 +172,7 @@ fn weak_map_set(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
             return Err(vm.range_error("WeakMap maximum size exceeded"));
         }
     }
+    vm.heap.note_growth(crate::heap::MAP_ENTRY_BYTES);
     // 7. Return M.
     Ok(this)
 }

@@ -71,7 +71,15 @@ pub(crate) fn estimate_bytes(vm: &Vm) -> u64 {
             HeapString::Rope { .. } => 32,
         })
         .sum();
-    objects + strings + h.envs.live() as u64 * 48 + h.code.live() as u64 * 256
+    // The shape tree and the atom table are never collected; the queues are roots.
+    let queues = (vm.jobs.len() + vm.timers.len()) as u64 * crate::vm::JOB_BYTES;
+    objects
+        + strings
+        + h.envs.live() as u64 * 48
+        + h.code.live() as u64 * 256
+        + h.shapes.bytes()
+        + h.atoms.bytes()
+        + queues
 }
 
 /// Every root of the VM.
@@ -126,6 +134,18 @@ fn job_children(job: &Job, out: &mut Vec<Value>) {
     }
 }
 
+/// Whether `v` names a heap entity not yet marked: only those go on the work list, so a
+/// large array of numbers (or of one object, repeated) costs the mark phase no memory.
+#[inline]
+fn unmarked_handle(m: &Marks, v: Value) -> bool {
+    match v.kind() {
+        Kind::Object(o) => !m.objects.get(o.0 as usize).copied().unwrap_or(true),
+        Kind::String(s) => !m.strings.get(s.0 as usize).copied().unwrap_or(true),
+        Kind::Symbol(_) | Kind::BigInt(_) => true,
+        _ => false,
+    }
+}
+
 fn trace(vm: &Vm, m: &mut Marks, mut values: Vec<Value>, mut envs: Vec<EnvId>, mut codes: Vec<CodeId>) {
     let heap = &vm.heap;
     loop {
@@ -139,13 +159,13 @@ fn trace(vm: &Vm, m: &mut Marks, mut values: Vec<Value>, mut envs: Vec<EnvId>, m
                     m.objects[i] = true;
                     let Some(obj) = heap.objects.get(o.0) else { continue };
                     values.extend(obj.proto.map(Value::object));
-                    values.extend(obj.named_values());
+                    values.extend(obj.named_values().into_iter().filter(|&v| unmarked_handle(m, v)));
                     for (k, _) in obj.named_keys(&heap.shapes) {
                         if let crate::atoms::PropertyKey::Symbol(s) = k {
                             values.push(Value::symbol(s));
                         }
                     }
-                    values.extend(obj.elements.iter().copied().filter(|e| !e.is_empty()));
+                    values.extend(obj.elements.iter().copied().filter(|&e| unmarked_handle(m, e)));
                     class_children(&obj.class, &mut values, &mut envs, &mut codes);
                 }
                 Kind::String(s) => {
@@ -180,7 +200,7 @@ fn trace(vm: &Vm, m: &mut Marks, mut values: Vec<Value>, mut envs: Vec<EnvId>, m
             m.envs[i] = true;
             if let Some(env) = heap.envs.get(e.0) {
                 envs.extend(env.parent);
-                values.extend_from_slice(&env.slots);
+                values.extend(env.slots.iter().copied().filter(|&v| unmarked_handle(m, v)));
                 values.extend(env.object.map(Value::object));
             }
             continue;

@@ -133,14 +133,56 @@ const ENV_BYTES: usize = std::mem::size_of::<Env>() + 16;
 /// Estimated bytes of `o`: its slot, its named and indexed property storage, its buffer.
 pub fn object_bytes(o: &Object) -> u64 {
     let slots = match &o.props {
-        object::Props::Shaped { slots, .. } => slots.len() as u64 * 8,
-        object::Props::Dict(map) => map.len() as u64 * 32,
+        object::Props::Shaped { slots, .. } => slots.len() as u64 * SLOT_BYTES,
+        object::Props::Dict(map) => map.len() as u64 * DICT_ENTRY_BYTES,
     };
-    let buffer = match &o.class {
-        object::Class::ArrayBuffer(b) => b.block.byte_length().unwrap_or(0) as u64,
-        _ => 0,
-    };
-    OBJECT_BYTES + slots + o.elements.len() as u64 * 8 + buffer
+    OBJECT_BYTES + slots + o.elements.len() as u64 * ELEMENT_BYTES + payload_bytes(&o.class)
+}
+
+/// Bytes charged per element of a dense `elements` vector, a property slot, and a growable
+/// payload's entry (a Map entry with its index: two values and a hash slot).
+pub const ELEMENT_BYTES: u64 = 8;
+pub const SLOT_BYTES: u64 = 8;
+pub const DICT_ENTRY_BYTES: u64 = 48;
+pub const MAP_ENTRY_BYTES: u64 = 72;
+
+/// Heap blocks owned by an object's class payload, beyond the object's slot. Every kind is
+/// listed (no catch-all), so a new payload that can grow must say what it costs; the ones
+/// that grow after allocation also report each growth (`Heap::note_growth`) where it happens.
+fn payload_bytes(class: &object::Class) -> u64 {
+    use object::Class as C;
+    match class {
+        C::ArrayBuffer(b) => b.block.byte_length().unwrap_or(0) as u64,
+        C::Map(m) | C::Set(m) | C::WeakMap(m) | C::WeakSet(m) => m.entries.len() as u64 * MAP_ENTRY_BYTES,
+        C::Bound(b) => b.args.len() as u64 * 8,
+        C::Native(n) => n.captures.len() as u64 * 8,
+        C::Promise(p) => (p.fulfill_reactions.len() + p.reject_reactions.len()) as u64 * 32,
+        C::Generator(g) | C::AsyncFunctionState(g) => g.frame.as_ref().map_or(0, |f| f.stack.len() as u64 * 8),
+        C::AsyncGenerator(g) => g.frame.as_ref().map_or(0, |f| f.stack.len() as u64 * 8) + g.queue.len() as u64 * 40,
+        C::FinalizationRegistry(f) => f.cells.len() as u64 * 24,
+        C::Internal(values) => values.len() as u64 * 8,
+        C::Ordinary
+        | C::Array(_)
+        | C::Arguments(_)
+        | C::Function(_)
+        | C::Error
+        | C::Boolean(_)
+        | C::Number(_)
+        | C::String(_)
+        | C::Symbol(_)
+        | C::BigInt(_)
+        | C::Date(_)
+        | C::RegExp(_)
+        | C::WeakRef(_)
+        | C::Proxy(_)
+        | C::TypedArray(_)
+        | C::DataView(_)
+        | C::AccessorPair { .. }
+        | C::Iterator(_)
+        | C::Namespace(_)
+        | C::ShadowRealm(_)
+        | C::RawJson => 0,
+    }
 }
 
 /// Estimated bytes of a flat string: its slot and its code units (one or two bytes each).
@@ -203,6 +245,15 @@ impl Heap {
         self.stats.allocations += 1;
         self.bytes_since_gc += bytes as u64;
         self.bytes_estimate += bytes as u64;
+    }
+
+    /// Storage that an existing object (or the shape tree, the atom table, a queue) grew by:
+    /// counted like an allocation, so the collector and `--max-heap` see every growth path,
+    /// not only new objects.
+    #[inline]
+    pub fn note_growth(&mut self, bytes: u64) {
+        self.bytes_since_gc += bytes;
+        self.bytes_estimate += bytes;
     }
 
     pub fn alloc_object(&mut self, object: Object) -> ObjectId {

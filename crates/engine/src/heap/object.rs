@@ -102,6 +102,14 @@ impl Object {
         }
     }
 
+    /// Bytes one more named property costs this object's storage (heap accounting).
+    pub fn named_slot_bytes(&self) -> u64 {
+        match self.props {
+            Props::Shaped { .. } => crate::heap::SLOT_BYTES,
+            Props::Dict(_) => crate::heap::DICT_ENTRY_BYTES,
+        }
+    }
+
     /// Leave the shape tree.
     pub fn to_dictionary(&mut self, shapes: &Shapes) {
         if let Props::Shaped { shape, slots } = &self.props {

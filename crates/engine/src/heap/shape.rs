@@ -102,6 +102,13 @@ pub struct Shapes {
     shapes: Vec<Shape>,
 }
 
+impl Shapes {
+    /// Estimated bytes of the whole shape tree (for the heap estimate; it is never collected).
+    pub fn bytes(&self) -> u64 {
+        self.shapes.iter().map(|s| 64 + (s.keys.len() + s.transitions.len()) as u64 * 16).sum()
+    }
+}
+
 impl Default for Shapes {
     fn default() -> Self {
         Self::new()

@@ -110,7 +110,7 @@ fn loose_equals(a: Value, b: Value) -> Option<bool> {
 pub(super) fn run(vm: &mut Vm) {
     let Vm { heap, stack, frames, fuel, stats, .. } = vm;
     let Some(frame) = frames.last_mut() else { return };
-    let Heap { code: codes, objects, envs, .. } = heap;
+    let Heap { code: codes, objects, envs, bytes_since_gc, bytes_estimate, .. } = heap;
     let Some(code) = codes.get(frame.code.0) else { return };
     let ops = &code.ops[..];
     let base = frame.base as usize;
@@ -118,6 +118,8 @@ pub(super) fn run(vm: &mut Vm) {
     let mut pc = frame.pc as usize;
     let mut n: u64 = 0;
     let mut ic_hits: u64 = 0;
+    // Property slots added through cached transitions (storage growth, Heap::note_growth).
+    let mut slots_added: u64 = 0;
     macro_rules! pop {
         () => {
             match stack.pop() {
@@ -269,6 +271,7 @@ pub(super) fn run(vm: &mut Vm) {
                     *s = v;
                 } else if ops::ic_add_applies(objects, cache, obj) {
                     ops::ic_add(objects, cache, o, v);
+                    slots_added += 1;
                 } else {
                     break;
                 }
@@ -410,4 +413,6 @@ pub(super) fn run(vm: &mut Vm) {
     *fuel -= n;
     stats.instructions += n;
     stats.ic_hits += ic_hits;
+    *bytes_since_gc += slots_added * crate::heap::SLOT_BYTES;
+    *bytes_estimate += slots_added * crate::heap::SLOT_BYTES;
 }

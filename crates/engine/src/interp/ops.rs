@@ -380,6 +380,7 @@ pub fn set_prop_ic(vm: &mut Vm, code: CodeId, obj: Value, name: Atom, ic: u32, v
         if ic_add_applies(&vm.heap.objects, &cache, obj) {
             vm.stats.ic_hits += 1;
             ic_add(&mut vm.heap.objects, &cache, o, v);
+            vm.heap.note_growth(crate::heap::SLOT_BYTES);
             return Ok(());
         }
         if let Some(fill) = ic_fill_add(vm, o, name) {
@@ -389,6 +390,7 @@ pub fn set_prop_ic(vm: &mut Vm, code: CodeId, obj: Value, name: Atom, ic: u32, v
             if ic_add_applies(&vm.heap.objects, &fill, obj) {
                 vm.stats.ic_misses += 1;
                 ic_add(&mut vm.heap.objects, &fill, o, v);
+                vm.heap.note_growth(crate::heap::SLOT_BYTES);
                 return Ok(());
             }
         }
@@ -658,6 +660,7 @@ pub fn array_push(vm: &mut Vm, a: Value, v: Value) {
         if let Class::Array(d) = &mut obj.class {
             d.length = len;
         }
+        vm.heap.note_growth(crate::heap::ELEMENT_BYTES);
         // Trailing holes are not stored densely forever: trim on the next non-hole push.
     }
 }

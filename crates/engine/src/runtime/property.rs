@@ -432,10 +432,12 @@ fn write_property(vm: &mut Vm, o: ObjectId, key: PropertyKey, d: PropertyDescrip
         if flags == PropFlags::DEFAULT && !matches!(obj.class, Class::Arguments(_)) {
             let named = obj.lookup_named(&heap.shapes, key).is_some();
             if !named && i < obj.elements.len() + 1024 && i <= obj.elements.len() * 2 + 16 {
-                if obj.elements.len() <= i {
+                let grown = (i + 1).saturating_sub(obj.elements.len()) as u64;
+                if grown > 0 {
                     obj.elements.resize(i + 1, Value::EMPTY);
                 }
                 obj.elements[i] = stored;
+                heap.note_growth(grown * crate::heap::ELEMENT_BYTES);
                 return;
             }
         }
@@ -447,6 +449,8 @@ fn write_property(vm: &mut Vm, o: ObjectId, key: PropertyKey, d: PropertyDescrip
         obj.redefine_named(&heap.shapes, key, stored, flags);
     } else {
         obj.add_named(&mut heap.shapes, key, stored, flags);
+        let bytes = obj.named_slot_bytes();
+        heap.note_growth(bytes);
     }
 }
 
@@ -471,6 +475,8 @@ pub fn create_data_property(vm: &mut Vm, o: ObjectId, key: PropertyKey, value: V
                 let heap = &mut vm.heap;
                 if let Some(obj) = heap.objects.get_mut(o.0) {
                     obj.add_named(&mut heap.shapes, key, value, PropFlags::DEFAULT);
+                    let bytes = obj.named_slot_bytes();
+                    heap.note_growth(bytes);
                 }
                 return Ok(true);
             }
@@ -605,6 +611,7 @@ pub fn set(vm: &mut Vm, o: ObjectId, key: PropertyKey, value: Value, receiver: V
                                         a.length = i as u32 + 1;
                                     }
                                 }
+                                heap.note_growth(crate::heap::ELEMENT_BYTES);
                                 return Ok(true);
                             }
                         }

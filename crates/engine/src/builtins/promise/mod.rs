@@ -317,7 +317,7 @@ fn resolve_promise_steps(vm: &mut Vm, promise: ObjectId, resolution: Value) -> J
     // 13. Let thenJobCallback be HostMakeJobCallback(thenAction).
     // 14. Let job be NewPromiseResolveThenableJob(promise, resolution, thenJobCallback).
     // 15. Perform HostEnqueuePromiseJob(job.[[Job]], job.[[Realm]]).
-    vm.jobs.push_back(Job::ResolveThenable { promise: Value::object(promise), thenable: resolution, then });
+    vm.enqueue_job(Job::ResolveThenable { promise: Value::object(promise), thenable: resolution, then });
     // 16. Return undefined.
     Ok(())
 }
@@ -424,7 +424,7 @@ fn trigger_promise_reactions(vm: &mut Vm, reactions: Vec<Reaction>, argument: Va
     for reaction in reactions {
         // a. Let job be NewPromiseReactionJob(reaction, argument).
         // b. Perform HostEnqueuePromiseJob(job.[[Job]], job.[[Realm]]).
-        vm.jobs.push_back(Job::Reaction { reaction, argument });
+        vm.enqueue_job(Job::Reaction { reaction, argument });
     }
 }
 
@@ -826,13 +826,14 @@ fn perform_promise_then(
         PromiseState::Pending => {
             d.fulfill_reactions.push(fulfill_reaction);
             d.reject_reactions.push(reject_reaction);
+            vm.heap.note_growth(2 * std::mem::size_of::<Reaction>() as u64);
         }
         // 10. Else if promise.[[PromiseState]] is fulfilled, then
         PromiseState::Fulfilled => {
             // a. Let value be promise.[[PromiseResult]].
             // b. Let fulfillJob be NewPromiseReactionJob(fulfillReaction, value).
             // c. Perform HostEnqueuePromiseJob(fulfillJob.[[Job]], fulfillJob.[[Realm]]).
-            vm.jobs.push_back(Job::Reaction { reaction: fulfill_reaction, argument: result });
+            vm.enqueue_job(Job::Reaction { reaction: fulfill_reaction, argument: result });
         }
         // 11. Else,
         PromiseState::Rejected => {
@@ -844,7 +845,7 @@ fn perform_promise_then(
             }
             // d. Let rejectJob be NewPromiseReactionJob(rejectReaction, reason).
             // e. Perform HostEnqueuePromiseJob(rejectJob.[[Job]], rejectJob.[[Realm]]).
-            vm.jobs.push_back(Job::Reaction { reaction: reject_reaction, argument: result });
+            vm.enqueue_job(Job::Reaction { reaction: reject_reaction, argument: result });
         }
     }
     // 13. If resultCapability is undefined, return undefined.
@@ -921,7 +922,7 @@ fn queue_microtask(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value>
         return Err(vm.type_error(format!("The \"callback\" argument must be of type function. Received {received}")));
     }
     // Queue a microtask that invokes callback (a thrown exception is reported).
-    vm.jobs.push_back(Job::Callback { callback });
+    vm.enqueue_job(Job::Callback { callback });
     Ok(Value::UNDEFINED)
 }
 

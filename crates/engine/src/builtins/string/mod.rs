@@ -440,9 +440,7 @@ fn raw(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
             // iii. Set R to the string-concatenation of R and nextSub.
             r.extend(next_sub.iter());
         }
-        if r.len() as u64 > MAX_STRING_LENGTH {
-            return Err(vm.range_error("Invalid string length"));
-        }
+        vm.check_string_growth(r.len() as u64)?;
         // f. Set nextIndex to nextIndex + 1.
         next_index += 1;
     }
@@ -547,9 +545,7 @@ fn concat(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     for &next in args {
         // a. Let nextString be ? ToString(next).
         let next_string = to_js_str(vm, next)?;
-        if (r.len() + next_string.len()) as u64 > MAX_STRING_LENGTH {
-            return Err(vm.range_error("Invalid string length"));
-        }
+        vm.check_string_growth((r.len() + next_string.len()) as u64)?;
         charge_units(vm, r.len() + next_string.len())?;
         // b. Set R to the string-concatenation of R and nextString.
         r.extend(next_string.iter());

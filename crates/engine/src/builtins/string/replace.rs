@@ -69,9 +69,7 @@ pub(super) fn replace(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Valu
     out.extend((0..position).map(|i| string.unit(i)));
     out.extend(replacement.iter());
     out.extend((position + search_length..string.len()).map(|i| string.unit(i)));
-    if out.len() as u64 > MAX_STRING_LENGTH {
-        return Err(vm.range_error("Invalid string length"));
-    }
+    vm.check_string_growth(out.len() as u64)?;
     charge_units(vm, out.len())?;
     Ok(units_value(vm, out))
 }
@@ -228,9 +226,7 @@ pub(crate) fn get_substitution(
         // j. Set templateRemainder to the substring of templateRemainder from refLength.
         // k. Set result to the string-concatenation of result and refReplacement.
         k += ref_length;
-        if result.len() as u64 > MAX_STRING_LENGTH {
-            return Err(vm.range_error("Invalid string length"));
-        }
+        vm.check_string_growth(result.len() as u64)?;
     }
     // 6. Return result.
     Ok(JsStr::from_units(result))
@@ -329,9 +325,7 @@ pub(super) fn replace_all(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<
         };
         // d. Set result to the string-concatenation of result, preserved, and replacement.
         result.extend(replacement.iter());
-        if result.len() as u64 > MAX_STRING_LENGTH {
-            return Err(vm.range_error("Invalid string length"));
-        }
+        vm.check_string_growth(result.len() as u64)?;
         // e. Set endOfLastMatch to p + searchLength.
         end_of_last_match = p + search_length;
     }
