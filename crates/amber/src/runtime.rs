@@ -917,12 +917,18 @@ pub(crate) fn pending_ops(vm: &Vm) -> Vec<PendingOp> {
 
 /// Program output: suppressed while replaying, else to the embedder's hook or stdout/stderr.
 fn print_through(vm: &mut Vm, stream: Stream, text: &str) {
+    use std::io::Write as _;
     match with_active(|r| (r.silent(), r.print)) {
         Some((true, _)) => {}
         Some((false, Some(hook))) => hook(vm, stream, text),
         _ => match stream {
-            Stream::Stdout => println!("{text}"),
-            Stream::Stderr => eprintln!("{text}"),
+            // A closed stream (a pipe whose reader left) is not the program's failure.
+            Stream::Stdout => {
+                let _ = writeln!(std::io::stdout().lock(), "{text}");
+            }
+            Stream::Stderr => {
+                let _ = writeln!(std::io::stderr().lock(), "{text}");
+            }
         },
     }
 }

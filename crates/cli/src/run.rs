@@ -114,7 +114,7 @@ pub fn print_hook(_vm: &mut Vm, stream: Stream, text: &str) {
         }
         Stream::Stderr => {
             let _ = std::io::stdout().lock().flush();
-            eprintln!("{text}");
+            errln!("{text}");
         }
     }
 }
@@ -222,7 +222,7 @@ fn keep_as_session(
     let meta = store.create_session(None, new)?;
     let held = Held { store, lease: store.acquire(&meta.name)? };
     held.finish(runtime, result)?;
-    eprintln!("amber: the run suspended; it is kept as session {}", meta.name);
+    errln!("amber: the run suspended; it is kept as session {}", meta.name);
     Ok(meta.name)
 }
 
@@ -243,7 +243,7 @@ fn dump_bytecode(source: &str, filename: &str, module: bool) -> u8 {
         }
         Ok(None) => exit::OK,
         Err(e) => {
-            eprintln!("{e}");
+            errln!("{e}");
             exit::UNCAUGHT
         }
     }
@@ -254,16 +254,20 @@ pub fn print_stats(vm: &Vm) {
     let h = vm.heap.stats;
     let total = s.ic_hits + s.ic_misses;
     let rate = if total > 0 { 100.0 * s.ic_hits as f64 / total as f64 } else { 0.0 };
-    eprintln!(
+    errln!(
         "instructions: {}\nallocations: {}\ncollections: {}\ninline-cache hits: {} / {} ({rate:.1}%)",
-        s.instructions, h.allocations, h.collections, s.ic_hits, total
+        s.instructions,
+        h.allocations,
+        h.collections,
+        s.ic_hits,
+        total
     );
     let mut pauses = GC_PAUSES.with(|p| p.take());
     if !pauses.is_empty() {
         pauses.sort_by(f64::total_cmp);
         let at = |q: f64| pauses[((pauses.len() - 1) as f64 * q).round() as usize];
         let sum: f64 = pauses.iter().sum();
-        eprintln!(
+        errln!(
             "gc pauses (ms): {} total {sum:.1}, p50 {:.2}, p90 {:.2}, p99 {:.2}, max {:.2}",
             pauses.len(),
             at(0.5),

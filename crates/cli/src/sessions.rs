@@ -48,7 +48,7 @@ pub fn export(args: ExportArgs, location: &StoreLocation) -> CliResult<u8> {
     let bytes = store.export(&args.name)?;
     std::fs::write(&args.output, &bytes)
         .map_err(|e| Failure::usage(format!("cannot write {}: {e}", args.output.display())))?;
-    eprintln!("amber: exported session {} to {} ({} bytes)", args.name, args.output.display(), bytes.len());
+    errln!("amber: exported session {} to {} ({} bytes)", args.name, args.output.display(), bytes.len());
     Ok(exit::OK)
 }
 
@@ -57,6 +57,6 @@ pub fn import(args: ImportArgs, location: &StoreLocation) -> CliResult<u8> {
         std::fs::read(&args.file).map_err(|e| Failure::usage(format!("cannot read {}: {e}", args.file.display())))?;
     let store = location.open()?;
     let meta = store.import(&bytes, args.rename.as_deref())?;
-    eprintln!("amber: imported session {} ({})", meta.name, meta.status.name());
+    errln!("amber: imported session {} ({})", meta.name, meta.status.name());
     Ok(exit::OK)
 }

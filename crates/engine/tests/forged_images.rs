@@ -187,15 +187,28 @@ fn code_whose_paths_disagree_on_the_depth_is_refused() {
 }
 
 #[test]
-fn a_handler_deeper_than_the_stack_is_refused() {
+fn a_handler_entered_at_a_depth_its_code_does_not_expect_is_refused() {
+    // The handler's target pops two values, but is entered with the exception alone.
     refused(
         |vm| {
             let code = code_named(vm, "plain");
-            code.ops = vec![Op::Int(1), Op::Throw, Op::Return];
-            code.handlers = vec![Handler { start: 0, end: 2, target: 2, depth: 3, env_depth: 0 }];
+            code.ops = vec![Op::Int(1), Op::Throw, Op::Add, Op::Return];
+            code.handlers = vec![Handler { start: 0, end: 2, target: 2, depth: 0, env_depth: 0 }];
         },
-        "handler's depth",
+        "pops 2 of a stack of 1",
     );
+}
+
+/// A handler deeper than the stack at the throw: unwinding fills the stack up to the depth
+/// the handler's code was verified at, so the forged handler runs without underflowing.
+#[test]
+fn a_handler_deeper_than_the_stack_at_the_throw_runs_safely() {
+    let mut vm = Vm::decode_state(&image()).unwrap();
+    let code = code_named(&mut vm, "plain");
+    code.ops = vec![Op::Int(1), Op::Throw, Op::Pop, Op::Pop, Op::Pop, Op::Return];
+    code.handlers = vec![Handler { start: 0, end: 2, target: 2, depth: 3, env_depth: 0 }];
+    let mut vm = Vm::decode_state(&vm.encode_state().unwrap()).unwrap();
+    assert_eq!(eval_string(&mut vm, "String(plain(1, 2))"), "undefined");
 }
 
 #[test]

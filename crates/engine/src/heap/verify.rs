@@ -2,7 +2,7 @@
 //! of the right arena, every shape and atom exists, every bytecode operand is in range, the
 //! operand stack can never underflow (the depth before every reachable instruction is
 //! computed by abstract interpretation over [`Op::stack_effect`] and must agree on every path,
-//! handler entries included), and every suspended generator or async frame holds exactly the
+//! handler entries included; unwinding sets the stack to the handler's depth), and every suspended generator or async frame holds exactly the
 //! registers and operand values its resume point expects. A crafted image fails here with a
 //! message instead of panicking later.
 
@@ -172,9 +172,9 @@ fn verify_suspended(
 /// The operand stack depth (values above the registers) before each instruction, by abstract
 /// interpretation from pc 0 and every handler entry; None for unreachable instructions. The
 /// entry at `ops.len()` is falling off the end (an implicit `return undefined`), at any
-/// depth. Fails if an instruction could pop more than the stack holds, two paths reach an
-/// instruction with different depths, or an instruction covered by a handler could throw with
-/// fewer values than the handler cuts the stack to.
+/// depth. Fails if an instruction could pop more than the stack holds or two paths reach an
+/// instruction with different depths (a handler's target is entered at the handler's depth
+/// plus the exception; unwinding sets the stack to exactly that depth).
 pub fn stack_depths(code: &CodeBlock) -> Result<Vec<Option<u32>>, String> {
     let n = code.ops.len();
     let mut depth: Vec<Option<u32>> = vec![None; n + 1];
@@ -228,18 +228,6 @@ pub fn stack_depths(code: &CodeBlock) -> Result<Vec<Option<u32>>, String> {
             _ => {
                 debug_assert!(op.jump_target().is_none(), "every jump has its targets above: {op:?}");
                 reach(&mut depth, &mut todo, fall, next)?;
-            }
-        }
-    }
-    // A throw inside a handler's range cuts the stack to the handler's depth: the stack must
-    // hold at least that many values then (an instruction throws after its pops at worst).
-    for (pc, d) in depth.iter().enumerate().take(n) {
-        let Some(d) = *d else { continue };
-        let pc32 = pc as u32;
-        if let Some(h) = code.handlers.iter().find(|h| h.start <= pc32 && pc32 < h.end) {
-            let (pops, _) = code.ops[pc].stack_effect();
-            if d.saturating_sub(pops) < h.depth {
-                return Err(format!("pc {pc}: a throw leaves fewer values than its handler's depth {}", h.depth));
             }
         }
     }

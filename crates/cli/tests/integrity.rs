@@ -1,0 +1,84 @@
+//! Durability and integrity contracts (issue 15), over real processes: a rejected step is
+//! journaled and replays, a program cannot fake amber's exit statuses, and a closed pipe never
+//! panics or strands a session.
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use std::io::Read;
+use std::process::Stdio;
+
+use support::{expect, Sandbox};
+
+const STEPS: &str = r#"
+(async () => {
+  try { await amber.step("bad", () => undefined); } catch (e) { console.log("bad:", e.message); }
+  try { await amber.step("a", async () => 1); } catch (e) { console.log("a:", e.message); }
+  const p = amber.step("b", () => 1n);
+  console.log("returned a promise:", p instanceof Promise);
+  try { await p; } catch (e) { console.log("b:", e.constructor.name); }
+  console.log("good:", await amber.step("good", () => 2));
+  console.log("ask:", await amber.input("ok?"));
+})();
+"#;
+
+#[test]
+fn a_rejected_step_is_journaled_and_replays() {
+    let sb = Sandbox::new("rejected-step");
+    let file = sb.write("steps.js", STEPS);
+    let run = sb.amber(&["run", &file, "--session", "s"]);
+    expect(&run, 75);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert!(lines[0].starts_with("bad: amber.step \"bad\" result"), "{}", run.stdout);
+    assert!(lines[1].contains("returned a Promise; steps must be synchronous"), "{}", run.stdout);
+    assert_eq!(&lines[2..], ["returned a promise: true", "b: TypeError", "good: 2"], "{}", run.stdout);
+    // Replay re-executes the unchanged program: the rejected steps are served from the journal.
+    let replay = sb.amber(&["replay", "s", "--print"]);
+    expect(&replay, 0);
+    assert_eq!(replay.stdout, run.stdout);
+    let done = sb.amber(&["resume", "s", "--input", "yes"]);
+    expect(&done, 0);
+    assert_eq!(done.stdout, "ask: yes\n");
+    let replay = sb.amber(&["replay", "s"]);
+    expect(&replay, 0);
+    assert!(replay.stderr.contains("matches all"), "{}", replay.stderr);
+}
+
+#[test]
+fn a_program_cannot_exit_with_amber_s_own_statuses() {
+    let sb = Sandbox::new("reserved-exit");
+    for (code, expected) in [(75, 1), (4, 1), (5, 1), (2, 1), (70, 1), (3, 3), (0, 0), (1, 1), (300, 44)] {
+        let file = sb.write(&format!("exit{code}.js"), &format!("console.log('bye'); process.exit({code});"));
+        let run = sb.amber(&["run", &file]);
+        expect(&run, expected);
+        assert_eq!(run.stdout, "bye\n");
+        let reserved = expected != (code & 0xff);
+        assert_eq!(run.stderr.contains("is reserved"), reserved, "{code}: {}", run.stderr);
+    }
+}
+
+/// `amber run … 2>&1 | head -1`: both streams into a pipe whose reader leaves after a line.
+#[test]
+fn a_closed_pipe_neither_panics_nor_strands_the_session() {
+    let sb = Sandbox::new("broken-pipe");
+    let program = "for (let i = 0; i < 20000; i++) { console.log('out', i); console.error('err', i); }\n\
+                   amber.step('done', () => 1).then((v) => console.log('finished', v));";
+    let file = sb.write("chatty.js", program);
+    let mut child = sb
+        .command(&["run", &file, "--session", "chatty"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read one chunk of each stream, then close both.
+    let mut buf = [0u8; 64];
+    let _ = child.stdout.take().unwrap().read(&mut buf);
+    let _ = child.stderr.take().unwrap().read(&mut buf);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "a closed pipe is not a failure of the run");
+    let sessions = sb.amber(&["sessions"]);
+    assert!(sessions.stdout.contains("chatty") && sessions.stdout.contains("completed"), "{}", sessions.stdout);
+    let replay = sb.amber(&["replay", "chatty"]);
+    expect(&replay, 0);
+}
