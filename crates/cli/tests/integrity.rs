@@ -82,3 +82,28 @@ fn a_closed_pipe_neither_panics_nor_strands_the_session() {
     let replay = sb.amber(&["replay", "chatty"]);
     expect(&replay, 0);
 }
+
+/// A kill at any moment of `export` leaves the previous export whole (or the new one).
+#[test]
+fn a_killed_export_never_destroys_the_previous_file() {
+    let sb = Sandbox::new("atomic-export");
+    let file = sb.write("ask.js", "amber.input('a?').then((a) => amber.input('b?' + a)).then(console.log);");
+    expect(&sb.amber(&["run", &file, "--session", "s"]), 75);
+    expect(&sb.amber(&["export", "s", "-o", "s.amber"]), 0);
+    let old = std::fs::read(sb.dir.join("s.amber")).unwrap();
+    expect(&sb.amber(&["resume", "s", "--input", "x"]), 75);
+    for at in 1..=3 {
+        let killed = sb.amber_env(&["export", "s", "-o", "s.amber"], &[("AMBER_FAULT_KILL_AT", &at.to_string())]);
+        assert_ne!(killed.code, 0, "point {at} exists");
+        let now = std::fs::read(sb.dir.join("s.amber")).unwrap();
+        if at < 3 {
+            assert_eq!(now, old, "killed at point {at}: the previous export is untouched");
+        }
+        // Whatever is there imports.
+        let other = Sandbox::new("atomic-import");
+        std::fs::copy(sb.dir.join("s.amber"), other.dir.join("s.amber")).unwrap();
+        expect(&other.amber(&["import", "s.amber"]), 0);
+    }
+    expect(&sb.amber(&["export", "s", "-o", "s.amber"]), 0);
+    assert_ne!(std::fs::read(sb.dir.join("s.amber")).unwrap(), old);
+}
