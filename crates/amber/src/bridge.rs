@@ -129,7 +129,13 @@ fn amber_step(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
                     "TypeError: amber.step {name:?}: the function returned a Promise; steps must be synchronous"
                 ))),
                 Ok(v) => match to_json(vm, v, &format!("amber.step {name:?} result")) {
-                    Ok(json) => Ok(CallResult::Ok(json)),
+                    Ok(json) => Ok(match amber_durable::journal::record_fits(&name, &serde_json::Value::Null, Some(&CallResult::Ok(json.clone()))) {
+                        Ok(()) => CallResult::Ok(json),
+                        Err(bytes) => CallResult::Err(format!(
+                            "RangeError: amber.step {name:?}: the result is {bytes} bytes, over the journal's record limit of {} bytes",
+                            amber_durable::journal::MAX_RECORD_BYTES
+                        )),
+                    }),
                     Err(Throw::Value(thrown)) => Ok(CallResult::Err(error_text(vm, thrown))),
                     Err(limit) => Err(limit),
                 },
@@ -166,6 +172,16 @@ fn rejected(vm: &mut Vm, e: Throw) -> JsResult<Value> {
 
 /// Journal the intent and register the pending operation; returns its promise.
 fn issue(vm: &mut Vm, kind: OpKind, name: String, args: serde_json::Value, sleep_ms: Option<f64>) -> JsResult<Value> {
+    // Arguments the journal cannot hold reject this call alone, before anything is recorded
+    // (deterministically: a replay rejects it the same way).
+    if let Err(bytes) = amber_durable::journal::record_fits(&name, &args, None) {
+        let e = vm.range_error(format!(
+            "amber.{}: the arguments are {bytes} bytes, over the journal's record limit of {} bytes",
+            kind.name(),
+            amber_durable::journal::MAX_RECORD_BYTES
+        ));
+        return rejected(vm, e);
+    }
     let location = current_location(vm);
     let draft = RecordDraft::intent(kind, &name, args.clone(), clock_u64(vm));
     let capability = match kind {

@@ -547,6 +547,17 @@ impl Runtime {
         if let CallResult::Ok(value) = &result {
             check_depth(value, &format!("result of operation {id}"))?;
         }
+        // A result the journal cannot hold rejects this operation (a catchable RangeError in
+        // the program); it is never an integrity failure of the session.
+        let name = op.name.clone();
+        let result = match amber_durable::journal::record_fits(&name, &serde_json::Value::Null, Some(&result)) {
+            Ok(()) => result,
+            Err(bytes) => CallResult::Err(format!(
+                "RangeError: the result of operation {id} ({:?}) is {bytes} bytes, over the journal's record limit of {} bytes",
+                name,
+                amber_durable::journal::MAX_RECORD_BYTES
+            )),
+        };
         self.deliveries.push_back(Delivery { id, result, duration_ms });
         Ok(())
     }

@@ -107,3 +107,30 @@ fn a_killed_export_never_destroys_the_previous_file() {
     expect(&sb.amber(&["export", "s", "-o", "s.amber"]), 0);
     assert_ne!(std::fs::read(sb.dir.join("s.amber")).unwrap(), old);
 }
+
+const BIG: &str = r#"
+(async () => {
+  try { await amber.call("big", {}); } catch (e) { console.log("result:", e.name, e.message.includes("record limit")); }
+  try { await amber.call("echo", "x".repeat(17 << 20)); } catch (e) { console.log("args:", e.name, e.message.includes("record limit")); }
+  try { await amber.step("huge", () => "y".repeat(17 << 20)); } catch (e) { console.log("step:", e.name); }
+  console.log("then:", await amber.call("echo", { small: 1 }));
+})();
+"#;
+
+/// A host result, call arguments or a step result over the record limit reject that call
+/// only: the program catches it, goes on, completes, and replays.
+#[test]
+fn an_oversized_record_rejects_that_call_only() {
+    let sb = Sandbox::new("oversized");
+    let file = sb.write("big.js", BIG);
+    let big = "node -e 'process.stdout.write(JSON.stringify(\"x\".repeat(17 << 20)))'";
+    let run = sb.amber(&["run", &file, "--session", "s", "--host", &format!("big={big}"), "--host", "echo=cat"]);
+    expect(&run, 0);
+    assert_eq!(
+        run.stdout, "result: RangeError true\nargs: RangeError true\nstep: RangeError\nthen: { small: 1 }\n",
+        "{}",
+        run.stderr
+    );
+    let replay = sb.amber(&["replay", "s"]);
+    expect(&replay, 0);
+}
