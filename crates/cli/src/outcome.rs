@@ -37,8 +37,9 @@ pub fn drive(
                 held.persist_records(runtime)?;
             }
             let session = held.map_or("", |h| h.name());
+            let run_id = runtime.run_id().unwrap_or_default();
             for (op, cmd) in served {
-                let (outcome, duration) = execute(&cmd, &op, session);
+                let (outcome, duration) = execute(&cmd, &op, session, &run_id);
                 crate::fault::point();
                 runtime.resolve_with_duration(op.id, outcome, duration)?;
             }

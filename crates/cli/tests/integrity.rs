@@ -134,3 +134,33 @@ fn an_oversized_record_rejects_that_call_only() {
     let replay = sb.amber(&["replay", "s"]);
     expect(&replay, 0);
 }
+
+/// Idempotency keys differ between runs, with or without a session, and between two stores'
+/// sessions of the same name.
+#[test]
+fn idempotency_keys_are_unique_across_runs_and_sessions() {
+    let sb = Sandbox::new("keys");
+    let file = sb.write("key.js", "amber.call('key', {}).then((k) => console.log(k));");
+    let host = "key=printf '\"%s\"' \"$AMBER_IDEMPOTENCY_KEY\"";
+    let mut keys = Vec::new();
+    for session in [None, None, Some("same")] {
+        let mut args = vec!["run", &file, "--host", host];
+        if let Some(name) = session {
+            args.extend(["--session", name]);
+        }
+        let run = sb.amber(&args);
+        expect(&run, 0);
+        keys.push(run.stdout.trim().to_string());
+    }
+    let other = Sandbox::new("keys-other");
+    other.write("key.js", "amber.call('key', {}).then((k) => console.log(k));");
+    let run = other.amber(&["run", "key.js", "--host", host, "--session", "same"]);
+    expect(&run, 0);
+    keys.push(run.stdout.trim().to_string());
+    assert!(keys[0].starts_with(':') && keys[0].ends_with(":1"), "{keys:?}");
+    assert!(keys[2].starts_with("same:") && keys[3].starts_with("same:"), "{keys:?}");
+    let mut unique = keys.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), keys.len(), "{keys:?}");
+}
