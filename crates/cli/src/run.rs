@@ -59,9 +59,30 @@ pub struct RunArgs {
     /// environment reaches the program. Stored with the session.
     #[arg(long = "env", value_name = "NAME[=VALUE]")]
     env: Vec<String>,
+    /// The run's entropy seed, 64 hex digits (default: fresh randomness). Journaled like a
+    /// fresh one; with --start-time, two runs of the same program give byte-identical images.
+    #[arg(long, value_name = "HEX")]
+    seed: Option<String>,
+    /// The logical clock's start, in ms since the Unix epoch (default: the host's clock).
+    /// Journaled like a captured one.
+    #[arg(long = "start-time", value_name = "MS")]
+    start_time: Option<u64>,
     /// Arguments for the program (`process.argv.slice(2)`), after FILE or after `--`.
     #[arg(value_name = "ARGS", trailing_var_arg = true, allow_hyphen_values = true)]
     args: Vec<String>,
+}
+
+/// `--seed HEX`: exactly 32 bytes as 64 hex digits.
+fn parse_seed(hex: &str) -> CliResult<[u8; 32]> {
+    let bad = || Failure::usage(format!("--seed {hex:?}: expected 64 hex digits (32 bytes)"));
+    if hex.len() != 64 || !hex.is_ascii() {
+        return Err(bad());
+    }
+    let mut seed = [0u8; 32];
+    for (i, byte) in seed.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).map_err(|_| bad())?;
+    }
+    Ok(seed)
 }
 
 /// The program's arguments and the environment `--env` gives it.
@@ -161,7 +182,14 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
         crate::seed::source(&seed),
     ];
     let policy = parse_policy(&args.policy)?;
-    let mut runtime = builder()
+    let mut builder = builder();
+    if let Some(hex) = &args.seed {
+        builder = builder.seed(parse_seed(hex)?);
+    }
+    if let Some(ms) = args.start_time {
+        builder = builder.start_time_ms(ms);
+    }
+    let mut runtime = builder
         .policy(policy)
         .max_instructions(args.max_instructions)
         .max_heap_bytes(args.max_heap)
