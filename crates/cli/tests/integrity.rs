@@ -1,6 +1,7 @@
 //! Durability and integrity contracts (issue 15), over real processes: a rejected step is
-//! journaled and replays, a program cannot fake amber's exit statuses, and a closed pipe never
-//! panics or strands a session.
+//! journaled and replays, a program cannot fake amber's exit statuses, a closed pipe never
+//! panics or strands a session, a killed export keeps the previous file, an oversized record
+//! rejects one call, idempotency keys are unique, and `--seed`/`--start-time` reproduce images.
 #![allow(clippy::unwrap_used)]
 
 mod support;
