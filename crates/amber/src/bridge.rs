@@ -88,10 +88,15 @@ fn amber_sleep(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 /// error; replayed, returns the journaled outcome without calling `fn`.
 fn amber_step(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     usable(vm, "amber.step")?;
-    let name = string_arg(vm, args.first().copied(), "amber.step", "the step name")?;
+    // Bad arguments reject the returned promise (deterministically, so nothing is journaled).
+    let name = match string_arg(vm, args.first().copied(), "amber.step", "the step name") {
+        Ok(name) => name,
+        Err(e) => return rejected(vm, e),
+    };
     let f = args.get(1).copied().unwrap_or(Value::UNDEFINED);
     if !is_callable(vm, f) {
-        return Err(vm.type_error("amber.step: the second argument must be a function"));
+        let e = vm.type_error("amber.step: the second argument must be a function");
+        return rejected(vm, e);
     }
     let location = current_location(vm);
     let timestamp = clock_u64(vm);
@@ -116,20 +121,30 @@ fn amber_step(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
             let mark = vm.roots.len();
             vm.roots.push(f);
             let outcome = call(vm, f, Value::UNDEFINED, &[]);
+            // A result the journal cannot hold rejects the step like a throw, and is journaled
+            // as one: replay, which does not call `fn`, must reject it the same way. The
+            // conversion (`toJSON`) is part of the step.
+            let result = match outcome {
+                Ok(v) if is_promise(vm, v) => Ok(CallResult::Err(format!(
+                    "TypeError: amber.step {name:?}: the function returned a Promise; steps must be synchronous"
+                ))),
+                Ok(v) => match to_json(vm, v, &format!("amber.step {name:?} result")) {
+                    Ok(json) => Ok(match amber_durable::journal::record_fits(&name, &serde_json::Value::Null, Some(&CallResult::Ok(json.clone()))) {
+                        Ok(()) => CallResult::Ok(json),
+                        Err(bytes) => CallResult::Err(format!(
+                            "RangeError: amber.step {name:?}: the result is {bytes} bytes, over the journal's record limit of {} bytes",
+                            amber_durable::journal::MAX_RECORD_BYTES
+                        )),
+                    }),
+                    Err(Throw::Value(thrown)) => Ok(CallResult::Err(error_text(vm, thrown))),
+                    Err(limit) => Err(limit),
+                },
+                Err(Throw::Value(thrown)) => Ok(CallResult::Err(error_text(vm, thrown))),
+                Err(limit) => Err(limit),
+            };
             vm.roots.truncate(mark);
             with_active(|r| r.step_depth = r.step_depth.saturating_sub(1));
-            let result = match outcome {
-                Ok(v) => {
-                    if is_promise(vm, v) {
-                        return Err(vm.type_error(format!(
-                            "amber.step {name:?}: the function returned a Promise; steps must be synchronous"
-                        )));
-                    }
-                    CallResult::Ok(to_json(vm, v, &format!("amber.step {name:?} result"))?)
-                }
-                Err(Throw::Value(thrown)) => CallResult::Err(error_text(vm, thrown)),
-                Err(limit @ Throw::Limit(_)) => return Err(limit),
-            };
+            let result = result?;
             match with_active(|r| r.record(draft(result.clone()), Some(&location))) {
                 Some(Ok(_)) => {}
                 Some(Err(e)) => return Err(fatal(e)),
@@ -147,8 +162,26 @@ fn amber_step(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     Ok(Value::object(promise))
 }
 
+/// A promise rejected with `e` (a limit still unwinds).
+fn rejected(vm: &mut Vm, e: Throw) -> JsResult<Value> {
+    let Throw::Value(reason) = e else { return Err(e) };
+    let promise = new_promise(vm);
+    reject_promise(vm, promise, reason);
+    Ok(Value::object(promise))
+}
+
 /// Journal the intent and register the pending operation; returns its promise.
 fn issue(vm: &mut Vm, kind: OpKind, name: String, args: serde_json::Value, sleep_ms: Option<f64>) -> JsResult<Value> {
+    // Arguments the journal cannot hold reject this call alone, before anything is recorded
+    // (deterministically: a replay rejects it the same way).
+    if let Err(bytes) = amber_durable::journal::record_fits(&name, &args, None) {
+        let e = vm.range_error(format!(
+            "amber.{}: the arguments are {bytes} bytes, over the journal's record limit of {} bytes",
+            kind.name(),
+            amber_durable::journal::MAX_RECORD_BYTES
+        ));
+        return rejected(vm, e);
+    }
     let location = current_location(vm);
     let draft = RecordDraft::intent(kind, &name, args.clone(), clock_u64(vm));
     let capability = match kind {

@@ -36,6 +36,8 @@ pub const ENGINE_VERSION: &str = concat!("amber-engine ", env!("CARGO_PKG_VERSIO
 
 /// `vm.host_state` entry the Math.random generator is seeded from (8 bytes LE).
 const RANDOM_SEED_KEY: &str = "random.seed";
+/// `vm.host_state` entry: the run's id ([`Runtime::run_id`]), 8 bytes.
+const RUN_ID_KEY: &str = "amber.run_id";
 /// `vm.host_state` entry holding this crate's own state ([`DurableState`], JSON).
 const DURABLE_STATE_KEY: &str = "amber.durable";
 
@@ -547,6 +549,17 @@ impl Runtime {
         if let CallResult::Ok(value) = &result {
             check_depth(value, &format!("result of operation {id}"))?;
         }
+        // A result the journal cannot hold rejects this operation (a catchable RangeError in
+        // the program); it is never an integrity failure of the session.
+        let name = op.name.clone();
+        let result = match amber_durable::journal::record_fits(&name, &serde_json::Value::Null, Some(&result)) {
+            Ok(()) => result,
+            Err(bytes) => CallResult::Err(format!(
+                "RangeError: the result of operation {id} ({:?}) is {bytes} bytes, over the journal's record limit of {} bytes",
+                name,
+                amber_durable::journal::MAX_RECORD_BYTES
+            )),
+        };
         self.deliveries.push_back(Delivery { id, result, duration_ms });
         Ok(())
     }
@@ -690,6 +703,15 @@ impl Runtime {
         &self.code_hashes
     }
 
+    /// This run's id: 16 hex digits derived from its journaled start (seed and start time),
+    /// the same after every restore and replay of the run and different for every run (the
+    /// seed is fresh randomness unless the embedder fixed it). Host idempotency keys use it.
+    /// None before the run started.
+    pub fn run_id(&self) -> Option<String> {
+        let (_, bytes) = self.core.vm.host_state.iter().find(|(k, _)| k == RUN_ID_KEY)?;
+        Some(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    }
+
     /// The VM (statistics, inspection).
     pub fn vm(&self) -> &Vm {
         &self.core.vm
@@ -715,6 +737,13 @@ impl Runtime {
         let mut seed8 = [0u8; 8];
         seed8.copy_from_slice(&seed[..8]);
         put_host_state(&mut self.core.vm, RANDOM_SEED_KEY, seed8.to_vec());
+        // The run id: from the journaled start (so a replay or a restore has the same one), not
+        // revealing the seed.
+        let mut id_input = b"amber run id".to_vec();
+        id_input.extend_from_slice(&seed);
+        id_input.extend_from_slice(&start.to_le_bytes());
+        let id = amber_durable::digest::sha256(&id_input);
+        put_host_state(&mut self.core.vm, RUN_ID_KEY, id[..8].to_vec());
         if self.policy.crypto == amber_durable::policy::Mode::Seeded {
             put_host_state(&mut self.core.vm, crate::entropy::SEED_KEY, crate::entropy::initial_seeded_state(&seed));
         }
@@ -917,12 +946,18 @@ pub(crate) fn pending_ops(vm: &Vm) -> Vec<PendingOp> {
 
 /// Program output: suppressed while replaying, else to the embedder's hook or stdout/stderr.
 fn print_through(vm: &mut Vm, stream: Stream, text: &str) {
+    use std::io::Write as _;
     match with_active(|r| (r.silent(), r.print)) {
         Some((true, _)) => {}
         Some((false, Some(hook))) => hook(vm, stream, text),
         _ => match stream {
-            Stream::Stdout => println!("{text}"),
-            Stream::Stderr => eprintln!("{text}"),
+            // A closed stream (a pipe whose reader left) is not the program's failure.
+            Stream::Stdout => {
+                let _ = writeln!(std::io::stdout().lock(), "{text}");
+            }
+            Stream::Stderr => {
+                let _ = writeln!(std::io::stderr().lock(), "{text}");
+            }
         },
     }
 }

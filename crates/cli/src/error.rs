@@ -31,7 +31,7 @@ impl Failure {
 
     /// Print the message and return the exit status.
     pub fn report(self) -> u8 {
-        eprintln!("amber: {}", self.message);
+        errln!("amber: {}", self.message);
         self.code
     }
 }

@@ -44,14 +44,14 @@ impl HostCommands {
 }
 
 /// Runs `cmd` for `op`; returns the outcome and how long it took (ms).
-pub fn execute(cmd: &str, op: &PendingOp, session: &str) -> (CallResult, u64) {
+pub fn execute(cmd: &str, op: &PendingOp, session: &str, run_id: &str) -> (CallResult, u64) {
     let started = Instant::now();
-    let result = run_command(cmd, op, session);
+    let result = run_command(cmd, op, session, run_id);
     let duration = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     (result, duration)
 }
 
-fn run_command(cmd: &str, op: &PendingOp, session: &str) -> CallResult {
+fn run_command(cmd: &str, op: &PendingOp, session: &str, run_id: &str) -> CallResult {
     let child = Command::new("sh")
         .arg("-c")
         .arg(cmd)
@@ -62,7 +62,8 @@ fn run_command(cmd: &str, op: &PendingOp, session: &str) -> CallResult {
         .env("AMBER_OP_ID", op.id.to_string())
         .env("AMBER_OP_SEQ", op.seq.to_string())
         .env("AMBER_OP_NAME", &op.name)
-        .env("AMBER_IDEMPOTENCY_KEY", format!("{session}:{}", op.seq))
+        .env("AMBER_RUN_ID", run_id)
+        .env("AMBER_IDEMPOTENCY_KEY", idempotency_key(session, run_id, op.seq))
         .spawn();
     let mut child = match child {
         Ok(child) => child,
@@ -101,4 +102,11 @@ fn run_command(cmd: &str, op: &PendingOp, session: &str) -> CallResult {
         Ok(value) => CallResult::Ok(value),
         Err(e) => CallResult::Err(format!("host command for {:?} printed invalid JSON: {e}", op.name)),
     }
+}
+
+/// `session:run:seq`: unique across sessions and runs (the run id is fresh for every run, so
+/// two stores' sessions of the same name, or runs without a session, never share a key), and
+/// the same when an operation is retried after a crash (the run id and seq are journaled).
+pub fn idempotency_key(session: &str, run_id: &str, seq: u64) -> String {
+    format!("{session}:{run_id}:{seq}")
 }

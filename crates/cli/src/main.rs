@@ -14,6 +14,15 @@ macro_rules! outln {
     }};
 }
 
+/// `eprintln!` that ignores a closed stderr (`amber run x 2>&1 | head -1` must not panic, and
+/// must not strand the session half-run).
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
 mod error;
 mod fault;
 mod host;
@@ -41,6 +50,10 @@ pub mod exit {
     pub const INTEGRITY: u8 = 4;
     pub const LIMIT: u8 = 5;
     pub const SUSPENDED: u8 = 75;
+    /// The engine panicked (a bug).
+    pub const INTERNAL: u8 = 70;
+    /// Statuses only amber reports: a program's `process.exit` with one of these becomes 1.
+    pub const RESERVED: [u8; 5] = [USAGE, INTEGRITY, LIMIT, INTERNAL, SUSPENDED];
 }
 
 #[derive(Parser)]
@@ -101,11 +114,11 @@ fn main() -> ExitCode {
     match handle.map(|h| h.join()) {
         Ok(Ok(code)) => ExitCode::from(code),
         Ok(Err(_)) => {
-            eprintln!("amber: internal error (the engine panicked); please report this bug");
-            ExitCode::from(70)
+            errln!("amber: internal error (the engine panicked); please report this bug");
+            ExitCode::from(exit::INTERNAL)
         }
         Err(e) => {
-            eprintln!("amber: cannot start the VM thread: {e}");
+            errln!("amber: cannot start the VM thread: {e}");
             ExitCode::from(exit::USAGE)
         }
     }

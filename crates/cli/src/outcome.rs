@@ -37,8 +37,9 @@ pub fn drive(
                 held.persist_records(runtime)?;
             }
             let session = held.map_or("", |h| h.name());
+            let run_id = runtime.run_id().unwrap_or_default();
             for (op, cmd) in served {
-                let (outcome, duration) = execute(&cmd, &op, session);
+                let (outcome, duration) = execute(&cmd, &op, session, &run_id);
                 crate::fault::point();
                 runtime.resolve_with_duration(op.id, outcome, duration)?;
             }
@@ -68,10 +69,9 @@ pub fn report(result: amber::Result<Outcome>, session: Option<&str>) -> u8 {
     let _ = std::io::stdout().flush();
     match result {
         Ok(Outcome::Completed(_)) => exit::OK,
-        // `process.exit(code)`: the status the program asked for, as a process sees it.
-        Ok(Outcome::Exited(code)) => (code & 0xff) as u8,
+        Ok(Outcome::Exited(code)) => program_exit_status(code),
         Ok(Outcome::Threw(report)) => {
-            eprintln!("{report}");
+            errln!("{report}");
             exit::UNCAUGHT
         }
         Ok(Outcome::Suspended(pending)) => {
@@ -82,19 +82,36 @@ pub fn report(result: amber::Result<Outcome>, session: Option<&str>) -> u8 {
     }
 }
 
+/// `process.exit(code)`: the status the program asked for, as a process sees it — unless it
+/// is one of the statuses amber itself reports (usage, integrity, limit, suspended, internal
+/// error), which a program cannot fake: such an exit is reported as 1 with a message, so a
+/// script driving amber never mistakes a program's `process.exit(75)` for a suspension.
+pub fn program_exit_status(code: i32) -> u8 {
+    let status = (code & 0xff) as u8;
+    if exit::RESERVED.contains(&status) {
+        errln!(
+            "amber: the program called process.exit({code}); status {status} is reserved for amber's own \
+             reports (see `amber --help`), so it exits with status {}",
+            exit::UNCAUGHT
+        );
+        return exit::UNCAUGHT;
+    }
+    status
+}
+
 /// The pending operations, one a line, with what to type next.
 pub fn print_pending(pending: &[PendingOp], session: Option<&str>) {
     let now = amber::wall_clock_ms();
     match session {
-        Some(name) => eprintln!(
+        Some(name) => errln!(
             "amber: suspended: session {name} is waiting on {} operation{}",
             pending.len(),
             if pending.len() == 1 { "" } else { "s" }
         ),
-        None => eprintln!("amber: suspended, waiting on {} operation(s)", pending.len()),
+        None => errln!("amber: suspended, waiting on {} operation(s)", pending.len()),
     }
     for op in pending {
-        eprintln!("  {}", describe_op(op, now));
+        errln!("  {}", describe_op(op, now));
     }
     if let Some(name) = session {
         let mut hint = format!("amber: resume with: amber resume {name}");
@@ -105,7 +122,7 @@ pub fn print_pending(pending: &[PendingOp], session: Option<&str>) {
                 OpKind::Sleep => {}
             }
         }
-        eprintln!("{hint}");
+        errln!("{hint}");
     }
 }
 

@@ -52,12 +52,12 @@ pub fn repl() -> CliResult<u8> {
             Err(e) => Err(e),
         };
         match evaluated {
-            Ok(Outcome::Threw(report)) => eprintln!("{report}"),
+            Ok(Outcome::Threw(report)) => errln!("{report}"),
             Ok(Outcome::Suspended(pending)) => print_pending(&pending, None),
             Ok(Outcome::Completed(_)) => {}
-            Ok(Outcome::Exited(code)) => eprintln!("amber: the program exited with code {code}"),
+            Ok(Outcome::Exited(code)) => errln!("amber: the program exited with code {code}"),
             Err(e) => {
-                eprintln!("amber: {e}");
+                errln!("amber: {e}");
                 if e.exit_status() != exit::USAGE {
                     return Ok(e.exit_status());
                 }

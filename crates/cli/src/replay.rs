@@ -47,11 +47,11 @@ pub fn replay(args: ReplayArgs, location: &StoreLocation) -> CliResult<u8> {
             if expected == "the end of the journal"
                 && matches!(status, SessionStatus::Failed | SessionStatus::Running) =>
         {
-            eprintln!("amber: replay of {name} matches all {records} journal records (the original run stopped there)");
+            errln!("amber: replay of {name} matches all {records} journal records (the original run stopped there)");
             return Ok(exit::OK);
         }
         Err(Error::Limit(limit)) if status == SessionStatus::Failed => {
-            eprintln!(
+            errln!(
                 "amber: replay of {name} matches all {records} journal records (stopped by the same limit: {limit})"
             );
             return Ok(exit::OK);
@@ -93,7 +93,7 @@ pub fn replay(args: ReplayArgs, location: &StoreLocation) -> CliResult<u8> {
         }
     };
     let verified = verify_image(&loaded, &mut runtime)?;
-    eprintln!("amber: replay of {name} matches all {records} journal records ({summary}){verified}");
+    errln!("amber: replay of {name} matches all {records} journal records ({summary}){verified}");
     Ok(exit::OK)
 }
 

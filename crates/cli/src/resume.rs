@@ -57,7 +57,7 @@ pub fn resume(args: ResumeArgs, location: &StoreLocation) -> CliResult<u8> {
         runtime.complete_due_sleeps(amber::wall_clock_ms());
         result = runtime.resume();
     } else if !(args.resolves.is_empty() && args.rejects.is_empty() && args.inputs.is_empty()) {
-        eprintln!("amber: session {} was no longer waiting; the given results were not used", args.name);
+        errln!("amber: session {} was no longer waiting; the given results were not used", args.name);
     }
     let result = drive(&mut runtime, result, &hosts, Some(&held))?;
     held.finish(&mut runtime, &result)?;

@@ -62,9 +62,30 @@ pub struct RunArgs {
     /// environment reaches the program. Stored with the session.
     #[arg(long = "env", value_name = "NAME[=VALUE]")]
     env: Vec<String>,
+    /// The run's entropy seed, 64 hex digits (default: fresh randomness). Journaled like a
+    /// fresh one; with --start-time, two runs of the same program give byte-identical images.
+    #[arg(long, value_name = "HEX")]
+    seed: Option<String>,
+    /// The logical clock's start, in ms since the Unix epoch (default: the host's clock).
+    /// Journaled like a captured one.
+    #[arg(long = "start-time", value_name = "MS")]
+    start_time: Option<u64>,
     /// Arguments for the program (`process.argv.slice(2)`), after FILE or after `--`.
     #[arg(value_name = "ARGS", trailing_var_arg = true, allow_hyphen_values = true)]
     args: Vec<String>,
+}
+
+/// `--seed HEX`: exactly 32 bytes as 64 hex digits.
+fn parse_seed(hex: &str) -> CliResult<[u8; 32]> {
+    let bad = || Failure::usage(format!("--seed {hex:?}: expected 64 hex digits (32 bytes)"));
+    if hex.len() != 64 || !hex.is_ascii() {
+        return Err(bad());
+    }
+    let mut seed = [0u8; 32];
+    for (i, byte) in seed.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).map_err(|_| bad())?;
+    }
+    Ok(seed)
 }
 
 /// The program's arguments and the environment `--env` gives it.
@@ -117,7 +138,7 @@ pub fn print_hook(_vm: &mut Vm, stream: Stream, text: &str) {
         }
         Stream::Stderr => {
             let _ = std::io::stdout().lock().flush();
-            eprintln!("{text}");
+            errln!("{text}");
         }
     }
 }
@@ -164,7 +185,14 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
         crate::seed::source(&seed),
     ];
     let policy = parse_policy(&args.policy)?;
-    let mut runtime = builder()
+    let mut builder = builder();
+    if let Some(hex) = &args.seed {
+        builder = builder.seed(parse_seed(hex)?);
+    }
+    if let Some(ms) = args.start_time {
+        builder = builder.start_time_ms(ms);
+    }
+    let mut runtime = builder
         .policy(policy)
         .max_instructions(args.max_instructions)
         .max_heap_bytes(heap_limit(args.max_heap))
@@ -225,7 +253,7 @@ fn keep_as_session(
     let meta = store.create_session(None, new)?;
     let held = Held { store, lease: store.acquire(&meta.name)? };
     held.finish(runtime, result)?;
-    eprintln!("amber: the run suspended; it is kept as session {}", meta.name);
+    errln!("amber: the run suspended; it is kept as session {}", meta.name);
     Ok(meta.name)
 }
 
@@ -246,7 +274,7 @@ fn dump_bytecode(source: &str, filename: &str, module: bool) -> u8 {
         }
         Ok(None) => exit::OK,
         Err(e) => {
-            eprintln!("{e}");
+            errln!("{e}");
             exit::UNCAUGHT
         }
     }
@@ -257,16 +285,20 @@ pub fn print_stats(vm: &Vm) {
     let h = vm.heap.stats;
     let total = s.ic_hits + s.ic_misses;
     let rate = if total > 0 { 100.0 * s.ic_hits as f64 / total as f64 } else { 0.0 };
-    eprintln!(
+    errln!(
         "instructions: {}\nallocations: {}\ncollections: {}\ninline-cache hits: {} / {} ({rate:.1}%)",
-        s.instructions, h.allocations, h.collections, s.ic_hits, total
+        s.instructions,
+        h.allocations,
+        h.collections,
+        s.ic_hits,
+        total
     );
     let mut pauses = GC_PAUSES.with(|p| p.take());
     if !pauses.is_empty() {
         pauses.sort_by(f64::total_cmp);
         let at = |q: f64| pauses[((pauses.len() - 1) as f64 * q).round() as usize];
         let sum: f64 = pauses.iter().sum();
-        eprintln!(
+        errln!(
             "gc pauses (ms): {} total {sum:.1}, p50 {:.2}, p90 {:.2}, p99 {:.2}, max {:.2}",
             pauses.len(),
             at(0.5),

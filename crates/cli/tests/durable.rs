@@ -109,7 +109,13 @@ fn host_commands_serve_calls_and_failures_reject() {
         "broken=echo no such index >&2; exit 3",
     ]);
     expect(&run, 0);
-    assert_eq!(run.stdout, "result {\"echo\":{\"q\":\"x\"},\"key\":\"h:1\"}\nrejected: no such index\n");
+    // The key is session:run:seq, the run id 16 hex digits.
+    let key = run.stdout.split("\"key\":\"").nth(1).and_then(|rest| rest.split('"').next()).unwrap();
+    let parts: Vec<&str> = key.split(':').collect();
+    assert_eq!(parts.len(), 3, "{key}");
+    assert!(parts[0] == "h" && parts[2] == "1" && parts[1].len() == 16, "{key}");
+    assert!(parts[1].bytes().all(|b| b.is_ascii_hexdigit()), "{key}");
+    assert_eq!(run.stdout, format!("result {{\"echo\":{{\"q\":\"x\"}},\"key\":\"{key}\"}}\nrejected: no such index\n"));
     expect(&sb.amber(&["replay", "h"]), 0);
 }
 

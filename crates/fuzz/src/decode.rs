@@ -82,6 +82,11 @@ fn builder() -> RuntimeBuilder {
         .max_heap_bytes(Some(HEAP))
 }
 
+/// Bytes in the seed image's heap payload (what mode 0's mutations address).
+pub fn seed_payload_len() -> usize {
+    decode_image(&seed().image, None).map_or(0, |(_, payload)| payload.len())
+}
+
 /// `snapshot_decode` on raw fuzz bytes: the first byte picks what is mutated.
 pub fn run(data: &[u8]) {
     let Some((&mode, rest)) = data.split_first() else { return };

@@ -30,6 +30,33 @@ pub const JOURNAL_MAGIC: &[u8; 8] = b"AMBERJNL";
 pub const JOURNAL_FORMAT_VERSION: u32 = 1;
 /// Largest encoded record (body and hash) accepted when writing or reading.
 pub const MAX_RECORD_BYTES: usize = 16 << 20;
+/// Bytes a record's fixed fields and length prefixes can take at most (seq, parent, kind,
+/// hashes, duration, timestamp, varints): what [`record_fits`] adds to the variable parts.
+const RECORD_OVERHEAD_BYTES: usize = 256;
+
+/// Whether a record with this function name, args and result stays within
+/// [`MAX_RECORD_BYTES`]; Err with the bytes it would need. The runtime asks before it records
+/// an effect, so an oversized argument or result rejects that one call instead of failing
+/// the journal (and the session) when the record is written.
+pub fn record_fits(
+    function: &str,
+    args: &serde_json::Value,
+    result: Option<&CallResult>,
+) -> std::result::Result<(), usize> {
+    let result_bytes = match result {
+        None => 0,
+        Some(CallResult::Ok(value)) => crate::canonical_json::to_canonical_string(value).len(),
+        Some(CallResult::Err(message)) => message.len(),
+    };
+    let bytes =
+        RECORD_OVERHEAD_BYTES + function.len() + crate::canonical_json::to_canonical_string(args).len() + result_bytes;
+    if bytes <= MAX_RECORD_BYTES {
+        Ok(())
+    } else {
+        Err(bytes)
+    }
+}
+
 /// `prev_hash` of the first record.
 pub const GENESIS_HASH: [u8; 32] = [0; 32];
 

@@ -911,6 +911,12 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
         }
         done.code.template_cache.resize(done.code.templates.len(), Value::UNDEFINED);
         done.code.realm = self.vm.current_realm;
+        // What the image verifier demands of a restored code block holds for every compiled
+        // one (checked in debug builds: a failure here is a compiler bug).
+        #[cfg(debug_assertions)]
+        if let Err(e) = crate::heap::verify::stack_depths(&done.code) {
+            panic!("invariant: compiled code passes the image verifier: {e}\n{:?}", done.code.ops);
+        }
         self.vm.heap.alloc_code(done.code)
     }
 

@@ -1,11 +1,18 @@
 //! Structural verification of a decoded VM before it runs: every handle names a live entity
-//! of the right arena, every shape and atom exists, every bytecode operand is in range. A
-//! crafted image fails here with a message instead of panicking later.
+//! of the right arena, every shape and atom exists, every bytecode operand is in range, the
+//! operand stack can never underflow (the depth before every reachable instruction is
+//! computed by abstract interpretation over [`Op::stack_effect`] and must agree on every path,
+//! handler entries included; unwinding sets the stack to the handler's depth), and every suspended generator or async frame holds exactly the
+//! registers and operand values its resume point expects. A crafted image fails here with a
+//! message instead of panicking later.
 
-use crate::bytecode::Op;
-use crate::heap::object::{class_children, Props};
+use std::collections::BTreeMap;
+
+use crate::bytecode::{CodeBlock, Op};
+use crate::heap::object::{class_children, Class, GeneratorState, Props};
 use crate::heap::{CodeId, EnvId};
-use crate::value::{Kind, Value};
+use crate::interp::frame::{FrameKind, SavedFrame};
+use crate::value::{Kind, ObjectId, Value};
 use crate::vm::Vm;
 
 /// Check the whole VM.
@@ -86,10 +93,148 @@ pub fn verify(vm: &Vm) -> Result<(), String> {
     if let Some(bad) = codes.iter().find(|c| !heap.code.is_live(c.0)) {
         return Err(format!("dangling code handle {}", bad.0));
     }
+    // Every handle is live from here on: the suspended frames can be checked against their code.
+    let mut depths = BTreeMap::new();
+    for (i, obj) in heap.objects.iter() {
+        verify_suspended(vm, ObjectId(i), &obj.class, &mut depths)?;
+    }
     Ok(())
 }
 
-fn verify_code(i: u32, code: &crate::bytecode::CodeBlock) -> Result<(), String> {
+/// What a suspended frame's owner expects of it: the frame kind naming the owner, and the
+/// instructions it may have suspended at with the values its resumption pushes.
+fn verify_suspended(
+    vm: &Vm,
+    owner: ObjectId,
+    class: &Class,
+    depths: &mut BTreeMap<u32, Vec<Option<u32>>>,
+) -> Result<(), String> {
+    let (frame, state, kind_ok): (&SavedFrame, GeneratorState, bool) = match class {
+        Class::Generator(d) => match &d.frame {
+            Some(f) => (f, d.state, f.frame.kind == FrameKind::Generator(owner)),
+            None => return Ok(()),
+        },
+        Class::AsyncGenerator(d) => match &d.frame {
+            Some(f) => (f, d.state, f.frame.kind == FrameKind::AsyncGenerator(owner)),
+            None => return Ok(()),
+        },
+        Class::AsyncFunctionState(d) => match &d.frame {
+            Some(f) => {
+                let ok = match f.frame.kind {
+                    FrameKind::Async { state, promise } => {
+                        state == owner
+                            && vm.heap.objects.get(promise.0).is_some_and(|p| matches!(p.class, Class::Promise(_)))
+                    }
+                    _ => false,
+                };
+                (f, d.state, ok)
+            }
+            None => return Ok(()),
+        },
+        _ => return Ok(()),
+    };
+    let err = |what: &str| format!("object {}: suspended frame: {what}", owner.0);
+    if !kind_ok {
+        return Err(err("its kind does not name its owner"));
+    }
+    let code_id = frame.frame.code;
+    let code = vm.heap.code(code_id);
+    let registers = code.register_count as usize;
+    let Some(operands) = frame.stack.len().checked_sub(registers) else {
+        return Err(err("fewer values than the code's registers"));
+    };
+    let pc = frame.frame.pc as usize;
+    let Some(&at) = pc.checked_sub(1).and_then(|p| code.ops.get(p)) else {
+        return Err(err("pc out of range"));
+    };
+    // The instruction it suspended at, and how many values resuming it pushes.
+    let pushes = match (class, state, at) {
+        (Class::Generator(_) | Class::AsyncGenerator(_), GeneratorState::SuspendedStart, Op::GeneratorStart) => 0,
+        (Class::Generator(_), GeneratorState::SuspendedYield, Op::Yield | Op::YieldRaw) => 2,
+        (Class::AsyncGenerator(_), GeneratorState::SuspendedYield, Op::Yield) => 2,
+        (Class::AsyncGenerator(_), GeneratorState::Executing, Op::Await) => 1,
+        (Class::AsyncFunctionState(_), _, Op::Await) => 1,
+        _ => return Err(err("its state does not match the instruction it suspended at")),
+    };
+    let table = match depths.entry(code_id.0) {
+        std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
+        std::collections::btree_map::Entry::Vacant(e) => {
+            e.insert(stack_depths(code).map_err(|e| format!("code {}: {e}", code_id.0))?)
+        }
+    };
+    let expected = table.get(pc).copied().flatten();
+    if pc < code.ops.len() && expected != Some((operands + pushes) as u32) {
+        return Err(err("its operand stack does not match its resume point"));
+    }
+    Ok(())
+}
+
+/// The operand stack depth (values above the registers) before each instruction, by abstract
+/// interpretation from pc 0 and every handler entry; None for unreachable instructions. The
+/// entry at `ops.len()` is falling off the end (an implicit `return undefined`), at any
+/// depth. Fails if an instruction could pop more than the stack holds or two paths reach an
+/// instruction with different depths (a handler's target is entered at the handler's depth
+/// plus the exception; unwinding sets the stack to exactly that depth).
+pub fn stack_depths(code: &CodeBlock) -> Result<Vec<Option<u32>>, String> {
+    let n = code.ops.len();
+    let mut depth: Vec<Option<u32>> = vec![None; n + 1];
+    let mut todo: Vec<usize> = Vec::new();
+    let reach = |depth: &mut Vec<Option<u32>>, todo: &mut Vec<usize>, at: u32, d: u32| -> Result<(), String> {
+        let at = at as usize;
+        match depth.get(at).copied() {
+            None => Err(format!("jump target {at} out of range")),
+            Some(None) => {
+                depth[at] = Some(d);
+                if at < n {
+                    todo.push(at);
+                }
+                Ok(())
+            }
+            Some(Some(e)) if e == d || at == n => Ok(()),
+            Some(Some(e)) => Err(format!("pc {at}: stack depth {e} on one path, {d} on another")),
+        }
+    };
+    reach(&mut depth, &mut todo, 0, 0)?;
+    for h in &code.handlers {
+        let d = h.depth.checked_add(1).ok_or("handler depth out of range")?;
+        reach(&mut depth, &mut todo, h.target, d)?;
+    }
+    while let Some(pc) = todo.pop() {
+        let op = code.ops[pc];
+        let d = depth[pc].unwrap_or(0);
+        let (pops, pushes) = op.stack_effect();
+        let Some(after_pops) = d.checked_sub(pops) else {
+            return Err(format!("pc {pc}: {op:?} pops {pops} of a stack of {d}"));
+        };
+        let next = after_pops.checked_add(pushes).ok_or("stack depth out of range")?;
+        let fall = pc as u32 + 1;
+        match op {
+            Op::Return | Op::Throw | Op::ThrowError { .. } => {}
+            Op::Jump(t) => reach(&mut depth, &mut todo, t, d)?,
+            Op::JumpIfFalse(t) | Op::JumpIfTrue(t) | Op::JumpIfNotUndefined(t) | Op::ResumeCheck(t) => {
+                reach(&mut depth, &mut todo, t, next)?;
+                reach(&mut depth, &mut todo, fall, next)?;
+            }
+            // The jump keeps the operand (or, for the iteration ops, pushes nothing).
+            Op::JumpIfFalseKeep(t)
+            | Op::JumpIfTrueKeep(t)
+            | Op::JumpIfNotNullishKeep(t)
+            | Op::JumpIfNullishToUndefined(t)
+            | Op::IteratorStep(t)
+            | Op::ForInNext(t) => {
+                reach(&mut depth, &mut todo, t, d)?;
+                reach(&mut depth, &mut todo, fall, next)?;
+            }
+            _ => {
+                debug_assert!(op.jump_target().is_none(), "every jump has its targets above: {op:?}");
+                reach(&mut depth, &mut todo, fall, next)?;
+            }
+        }
+    }
+    Ok(depth)
+}
+
+fn verify_code(i: u32, code: &CodeBlock) -> Result<(), String> {
     let n = code.ops.len() as u32;
     let err = |pc: usize, what: &str| format!("code {i} pc {pc}: {what} out of range");
     for (pc, op) in code.ops.iter().enumerate() {
@@ -124,5 +269,9 @@ fn verify_code(i: u32, code: &crate::bytecode::CodeBlock) -> Result<(), String> 
     if code.template_cache.len() != code.templates.len() {
         return Err(format!("code {i}: template cache does not match templates"));
     }
+    if code.param_count > code.register_count {
+        return Err(format!("code {i}: more parameters than registers"));
+    }
+    stack_depths(code).map_err(|e| format!("code {i}: {e}"))?;
     Ok(())
 }

@@ -164,7 +164,10 @@ fn unwind(vm: &mut Vm, t: Throw) -> JsResult<Option<Value>> {
                 vm.frames[fi].env = parent;
             }
             vm.frames[fi].env_depth = h.env_depth.min(depth);
-            vm.stack.truncate((base + registers + h.depth) as usize);
+            // Cut the stack to the handler's depth. The verifier proves the depth at the
+            // handler's target, not at every throw (an instruction may throw after popping),
+            // so a stack that is short is filled up rather than trusted.
+            vm.stack.resize((base + registers + h.depth) as usize, Value::UNDEFINED);
             vm.stack.push(exc);
             vm.frames[fi].pc = h.target;
             return Ok(None);
