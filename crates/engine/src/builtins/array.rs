@@ -426,6 +426,8 @@ fn from(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let Some(ao) = a.as_object() else { return Err(vm.type_error("not an object")) };
     vm.roots.push(a);
     for k in 0..len {
+        // Every step costs fuel, holes included: a 2^32-long sparse array cannot run unmetered.
+        vm.charge(1)?;
         let v = get(vm, array_like, idx(k), Value::object(array_like))?;
         let v = if mapping { call(vm, mapfn, this_arg, &[v, Value::number(k as f64)])? } else { v };
         create_data_property_or_throw(vm, ao, idx(k), v)?;
@@ -557,6 +559,8 @@ where
     let f = callback(vm, arg(args, 0), method)?;
     let this_arg = arg(args, 1);
     for i in 0..len {
+        // Every step costs fuel, holes included: a 2^32-long sparse array cannot run unmetered.
+        vm.charge(1)?;
         let k = if reverse { len - 1 - i } else { i };
         let pk = key_for(vm, k);
         if !visit_holes && !has_property(vm, o, pk)? {
@@ -631,6 +635,8 @@ fn filter(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     vm.roots.push(Value::object(a));
     let mut to = 0u64;
     for k in 0..len {
+        // Every step costs fuel, holes included: a 2^32-long sparse array cannot run unmetered.
+        vm.charge(1)?;
         let pk = key_for(vm, k);
         if !has_property(vm, o, pk)? {
             continue;
@@ -716,6 +722,8 @@ fn includes(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     }
     let start = if n >= 0.0 { n as u64 } else { (len as f64 + n).max(0.0) as u64 };
     for k in start..len {
+        // Every step costs fuel, holes included: a 2^32-long sparse array cannot run unmetered.
+        vm.charge(1)?;
         let pk = key_for(vm, k);
         let v = get(vm, o, pk, Value::object(o))?;
         if same_value_zero(vm, v, arg(args, 0)) {
@@ -737,6 +745,8 @@ fn index_of(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     }
     let start = if n >= 0.0 { n as u64 } else { (len as f64 + n).max(0.0) as u64 };
     for k in start..len {
+        // Every step costs fuel, holes included: a 2^32-long sparse array cannot run unmetered.
+        vm.charge(1)?;
         let pk = key_for(vm, k);
         if has_property(vm, o, pk)? {
             let v = get(vm, o, pk, Value::object(o))?;
@@ -764,6 +774,8 @@ fn last_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     }
     let mut k = from as i64;
     while k >= 0 {
+        // Every step costs fuel, holes included: a 2^32-long sparse array cannot run unmetered.
+        vm.charge(1)?;
         let pk = key_for(vm, k as u64);
         if has_property(vm, o, pk)? {
             let v = get(vm, o, pk, Value::object(o))?;
@@ -801,6 +813,8 @@ fn join_with(vm: &mut Vm, o: ObjectId, len: u64, sep: &crate::string::JsStr) -> 
     let r = (|| {
         let mut units: Vec<u16> = Vec::new();
         for k in 0..len {
+            // Every step costs fuel, holes included: a 2^32-long sparse array cannot run unmetered.
+            vm.charge(1)?;
             if k > 0 {
                 units.extend(sep.iter());
             }
@@ -826,6 +840,8 @@ fn map(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let a = array_species_create(vm, o, len)?;
     vm.roots.push(Value::object(a));
     for k in 0..len {
+        // Every step costs fuel, holes included: a 2^32-long sparse array cannot run unmetered.
+        vm.charge(1)?;
         let pk = key_for(vm, k);
         if !has_property(vm, o, pk)? {
             continue;
@@ -992,6 +1008,8 @@ fn shift(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     let first = get(vm, o, PropertyKey::Index(0), Value::object(o))?;
     vm.roots.push(first);
     for k in 1..len {
+        // Every step costs fuel, holes included: a 2^32-long sparse array cannot run unmetered.
+        vm.charge(1)?;
         let (from, to) = (key_for(vm, k), key_for(vm, k - 1));
         if has_property(vm, o, from)? {
             let v = get(vm, o, from, Value::object(o))?;
@@ -1072,12 +1090,18 @@ pub fn sort_values(vm: &mut Vm, values: &mut Vec<Value>, cmp: Value) -> JsResult
     let mut buf = values.clone();
     let mut width = 1;
     while width < n {
+        // Every step costs fuel, holes included: a 2^32-long sparse array cannot run unmetered.
+        vm.charge(1)?;
         let mut i = 0;
         while i < n {
+            // Every step costs fuel, holes included: a 2^32-long sparse array cannot run unmetered.
+            vm.charge(1)?;
             let mid = (i + width).min(n);
             let hi = (i + 2 * width).min(n);
             let (mut l, mut r, mut k) = (i, mid, i);
             while l < mid && r < hi {
+                // Every step costs fuel, holes included: a 2^32-long sparse array cannot run unmetered.
+                vm.charge(1)?;
                 if sort_compare(vm, cmp, values[r], values[l])? == std::cmp::Ordering::Less {
                     buf[k] = values[r];
                     r += 1;
@@ -1129,6 +1153,8 @@ fn sort(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
         set_or_throw(vm, o, pk, v)?;
     }
     for k in n..len {
+        // Every step costs fuel, holes included: a 2^32-long sparse array cannot run unmetered.
+        vm.charge(1)?;
         let pk = key_for(vm, k);
         if !delete(vm, o, pk)? {
             return Err(vm.type_error("Cannot delete property"));
@@ -1217,6 +1243,8 @@ fn to_locale_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value
     let r = (|| {
         let mut parts = String::new();
         for k in 0..len {
+            // Every step costs fuel, holes included: a 2^32-long sparse array cannot run unmetered.
+            vm.charge(1)?;
             if k > 0 {
                 parts.push(',');
             }
@@ -1244,6 +1272,8 @@ fn to_reversed(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     vm.roots.push(Value::object(a));
     vm.charge(len)?;
     for k in 0..len {
+        // Every step costs fuel, holes included: a 2^32-long sparse array cannot run unmetered.
+        vm.charge(1)?;
         let from = key_for(vm, len - k - 1);
         let v = get(vm, o, from, Value::object(o))?;
         let to = key_for(vm, k);
@@ -1296,6 +1326,8 @@ fn to_spliced(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
         i += 1;
     }
     for k in (start + skip)..len {
+        // Every step costs fuel, holes included: a 2^32-long sparse array cannot run unmetered.
+        vm.charge(1)?;
         let pk = key_for(vm, k);
         let v = get(vm, o, pk, Value::object(o))?;
         create_data_property_or_throw(vm, a, idx(i), v)?;
@@ -1353,6 +1385,8 @@ fn with(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     vm.roots.push(Value::object(a));
     vm.charge(len)?;
     for k in 0..len {
+        // Every step costs fuel, holes included: a 2^32-long sparse array cannot run unmetered.
+        vm.charge(1)?;
         let pk = key_for(vm, k);
         let v = if k as f64 == actual { arg(args, 1) } else { get(vm, o, pk, Value::object(o))? };
         create_data_property_or_throw(vm, a, idx(k), v)?;
