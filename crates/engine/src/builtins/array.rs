@@ -666,6 +666,7 @@ fn flatten_into(
 ) -> JsResult<u64> {
     let mut target_index = start;
     for k in 0..source_len {
+        vm.charge(1)?;
         let pk = key_for(vm, k);
         if !has_property(vm, source, pk)? {
             continue;
@@ -918,6 +919,7 @@ fn reduce_impl(vm: &mut Vm, this: Value, args: &[Value], right: bool) -> JsResul
         acc = Some(args[1]);
     } else {
         for k in ks.by_ref() {
+            vm.charge(1)?;
             let pk = key_for(vm, k);
             if has_property(vm, o, pk)? {
                 acc = Some(get(vm, o, pk, Value::object(o))?);
@@ -927,6 +929,7 @@ fn reduce_impl(vm: &mut Vm, this: Value, args: &[Value], right: bool) -> JsResul
     }
     let Some(mut acc) = acc else { return Err(vm.type_error("Reduce of empty array with no initial value")) };
     for k in ks {
+        vm.charge(1)?;
         let pk = key_for(vm, k);
         if has_property(vm, o, pk)? {
             let v = get(vm, o, pk, Value::object(o))?;
