@@ -32,7 +32,7 @@ use crate::seed::VfsSeed;
 /// the `Op` enum or the `Vm` fields change shape, so an older image is refused by name
 /// instead of failing to decode. 3: eval sites and var bags, arena floors. 5: shared data
 /// blocks, pending waitAsync waiters.
-pub const ENGINE_VERSION: &str = concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.5");
+pub const ENGINE_VERSION: &str = concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.6+temporal_rs.0.2.6");
 
 /// `vm.host_state` entry the Math.random generator is seeded from (8 bytes LE).
 const RANDOM_SEED_KEY: &str = "random.seed";

@@ -30,11 +30,21 @@ pub struct VmOptions {
     pub max_stack_depth: usize,
     /// Collect after this many allocations.
     pub gc_interval: u64,
+    /// The run's time zone (an IANA identifier or a UTC offset such as "+05:30"):
+    /// `Temporal.Now`'s system time zone. It rides the image with the other options, so a
+    /// resumed run keeps it; the host's `TZ` is never read.
+    pub time_zone: String,
 }
 
 impl Default for VmOptions {
     fn default() -> Self {
-        VmOptions { max_instructions: None, max_heap_bytes: None, max_stack_depth: 200_000, gc_interval: 200_000 }
+        VmOptions {
+            max_instructions: None,
+            max_heap_bytes: None,
+            max_stack_depth: 200_000,
+            gc_interval: 200_000,
+            time_zone: "UTC".to_string(),
+        }
     }
 }
 
