@@ -188,6 +188,15 @@ impl RuntimeBuilder {
         self
     }
 
+    /// The run's time zone (`Temporal.Now`'s system zone): an IANA identifier or a UTC
+    /// offset; None keeps "UTC". Check it first with [`amber_engine::builtins::temporal::is_time_zone`].
+    pub fn time_zone(mut self, zone: Option<String>) -> Self {
+        if let Some(zone) = zone {
+            self.options.time_zone = zone;
+        }
+        self
+    }
+
     /// Approximate heap budget in bytes.
     pub fn max_heap_bytes(mut self, n: Option<u64>) -> Self {
         self.options.max_heap_bytes = n;

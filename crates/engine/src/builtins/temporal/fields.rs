@@ -242,7 +242,20 @@ pub(crate) fn to_calendar(vm: &mut Vm, v: Value) -> JsResult<Calendar> {
     if s.is_empty() {
         return Err(vm.range_error("the empty string is not a calendar"));
     }
-    Calendar::from_str(&s).or_throw(vm)
+    let calendar = Calendar::from_str(&s).or_throw(vm)?;
+    reject_islamic_fallback(vm, &s)?;
+    Ok(calendar)
+}
+
+/// "islamic" names a calendar only for Intl.DateTimeFormat's fallback (ECMA-402
+/// CanonicalizeCalendar); Temporal refuses it, bare or as an annotation (`temporal_rs`
+/// would map it to the tabular Hijri calendar).
+pub(crate) fn reject_islamic_fallback(vm: &mut Vm, text: &str) -> JsResult<()> {
+    let lower = text.to_ascii_lowercase();
+    if lower == "islamic" || lower.contains("u-ca=islamic]") {
+        return Err(vm.range_error("the islamic calendar is not supported by Temporal; name a specific variant"));
+    }
+    Ok(())
 }
 
 /// ### GetTemporalCalendarIdentifierWithISODefault ( item )

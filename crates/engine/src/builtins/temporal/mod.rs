@@ -56,6 +56,12 @@ use crate::vm::Vm;
 
 use slots::TemporalSlots;
 
+/// Whether `zone` names a time zone a run can be configured with (`VmOptions::time_zone`):
+/// an IANA identifier of the compiled data or a UTC offset.
+pub fn is_time_zone(zone: &str) -> bool {
+    temporal_rs::TimeZone::try_from_identifier_str(zone).is_ok()
+}
+
 /// The `temporal_rs` version whose semantics (and time-zone data) images were made with;
 /// part of the engine version an image names, so an image is refused by another one.
 pub const TEMPORAL_RS_VERSION: &str = "0.2.6";

@@ -78,7 +78,9 @@ pub(crate) fn constructor_calendar(vm: &mut Vm, v: Value) -> JsResult<Calendar> 
         return Err(vm.type_error("calendar must be a string"));
     };
     let s = vm.heap.flat(s).to_rust_string();
-    Calendar::try_from_utf8(s.as_bytes()).or_throw(vm)
+    let calendar = Calendar::try_from_utf8(s.as_bytes()).or_throw(vm)?;
+    super::fields::reject_islamic_fallback(vm, &s)?;
+    Ok(calendar)
 }
 
 /// ### 3.1.1 Temporal.PlainDate ( isoYear, isoMonth, isoDay [ , calendar ] )
