@@ -32,7 +32,7 @@ use crate::seed::VfsSeed;
 /// the `Op` enum or the `Vm` fields change shape, so an older image is refused by name
 /// instead of failing to decode. 3: eval sites and var bags, arena floors. 5: shared data
 /// blocks, pending waitAsync waiters.
-pub const ENGINE_VERSION: &str = concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.6");
+pub const ENGINE_VERSION: &str = concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.6+temporal_rs.0.2.6");
 
 /// `vm.host_state` entry the Math.random generator is seeded from (8 bytes LE).
 const RANDOM_SEED_KEY: &str = "random.seed";
@@ -187,6 +187,15 @@ impl RuntimeBuilder {
     /// Instruction budget (fuel) for the whole run, across restores.
     pub fn max_instructions(mut self, n: Option<u64>) -> Self {
         self.options.max_instructions = n;
+        self
+    }
+
+    /// The run's time zone (`Temporal.Now`'s system zone): an IANA identifier or a UTC
+    /// offset; None keeps "UTC". Check it first with [`amber_engine::builtins::temporal::is_time_zone`].
+    pub fn time_zone(mut self, zone: Option<String>) -> Self {
+        if let Some(zone) = zone {
+            self.options.time_zone = zone;
+        }
         self
     }
 

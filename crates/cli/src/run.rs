@@ -46,6 +46,10 @@ pub struct RunArgs {
     /// everywhere.
     #[arg(long, value_name = "BYTES", default_value = "4G", value_parser = parse_bytes)]
     max_heap: u64,
+    /// The run's time zone (`Temporal.Now.timeZoneId()`): an IANA name such as
+    /// Europe/Paris or an offset such as +05:30; default UTC. Stored with the session.
+    #[arg(long = "tz", value_name = "ZONE")]
+    tz: Option<String>,
     /// Print the bytecode of every function instead of running.
     #[arg(long)]
     dump_bytecode: bool,
@@ -179,9 +183,12 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
     };
     let seed = crate::seed::collect(&seed_root, location.dir())?;
     let process = process_inputs(&args.args, &args.env)?;
+    if let Some(tz) = args.tz.as_deref().filter(|tz| !amber::engine::builtins::temporal::is_time_zone(tz)) {
+        return Err(Failure::usage(format!("--tz {tz:?}: not a time zone (an IANA name or an offset such as +05:30)")));
+    }
     let sources = vec![
         Source::new(&program.filename, &source),
-        options_source(args.max_instructions, heap_limit(args.max_heap), &process),
+        options_source(args.max_instructions, heap_limit(args.max_heap), args.tz.as_deref(), &process),
         crate::seed::source(&seed),
     ];
     let policy = parse_policy(&args.policy)?;
@@ -196,6 +203,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
         .policy(policy)
         .max_instructions(args.max_instructions)
         .max_heap_bytes(heap_limit(args.max_heap))
+        .time_zone(args.tz.clone())
         .vfs_seed(seed)
         .process_inputs(process)
         .build()?;

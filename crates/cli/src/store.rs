@@ -91,9 +91,19 @@ impl Held<'_> {
 pub const OPTIONS_SOURCE: &str = "amber:options.json";
 
 /// The options source for a run with these limits and process inputs.
-pub fn options_source(max_instructions: Option<u64>, max_heap: Option<u64>, process: &ProcessInputs) -> Source {
-    let text =
-        json!({ "max_instructions": max_instructions, "max_heap_bytes": max_heap, "process": process }).to_string();
+pub fn options_source(
+    max_instructions: Option<u64>,
+    max_heap: Option<u64>,
+    time_zone: Option<&str>,
+    process: &ProcessInputs,
+) -> Source {
+    let text = json!({
+        "max_instructions": max_instructions,
+        "max_heap_bytes": max_heap,
+        "time_zone": time_zone,
+        "process": process,
+    })
+    .to_string();
     Source::new(OPTIONS_SOURCE, &text)
 }
 
@@ -111,5 +121,6 @@ pub fn with_session_options(builder: RuntimeBuilder, loaded: &LoadedSession) -> 
     builder
         .max_instructions(options["max_instructions"].as_u64())
         .max_heap_bytes(options["max_heap_bytes"].as_u64())
+        .time_zone(options["time_zone"].as_str().map(str::to_string))
         .process_inputs(process)
 }

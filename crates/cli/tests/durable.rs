@@ -477,3 +477,42 @@ fn a_session_keeps_the_arguments_and_environment_it_was_started_with() {
     assert_eq!(replay.stdout, format!("{line}{line}"));
     expect(&sb.amber(&["run", "--env", "=x", &file]), 2);
 }
+
+const TEMPORAL_AGENT: &str = r#"
+const zdt = Temporal.ZonedDateTime.from("2024-03-10T01:30:00-05:00[America/New_York]");
+const dur = Temporal.Duration.from({ hours: 1, minutes: 45 });
+const before = Temporal.Now.instant();
+(async () => {
+  console.log("start", zdt.toString(), dur.toString(), Temporal.Now.timeZoneId());
+  const answer = await amber.input("Go?");
+  const later = zdt.add(dur);
+  const now = Temporal.Now.instant();
+  console.log(answer, Temporal.Now.timeZoneId(), later.toString(), later.offset, dur.total("minutes"),
+    Temporal.Instant.compare(before, now) <= 0, now.epochMilliseconds <= Date.now());
+})();
+"#;
+
+#[test]
+fn temporal_values_live_across_a_suspend_and_resume_and_replay() {
+    let sb = Sandbox::new("temporal");
+    let file = sb.write("agent.js", TEMPORAL_AGENT);
+    let bad = sb.amber(&["run", &file, "--tz", "Mars/Olympus"]);
+    expect(&bad, 2);
+    assert!(bad.stderr.contains("not a time zone"), "{}", bad.stderr);
+
+    let run = sb.amber(&["run", &file, "--session", "t1", "--tz", "Asia/Kolkata"]);
+    expect(&run, 75);
+    assert_eq!(run.stdout, "start 2024-03-10T01:30:00-05:00[America/New_York] PT1H45M Asia/Kolkata\n");
+
+    // A fresh process: the ZonedDateTime and the Duration come back from the image and
+    // keep working (the DST gap at 02:00 is crossed on the restored value).
+    let resumed = sb.amber(&["resume", "t1", "--input", "go"]);
+    expect(&resumed, 0);
+    assert_eq!(resumed.stdout, "go Asia/Kolkata 2024-03-10T04:15:00-04:00[America/New_York] -04:00 105 true true\n");
+
+    // Temporal.Now read the journaled logical clock, and the session kept its zone, so the
+    // replay matches.
+    let printed = sb.amber(&["replay", "t1", "--print"]);
+    expect(&printed, 0);
+    assert_eq!(printed.stdout, format!("{}{}", run.stdout, resumed.stdout));
+}

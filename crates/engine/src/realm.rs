@@ -229,6 +229,14 @@ intrinsics! {
     suppressed_error_prototype,
     math_random_state,
     shadow_realm_prototype,
+    temporal_instant_prototype,
+    temporal_zoned_date_time_prototype,
+    temporal_plain_date_prototype,
+    temporal_plain_time_prototype,
+    temporal_plain_date_time_prototype,
+    temporal_plain_year_month_prototype,
+    temporal_plain_month_day_prototype,
+    temporal_duration_prototype,
 }
 
 macro_rules! well_known_symbols {

@@ -35,6 +35,10 @@ pub struct VmOptions {
     pub max_native_depth: u32,
     /// Collect after this many allocations.
     pub gc_interval: u64,
+    /// The run's time zone (an IANA identifier or a UTC offset such as "+05:30"):
+    /// `Temporal.Now`'s system time zone. It rides the image with the other options, so a
+    /// resumed run keeps it; the host's `TZ` is never read.
+    pub time_zone: String,
 }
 
 /// Default [`VmOptions::max_native_depth`]: recursion through a builtin costs two levels
@@ -50,6 +54,7 @@ impl Default for VmOptions {
             max_stack_depth: 200_000,
             max_native_depth: DEFAULT_MAX_NATIVE_DEPTH,
             gc_interval: 200_000,
+            time_zone: "UTC".to_string(),
         }
     }
 }

@@ -57,6 +57,10 @@ pub struct SkipConfig {
     pub features: BTreeMap<String, String>,
     #[serde(default)]
     pub paths: BTreeMap<String, String>,
+    /// Folders inside a skipped path that run anyway (path prefix → why): the feature
+    /// and flag rules still apply to them.
+    #[serde(default)]
+    pub run_paths: BTreeMap<String, String>,
 }
 
 /// The CI slice (`--slice ci`).

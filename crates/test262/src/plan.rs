@@ -112,8 +112,9 @@ pub fn valid_builtin_path(path: &str) -> bool {
 /// Why a test is not run, if it is not: the first matching path, feature or flag rule of the
 /// configuration. `rel` is the path relative to `test/`.
 pub fn skip_reason(rel: &str, meta: &Metadata, skip: &SkipConfig, can_block: bool) -> Option<String> {
+    let runs_anyway = skip.run_paths.keys().any(|prefix| path_matches(rel, prefix));
     for (prefix, reason) in &skip.paths {
-        if path_matches(rel, prefix) {
+        if !runs_anyway && path_matches(rel, prefix) {
             return Some(format!("path {prefix}: {reason}"));
         }
     }
@@ -185,12 +186,14 @@ mod tests {
         let skip = SkipConfig {
             features: BTreeMap::from([("Intl.Locale".to_string(), "no Intl".to_string())]),
             paths: BTreeMap::from([("intl402".to_string(), "no ECMA-402".to_string())]),
+            run_paths: BTreeMap::from([("intl402/Temporal".to_string(), "runs".to_string())]),
         };
         let plain = parse("features: [Array.prototype.at]").unwrap();
         assert_eq!(skip_reason("built-ins/Array/x.js", &plain, &skip, true), None);
         let r = skip_reason("intl402/Locale/x.js", &plain, &skip, true).unwrap();
         assert!(r.contains("no ECMA-402"));
         assert_eq!(skip_reason("intl402x/a.js", &plain, &skip, true), None);
+        assert_eq!(skip_reason("intl402/Temporal/x.js", &plain, &skip, true), None);
         let intl = parse("features: [Symbol, Intl.Locale]").unwrap();
         assert!(skip_reason("built-ins/x.js", &intl, &skip, true).unwrap().contains("no Intl"));
         let no_block = parse("flags: [CanBlockIsFalse]").unwrap();

@@ -148,6 +148,9 @@ pub fn render(input: &ReportInput<'_>) -> String {
         for (feature, reason) in &input.skip.features {
             let _ = writeln!(w, "| feature `{feature}` | {} |", escape(reason));
         }
+        for (path, reason) in &input.skip.run_paths {
+            let _ = writeln!(w, "| runs anyway: path `{path}` | {} |", escape(reason));
+        }
     }
     out
 }
@@ -231,6 +234,7 @@ mod tests {
         let skip = SkipConfig {
             features: [("decorators".to_string(), "not yet | soon".to_string())].into(),
             paths: BTreeMap::new(),
+            run_paths: BTreeMap::new(),
         };
         let input = ReportInput {
             summary: &summary,

@@ -124,6 +124,14 @@ pub fn create_intrinsics(vm: &mut Vm) {
     vm.realm.async_disposable_stack_prototype = plain(vm, op);
     vm.realm.math_random_state = plain(vm, None);
     vm.realm.shadow_realm_prototype = plain(vm, op);
+    vm.realm.temporal_instant_prototype = plain(vm, op);
+    vm.realm.temporal_zoned_date_time_prototype = plain(vm, op);
+    vm.realm.temporal_plain_date_prototype = plain(vm, op);
+    vm.realm.temporal_plain_time_prototype = plain(vm, op);
+    vm.realm.temporal_plain_date_time_prototype = plain(vm, op);
+    vm.realm.temporal_plain_year_month_prototype = plain(vm, op);
+    vm.realm.temporal_plain_month_day_prototype = plain(vm, op);
+    vm.realm.temporal_duration_prototype = plain(vm, op);
     vm.global = plain(vm, op);
     let thrower =
         make_native(vm, "", NativeId::by_name("%ThrowTypeError").unwrap_or(NativeId(0)), 0, false, Vec::new());
@@ -167,6 +175,7 @@ pub fn create_intrinsics(vm: &mut Vm) {
     crate::builtins::atomics::init(vm);
     crate::builtins::disposable::init(vm);
     crate::builtins::shadow_realm::init(vm);
+    crate::builtins::temporal::init(vm);
     init(vm);
 }
 

@@ -38,6 +38,7 @@ pub mod set;
 pub mod shadow_realm;
 pub mod string;
 pub mod symbol;
+pub mod temporal;
 pub mod typed_array;
 pub mod weak;
 
@@ -105,6 +106,15 @@ fn modules() -> &'static [&'static [NativeDef]] {
         atomics::NATIVES,
         crate::module::NATIVES,
         shadow_realm::NATIVES,
+        temporal::INSTANT_NATIVES,
+        temporal::ZONED_DATE_TIME_NATIVES,
+        temporal::PLAIN_DATE_NATIVES,
+        temporal::PLAIN_TIME_NATIVES,
+        temporal::PLAIN_DATE_TIME_NATIVES,
+        temporal::PLAIN_YEAR_MONTH_NATIVES,
+        temporal::PLAIN_MONTH_DAY_NATIVES,
+        temporal::DURATION_NATIVES,
+        temporal::NOW_NATIVES,
     ]
 }
 

@@ -181,7 +181,9 @@ fn payload_bytes(class: &object::Class) -> u64 {
         | C::Iterator(_)
         | C::Namespace(_)
         | C::ShadowRealm(_)
-        | C::RawJson => 0,
+        | C::RawJson
+        // Temporal slots are fixed-size plain data.
+        | C::Temporal(_) => 0,
     }
 }
 

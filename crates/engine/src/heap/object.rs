@@ -221,6 +221,8 @@ pub enum Class {
     ShadowRealm(crate::realm::RealmId),
     /// An object made by `JSON.rawJSON` (its [[IsRawJSON]] slot).
     RawJson,
+    /// A Temporal object: its internal slots as plain data (`builtins/temporal/slots.rs`).
+    Temporal(Box<crate::builtins::temporal::slots::TemporalSlots>),
 }
 
 #[derive(Clone, Copy, Serialize, Deserialize)]
@@ -514,7 +516,7 @@ pub struct Symbol {
 pub fn class_children(class: &Class, out: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
     match class {
         Class::Ordinary | Class::Error | Class::Boolean(_) | Class::Number(_) | Class::Date(_) => {}
-        Class::ShadowRealm(_) | Class::RawJson => {}
+        Class::ShadowRealm(_) | Class::RawJson | Class::Temporal(_) => {}
         Class::Array(_) => {}
         Class::Arguments(a) => envs.extend(a.env),
         Class::Function(c) => {

@@ -79,6 +79,7 @@ pub(crate) const NATIVES: &[NativeDef] = &[
     native!("Date.prototype.toLocaleTimeString", 0, to_locale_time_string),
     native!("Date.prototype.toString", 0, to_string),
     native!("Date.prototype.toTimeString", 0, to_time_string),
+    native!("Date.prototype.toTemporalInstant", 0, to_temporal_instant),
     native!("Date.prototype.toUTCString", 0, to_utc_string),
     native!("Date.prototype.valueOf", 0, get_time),
     native!("Date.prototype[Symbol.toPrimitive]", 1, to_primitive_method),
@@ -283,7 +284,7 @@ pub(crate) fn time_clip(time: f64) -> f64 {
 }
 
 /// The current time value: the embedder's logical clock, or 0 when it set none.
-fn current_time(vm: &mut Vm) -> f64 {
+pub(crate) fn current_time(vm: &mut Vm) -> f64 {
     vm.clock_read = true;
     // The logical clock (DESIGN §6); the legacy host-state entry is honoured when the
     // embedder set only that.
@@ -814,6 +815,19 @@ fn to_time_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> 
     // 5. Let t be LocalTime(tv). 6. Return TimeString(t) + TimeZoneString(tv).
     let f = fields(local_time(tv));
     Ok(vm.str(&format!("{}{}", time_string(&f), TIME_ZONE_STRING)))
+}
+
+/// ### Date.prototype.toTemporalInstant ( ) (proposal-temporal §14.1)
+/// https://tc39.es/proposal-temporal/#sec-date.prototype.totemporalinstant
+fn to_temporal_instant(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+    // 1-2. Let t be ? thisTimeValue(this value).
+    let t = this_time_value(vm, this)?;
+    // 3. Let ns be ? NumberToBigInt(t) × 10⁶ (NaN is a RangeError).
+    if t.is_nan() {
+        return Err(vm.range_error("Invalid Date"));
+    }
+    // 4. Return ! CreateTemporalInstant(ns).
+    crate::builtins::temporal::to_temporal_instant_from_epoch_ms(vm, t)
 }
 
 /// ### 21.4.4.43 Date.prototype.toUTCString ( ) (also B.2.3.3 toGMTString)
