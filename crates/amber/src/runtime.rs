@@ -32,7 +32,7 @@ use crate::seed::VfsSeed;
 /// the `Op` enum or the `Vm` fields change shape, so an older image is refused by name
 /// instead of failing to decode. 3: eval sites and var bags, arena floors. 5: shared data
 /// blocks, pending waitAsync waiters.
-pub const ENGINE_VERSION: &str = concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.5");
+pub const ENGINE_VERSION: &str = concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.6");
 
 /// `vm.host_state` entry the Math.random generator is seeded from (8 bytes LE).
 const RANDOM_SEED_KEY: &str = "random.seed";
@@ -445,7 +445,22 @@ impl Runtime {
         }
         self.process.install(&mut self.core.vm);
         self.code_hashes.insert(program.filename.clone(), Digest::of(program.source.as_bytes()));
-        let r = if program.module {
+        // TypeScript runs as the JavaScript it becomes (the code hash stays the TypeScript
+        // text's): an ES module with its position map, or CommonJS, which `node:module`
+        // transforms as it compiles the file.
+        let typescript = amber_node::loader::typescript::is_typescript(&program.filename)
+            .then(|| amber_node::loader::transform_entry(&self.core.vm, &program.filename, &program.source));
+        let module = match &typescript {
+            Some(Ok(t)) => t.module,
+            _ => program.module,
+        };
+        let r = if let Some(transformed) = typescript {
+            match transformed {
+                Err(report) => Err(amber_engine::error::RunError::Syntax(report)),
+                Ok(t) if t.module => self.core.js(|vm| vm.eval_mapped_module(&t.code, &program.filename, t.map)),
+                Ok(_) => self.core.js(|vm| amber_node::loader::run_main(vm, &program.filename, &program.source)),
+            }
+        } else if program.module {
             self.core.js(|vm| vm.eval_module(&program.source, &program.filename))
         } else if program.commonjs {
             self.core.js(|vm| amber_node::loader::run_main(vm, &program.filename, &program.source))
@@ -462,7 +477,7 @@ impl Runtime {
         if let Some(outcome) = self.core.finish_slice(r)? {
             return Ok(self.end(outcome));
         }
-        if program.module {
+        if module {
             // Node evaluates the main ES module inside a promise job: its microtasks run
             // before the nextTick queue is first drained.
             let r = self.core.js(|vm| vm.run_jobs());

@@ -70,12 +70,38 @@ fn read_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 fn compile_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let source = to_rust_string(vm, arg(args, 0))?;
     let filename = to_rust_string(vm, arg(args, 1))?;
+    if loader::typescript::is_typescript(&filename) {
+        return compile_typescript(vm, &source, &filename);
+    }
     let body = match source.strip_prefix("#!") {
         Some(rest) => format!("//{rest}"),
         None => source,
     };
     let wrapper = format!("(function (exports, require, module, __filename, __dirname) {{{body}\n}})");
     vm.eval_nested(&wrapper, &filename)
+}
+
+/// [`compile_native`] of a TypeScript file: its JavaScript, with the wrapper's header on a
+/// line of its own so the position map only shifts by a line.
+fn compile_typescript(vm: &mut Vm, source: &str, filename: &str) -> JsResult<Value> {
+    let t = match loader::transform_entry(vm, filename, source) {
+        Ok(t) => t,
+        Err(e) => {
+            let message = format!("{} ({}:{}:{})", e.message, filename, e.line, e.column);
+            return Err(vm.syntax_error(message));
+        }
+    };
+    if t.module {
+        let message = format!(
+            "require() of ES Module {filename} not supported.\nInstead change the require of {filename} to a dynamic import() which is available in all CommonJS modules."
+        );
+        let err = vm.make_error(ErrorKind::Error, &message);
+        let code = vm.str("ERR_REQUIRE_ESM");
+        vm.set_property(err, "code", code);
+        return Err(amber_engine::Throw::Value(err));
+    }
+    let wrapper = format!("(function (exports, require, module, __filename, __dirname) {{\n{}\n}})", t.code);
+    vm.eval_nested_mapped(&wrapper, filename, Some(t.map.shifted(1)))
 }
 
 fn format_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {

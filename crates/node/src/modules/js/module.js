@@ -186,6 +186,19 @@ Module._extensions['.js'] = function (module, filename) {
   module._compile(read(filename), filename);
 };
 
+// TypeScript: `compile` transforms it (loader/typescript.rs). `.mts` is always an ES module.
+Module._extensions['.ts'] = function (module, filename) {
+  if (format(filename) === 'module') throw requireEsm(filename, module);
+  module._compile(read(filename), filename);
+};
+Module._extensions['.tsx'] = Module._extensions['.ts'];
+Module._extensions['.cts'] = function (module, filename) {
+  module._compile(read(filename), filename);
+};
+Module._extensions['.mts'] = function (module, filename) {
+  throw requireEsm(filename, module);
+};
+
 Module._extensions['.json'] = function (module, filename) {
   const content = read(filename);
   try {
