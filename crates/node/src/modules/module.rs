@@ -22,6 +22,7 @@ pub const BUILTIN: Builtin = Builtin {
         ("builtins", 0, builtins_native),
         ("touch", 0, touch_native),
         ("hooks", 1, hooks_native),
+        ("amber", 1, amber_native),
     ],
     bare: true,
 };
@@ -159,4 +160,10 @@ pub fn touch_module_load(vm: &mut Vm) {
 fn hooks_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     vm.set_host_value(HOOKS, arg(args, 0));
     Ok(Value::UNDEFINED)
+}
+
+/// `amber(specifier)`: `require("amber")` and the TypeScript helpers (`super::amber_module`).
+fn amber_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let specifier = to_rust_string(vm, arg(args, 0))?;
+    super::amber_module(vm, &specifier)
 }

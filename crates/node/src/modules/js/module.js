@@ -4,7 +4,7 @@
 // module objects, the cache (`require.cache`), cycles and the `require` functions are here,
 // so they are ordinary heap data that rides the image.
 
-const { resolve: nativeResolve, read, compile, format, builtin, builtins, touch, hooks } = internal;
+const { resolve: nativeResolve, read, compile, format, builtin, builtins, touch, hooks, amber } = internal;
 
 function dirname(p) {
   const i = p.lastIndexOf('/');
@@ -114,6 +114,7 @@ function loadBuiltin(request) {
 }
 
 Module._load = function (request, parent, isMain) {
+  if (request === 'amber' || request.startsWith('amber:')) return amber(request);
   if (request.startsWith('node:')) return loadBuiltin(request);
   if (isBuiltin(request)) return loadBuiltin(request);
   const filename = Module._resolveFilename(request, parent, isMain);
