@@ -267,7 +267,7 @@ pub fn amber_module(vm: &mut Vm, specifier: &str) -> JsResult<Value> {
         if amber.is_undefined() {
             return Err(vm.throw(
                 amber_engine::ErrorKind::Error,
-                "Cannot find module 'amber': this host installs no amber object".to_string(),
+                "Cannot find module 'amber': this host installs no amber object",
             ));
         }
         return Ok(amber);
@@ -285,7 +285,7 @@ pub fn amber_module(vm: &mut Vm, specifier: &str) -> JsResult<Value> {
         }
     };
     let Some(o) = helpers.as_object() else {
-        return Err(vm.throw(amber_engine::ErrorKind::Error, "the TypeScript helpers did not load".to_string()));
+        return Err(vm.throw(amber_engine::ErrorKind::Error, "the TypeScript helpers did not load"));
     };
     let key = vm.key(name);
     let helper = amber_engine::runtime::property::get(vm, o, key, helpers)?;
