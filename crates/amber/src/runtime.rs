@@ -456,7 +456,22 @@ impl Runtime {
         }
         self.process.install(&mut self.core.vm);
         self.code_hashes.insert(program.filename.clone(), Digest::of(program.source.as_bytes()));
-        let r = if program.module {
+        // TypeScript runs as the JavaScript it becomes (the code hash stays the TypeScript
+        // text's): an ES module with its position map, or CommonJS, which `node:module`
+        // transforms as it compiles the file.
+        let typescript = amber_node::loader::typescript::is_typescript(&program.filename)
+            .then(|| amber_node::loader::transform_entry(&self.core.vm, &program.filename, &program.source));
+        let module = match &typescript {
+            Some(Ok(t)) => t.module,
+            _ => program.module,
+        };
+        let r = if let Some(transformed) = typescript {
+            match transformed {
+                Err(report) => Err(amber_engine::error::RunError::Syntax(report)),
+                Ok(t) if t.module => self.core.js(|vm| vm.eval_mapped_module(&t.code, &program.filename, t.map)),
+                Ok(_) => self.core.js(|vm| amber_node::loader::run_main(vm, &program.filename, &program.source)),
+            }
+        } else if program.module {
             self.core.js(|vm| vm.eval_module(&program.source, &program.filename))
         } else if program.commonjs {
             self.core.js(|vm| amber_node::loader::run_main(vm, &program.filename, &program.source))
@@ -473,7 +488,7 @@ impl Runtime {
         if let Some(outcome) = self.core.finish_slice(r)? {
             return Ok(self.end(outcome));
         }
-        if program.module {
+        if module {
             // Node evaluates the main ES module inside a promise job: its microtasks run
             // before the nextTick queue is first drained.
             let r = self.core.js(|vm| vm.run_jobs());

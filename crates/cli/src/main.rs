@@ -99,6 +99,7 @@ fn main() -> ExitCode {
     // recursion get a generous thread stack.
     let handle = std::thread::Builder::new().stack_size(256 << 20).spawn(move || {
         let store = store::StoreLocation::new(cli.store);
+        amber::node::loader::typescript::set_store(Box::new(store::TransformDir(store.dir().join("typescript"))));
         let result = match cli.command {
             Command::Run(args) => run::run(args, &store),
             Command::Resume(args) => resume::resume(args, &store),

@@ -124,3 +124,22 @@ pub fn with_session_options(builder: RuntimeBuilder, loaded: &LoadedSession) -> 
         .time_zone(options["time_zone"].as_str().map(str::to_string))
         .process_inputs(process)
 }
+
+/// The TypeScript transform cache of a store: one file per cache key under
+/// `<store>/typescript/`, so a second run, a replay or a resume of the same text never
+/// transforms it again. Written on first use only; a failed write is only a missed cache.
+pub struct TransformDir(pub std::path::PathBuf);
+
+impl amber::node::loader::typescript::TransformStore for TransformDir {
+    fn get(&self, key: &str) -> Option<Vec<u8>> {
+        std::fs::read(self.0.join(key)).ok()
+    }
+    fn put(&self, key: &str, bytes: &[u8]) {
+        if std::fs::create_dir_all(&self.0).is_ok() {
+            let tmp = self.0.join(format!("{key}.tmp{}", std::process::id()));
+            if std::fs::write(&tmp, bytes).is_ok() {
+                let _ = std::fs::rename(&tmp, self.0.join(key));
+            }
+        }
+    }
+}

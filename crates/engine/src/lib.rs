@@ -20,6 +20,7 @@ pub mod interp;
 pub mod module;
 pub mod realm;
 pub mod runtime;
+pub mod source_map;
 pub mod string;
 pub mod value;
 pub mod vfs;

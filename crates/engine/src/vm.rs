@@ -78,6 +78,9 @@ pub enum Job {
 pub struct Source {
     pub name: String,
     pub text: String,
+    /// Where `text` was made from another text (TypeScript compiled by the embedder): the
+    /// original positions, which the compiler records instead of positions in `text`.
+    pub map: Option<crate::source_map::PositionMap>,
 }
 
 /// A host function: registered by name, never serialized (re-registered after restore).
@@ -495,6 +498,17 @@ impl Vm {
         crate::module::eval_module(self, source, filename)
     }
 
+    /// [`Vm::eval_module`] of JavaScript made from another text (TypeScript): positions in
+    /// stack traces are `map`'s original ones.
+    pub fn eval_mapped_module(
+        &mut self,
+        source: &str,
+        filename: &str,
+        map: crate::source_map::PositionMap,
+    ) -> Result<Value, crate::error::RunError> {
+        crate::module::eval_mapped_module(self, source, filename, Some(map))
+    }
+
     /// Drain the microtask queue.
     pub fn run_jobs(&mut self) -> Result<(), crate::error::RunError> {
         let r = crate::builtins::promise::run_jobs(self);
@@ -686,7 +700,17 @@ impl Vm {
     /// call (from a native or a module loader); returns its completion value. A syntax error
     /// is thrown as a SyntaxError naming the file and position.
     pub fn eval_nested(&mut self, source: &str, filename: &str) -> JsResult<Value> {
-        let code = match crate::compiler::compile_script(self, source, filename) {
+        self.eval_nested_mapped(source, filename, None)
+    }
+
+    /// [`Vm::eval_nested`] of JavaScript made from another text (TypeScript).
+    pub fn eval_nested_mapped(
+        &mut self,
+        source: &str,
+        filename: &str,
+        map: Option<crate::source_map::PositionMap>,
+    ) -> JsResult<Value> {
+        let code = match crate::compiler::compile_mapped_script(self, source, filename, map) {
             Ok(c) => c,
             Err(e) => {
                 let message = format!("{} ({}:{}:{})", e.message, filename, e.line, e.column);

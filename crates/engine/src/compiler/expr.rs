@@ -163,13 +163,17 @@ impl<'s> Compiler<'s, '_> {
             Expression::NewExpression(n) => {
                 self.mark(n.span.start);
                 self.compile_expr(&n.callee)?;
+                // The construction is at `new` (as V8 reports it), not at the last argument
+                // that recorded a position.
                 if has_spread(&n.arguments) {
                     self.compile_args_array(&n.arguments)?;
+                    self.mark(n.span.start);
                     self.emit(Op::NewSpread);
                 } else {
                     for a in &n.arguments {
                         self.compile_argument(a)?;
                     }
+                    self.mark(n.span.start);
                     self.emit(Op::New(n.arguments.len() as u32));
                 }
             }

@@ -153,6 +153,8 @@ pub(crate) struct Compiler<'s, 'vm> {
     pub source: &'s str,
     pub source_id: u32,
     line_starts: Vec<u32>,
+    /// The source's map to the text it was made from: positions recorded are original ones.
+    map: Option<crate::source_map::PositionMap>,
     pub func: FuncState<'s>,
     pub outer: Vec<FuncState<'s>>,
     /// Location of each symbol, once declared.
@@ -211,6 +213,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
                 line_starts.push(i as u32 + 1);
             }
         }
+        let map = vm.sources.get(source_id as usize).and_then(|s| s.map.clone());
         let n = scoping.symbols_len();
         let mut captured = vec![false; n];
         compute_captures(scoping, &analysis.class_scopes, &mut captured);
@@ -221,6 +224,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             source,
             source_id,
             line_starts,
+            map,
             func: FuncState::new(empty_code(FunctionKind::Script, false, source_id), 0, None),
             outer: Vec::new(),
             locs: vec![None; n],
@@ -241,12 +245,17 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
         }
     }
 
-    /// (line, column), 1-based, of a source offset.
+    /// (line, column), 1-based, of a source offset; through the source's map when it was
+    /// made from another text, so the position is one in that text.
     pub fn position(&self, offset: u32) -> (u32, u32) {
         let line = self.line_starts.partition_point(|&s| s <= offset);
         let start = self.line_starts.get(line.saturating_sub(1)).copied().unwrap_or(0);
         let col = self.source.get(start as usize..offset as usize).map_or(0, |s| s.encode_utf16().count());
-        (line as u32, col as u32 + 1)
+        let (line, column) = (line as u32, col as u32 + 1);
+        match &self.map {
+            Some(map) => map.original(line, column),
+            None => (line, column),
+        }
     }
 
     /// Record the source position of the next instruction.
@@ -1215,7 +1224,17 @@ pub(crate) fn report(source: &str, filename: &str, message: &str, offset: u32) -
 
 /// Register a source text with the VM; returns its id.
 pub(crate) fn add_source(vm: &mut Vm, name: &str, text: &str) -> u32 {
-    vm.sources.push(Source { name: name.to_string(), text: text.to_string() });
+    add_mapped_source(vm, name, text, None)
+}
+
+/// Register a source text made from another text (see [`crate::source_map`]).
+pub(crate) fn add_mapped_source(
+    vm: &mut Vm,
+    name: &str,
+    text: &str,
+    map: Option<crate::source_map::PositionMap>,
+) -> u32 {
+    vm.sources.push(Source { name: name.to_string(), text: text.to_string(), map });
     (vm.sources.len() - 1) as u32
 }
 
@@ -1227,7 +1246,17 @@ pub(crate) fn parse_options() -> ParseOptions {
 
 /// Compile a script (global code) into a code block.
 pub fn compile_script(vm: &mut Vm, source: &str, filename: &str) -> Result<CodeId, SyntaxErrorReport> {
-    let source_id = add_source(vm, filename, source);
+    compile_mapped_script(vm, source, filename, None)
+}
+
+/// [`compile_script`] of a text made from another (TypeScript): positions are `map`'s.
+pub fn compile_mapped_script(
+    vm: &mut Vm,
+    source: &str,
+    filename: &str,
+    map: Option<crate::source_map::PositionMap>,
+) -> Result<CodeId, SyntaxErrorReport> {
+    let source_id = add_mapped_source(vm, filename, source, map);
     with_parsed(source, filename, false, parse_options(), |program, scoping, analysis| {
         let mut c = Compiler::new(vm, scoping, analysis, source, source_id);
         c.compile_program(program, FunctionKind::Script).map_err(|e| report(source, filename, &e.0, e.1))

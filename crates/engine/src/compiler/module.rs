@@ -15,7 +15,7 @@ use oxc_parser::ParseOptions;
 use oxc_syntax::symbol::{SymbolFlags, SymbolId};
 
 use super::expr::string_literal_units;
-use super::{add_source, report, with_parsed, CResult, Compiler, Loc};
+use super::{add_mapped_source, report, with_parsed, CResult, Compiler, Loc};
 use crate::bytecode::{FunctionKind, Op};
 use crate::error::{JsResult, SyntaxErrorReport};
 use crate::heap::CodeId;
@@ -34,8 +34,9 @@ pub(crate) fn compile_module(
     vm: &mut Vm,
     source: &str,
     filename: &str,
+    map: Option<crate::source_map::PositionMap>,
 ) -> Result<(CodeId, ModuleCode, u32), SyntaxErrorReport> {
-    let source_id = add_source(vm, filename, source);
+    let source_id = add_mapped_source(vm, filename, source, map);
     with_parsed(source, filename, true, ParseOptions::default(), |program, scoping, analysis| {
         let mut c = Compiler::new(vm, scoping, analysis, source, source_id);
         let (code, info) = c.compile_module_program(program).map_err(|e| report(source, filename, &e.0, e.1))?;

@@ -320,7 +320,7 @@ fn new_walk(heap: &Heap, mode: Mode, baseline: Option<(&Heap, u32)>) -> Walk {
 /// Writes the canonical form of a state to `sink`: `roots` (the VM's non-heap state, which
 /// the caller assembles without caches and counters), then every entity reached from them,
 /// each as its arena tag, its length and its bytes, then the source texts code was compiled
-/// from, in the order the walk reached them.
+/// from (with their position maps), in the order the walk reached them.
 pub(crate) fn write<R: Serialize>(
     heap: &Heap,
     sources: &[crate::vm::Source],
@@ -330,7 +330,7 @@ pub(crate) fn write<R: Serialize>(
     let walk = new_walk(heap, Mode::Hash, None);
     let ((), walk) = walking(walk, || write_active(heap, roots, sink))?;
     for &id in &walk.source_order {
-        let source = sources.get(id as usize).map(|s| (s.name.as_str(), s.text.as_str()));
+        let source = sources.get(id as usize).map(|s| (s.name.as_str(), s.text.as_str(), &s.map));
         let bytes = encode(&source)?;
         sink(&[0xfe]);
         sink(&(bytes.len() as u64).to_le_bytes());

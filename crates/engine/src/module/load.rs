@@ -55,8 +55,13 @@ fn new_record(
 
 /// ParseModule: compile `source` as module `name` and add its record (dependencies not
 /// loaded). The name is registered, so a cycle back to it finds this record.
-pub(crate) fn parse_source_module(vm: &mut Vm, source: &str, name: &str) -> Result<ModuleId, SyntaxErrorReport> {
-    let (code, info, source_id) = crate::compiler::module::compile_module(vm, source, name)?;
+pub(crate) fn parse_source_module(
+    vm: &mut Vm,
+    source: &str,
+    name: &str,
+    map: Option<crate::source_map::PositionMap>,
+) -> Result<ModuleId, SyntaxErrorReport> {
+    let (code, info, source_id) = crate::compiler::module::compile_module(vm, source, name, map)?;
     let env = vm.heap.alloc_env(Env {
         parent: None,
         slots: vec![Value::EMPTY; info.env_slots as usize],
@@ -151,8 +156,10 @@ pub(crate) fn host_load(vm: &mut Vm, referrer: &str, request: &ModuleRequest) ->
     let id = match vm.modules.by_name.get(&map_key) {
         Some(&id) => id,
         None => {
-            let source = match source {
-                ModuleSource::Text(text) => text,
+            let (source, map) = match source {
+                ModuleSource::Text(text) => (text, None),
+                ModuleSource::Mapped(text, map) => (text, Some(map)),
+                ModuleSource::Invalid(report) => return Err(LoadError::Syntax(report)),
                 ModuleSource::Synthetic(exports) => {
                     if let Some(t) = ty {
                         let message = format!("Module '{name}' is not a {t} module");
@@ -165,7 +172,7 @@ pub(crate) fn host_load(vm: &mut Vm, referrer: &str, request: &ModuleRequest) ->
                 }
             };
             let id = match ty {
-                None => parse_source_module(vm, &source, &name).map_err(LoadError::Syntax)?,
+                None => parse_source_module(vm, &source, &name, map).map_err(LoadError::Syntax)?,
                 Some("json") => {
                     // ParseJSONModule: JSON.parse of the source; its SyntaxError fails the load.
                     let parse = crate::builtins::NativeId::by_name("JSON.parse").and_then(|n| n.def());

@@ -54,6 +54,12 @@ pub type ModuleLoader = fn(&mut Vm, &str, &str) -> Result<(String, ModuleSource)
 pub enum ModuleSource {
     /// Source text: JavaScript, or JSON / text under a `type` import attribute.
     Text(String),
+    /// JavaScript the host made from another text (TypeScript), with the map of its
+    /// positions back to that text (stack traces report the original positions).
+    Mapped(String, crate::source_map::PositionMap),
+    /// A source the host could not make JavaScript of: its syntax error, in the original
+    /// text (loading fails as a parse error of the module does).
+    Invalid(crate::error::SyntaxErrorReport),
     /// A synthetic module whose exports are these values, evaluated by the host already
     /// (Node's builtin modules and CommonJS modules imported from ESM). Exports are fixed
     /// bindings; the names must be distinct.
@@ -325,7 +331,17 @@ impl LoadError {
 /// ParseModule for the entry module `filename` (no dependencies loaded yet). A syntax error
 /// here is the entry's own parse error.
 pub fn parse_module(vm: &mut Vm, source: &str, filename: &str) -> Result<ModuleId, RunError> {
-    load::parse_source_module(vm, source, filename).map_err(RunError::Syntax)
+    parse_mapped_module(vm, source, filename, None)
+}
+
+/// [`parse_module`] of a text made from another (TypeScript): positions are `map`'s.
+pub fn parse_mapped_module(
+    vm: &mut Vm,
+    source: &str,
+    filename: &str,
+    map: Option<crate::source_map::PositionMap>,
+) -> Result<ModuleId, RunError> {
+    load::parse_source_module(vm, source, filename, map).map_err(RunError::Syntax)
 }
 
 /// LoadRequestedModules: load the whole static graph below `id` through the loader.
@@ -366,7 +382,17 @@ pub fn evaluate_module(vm: &mut Vm, id: ModuleId) -> Result<Value, RunError> {
 
 /// Parse, load, link and evaluate an entry module (see [`crate::vm::Vm::eval_module`]).
 pub fn eval_module(vm: &mut Vm, source: &str, filename: &str) -> Result<Value, RunError> {
-    let id = parse_module(vm, source, filename)?;
+    eval_mapped_module(vm, source, filename, None)
+}
+
+/// [`eval_module`] of a text made from another (TypeScript): positions are `map`'s.
+pub fn eval_mapped_module(
+    vm: &mut Vm,
+    source: &str,
+    filename: &str,
+    map: Option<crate::source_map::PositionMap>,
+) -> Result<Value, RunError> {
+    let id = parse_mapped_module(vm, source, filename, map)?;
     load_requested_modules(vm, id)?;
     link_module(vm, id)?;
     evaluate_module(vm, id)

@@ -9,7 +9,8 @@
 //! `node:module`, whose natives are in [`crate::modules::module`].
 //!
 //! Formats: `.mjs` and `.js` under a `"type": "module"` package are ES modules; `.cjs` and
-//! other `.js` are CommonJS; `.json` is JSON. An ES module importing a CommonJS file gets a
+//! other `.js` are CommonJS; `.json` is JSON. TypeScript (`.ts`, `.mts`, `.cts`, `.tsx`) is
+//! transformed first ([`typescript`]) and loads as the JavaScript it becomes. An ES module importing a CommonJS file gets a
 //! synthetic module: `default` is `module.exports`, plus each own enumerable property whose
 //! name is an identifier, read after the CommonJS module ran (Node finds the names with a
 //! static lexer instead, so it can differ for exports assigned dynamically).
@@ -17,9 +18,11 @@
 pub mod json;
 pub mod path;
 pub mod resolve;
+pub mod tsconfig;
+pub mod typescript;
 
 use amber_engine::atoms::PropertyKey;
-use amber_engine::error::RunError;
+use amber_engine::error::{RunError, SyntaxErrorReport};
 use amber_engine::module::ModuleSource;
 use amber_engine::runtime::call::call;
 use amber_engine::runtime::property::{get, ordinary_get_own_property, own_property_keys};
@@ -108,6 +111,9 @@ pub fn load_module(vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(Stri
         (real, format)
     };
     crate::modules::module::touch_module_load(vm);
+    if typescript::is_typescript(&path) {
+        return load_typescript(vm, path, format);
+    }
     match format {
         Format::Module | Format::Json => {
             let text = read_text(vm, &path).ok_or_else(|| format!("Cannot read module '{path}'"))?;
@@ -120,6 +126,42 @@ pub fn load_module(vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(Stri
         }
         Format::Addon => Err(format!("Cannot load native addon {path}: native addons are not supported in Amber")),
     }
+}
+
+/// A TypeScript module for the ES loader: the JavaScript with its position map, or (when
+/// it is CommonJS) the synthetic view of its exports; a syntax error fails the load as the
+/// module's own parse error.
+fn load_typescript(vm: &mut Vm, path: String, format: Format) -> Result<(String, ModuleSource), String> {
+    let text = read_text(vm, &path).ok_or_else(|| format!("Cannot read module '{path}'"))?;
+    let kind = typescript_kind(&path, format);
+    let config = tsconfig::nearest(&files(vm), &path::dirname(&path));
+    match typescript::transform_cached(&path, &text, kind, &config) {
+        Err(report) => Ok((path, ModuleSource::Invalid(report))),
+        Ok(t) if t.module => Ok((path, ModuleSource::Mapped(t.code, t.map))),
+        Ok(_) => {
+            let exports = import_commonjs(vm, &path).map_err(|t| describe(vm, t))?;
+            let named = commonjs_exports(vm, exports).map_err(|t| describe(vm, t))?;
+            Ok((path, ModuleSource::Synthetic(named)))
+        }
+    }
+}
+
+/// How a TypeScript file of `format` is transformed: an ES module stays one, `.cts` is
+/// CommonJS, and another file CommonJS by its package is detected by its syntax.
+pub fn typescript_kind(path: &str, format: Format) -> typescript::Kind {
+    match format {
+        Format::Module => typescript::Kind::Module,
+        _ if path.ends_with(".cts") => typescript::Kind::CommonJs,
+        _ => typescript::Kind::Detect,
+    }
+}
+
+/// A TypeScript entry file as JavaScript (through the caches): what the embedder runs.
+pub fn transform_entry(vm: &Vm, filename: &str, source: &str) -> Result<typescript::Transformed, SyntaxErrorReport> {
+    let fs = files(vm);
+    let format = format_of(&fs, filename);
+    let config = tsconfig::nearest(&fs, &path::dirname(filename));
+    typescript::transform_cached(filename, source, typescript_kind(filename, format), &config)
 }
 
 /// The ES view of a CommonJS module's exports: `default` is `module.exports`; each own

@@ -7,7 +7,8 @@
 
 use super::json::{parse, Json};
 use super::path::{dirname, join, normalize};
-use super::Files;
+use super::typescript::is_typescript;
+use super::{tsconfig, Files};
 
 /// Conditions `require` matches in `"exports"`.
 pub const REQUIRE_CONDITIONS: &[&str] = &["require", "node", "node-addons"];
@@ -74,14 +75,15 @@ pub fn package_scope(fs: &dyn Files, dir: &str) -> Option<Package> {
     }
 }
 
-/// How `file` loads: by extension, then the nearest package's `"type"` for `.js` (and for
-/// files without a known extension).
+/// How `file` loads: by extension (`.mts` as `.mjs`, `.cts` as `.cjs`), then the nearest
+/// package's `"type"` for `.js`, `.ts`, `.tsx` (and files without a known extension). A
+/// CommonJS `.ts` file with module syntax still runs as an ES module (`typescript`).
 pub fn format_of(fs: &dyn Files, file: &str) -> Format {
     let name = file.rsplit('/').next().unwrap_or(file);
-    if name.ends_with(".mjs") {
+    if name.ends_with(".mjs") || name.ends_with(".mts") {
         return Format::Module;
     }
-    if name.ends_with(".cjs") {
+    if name.ends_with(".cjs") || name.ends_with(".cts") {
         return Format::CommonJs;
     }
     if name.ends_with(".json") {
@@ -109,8 +111,31 @@ fn is_relative(request: &str) -> bool {
 
 // ---- CommonJS
 
-/// The extensions `require` tries, in order (Module._extensions).
-const EXTENSIONS: &[&str] = &[".js", ".json", ".node"];
+/// The extensions `require` tries, in order (Module._extensions), TypeScript's last.
+const EXTENSIONS: &[&str] = &[".js", ".json", ".node", ".ts", ".tsx", ".cts"];
+
+/// The TypeScript files an import of a JavaScript name means when that file is absent
+/// (`./x.js` is `./x.ts` or `./x.tsx`, `.mjs` is `.mts`, `.cjs` is `.cts`), as TypeScript
+/// resolves under `nodenext` and `bundler`.
+fn typescript_for(path: &str) -> Vec<String> {
+    let swap = |from: &str, to: &[&str]| -> Vec<String> {
+        path.strip_suffix(from).map(|stem| to.iter().map(|t| format!("{stem}{t}")).collect()).unwrap_or_default()
+    };
+    let mut out = swap(".js", &[".ts", ".tsx"]);
+    out.extend(swap(".jsx", &[".tsx"]));
+    out.extend(swap(".mjs", &[".mts"]));
+    out.extend(swap(".cjs", &[".cts"]));
+    out
+}
+
+/// `moduleResolution: bundler`'s guesses for a name that is not a file: the name with
+/// each extension, then the directory's `index` with each.
+fn bundler_guesses(path: &str) -> Vec<String> {
+    const GUESS: &[&str] = &[".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".json"];
+    let mut out: Vec<String> = GUESS.iter().map(|e| format!("{path}{e}")).collect();
+    out.extend(GUESS.iter().map(|e| join(path, &format!("index{e}"))));
+    out
+}
 
 /// `require(request)` from a module in directory `from_dir`: the resolved file name.
 pub fn resolve_require(fs: &dyn Files, request: &str, from_dir: &str) -> Resolved<String> {
@@ -181,12 +206,13 @@ fn load_file_or_directory(fs: &dyn Files, base: &str, dir_only: bool) -> Resolve
     load_as_directory(fs, base)
 }
 
-/// LOAD_AS_FILE: `x`, then `x.js`, `x.json`, `x.node`.
+/// LOAD_AS_FILE: `x`, then `x.js`, `x.json`, `x.node` (and the TypeScript extensions);
+/// a missing `x.js` may be `x.ts`.
 fn load_as_file(fs: &dyn Files, x: &str) -> Option<String> {
     if fs.is_file(x) {
         return Some(x.to_string());
     }
-    EXTENSIONS.iter().map(|ext| format!("{x}{ext}")).find(|f| fs.is_file(f))
+    EXTENSIONS.iter().map(|ext| format!("{x}{ext}")).chain(typescript_for(x)).find(|f| fs.is_file(f))
 }
 
 /// LOAD_INDEX: `x/index.js`, `x/index.json`, `x/index.node`.
@@ -491,6 +517,13 @@ fn target_resolve(
 /// ESM_RESOLVE of a relative, absolute, `file:` or bare specifier imported from the module
 /// file `referrer`: the file name, which must exist and not be a directory.
 pub fn resolve_import(fs: &dyn Files, specifier: &str, referrer: &str) -> Resolved<String> {
+    let from_typescript = is_typescript(referrer);
+    let bare = !is_relative(specifier) && !specifier.starts_with('#') && !specifier.contains(':');
+    if from_typescript && bare {
+        if let Some(found) = typescript_paths(fs, specifier, referrer) {
+            return Ok(found);
+        }
+    }
     let path = if let Some(p) = specifier.strip_prefix("file://") {
         normalize(&percent_decode(p))
     } else if is_relative(specifier) {
@@ -508,6 +541,16 @@ pub fn resolve_import(fs: &dyn Files, specifier: &str, referrer: &str) -> Resolv
     } else {
         package_resolve(fs, specifier, referrer)?
     };
+    if !fs.is_file(&path) {
+        if let Some(found) = typescript_for(&path).into_iter().find(|f| fs.is_file(f)) {
+            return Ok(found);
+        }
+        if from_typescript && tsconfig::nearest(fs, &dirname(referrer)).bundler() {
+            if let Some(found) = bundler_guesses(&path).into_iter().find(|f| fs.is_file(f)) {
+                return Ok(found);
+            }
+        }
+    }
     if fs.is_dir(&path) {
         // Shown as the resolved URL would be: with a slash when the specifier has one.
         let slash = specifier.ends_with('/')
@@ -525,6 +568,22 @@ pub fn resolve_import(fs: &dyn Files, specifier: &str, referrer: &str) -> Resolv
         return Err(module_not_found(&path, referrer));
     }
     Ok(path)
+}
+
+/// A bare specifier through the referrer's tsconfig: `paths` (each candidate as a file,
+/// a TypeScript file for a JavaScript name, or a bundler guess), then `baseUrl`.
+fn typescript_paths(fs: &dyn Files, specifier: &str, referrer: &str) -> Option<String> {
+    let config = tsconfig::nearest(fs, &dirname(referrer));
+    let mut candidates = tsconfig::paths_candidates(&config, specifier);
+    if let Some(base) = &config.base_url {
+        candidates.push(normalize(&join(base, specifier)));
+    }
+    candidates.into_iter().find_map(|c| {
+        if fs.is_file(&c) {
+            return Some(c);
+        }
+        typescript_for(&c).into_iter().chain(bundler_guesses(&c)).find(|f| fs.is_file(f))
+    })
 }
 
 fn module_not_found(what: &str, referrer: &str) -> ResolveError {

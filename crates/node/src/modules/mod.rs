@@ -195,6 +195,12 @@ pub fn load_if_builtin(vm: &mut Vm, specifier: &str) -> Option<Result<(String, M
     if let Some(b) = builtin(specifier) {
         return Some(load_builtin(vm, b));
     }
+    if specifier == "amber" || specifier.starts_with("amber:") {
+        let named = amber_module(vm, specifier).and_then(|exports| amber_exports(vm, specifier, exports));
+        return Some(
+            named.map(|named| (specifier.to_string(), ModuleSource::Synthetic(named))).map_err(|t| describe(vm, t)),
+        );
+    }
     if let Some(why) = refused(specifier) {
         return Some(Err(format!("Module '{specifier}' is not available in Amber: {why}")));
     }
@@ -248,4 +254,61 @@ fn describe(vm: &mut Vm, t: amber_engine::Throw) -> String {
         amber_engine::RunError::Threw { name, message, .. } => format!("{name}: {message}"),
         other => other.to_string(),
     }
+}
+
+/// The `amber` module (`import { call } from "amber"`, `require("amber")`): the global
+/// `amber` object the embedder installs; `amber:typescript/helpers/NAME`: a helper the
+/// TypeScript transform imports (`js/ts_helpers.js`).
+pub fn amber_module(vm: &mut Vm, specifier: &str) -> JsResult<Value> {
+    if specifier == "amber" {
+        let global = Value::object(vm.global);
+        let key = vm.key("amber");
+        let amber = amber_engine::runtime::property::get(vm, vm.global, key, global)?;
+        if amber.is_undefined() {
+            return Err(vm.throw(
+                amber_engine::ErrorKind::Error,
+                "Cannot find module 'amber': this host installs no amber object",
+            ));
+        }
+        return Ok(amber);
+    }
+    let Some(name) = specifier.strip_prefix("amber:typescript/helpers/") else {
+        return Err(vm.throw(amber_engine::ErrorKind::Error, format!("No such Amber module: {specifier}")));
+    };
+    const HELPERS: &str = "amber.typescript.helpers";
+    let helpers = match vm.host_value(HELPERS) {
+        Some(h) => h,
+        None => {
+            let h = vm.eval_nested(include_str!("js/ts_helpers.js"), "amber:typescript")?;
+            vm.set_host_value(HELPERS, h);
+            h
+        }
+    };
+    let Some(o) = helpers.as_object() else {
+        return Err(vm.throw(amber_engine::ErrorKind::Error, "the TypeScript helpers did not load"));
+    };
+    let key = vm.key(name);
+    let helper = amber_engine::runtime::property::get(vm, o, key, helpers)?;
+    if helper.is_undefined() {
+        return Err(vm.throw(amber_engine::ErrorKind::Error, format!("No such TypeScript helper: {name}")));
+    }
+    Ok(helper)
+}
+
+/// The ES view of an `amber` module: `default`, and for `amber` itself its four functions
+/// (`call`, `input`, `sleep`, `step`; the bridge defines them non-enumerable, as builtins).
+fn amber_exports(vm: &mut Vm, specifier: &str, exports: Value) -> JsResult<Vec<(String, Value)>> {
+    let mut named = vec![("default".to_string(), exports)];
+    let (Some(o), true) = (exports.as_object(), specifier == "amber") else { return Ok(named) };
+    vm.roots.push(exports);
+    let r = (|| {
+        for name in ["call", "input", "sleep", "step"] {
+            let key = vm.key(name);
+            let v = amber_engine::runtime::property::get(vm, o, key, exports)?;
+            named.push((name.to_string(), v));
+        }
+        Ok(())
+    })();
+    vm.roots.pop();
+    r.map(|()| named)
 }

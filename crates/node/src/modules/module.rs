@@ -22,6 +22,7 @@ pub const BUILTIN: Builtin = Builtin {
         ("builtins", 0, builtins_native),
         ("touch", 0, touch_native),
         ("hooks", 1, hooks_native),
+        ("amber", 1, amber_native),
     ],
     bare: true,
 };
@@ -70,12 +71,38 @@ fn read_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 fn compile_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let source = to_rust_string(vm, arg(args, 0))?;
     let filename = to_rust_string(vm, arg(args, 1))?;
+    if loader::typescript::is_typescript(&filename) {
+        return compile_typescript(vm, &source, &filename);
+    }
     let body = match source.strip_prefix("#!") {
         Some(rest) => format!("//{rest}"),
         None => source,
     };
     let wrapper = format!("(function (exports, require, module, __filename, __dirname) {{{body}\n}})");
     vm.eval_nested(&wrapper, &filename)
+}
+
+/// [`compile_native`] of a TypeScript file: its JavaScript, with the wrapper's header on a
+/// line of its own so the position map only shifts by a line.
+fn compile_typescript(vm: &mut Vm, source: &str, filename: &str) -> JsResult<Value> {
+    let t = match loader::transform_entry(vm, filename, source) {
+        Ok(t) => t,
+        Err(e) => {
+            let message = format!("{} ({}:{}:{})", e.message, filename, e.line, e.column);
+            return Err(vm.syntax_error(message));
+        }
+    };
+    if t.module {
+        let message = format!(
+            "require() of ES Module {filename} not supported.\nInstead change the require of {filename} to a dynamic import() which is available in all CommonJS modules."
+        );
+        let err = vm.make_error(ErrorKind::Error, &message);
+        let code = vm.str("ERR_REQUIRE_ESM");
+        vm.set_property(err, "code", code);
+        return Err(amber_engine::Throw::Value(err));
+    }
+    let wrapper = format!("(function (exports, require, module, __filename, __dirname) {{\n{}\n}})", t.code);
+    vm.eval_nested_mapped(&wrapper, filename, Some(t.map.shifted(1)))
 }
 
 fn format_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
@@ -133,4 +160,10 @@ pub fn touch_module_load(vm: &mut Vm) {
 fn hooks_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     vm.set_host_value(HOOKS, arg(args, 0));
     Ok(Value::UNDEFINED)
+}
+
+/// `amber(specifier)`: `require("amber")` and the TypeScript helpers (`super::amber_module`).
+fn amber_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let specifier = to_rust_string(vm, arg(args, 0))?;
+    super::amber_module(vm, &specifier)
 }

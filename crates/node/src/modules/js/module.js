@@ -4,7 +4,7 @@
 // module objects, the cache (`require.cache`), cycles and the `require` functions are here,
 // so they are ordinary heap data that rides the image.
 
-const { resolve: nativeResolve, read, compile, format, builtin, builtins, touch, hooks } = internal;
+const { resolve: nativeResolve, read, compile, format, builtin, builtins, touch, hooks, amber } = internal;
 
 function dirname(p) {
   const i = p.lastIndexOf('/');
@@ -114,6 +114,7 @@ function loadBuiltin(request) {
 }
 
 Module._load = function (request, parent, isMain) {
+  if (request === 'amber' || request.startsWith('amber:')) return amber(request);
   if (request.startsWith('node:')) return loadBuiltin(request);
   if (isBuiltin(request)) return loadBuiltin(request);
   const filename = Module._resolveFilename(request, parent, isMain);
@@ -184,6 +185,19 @@ Module.prototype._compile = function (content, filename) {
 Module._extensions['.js'] = function (module, filename) {
   if (filename.endsWith('.js') && format(filename) === 'module') throw requireEsm(filename, module);
   module._compile(read(filename), filename);
+};
+
+// TypeScript: `compile` transforms it (loader/typescript.rs). `.mts` is always an ES module.
+Module._extensions['.ts'] = function (module, filename) {
+  if (format(filename) === 'module') throw requireEsm(filename, module);
+  module._compile(read(filename), filename);
+};
+Module._extensions['.tsx'] = Module._extensions['.ts'];
+Module._extensions['.cts'] = function (module, filename) {
+  module._compile(read(filename), filename);
+};
+Module._extensions['.mts'] = function (module, filename) {
+  throw requireEsm(filename, module);
 };
 
 Module._extensions['.json'] = function (module, filename) {
