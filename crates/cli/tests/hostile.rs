@@ -1,0 +1,107 @@
+//! The hostile-programs corpus (`tests/hostile/*.js`): memory bombs of every growth kind,
+//! nesting a million levels deep, native loops over 2^32-element arrays, and recursion
+//! through builtins. Each file says, in `// args:`, `// exit:`, `// stdout:` and `// stderr:`
+//! header lines, how `amber run` is invoked and what it must produce; none may crash the
+//! process, hang, or exceed its limit unnoticed.
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+struct Case {
+    path: PathBuf,
+    args: Vec<String>,
+    exit: i32,
+    stdout: Option<String>,
+    stderr: Option<String>,
+}
+
+fn header(text: &str, key: &str) -> Option<String> {
+    text.lines().find_map(|l| l.strip_prefix(&format!("// {key}: ")).map(str::to_string))
+}
+
+fn cases(prefix: &str) -> Vec<Case> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "js"))
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
+        .collect();
+    paths.sort();
+    let cases: Vec<Case> = paths
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let exit = header(&text, "exit").unwrap_or_else(|| panic!("{}: no `// exit:` line", path.display()));
+            Case {
+                args: header(&text, "args")
+                    .map(|a| a.split_whitespace().map(str::to_string).collect())
+                    .unwrap_or_default(),
+                exit: exit.parse().unwrap(),
+                stdout: header(&text, "stdout"),
+                stderr: header(&text, "stderr"),
+                path,
+            }
+        })
+        .collect();
+    assert!(!cases.is_empty(), "no hostile cases named {prefix}*");
+    cases
+}
+
+fn check(prefix: &str) {
+    let mut failures = Vec::new();
+    for case in cases(prefix) {
+        let dir = tempdir(&case.path);
+        let out = Command::new(env!("CARGO_BIN_EXE_amber"))
+            .arg("run")
+            .arg(&case.path)
+            .args(&case.args)
+            .env("AMBER_STORE", &dir)
+            .output()
+            .unwrap();
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        let name = case.path.file_name().unwrap().to_string_lossy().to_string();
+        if out.status.code() != Some(case.exit) {
+            failures.push(format!("{name}: exit {:?}, expected {} (stderr: {stderr})", out.status, case.exit));
+        } else if case.stdout.as_ref().is_some_and(|s| !stdout.lines().all(|l| l == s) || stdout.is_empty()) {
+            failures.push(format!("{name}: stdout {stdout:?}, expected every line to be {:?}", case.stdout));
+        } else if case.stderr.as_ref().is_some_and(|s| !stderr.contains(s.as_str())) {
+            failures.push(format!("{name}: stderr {stderr:?}, expected {:?}", case.stderr));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn tempdir(case: &Path) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "amber-hostile-{}-{}",
+        std::process::id(),
+        case.file_stem().unwrap().to_string_lossy()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn memory_bombs_stop_at_the_heap_limit() {
+    check("heap_");
+}
+
+#[test]
+fn nesting_a_million_deep_is_a_syntax_error() {
+    check("nest_");
+}
+
+#[test]
+fn native_loops_stop_under_the_instruction_budget() {
+    check("fuel_");
+}
+
+#[test]
+fn recursion_through_builtins_reaches_ten_thousand_frames() {
+    check("recursion_");
+    check("bind_");
+    check("join_");
+}

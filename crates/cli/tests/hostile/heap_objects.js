@@ -1,0 +1,5 @@
+// A memory bomb: stops at the heap limit with exit 5.
+// args: --max-heap 64M
+// exit: 5
+// stderr: heap limit exceeded
+const a = []; for (let i = 0; ; i++) a.push({ i });

@@ -1,0 +1,6 @@
+// Recursion through a builtin reaches past 10,000 frames, then a RangeError.
+// exit: 0
+// stdout: RangeError 10000+
+let n = 0;
+function f() { n++; f.call(null); }
+try { f(); } catch (e) { console.log(e.constructor.name, n >= 10000 ? '10000+' : n); }
