@@ -337,7 +337,9 @@ impl Gauge<'_> {
         }
         let Some(level) = self.levels.pop() else { return Ok(()) };
         self.base = level.base;
-        self.expr = level.saved_expr;
+        // A closed call, index or object literal stays nested in its expression (`f()()`);
+        // a closed block is a finished statement: `{}{}{}` is a million siblings, not depth.
+        self.expr = if level.kind == LevelKind::Block { level.saved_expr - 1 } else { level.saved_expr };
         self.stmt = level.saved_stmt;
         self.ternary = level.saved_ternary;
         self.prev = match level.kind {
@@ -671,6 +673,8 @@ mod tests {
         assert!(g(&switch) < 10, "{}", g(&switch));
         let labels_in_objects = format!("f({{{}}})", "key: value, ".repeat(5_000));
         assert!(g(&labels_in_objects) < 10);
+        let blocks = "{}".repeat(1 << 21);
+        assert!(g(&blocks) < 4, "{}", g(&blocks));
         let ifs = "if (a) b(); else c();\n".repeat(5_000);
         assert!(g(&ifs) < 10, "{}", g(&ifs));
         // Regular expressions and strings hide their brackets.
