@@ -1205,20 +1205,22 @@ fn parse_and_check<R>(
     f(&ret.program, &scoping, &analysis)
 }
 
-/// A SyntaxError report for `offset` in `source`.
-pub(crate) fn report(source: &str, filename: &str, message: &str, offset: u32) -> SyntaxErrorReport {
+/// A SyntaxError report for byte `offset` of `source`, with its line for the caret (also used
+/// by the TypeScript loader, whose errors point into the TypeScript text).
+pub fn report(source: &str, filename: &str, message: &str, offset: u32) -> SyntaxErrorReport {
     let offset = (offset as usize).min(source.len());
-    let before = source.get(..offset).unwrap_or("");
+    let offset = (0..=offset).rev().find(|&i| source.is_char_boundary(i)).unwrap_or(0);
+    let before = &source[..offset];
     let line = before.matches('\n').count() as u32 + 1;
     let line_start = before.rfind('\n').map_or(0, |p| p + 1);
-    let column = before.get(line_start..).map_or(0, |s| s.chars().count()) as u32 + 1;
+    let column = source[line_start..offset].chars().count() as u32 + 1;
     let line_end = source[line_start..].find('\n').map_or(source.len(), |p| line_start + p);
     SyntaxErrorReport {
         message: message.to_string(),
         filename: filename.to_string(),
         line,
         column,
-        source_line: source.get(line_start..line_end).unwrap_or("").to_string(),
+        source_line: source[line_start..line_end].trim_end_matches('\r').to_string(),
     }
 }
 

@@ -256,20 +256,7 @@ fn transform_options(config: &TsConfig, module: bool) -> TransformOptions {
 
 /// A SyntaxError at byte `offset` of the TypeScript text, with its line for the caret.
 fn syntax_error(source: &str, filename: &str, message: &str, offset: u32) -> SyntaxErrorReport {
-    let offset = (offset as usize).min(source.len());
-    let offset = (0..=offset).rev().find(|&i| source.is_char_boundary(i)).unwrap_or(0);
-    let before = &source[..offset];
-    let line = before.matches('\n').count() as u32 + 1;
-    let line_start = before.rfind('\n').map_or(0, |p| p + 1);
-    let column = source[line_start..offset].chars().count() as u32 + 1;
-    let line_end = source[line_start..].find('\n').map_or(source.len(), |p| line_start + p);
-    SyntaxErrorReport {
-        message: message.to_string(),
-        filename: filename.to_string(),
-        line,
-        column,
-        source_line: source[line_start..line_end].trim_end_matches('\r').to_string(),
-    }
+    amber_engine::compiler::report(source, filename, message, offset)
 }
 
 #[cfg(test)]
