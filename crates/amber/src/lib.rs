@@ -40,6 +40,7 @@ mod entropy;
 mod error;
 mod event_loop;
 pub mod json;
+pub mod lower;
 mod policy;
 mod recorder;
 mod runtime;

@@ -12,7 +12,7 @@
 //! and puts it back, so a nested use finds the slot empty instead of panicking.
 
 use std::cell::Cell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 use amber_durable::canonical_json::{args_hash, to_canonical_string};
 use amber_durable::capability::CapabilityLedger;
@@ -46,6 +46,10 @@ pub(crate) struct Recorder {
     pub print_while_replaying: bool,
     /// Logical issue time of each pending host operation, by op id.
     pub op_issue: BTreeMap<u64, f64>,
+    /// Served lower-layer captures not yet asked for, by (function, canonical args). They
+    /// are data rather than events: a capture made inside a step that replay skips is still
+    /// there when the program later touches the same path (module docs of `lower.rs`).
+    captures: BTreeMap<(String, String), VecDeque<CallRecord>>,
 }
 
 impl Recorder {
@@ -103,6 +107,7 @@ impl Recorder {
     /// args hash and, for completions, the operation) and is returned; live, `draft` is
     /// appended and None returned. The record's seq comes first.
     pub fn record(&mut self, draft: RecordDraft, location: Option<&str>) -> Result<(u64, Option<CallRecord>), Error> {
+        self.absorb_captures();
         let seq = self.head.len;
         if let Some(expected) = self.peek() {
             let matches = expected.kind == draft.kind
@@ -149,10 +154,47 @@ impl Recorder {
     /// Replaying: consumes and returns the next record if it is a completion (of whichever
     /// operation; the caller checks that operation is pending).
     pub fn take_completion(&mut self) -> Option<CallRecord> {
+        self.absorb_captures();
         match self.peek() {
             Some(r) if matches!(r.kind, RecordKind::Completion(_)) => self.consume(),
             _ => None,
         }
+    }
+}
+
+impl Recorder {
+    /// Moves served capture records at the head into [`Recorder::captures`].
+    fn absorb_captures(&mut self) {
+        while let Some(record) = self.peek().filter(|r| r.kind == RecordKind::Capture) {
+            let key = (record.function.clone(), to_canonical_string(&record.args));
+            if let Some(record) = self.consume() {
+                self.captures.entry(key).or_default().push_back(record);
+            }
+        }
+    }
+
+    /// A lower-layer capture served from the journal: the record with the same function and
+    /// args wherever it stood among the served records (None when there is none and the run is
+    /// live: the caller reads the host and [`Recorder::record`]s the answer). Replaying, a
+    /// capture the journal does not have means the program diverged: the error says how.
+    pub fn served_capture(&mut self, draft: &RecordDraft, location: Option<&str>) -> Result<Option<CallRecord>, Error> {
+        self.absorb_captures();
+        let key = (draft.function.clone(), to_canonical_string(&draft.args));
+        if let Some(record) = self.captures.get_mut(&key).and_then(VecDeque::pop_front) {
+            return Ok(Some(record));
+        }
+        if self.replaying() || self.strict {
+            return match self.record(draft.clone(), location) {
+                Err(e) => Err(e),
+                Ok((seq, _)) => Err(Error::Divergence {
+                    seq,
+                    expected: "another effect".into(),
+                    actual: describe(draft.kind, &draft.function, &draft.args),
+                    location: location.map(str::to_string),
+                }),
+            };
+        }
+        Ok(None)
     }
 }
 
@@ -165,6 +207,7 @@ pub(crate) fn describe(kind: RecordKind, function: &str, args: &serde_json::Valu
         RecordKind::Step => format!("step {function:?}"),
         RecordKind::Clock => format!("clock read {function:?}"),
         RecordKind::Random => format!("random read {function:?}"),
+        RecordKind::Capture => format!("lower-layer read {function:?}"),
     };
     if args.is_null() {
         return what;

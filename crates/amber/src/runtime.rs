@@ -23,16 +23,19 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, Result};
 use crate::event_loop::{op_kind, waiting_on, Core, Delivery};
 use crate::json::primitive_to_json;
+use crate::lower::HostFolder;
 use crate::policy::{apply_policy, check_policy, register_policy};
 use crate::recorder::{describe, with_active, Recorder};
 use crate::seed::VfsSeed;
+use amber_engine::vfs::LowerLayer;
+use std::sync::{Arc, Mutex};
 
 /// Engine version written on images; restore refuses any other. The `heap.N` revision names
 /// the heap payload's schema (the engine's serde declarations): bump it whenever a heap type,
 /// the `Op` enum or the `Vm` fields change shape, so an older image is refused by name
 /// instead of failing to decode. 3: eval sites and var bags, arena floors. 5: shared data
-/// blocks, pending waitAsync waiters.
-pub const ENGINE_VERSION: &str = concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.6+temporal_rs.0.2.6");
+/// blocks, pending waitAsync waiters. 7: the overlay VFS (lower-layer inodes, the mount and its manifest).
+pub const ENGINE_VERSION: &str = concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.7+temporal_rs.0.2.6");
 
 /// `vm.host_state` entry the Math.random generator is seeded from (8 bytes LE).
 const RANDOM_SEED_KEY: &str = "random.seed";
@@ -143,7 +146,17 @@ pub struct RuntimeBuilder {
     seed: Option<[u8; 32]>,
     image_key: Option<Vec<u8>>,
     vfs_seed: Option<VfsSeed>,
+    lower: Option<LowerMountSpec>,
     process: ProcessInputs,
+}
+
+/// A host folder as the VFS's lower layer ([`RuntimeBuilder::lower_folder`]).
+struct LowerMountSpec {
+    folder: Arc<Mutex<HostFolder>>,
+    /// The VFS directory it is mounted on.
+    at: String,
+    /// The working directory a fresh run starts in (inside the mount, or the mount).
+    cwd: String,
 }
 
 impl Default for RuntimeBuilder {
@@ -167,6 +180,7 @@ impl RuntimeBuilder {
             seed: None,
             image_key: None,
             vfs_seed: None,
+            lower: None,
             process: ProcessInputs::default(),
         }
     }
@@ -266,6 +280,16 @@ impl RuntimeBuilder {
         self
     }
 
+    /// The overlay's lower layer (DESIGN §7, [`crate::lower`]): `folder` mounted read-only on
+    /// the VFS directory `at` (normally its own host path), read lazily and captured; a fresh
+    /// run starts in `cwd`. A restored run re-attaches `folder` to serve the bytes its image
+    /// names (from the folder's blob source) and whatever it reads first from then on.
+    pub fn lower_folder(mut self, folder: HostFolder, at: &str, cwd: &str) -> Self {
+        self.lower =
+            Some(LowerMountSpec { folder: Arc::new(Mutex::new(folder)), at: at.to_string(), cwd: cwd.to_string() });
+        self
+    }
+
     /// A runtime for a fresh run.
     pub fn build(self) -> Result<Runtime> {
         check_policy(&self.policy)?;
@@ -315,7 +339,15 @@ impl RuntimeBuilder {
                 )));
             }
         }
-        let mut vm = Vm::decode_state_relative(&payload, baseline(&self.options)).map_err(Error::Image)?;
+        // Sources that are lower-layer files come back from the folder's blobs.
+        let folder = self.lower.as_ref().map(|spec| spec.folder.clone());
+        let mut blobs = |hash: &[u8; 32]| -> Option<Vec<u8>> {
+            let folder = folder.as_ref()?;
+            let mut folder = folder.lock().ok()?;
+            folder.bytes(hash).ok().map(|b| b.to_vec())
+        };
+        let mut vm =
+            Vm::decode_state_with_blobs(&payload, baseline(&self.options), Some(&mut blobs)).map_err(Error::Image)?;
         self.bound_limits(&mut vm)?;
         let mut heap_ids: Vec<u64> = vm.host_ops.iter().map(|op| op.id).collect();
         let mut manifest_ids: Vec<u64> = manifest.pending.iter().map(|op| op.id).collect();
@@ -336,6 +368,9 @@ impl RuntimeBuilder {
         recorder.op_issue = state.op_issue.into_iter().collect();
         if let Some(journal) = journal {
             recorder.serve(journal.records(), false);
+        }
+        if let Some(spec) = &self.lower {
+            vm.vfs.attach_lower(spec.folder.clone());
         }
         let mut runtime = self.into_runtime(vm, recorder);
         runtime.code_hashes = manifest.code_hashes;
@@ -385,6 +420,7 @@ impl RuntimeBuilder {
             code_hashes: BTreeMap::new(),
             vfs_seed: self.vfs_seed,
             vfs_seed_hash: None,
+            lower: self.lower,
             process: self.process,
             completion: serde_json::Value::Null,
             state: State::NotStarted,
@@ -413,6 +449,7 @@ pub struct Runtime {
     code_hashes: BTreeMap<String, Digest>,
     vfs_seed: Option<VfsSeed>,
     vfs_seed_hash: Option<Digest>,
+    lower: Option<LowerMountSpec>,
     process: ProcessInputs,
     completion: serde_json::Value,
     state: State,
@@ -454,13 +491,26 @@ impl Runtime {
             seed.install(&mut self.core.vm, now).map_err(Error::usage)?;
             self.vfs_seed_hash = Some(seed.hash());
         }
+        if let Some(spec) = &self.lower {
+            let now = self.core.vm.clock_ms;
+            let layer: Arc<Mutex<dyn LowerLayer>> = spec.folder.clone();
+            let (at, cwd) = (spec.at.clone(), spec.cwd.clone());
+            let mounted = self.core.js(|vm| {
+                vm.vfs.mount_lower(&at, layer, now)?;
+                vm.vfs.set_cwd(&cwd).or_else(|_| vm.vfs.set_cwd(&at))
+            });
+            if let Some(e) = self.core.recorder.fatal.take() {
+                return Err(e);
+            }
+            mounted.map_err(|e| Error::usage(format!("cannot mount {at} as the lower layer: {e}")))?;
+        }
         self.process.install(&mut self.core.vm);
         self.code_hashes.insert(program.filename.clone(), Digest::of(program.source.as_bytes()));
         // TypeScript runs as the JavaScript it becomes (the code hash stays the TypeScript
         // text's): an ES module with its position map, or CommonJS, which `node:module`
         // transforms as it compiles the file.
         let typescript = amber_node::loader::typescript::is_typescript(&program.filename)
-            .then(|| amber_node::loader::transform_entry(&self.core.vm, &program.filename, &program.source));
+            .then(|| amber_node::loader::transform_entry(&mut self.core.vm, &program.filename, &program.source));
         let module = match &typescript {
             Some(Ok(t)) => t.module,
             _ => program.module,
@@ -679,6 +729,14 @@ impl Runtime {
     /// Journal records appended since the last call, in seq order (persist them).
     pub fn take_records(&mut self) -> Vec<CallRecord> {
         self.core.recorder.take_fresh()
+    }
+
+    /// Lower-layer file bytes captured since the last call, by sha256: store them (as blobs)
+    /// before the records [`Runtime::take_records`] returns, which name them.
+    pub fn take_blobs(&mut self) -> Vec<(Digest, Arc<[u8]>)> {
+        let Some(spec) = &self.lower else { return Vec::new() };
+        let Ok(mut folder) = spec.folder.lock() else { return Vec::new() };
+        folder.take_fresh().into_iter().map(|(h, b)| (Digest(h), b)).collect()
     }
 
     /// Length and head hash of the journal so far.

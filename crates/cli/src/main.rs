@@ -25,6 +25,8 @@ macro_rules! errln {
 
 mod error;
 mod fault;
+mod folder;
+mod fs;
 mod host;
 mod inspect;
 mod outcome;
@@ -32,7 +34,7 @@ mod repl;
 mod replay;
 mod resume;
 mod run;
-mod seed;
+
 mod sessions;
 mod store;
 mod time;
@@ -83,6 +85,8 @@ enum Command {
     Export(sessions::ExportArgs),
     /// Add a session from an export file.
     Import(sessions::ImportArgs),
+    /// A session's changes to its host folder: `fs diff NAME`, `fs commit NAME [--to DIR]`.
+    Fs(fs::FsArgs),
     /// Read-eval-print loop (reads lines from stdin).
     Repl,
 }
@@ -108,6 +112,7 @@ fn main() -> ExitCode {
             Command::Sessions => sessions::list(&store),
             Command::Export(args) => sessions::export(args, &store),
             Command::Import(args) => sessions::import(args, &store),
+            Command::Fs(args) => fs::fs(args, &store),
             Command::Repl => repl::repl(),
         };
         result.unwrap_or_else(|failure| failure.report())

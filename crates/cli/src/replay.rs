@@ -33,9 +33,10 @@ pub fn replay(args: ReplayArgs, location: &StoreLocation) -> CliResult<u8> {
     let loaded = store.load(&args.name)?;
     let program = entry_program(&loaded)?;
     let records = loaded.journal.len();
-    let mut runtime = crate::seed::with_session_seed(with_session_options(builder(), &loaded), &loaded)?
-        .print_while_replaying(args.print)
-        .replay(&loaded.journal)?;
+    let mut runtime =
+        crate::folder::with_session_files(with_session_options(builder(), &loaded), &loaded, store.dir())?
+            .print_while_replaying(args.print)
+            .replay(&loaded.journal)?;
     let result = runtime.run(&program);
     let name = &args.name;
     let status = loaded.meta.status;
@@ -92,7 +93,7 @@ pub fn replay(args: ReplayArgs, location: &StoreLocation) -> CliResult<u8> {
             )));
         }
     };
-    let verified = verify_image(&loaded, &mut runtime)?;
+    let verified = verify_image(&loaded, &mut runtime, store.dir())?;
     errln!("amber: replay of {name} matches all {records} journal records ({summary}){verified}");
     Ok(exit::OK)
 }
@@ -100,12 +101,16 @@ pub fn replay(args: ReplayArgs, location: &StoreLocation) -> CliResult<u8> {
 /// Compares the replayed state with the session's newest image, when that image was taken at
 /// the end of the journal (an image taken earlier is followed by records a restore would
 /// replay itself). Returns the note for the summary line.
-fn verify_image(loaded: &LoadedSession, replayed: &mut amber::Runtime) -> CliResult<&'static str> {
+fn verify_image(
+    loaded: &LoadedSession,
+    replayed: &mut amber::Runtime,
+    store_dir: &std::path::Path,
+) -> CliResult<&'static str> {
     let name = &loaded.meta.name;
     let Some(image) = loaded.image.as_ref().filter(|image| image.seq == loaded.journal.len() as u64) else {
         return Ok("");
     };
-    let mut restored = with_session_options(builder(), loaded)
+    let mut restored = crate::folder::with_session_files(with_session_options(builder(), loaded), loaded, store_dir)?
         .restore(&image.bytes, Some(&loaded.journal))
         .map_err(|e| Failure::from(e).context(format!("cannot restore the newest image of session {name}")))?;
     let ours = replayed.state_hash().map_err(|e| Failure::from(e).context(format!("replay of session {name}")))?;

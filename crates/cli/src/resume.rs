@@ -50,7 +50,7 @@ pub fn resume(args: ResumeArgs, location: &StoreLocation) -> CliResult<u8> {
         }
         SessionStatus::Running | SessionStatus::Suspended => {}
     }
-    let (mut runtime, caught_up) = open_runtime(&loaded)?;
+    let (mut runtime, caught_up) = open_runtime(&loaded, store.dir())?;
     let mut result = caught_up;
     if let Ok(Outcome::Suspended(_)) = &result {
         deliver(&mut runtime, &args)?;
@@ -65,20 +65,22 @@ pub fn resume(args: ResumeArgs, location: &StoreLocation) -> CliResult<u8> {
 }
 
 /// The runtime at the session's last committed state, and the outcome of catching up.
-fn open_runtime(loaded: &LoadedSession) -> CliResult<(Runtime, amber::Result<Outcome>)> {
+fn open_runtime(loaded: &LoadedSession, store_dir: &std::path::Path) -> CliResult<(Runtime, amber::Result<Outcome>)> {
     let name = &loaded.meta.name;
     match &loaded.image {
         Some(image) => {
-            let mut runtime = with_session_options(builder(), loaded)
-                .restore(&image.bytes, Some(&loaded.journal))
-                .map_err(|e| Failure::from(e).context(format!("cannot restore session {name}")))?;
+            let mut runtime =
+                crate::folder::with_session_files(with_session_options(builder(), loaded), loaded, store_dir)?
+                    .restore(&image.bytes, Some(&loaded.journal))
+                    .map_err(|e| Failure::from(e).context(format!("cannot restore session {name}")))?;
             let caught_up = runtime.resume();
             Ok((runtime, caught_up))
         }
         None => {
             let program = entry_program(loaded)?;
-            let with_seed = crate::seed::with_session_seed(with_session_options(builder(), loaded), loaded)?;
-            let mut runtime = with_seed.recover(&loaded.journal)?;
+            let with_files =
+                crate::folder::with_session_files(with_session_options(builder(), loaded), loaded, store_dir)?;
+            let mut runtime = with_files.recover(&loaded.journal)?;
             let caught_up = runtime.run(&program);
             Ok((runtime, caught_up))
         }

@@ -30,10 +30,16 @@ pub struct RunArgs {
     /// importing module.
     #[arg(long)]
     module: bool,
-    /// Copy DIR into the virtual filesystem the program sees (default: the directory holding
-    /// FILE). It is copied once, when the run starts, and stored with the session.
+    /// The host folder the program's filesystem shows, read-only and lazily, at its own path
+    /// (default: FILE's project root, the nearest folder up with a package.json). What the
+    /// program writes stays in the session; what it reads first is captured, so a resume or
+    /// replay sees the same bytes (docs/vfs.md).
     #[arg(long = "fs", value_name = "DIR")]
     fs: Option<PathBuf>,
+    /// Show PATH (relative to the folder) although hidden by default (.git, .ssh, .env*,
+    /// keys, .amberignore matches); repeatable.
+    #[arg(long = "fs-reveal", value_name = "PATH")]
+    fs_reveal: Vec<String>,
     /// Serve host operation NAME with `sh -c CMD` (args JSON on stdin, JSON result on stdout).
     #[arg(long = "host", value_name = "NAME=CMD")]
     hosts: Vec<String>,
@@ -167,7 +173,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
         Ok(abs) => abs.display().to_string(),
         Err(_) => args.file.display().to_string(),
     };
-    let format = amber::node::loader::resolve::format_of(&amber::node::loader::HostDisk, &filename);
+    let format = amber::node::loader::resolve::format_of(&mut amber::node::loader::HostDisk, &filename);
     let module = args.module || format == amber::node::loader::resolve::Format::Module;
     if args.dump_bytecode {
         return Ok(dump_bytecode(&source, &filename, module));
@@ -177,11 +183,11 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
         amber::durable::store::validate_name(name)?;
     }
     let program = Program { filename: filename.clone(), source: source.clone(), module, commonjs: !module };
-    let seed_root = match &args.fs {
+    let root = match &args.fs {
         Some(dir) => dir.clone(),
-        None => std::path::Path::new(&filename).parent().map_or_else(|| PathBuf::from("."), PathBuf::from),
+        None => crate::folder::project_root(std::path::Path::new(&filename)),
     };
-    let seed = crate::seed::collect(&seed_root, location.dir())?;
+    let folder = crate::folder::FolderSpec::new(&root, args.fs_reveal.clone())?;
     let process = process_inputs(&args.args, &args.env)?;
     if let Some(tz) = args.tz.as_deref().filter(|tz| !amber::engine::builtins::temporal::is_time_zone(tz)) {
         return Err(Failure::usage(format!("--tz {tz:?}: not a time zone (an IANA name or an offset such as +05:30)")));
@@ -189,7 +195,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
     let sources = vec![
         Source::new(&program.filename, &source),
         options_source(args.max_instructions, heap_limit(args.max_heap), args.tz.as_deref(), &process),
-        crate::seed::source(&seed),
+        folder.source(),
     ];
     let policy = parse_policy(&args.policy)?;
     let mut builder = builder();
@@ -199,14 +205,13 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
     if let Some(ms) = args.start_time {
         builder = builder.start_time_ms(ms);
     }
-    let mut runtime = builder
+    let runtime = builder
         .policy(policy)
         .max_instructions(args.max_instructions)
         .max_heap_bytes(heap_limit(args.max_heap))
         .time_zone(args.tz.clone())
-        .vfs_seed(seed)
-        .process_inputs(process)
-        .build()?;
+        .process_inputs(process);
+    let mut runtime = folder.mount(runtime, location.dir()).build()?;
     let new_session = NewSession { entry: filename, module, policy, sources };
 
     let (code, runtime) = match &args.session {

@@ -53,6 +53,12 @@ impl Held<'_> {
 
     /// Appends the runtime's new journal records (before any live effect, and at the end).
     pub fn persist_records(&self, runtime: &mut Runtime) -> CliResult<()> {
+        // Blobs first: a record never names bytes the store lacks, whatever crashes when.
+        let blobs = runtime.take_blobs();
+        if !blobs.is_empty() {
+            let refs: Vec<_> = blobs.iter().map(|(h, b)| (*h, &b[..])).collect();
+            self.store.put_blobs(&refs)?;
+        }
         let records = runtime.take_records();
         if !records.is_empty() {
             crate::fault::point();

@@ -1,6 +1,6 @@
-//! Module loading end to end: `amber run` seeds the VFS from the entry's directory (or
-//! `--fs DIR`), so a session's modules come from the seed, never from the host, when it is
-//! resumed or replayed in another process.
+//! Module loading end to end: `amber run` mounts the entry's project folder (or `--fs DIR`)
+//! as the overlay's lower layer, so a session's modules, once loaded, come from what the run
+//! captured, never from the host, when it is resumed or replayed in another process.
 #![allow(clippy::unwrap_used)]
 
 mod support;
@@ -8,7 +8,7 @@ mod support;
 use support::{expect, Sandbox};
 
 #[test]
-fn seeded_modules_outlive_the_host_files() {
+fn loaded_modules_outlive_the_host_files() {
     let sb = Sandbox::new("seed");
     sb.write("app/lib/helper.js", "exports.greet = (n) => `hello ${n}`;\n");
     sb.write("app/node_modules/pad/package.json", r#"{ "name": "pad", "exports": { "require": "./pad.js" } }"#);
@@ -16,37 +16,37 @@ fn seeded_modules_outlive_the_host_files() {
     sb.write(
         "app/main.js",
         "const pad = require('pad');\n\
+         const { greet } = require('./lib/helper');\n\
          console.log('start', __filename.endsWith('/app/main.js'));\n\
          amber.input('name?').then((name) => {\n\
-           const { greet } = require('./lib/helper');\n\
-           console.log(pad(greet(name)));\n\
+           console.log(pad(greet(name)), require('./lib/helper') === require('./lib/helper.js'));\n\
          });\n",
     );
     let run = sb.amber(&["run", "app/main.js", "--session", "s"]);
     expect(&run, 75);
     assert_eq!(run.stdout, "start true\n");
-    // The host files go away; the session keeps its own copy.
+    // The host files go away; the session keeps what it read.
     std::fs::remove_dir_all(sb.dir.join("app/lib")).unwrap();
     std::fs::remove_dir_all(sb.dir.join("app/node_modules")).unwrap();
     let resumed = sb.amber(&["resume", "s", "--input", "amber"]);
     expect(&resumed, 0);
-    assert_eq!(resumed.stdout, "[hello amber]\n");
+    assert_eq!(resumed.stdout, "[hello amber] true\n");
     let replay = sb.amber(&["replay", "s", "--print"]);
     expect(&replay, 0);
-    assert_eq!(replay.stdout, "start true\n[hello amber]\n");
+    assert_eq!(replay.stdout, "start true\n[hello amber] true\n");
     let inspect = sb.amber(&["inspect", "s"]);
     expect(&inspect, 0);
-    assert!(inspect.stdout.contains("vfs seed      sha256:"), "{}", inspect.stdout);
-    assert!(inspect.stdout.contains("source        amber:vfs-seed.json"), "{}", inspect.stdout);
+    assert!(inspect.stdout.contains("source        amber:fs.json"), "{}", inspect.stdout);
+    assert!(inspect.stdout.contains("capture            fs.lstat"), "{}", inspect.stdout);
     assert!(inspect.stdout.contains("ModuleLoad"), "{}", inspect.stdout);
-    // Without the seed, the same program cannot find its helper.
+    // A fresh run reads the host as it is now, and cannot find its helper.
     let fresh = sb.amber(&["run", "app/main.js"]);
     expect(&fresh, 1);
     assert!(fresh.stderr.contains("Cannot find module 'pad'"), "{}", fresh.stderr);
 }
 
 #[test]
-fn fs_flag_chooses_the_seeded_directory() {
+fn fs_flag_chooses_the_folder() {
     let sb = Sandbox::new("fsflag");
     sb.write("code/main.js", "console.log(require('../data/value.json').v);\n");
     sb.write("data/value.json", r#"{ "v": 7 }"#);
@@ -58,19 +58,32 @@ fn fs_flag_chooses_the_seeded_directory() {
     assert_eq!(whole.stdout, "7\n");
     let missing = sb.amber(&["run", "code/main.js", "--fs", "nowhere"]);
     expect(&missing, 2);
-    assert!(missing.stderr.contains("cannot seed"), "{}", missing.stderr);
+    assert!(missing.stderr.contains("--fs nowhere"), "{}", missing.stderr);
 }
 
 #[test]
-fn an_oversized_seed_is_refused_clearly() {
+fn a_large_folder_costs_nothing_until_read() {
     let sb = Sandbox::new("big");
-    sb.write("main.js", "console.log('never');\n");
+    sb.write("main.js", "console.log(require('fs').statSync('big.bin').size === 65 * 1024 * 1024);\n");
     let big = std::fs::File::create(sb.dir.join("big.bin")).unwrap();
     big.set_len(65 << 20).unwrap();
     let out = sb.amber(&["run", "main.js"]);
-    expect(&out, 2);
-    assert!(out.stderr.contains("more than 64 MiB") && out.stderr.contains("--fs DIR"), "{}", out.stderr);
-    assert_eq!(out.stdout, "");
+    expect(&out, 0);
+    assert_eq!(out.stdout, "true\n");
+}
+
+#[test]
+fn the_default_folder_is_the_project_root() {
+    let sb = Sandbox::new("root");
+    sb.write("proj/package.json", r#"{ "name": "proj" }"#);
+    sb.write("proj/node_modules/dep/index.js", "module.exports = 'dep';\n");
+    sb.write(
+        "proj/src/deep/main.js",
+        "console.log(require('dep'), require('fs').existsSync(__dirname + '/../../package.json'));\n",
+    );
+    let out = sb.amber(&["run", "proj/src/deep/main.js"]);
+    expect(&out, 0);
+    assert_eq!(out.stdout, "dep true\n");
 }
 
 #[test]

@@ -7,8 +7,12 @@
 //!   | source count u32 | per source: path len u32, path, text len u64, text, sha256 (32)
 //!   | image flag u8 (0 or 1) | [image seq u64 | image len u64 | image container bytes]
 //!   | journal len u64 | journal file (AMBERJNL…)
+//!   | blob count u32 | per blob: sha256 (32), len u64, bytes        (version 2 on)
 //!   | seal = sha256(everything before it)
 //! ```
+//! The blobs are the lower-layer file bytes the journal's `capture` records name
+//! ([`crate::journal::captured_blobs`]), so an imported session resumes and replays without the
+//! host folder. Version 1 files (no blob section) are still read.
 //! Integers are little-endian. Sources and blobs are framed by hand (not bincode) so a hostile
 //! length can never allocate more than the file holds. [`decode_export`] checks the seal
 //! first, then every part: source hashes, the journal chain, the image seal, and that the
@@ -24,7 +28,7 @@ use crate::wire::{self, Reader};
 /// Magic bytes of an export file.
 pub const EXPORT_MAGIC: &[u8; 8] = b"AMBEREXP";
 /// Export format version.
-pub const EXPORT_FORMAT_VERSION: u32 = 1;
+pub const EXPORT_FORMAT_VERSION: u32 = 2;
 /// Largest encoded session row accepted.
 pub const MAX_EXPORT_META_BYTES: usize = 1 << 20;
 
@@ -39,6 +43,8 @@ pub struct ExportedSession {
     pub image: Option<StoredImage>,
     /// The whole journal.
     pub journal: Journal,
+    /// The blobs the journal names, by hash.
+    pub blobs: Vec<(Digest, Vec<u8>)>,
 }
 
 /// True if `bytes` starts with the export magic.
@@ -85,6 +91,17 @@ pub fn encode_export(session: &ExportedSession) -> Result<Vec<u8>> {
     let journal = session.journal.encode()?;
     out.extend_from_slice(&(journal.len() as u64).to_le_bytes());
     out.extend_from_slice(&journal);
+    let count = u32::try_from(session.blobs.len()).map_err(|_| DurableError::LimitExceeded {
+        what: "export blobs",
+        size: session.blobs.len() as u64,
+        limit: u64::from(u32::MAX),
+    })?;
+    out.extend_from_slice(&count.to_le_bytes());
+    for (hash, bytes) in &session.blobs {
+        out.extend_from_slice(&hash.0);
+        out.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
+        out.extend_from_slice(bytes);
+    }
     let seal = sha256(&out);
     out.extend_from_slice(&seal);
     Ok(out)
@@ -97,6 +114,7 @@ struct Sections<'a> {
     sources: Vec<RawSource<'a>>,
     image: Option<(u64, &'a [u8])>,
     journal: &'a [u8],
+    blobs: Vec<([u8; 32], &'a [u8])>,
 }
 
 struct RawSource<'a> {
@@ -152,7 +170,18 @@ pub fn decode_export(bytes: &[u8]) -> Result<ExportedSession> {
             Some(StoredImage { seq, bytes: image.to_vec() })
         }
     };
-    Ok(ExportedSession { meta, sources, image, journal })
+    let mut blobs = Vec::with_capacity(sections.blobs.len());
+    for (hash, bytes) in &sections.blobs {
+        if sha256(bytes) != *hash {
+            return Err(DurableError::Corrupt {
+                what: "export blob",
+                offset: None,
+                detail: format!("blob {} does not have its hash", Digest(*hash)),
+            });
+        }
+        blobs.push((Digest(*hash), bytes.to_vec()));
+    }
+    Ok(ExportedSession { meta, sources, image, journal, blobs })
 }
 
 /// Walks the framing and checks the seal before anything is decoded.
@@ -160,7 +189,7 @@ fn locate(bytes: &[u8]) -> Result<Sections<'_>> {
     let mut reader = Reader::new(bytes);
     reader.magic(EXPORT_MAGIC, "export")?;
     let version = reader.u32_le("export version")?;
-    if version != EXPORT_FORMAT_VERSION {
+    if version != EXPORT_FORMAT_VERSION && version != 1 {
         return Err(DurableError::UnsupportedVersion {
             what: "export",
             found: version,
@@ -200,13 +229,23 @@ fn locate(bytes: &[u8]) -> Result<Sections<'_>> {
     };
     let journal_len = reader.u64_le("export journal length")?;
     let journal = reader.take(journal_len, "export journal")?;
+    let mut blobs = Vec::new();
+    if version >= 2 {
+        let count = reader.u32_le("export blob count")?;
+        blobs.reserve((count as usize).min(reader.remaining() / 40));
+        for _ in 0..count {
+            let hash = reader.array::<32>("export blob sha256")?;
+            let len = reader.u64_le("export blob length")?;
+            blobs.push((hash, reader.take(len, "export blob")?));
+        }
+    }
     let seal_offset = bytes.len() - reader.remaining();
     let seal = reader.array::<32>("export seal")?;
     reader.finish("export")?;
     if sha256(&bytes[..seal_offset]) != seal {
         return Err(DurableError::BadSeal { what: "export", offset: seal_offset as u64 });
     }
-    Ok(Sections { meta, meta_offset, sources, image, journal })
+    Ok(Sections { meta, meta_offset, sources, image, journal, blobs })
 }
 
 #[cfg(test)]
@@ -239,6 +278,7 @@ mod tests {
             sources: vec![Source::new("main.js", "await amber.call('f', [1])"), Source::new("lib.js", "")],
             image: Some(StoredImage { seq: 2, bytes: image }),
             journal,
+            blobs: vec![(Digest::of(b"lower file"), b"lower file".to_vec())],
         }
     }
 

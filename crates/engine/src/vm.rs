@@ -81,6 +81,65 @@ pub struct Source {
     /// Where `text` was made from another text (TypeScript compiled by the embedder): the
     /// original positions, which the compiler records instead of positions in `text`.
     pub map: Option<crate::source_map::PositionMap>,
+    /// The part of `text` that is a file of the VFS's lower layer, byte for byte: an image
+    /// names it by hash instead of carrying it ([`Vm::encode_state`]), and a restore puts the
+    /// bytes back from the layer.
+    pub lower: Option<LowerSpan>,
+}
+
+/// Bytes `start..start + len` of a source's text are the lower-layer file with this sha256.
+#[derive(Clone, Copy, Serialize, Deserialize, Debug, PartialEq, Eq)]
+pub struct LowerSpan {
+    pub sha256: [u8; 32],
+    pub start: u32,
+    pub len: u32,
+}
+
+/// Where a restore finds lower-layer bytes by sha256 (None: not there).
+pub type BlobLookup<'a> = &'a mut dyn FnMut(&[u8; 32]) -> Option<Vec<u8>>;
+
+/// The sources as an image carries them: each lower span cut out of its text.
+fn elided(sources: &[Source]) -> Vec<Source> {
+    sources
+        .iter()
+        .map(|s| match s.lower {
+            Some(span) => {
+                let (start, end) = (span.start as usize, span.start as usize + span.len as usize);
+                let mut copy = s.clone();
+                copy.text = format!("{}{}", s.text.get(..start).unwrap_or(""), s.text.get(end..).unwrap_or(""));
+                copy
+            }
+            None => s.clone(),
+        })
+        .collect()
+}
+
+/// Puts every lower span back into its (elided) text, from `blobs`; a missing, wrong-sized,
+/// non-UTF-8 or misplaced span is an error (a crafted image must not leave a text that the
+/// positions recorded in code do not fit).
+fn restore_spans(sources: &mut [Source], blobs: Option<BlobLookup<'_>>) -> Result<(), String> {
+    let mut blobs = blobs;
+    for s in sources.iter_mut() {
+        let Some(span) = s.lower else { continue };
+        let Some(lookup) = blobs.as_deref_mut() else {
+            return Err(format!(
+                "the image names source {:?} by its lower-layer hash, but no lower layer is attached",
+                s.name
+            ));
+        };
+        let bytes =
+            lookup(&span.sha256).ok_or_else(|| format!("source {:?}: its bytes are not in the store", s.name))?;
+        let fits = bytes.len() == span.len as usize
+            && crate::vfs::lower::sha256(&bytes) == span.sha256
+            && (span.start as usize) <= s.text.len()
+            && s.text.is_char_boundary(span.start as usize);
+        let text = String::from_utf8(bytes).ok().filter(|_| fits);
+        let Some(text) = text else {
+            return Err(format!("corrupt heap payload: source {:?} has a bad lower span", s.name));
+        };
+        s.text.insert_str(span.start as usize, &text);
+    }
+    Ok(())
 }
 
 /// A host function: registered by name, never serialized (re-registered after restore).
@@ -650,6 +709,23 @@ impl Vm {
         }
     }
 
+    /// Records that the newest source named `name` holds, from byte `start`, the lower-layer
+    /// file of the same path byte for byte (see [`Source::lower`]); does nothing otherwise.
+    pub fn mark_lower_span(&mut self, name: &str, start: usize) {
+        let Some((sha256, size)) = self.vfs.peek_lower_file(name) else { return };
+        let Some(source) = self.sources.iter_mut().rev().find(|s| s.name == name) else { return };
+        let Some(bytes) =
+            usize::try_from(size).ok().and_then(|n| source.text.as_bytes().get(start..start.checked_add(n)?))
+        else {
+            return;
+        };
+        if source.lower.is_none() && crate::vfs::lower::sha256(bytes) == sha256 {
+            if let (Ok(start), Ok(len)) = (u32::try_from(start), u32::try_from(size)) {
+                source.lower = Some(LowerSpan { sha256, start, len });
+            }
+        }
+    }
+
     /// Install a host function as property `name` of `target`. The function is named in
     /// images by `name`; a restored VM needs the embedder to register it again.
     pub fn define_host_function(&mut self, target: Value, name: &str, length: u32, f: HostFn) -> Value {
@@ -733,7 +809,7 @@ impl Vm {
     /// safe point (no frame running).
     pub fn encode_state(&self) -> Result<Vec<u8>, String> {
         self.check_safe_point()?;
-        let parts = (PAYLOAD_FULL, &self.heap, &self.sources, &self.single_chars, self);
+        let parts = (PAYLOAD_FULL, &self.heap, elided(&self.sources), &self.single_chars, self);
         bincode::serde::encode_to_vec(parts, payload_config()).map_err(|e| e.to_string())
     }
 
@@ -751,7 +827,7 @@ impl Vm {
         if !descends {
             return Err("the VM does not descend from this baseline (sources or realm differ)".into());
         }
-        let parts = (PAYLOAD_DELTA, delta, &self.sources[base_sources..], self);
+        let parts = (PAYLOAD_DELTA, delta, elided(&self.sources[base_sources..]), self);
         bincode::serde::encode_to_vec(parts, payload_config()).map_err(|e| e.to_string())
     }
 
@@ -900,7 +976,7 @@ impl Vm {
     /// Decode a VM state produced by [`Vm::encode_state`]. Host bindings must be
     /// re-registered by the embedder.
     pub fn decode_state(bytes: &[u8]) -> Result<Vm, String> {
-        let vm = Self::decode_with(bytes, None)?;
+        let vm = Self::decode_with(bytes, None, None)?;
         crate::builtins::atomics::rejoin_waiters(&vm);
         Ok(vm)
     }
@@ -908,12 +984,18 @@ impl Vm {
     /// Decode a state from [`Vm::encode_state_relative`] (or [`Vm::encode_state`]), given the
     /// same baseline the encoder used.
     pub fn decode_state_relative(bytes: &[u8], baseline: Vm) -> Result<Vm, String> {
-        let vm = Self::decode_with(bytes, Some(baseline))?;
+        Self::decode_state_with_blobs(bytes, baseline, None)
+    }
+
+    /// [`Vm::decode_state_relative`] of an image whose sources name lower-layer files by hash
+    /// (see [`Source::lower`]): `blobs` gives their bytes.
+    pub fn decode_state_with_blobs(bytes: &[u8], baseline: Vm, blobs: Option<BlobLookup<'_>>) -> Result<Vm, String> {
+        let vm = Self::decode_with(bytes, Some(baseline), blobs)?;
         crate::builtins::atomics::rejoin_waiters(&vm);
         Ok(vm)
     }
 
-    fn decode_with(bytes: &[u8], baseline: Option<Vm>) -> Result<Vm, String> {
+    fn decode_with(bytes: &[u8], baseline: Option<Vm>, blobs: Option<BlobLookup<'_>>) -> Result<Vm, String> {
         let corrupt = |e: bincode::error::DecodeError| format!("corrupt heap payload: {e}");
         let vm = match bytes.first().copied() {
             Some(PAYLOAD_FULL) => {
@@ -923,6 +1005,7 @@ impl Vm {
                 check_used(bytes, used)?;
                 vm.heap = heap;
                 vm.sources = sources;
+                restore_spans(&mut vm.sources, blobs)?;
                 vm.single_chars = single_chars;
                 vm
             }
@@ -934,6 +1017,8 @@ impl Vm {
                     bincode::serde::decode_from_slice(bytes, payload_config()).map_err(corrupt)?;
                 check_used(bytes, used)?;
                 vm.heap = crate::heap::image::decode_delta(&delta, baseline.heap)?;
+                let mut sources = sources;
+                restore_spans(&mut sources, blobs)?;
                 vm.sources = baseline.sources;
                 vm.sources.extend(sources);
                 vm.single_chars = baseline.single_chars;
@@ -954,7 +1039,7 @@ impl Vm {
         // In-process: shared memory (and the waiters in its lists) stays with the other agents.
         let mut restored = crate::heap::shared_block::carrying(|| {
             let bytes = canonical.encode_state()?;
-            Vm::decode_with(&bytes, None)
+            Vm::decode_with(&bytes, None, None)
         })?;
         self.carry_host_bindings(&mut restored);
         *self = restored;

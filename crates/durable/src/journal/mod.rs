@@ -356,3 +356,19 @@ fn check_next(
 
 #[cfg(test)]
 mod tests;
+
+/// The blobs `records` name: the sha256 of every file a `capture` record (`fs.lstat`) found,
+/// each once, in hash order (what an export must carry for the session to run elsewhere).
+pub fn captured_blobs(records: &[CallRecord]) -> Vec<Digest> {
+    let mut out = std::collections::BTreeSet::new();
+    for record in records.iter().filter(|r| r.kind == RecordKind::Capture && r.function == "fs.lstat") {
+        if let Some(CallResult::Ok(value)) = &record.result {
+            if value["type"] == "file" {
+                if let Some(hash) = value["sha256"].as_str().and_then(crate::digest::from_hex32) {
+                    out.insert(Digest(hash));
+                }
+            }
+        }
+    }
+    out.into_iter().collect()
+}

@@ -49,6 +49,9 @@ pub enum RecordKind {
     Clock,
     /// Randomness captured from the host.
     Random,
+    /// What the overlay's lower layer (the host folder) held at a path the run touched first:
+    /// `function` "fs.lstat" or "fs.list", `args` `{"path": rel}` (docs/journal-format.md).
+    Capture,
 }
 
 impl fmt::Display for RecordKind {
@@ -60,6 +63,7 @@ impl fmt::Display for RecordKind {
             RecordKind::Step => f.write_str("step"),
             RecordKind::Clock => f.write_str("clock"),
             RecordKind::Random => f.write_str("random"),
+            RecordKind::Capture => f.write_str("capture"),
         }
     }
 }
@@ -160,6 +164,11 @@ impl RecordDraft {
     /// Randomness read from `source` (e.g. "crypto.getRandomValues"), as JSON.
     pub fn random(source: &str, value: Value, timestamp: u64) -> Self {
         RecordDraft::plain(RecordKind::Random, source, Some(CallResult::Ok(value)), timestamp)
+    }
+
+    /// A lower-layer answer read from `source` ("fs.lstat", "fs.list") for `args`.
+    pub fn capture(source: &str, args: Value, value: Value, timestamp: u64) -> Self {
+        RecordDraft { args, ..RecordDraft::plain(RecordKind::Capture, source, Some(CallResult::Ok(value)), timestamp) }
     }
 
     /// This draft, issued by the step or operation at `parent_seq`.
@@ -343,5 +352,6 @@ pub(super) fn describe(kind: RecordKind, function: &str) -> String {
         RecordKind::Step => format!("step {function:?}"),
         RecordKind::Clock => format!("clock read {function:?}"),
         RecordKind::Random => format!("random read {function:?}"),
+        RecordKind::Capture => format!("lower-layer read {function:?}"),
     }
 }

@@ -34,8 +34,9 @@ pub use names::{generate_name, validate_name, MAX_NAME_LEN};
 
 /// Database file name inside the store directory.
 pub const STORE_FILE: &str = "sessions.db";
-/// Schema version kept in the `meta` table.
-pub const STORE_SCHEMA_VERSION: u32 = 1;
+/// Schema version kept in the `meta` table. 2: the `blobs` table (a version-1 store gains it
+/// when opened).
+pub const STORE_SCHEMA_VERSION: u32 = 2;
 /// Images kept per session (the newest by journal seq).
 pub const KEEP_IMAGES: u32 = 2;
 
@@ -62,6 +63,7 @@ CREATE TABLE IF NOT EXISTS journal (
     session TEXT NOT NULL, seq INTEGER NOT NULL, record BLOB NOT NULL,
     PRIMARY KEY (session, seq)
 );
+CREATE TABLE IF NOT EXISTS blobs (sha256 BLOB PRIMARY KEY, bytes BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS locks (
     session TEXT PRIMARY KEY, pid INTEGER NOT NULL, start_ticks INTEGER,
     token TEXT NOT NULL, acquired INTEGER NOT NULL
@@ -235,6 +237,14 @@ impl SessionStore {
                 .map_err(err)?;
             }
             Some(found) if found == STORE_SCHEMA_VERSION.to_string() => {}
+            Some(found) if found == "1" => {
+                // Version 1 lacked only the blobs table, which the schema batch just created.
+                tx.execute(
+                    "UPDATE meta SET value = ?1 WHERE key = 'schema_version'",
+                    params![STORE_SCHEMA_VERSION.to_string()],
+                )
+                .map_err(err)?;
+            }
             Some(found) => {
                 return Err(DurableError::UnsupportedVersion {
                     what: "session store",
@@ -475,6 +485,46 @@ impl SessionStore {
         tx.commit().map_err(err)
     }
 
+    /// Stores content-addressed blobs (lower-layer file bytes), each once: a blob already
+    /// stored is skipped. Each is checked against its hash. Blobs belong to no session, so
+    /// this needs no lease; store them before the records that name them.
+    pub fn put_blobs(&self, blobs: &[(Digest, &[u8])]) -> Result<()> {
+        if blobs.is_empty() {
+            return Ok(());
+        }
+        let context = "storing blobs".to_string();
+        let err = |e| DurableError::store(context.clone(), e);
+        let tx = self.write_tx(&context)?;
+        for (hash, bytes) in blobs {
+            if Digest::of(bytes) != *hash {
+                return Err(DurableError::InvalidValue {
+                    what: format!("blob {hash}"),
+                    detail: "its bytes do not have this hash".into(),
+                });
+            }
+            tx.execute("INSERT OR IGNORE INTO blobs (sha256, bytes) VALUES (?1, ?2)", params![&hash.0[..], bytes])
+                .map_err(err)?;
+        }
+        tx.commit().map_err(err)
+    }
+
+    /// The blob with this hash, if stored (and intact: a row whose bytes do not hash to its
+    /// key is reported as corrupt).
+    pub fn blob(&self, hash: &Digest) -> Result<Option<Vec<u8>>> {
+        let context = format!("reading blob {hash}");
+        let bytes: Option<Vec<u8>> = self
+            .conn
+            .query_row("SELECT bytes FROM blobs WHERE sha256 = ?1", params![&hash.0[..]], |row| row.get(0))
+            .optional()
+            .map_err(|e| DurableError::store(context.clone(), e))?;
+        match bytes {
+            Some(bytes) if Digest::of(&bytes) != *hash => {
+                Err(DurableError::Corrupt { what: "blob", offset: None, detail: format!("{context}: hash mismatch") })
+            }
+            other => Ok(other),
+        }
+    }
+
     /// Sets the session's status.
     pub fn set_status(&self, lease: &SessionLease<'_>, status: SessionStatus) -> Result<()> {
         let name = lease.session();
@@ -525,11 +575,25 @@ impl SessionStore {
     /// One export file (see [`crate::export`]): session row, sources, newest image, journal.
     pub fn export(&self, name: &str) -> Result<Vec<u8>> {
         let loaded = self.load(name)?;
+        let mut blobs = Vec::new();
+        for hash in crate::journal::captured_blobs(loaded.journal.records()) {
+            match self.blob(&hash)? {
+                Some(bytes) => blobs.push((hash, bytes)),
+                None => {
+                    return Err(DurableError::Corrupt {
+                        what: "session store",
+                        offset: None,
+                        detail: format!("session {name:?}: its journal names blob {hash}, which the store lacks"),
+                    })
+                }
+            }
+        }
         encode_export(&ExportedSession {
             meta: loaded.meta,
             sources: loaded.sources,
             image: loaded.image,
             journal: loaded.journal,
+            blobs,
         })
     }
 
@@ -549,6 +613,10 @@ impl SessionStore {
             return Err(DurableError::AlreadyExists { session: meta.name });
         }
         insert_session(&tx, &meta, &exported.sources)?;
+        for (hash, bytes) in &exported.blobs {
+            tx.execute("INSERT OR IGNORE INTO blobs (sha256, bytes) VALUES (?1, ?2)", params![&hash.0[..], bytes])
+                .map_err(err)?;
+        }
         for record in exported.journal.records() {
             tx.execute(
                 "INSERT INTO journal (session, seq, record) VALUES (?1, ?2, ?3)",

@@ -1236,7 +1236,17 @@ pub(crate) fn add_mapped_source(
     text: &str,
     map: Option<crate::source_map::PositionMap>,
 ) -> u32 {
-    vm.sources.push(Source { name: name.to_string(), text: text.to_string(), map });
+    // A text that is a lower-layer file byte for byte (an ES module, a script read from the
+    // VFS) is named by hash in images.
+    let lower =
+        vm.vfs.peek_lower_file(name).filter(|&(_, size)| size == text.len() as u64).and_then(|(sha256, size)| {
+            (crate::vfs::lower::sha256(text.as_bytes()) == sha256).then_some(crate::vm::LowerSpan {
+                sha256,
+                start: 0,
+                len: u32::try_from(size).ok()?,
+            })
+        });
+    vm.sources.push(Source { name: name.to_string(), text: text.to_string(), map, lower });
     (vm.sources.len() - 1) as u32
 }
 

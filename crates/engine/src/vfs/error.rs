@@ -39,11 +39,16 @@ pub enum VfsError {
     NotEmpty,
     /// ELOOP: too many symbolic links encountered.
     Loop,
+    /// EIO: the lower layer could not be read (the host folder failed, or an image's captured
+    /// bytes are missing from the store).
+    Io,
+    /// EROFS: the filesystem is read-only (`--fs-readonly`).
+    RoFs,
 }
 
 impl VfsError {
     /// Every variant (tests and tables).
-    pub const ALL: [VfsError; 16] = [
+    pub const ALL: [VfsError; 18] = [
         VfsError::Perm,
         VfsError::NoEnt,
         VfsError::BadF,
@@ -60,6 +65,8 @@ impl VfsError {
         VfsError::NameTooLong,
         VfsError::NotEmpty,
         VfsError::Loop,
+        VfsError::Io,
+        VfsError::RoFs,
     ];
 
     /// The error code Node puts on `err.code` (`"ENOENT"`).
@@ -95,6 +102,8 @@ impl VfsError {
             VfsError::NameTooLong => ("ENAMETOOLONG", 36, "name too long"),
             VfsError::NotEmpty => ("ENOTEMPTY", 39, "directory not empty"),
             VfsError::Loop => ("ELOOP", 40, "too many symbolic links encountered"),
+            VfsError::Io => ("EIO", 5, "i/o error"),
+            VfsError::RoFs => ("EROFS", 30, "read-only file system"),
         }
     }
 }

@@ -108,11 +108,7 @@ impl Vfs {
         }
         let start = position.unwrap_or(file.position);
         let ino = file.ino;
-        let bytes = match &self.inode(ino)?.content {
-            Content::File(b) => b,
-            Content::Dir(_) => return Err(VfsError::IsDir),
-            Content::Symlink(_) => return Err(VfsError::Inval),
-        };
+        let bytes = self.file_bytes(ino)?;
         let from = usize::try_from(start).unwrap_or(usize::MAX).min(bytes.len());
         let to = from.saturating_add(len).min(bytes.len());
         let out = bytes[from..to].to_vec();
@@ -132,11 +128,7 @@ impl Vfs {
             return Err(VfsError::BadF);
         }
         let (ino, append, cur) = (file.ino, file.flags & O_APPEND != 0, file.position);
-        let mut bytes = match &self.inode(ino)?.content {
-            Content::File(b) => b.clone(),
-            Content::Dir(_) => return Err(VfsError::IsDir),
-            Content::Symlink(_) => return Err(VfsError::Inval),
-        };
+        let mut bytes = self.file_bytes(ino)?.to_vec();
         let start = if append { bytes.len() as u64 } else { position.unwrap_or(cur) };
         let end = start.checked_add(data.len() as u64).ok_or(VfsError::FBig)?;
         if end > self.limits.max_file_bytes {
@@ -179,6 +171,7 @@ impl Vfs {
         let pos = file.position;
         let size = match &self.inode(file.ino)?.content {
             Content::File(b) => b.len() as u64,
+            Content::LowerFile { size, .. } => *size,
             Content::Dir(_) => return Err(VfsError::IsDir),
             Content::Symlink(_) => return Err(VfsError::Inval),
         };

@@ -24,6 +24,7 @@
 
 mod error;
 mod fd;
+pub mod lower;
 pub mod normalize;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -34,6 +35,7 @@ pub use error::VfsError;
 pub use fd::{
     OpenFile, O_ACCMODE, O_APPEND, O_CREAT, O_DIRECTORY, O_EXCL, O_NOFOLLOW, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY,
 };
+pub use lower::{Change, LowerDir, LowerLayer, LowerMount, LowerNode};
 pub use normalize::normalize;
 
 /// A VFS result.
@@ -82,6 +84,12 @@ impl Default for VfsLimits {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Content {
     File(Vec<u8>),
+    /// A lower-layer file not changed by the program: its bytes live outside the image,
+    /// named by hash (`lower.rs`). Writing it copies it up into a `File`.
+    LowerFile {
+        sha256: lower::Sha256,
+        size: u64,
+    },
     /// Entries by name, in byte order of the name (what `readdir` returns).
     Dir(BTreeMap<String, u64>),
     /// The link's target, as given to `symlink`.
@@ -119,24 +127,32 @@ pub struct Inode {
     pub mtime_ms: f64,
     pub ctime_ms: f64,
     pub birthtime_ms: f64,
+    /// A directory from the lower layer: what lies beneath it (`lower.rs`).
+    pub lower: Option<Box<LowerDir>>,
 }
 
 impl Inode {
     fn new(content: Content, perm: u32, now_ms: f64) -> Inode {
+        Inode::at_time(content, perm, now_ms)
+    }
+
+    /// An inode all of whose times are `ms`.
+    fn at_time(content: Content, perm: u32, ms: f64) -> Inode {
         Inode {
             content,
             perm: perm & 0o7777,
             nlink: 1,
-            atime_ms: now_ms,
-            mtime_ms: now_ms,
-            ctime_ms: now_ms,
-            birthtime_ms: now_ms,
+            atime_ms: ms,
+            mtime_ms: ms,
+            ctime_ms: ms,
+            birthtime_ms: ms,
+            lower: None,
         }
     }
 
     pub fn file_type(&self) -> FileType {
         match self.content {
-            Content::File(_) => FileType::File,
+            Content::File(_) | Content::LowerFile { .. } => FileType::File,
             Content::Dir(_) => FileType::Dir,
             Content::Symlink(_) => FileType::Symlink,
         }
@@ -146,7 +162,8 @@ impl Inode {
     fn charged_bytes(&self) -> u64 {
         match &self.content {
             Content::File(b) => b.len() as u64,
-            Content::Dir(_) => 0,
+            // Lower bytes are not the session's: only what the program writes is charged.
+            Content::LowerFile { .. } | Content::Dir(_) => 0,
             Content::Symlink(t) => t.len() as u64,
         }
     }
@@ -212,6 +229,14 @@ pub struct Vfs {
     used_bytes: u64,
     /// Counter behind `mkdtemp`'s deterministic suffixes.
     temp_counter: u64,
+    /// The lower layer's mount and manifest (`lower.rs`).
+    lower: Option<LowerMount>,
+    /// The embedder's lower layer (outside the image).
+    #[serde(skip)]
+    layer: lower::LayerSlot,
+    /// Lower bytes read in this process (outside the image).
+    #[serde(skip)]
+    blobs: lower::BlobCache,
 }
 
 impl Default for Vfs {
@@ -234,6 +259,9 @@ impl Vfs {
             fds: BTreeMap::new(),
             used_bytes: 0,
             temp_counter: 0,
+            lower: None,
+            layer: lower::LayerSlot::default(),
+            blobs: lower::BlobCache::default(),
         }
     }
 
@@ -259,7 +287,7 @@ impl Vfs {
 
     /// The inode `path` names, following symlinks (also in the final component if
     /// `follow`); `path` spelled with a trailing slash must name a directory.
-    pub fn lookup(&self, path: &str, follow: bool) -> VfsResult<Resolved> {
+    pub fn lookup(&mut self, path: &str, follow: bool) -> VfsResult<Resolved> {
         let abs = self.resolve(path)?;
         let wants_dir = normalize::wants_directory(path);
         let r = self.walk(&abs, follow || wants_dir)?;
@@ -270,7 +298,7 @@ impl Vfs {
     }
 
     /// Walk a normalized absolute path from the root.
-    fn walk(&self, abs: &str, follow_last: bool) -> VfsResult<Resolved> {
+    fn walk(&mut self, abs: &str, follow_last: bool) -> VfsResult<Resolved> {
         let mut stack: Vec<(String, u64)> = Vec::new();
         let mut pending: VecDeque<String> = normalize::segments(abs).map(str::to_string).collect();
         let mut links = 0;
@@ -284,9 +312,9 @@ impl Vfs {
                 _ => {}
             }
             let cur = stack.last().map_or(ROOT_INO, |e| e.1);
-            let child = *self.dir_entries(cur)?.get(&name).ok_or(VfsError::NoEnt)?;
-            let node = self.inode(child)?;
-            if let Content::Symlink(target) = &node.content {
+            let child = self.child(cur, &name)?.ok_or(VfsError::NoEnt)?;
+            if let Content::Symlink(target) = &self.inode(child)?.content {
+                let target = target.clone();
                 if !pending.is_empty() || follow_last {
                     links += 1;
                     if links > MAX_SYMLINKS {
@@ -298,7 +326,7 @@ impl Vfs {
                     if target.starts_with('/') {
                         stack.clear();
                     }
-                    let mut expanded: VecDeque<String> = normalize::segments(target).map(str::to_string).collect();
+                    let mut expanded: VecDeque<String> = normalize::segments(&target).map(str::to_string).collect();
                     expanded.extend(pending.drain(..));
                     pending = expanded;
                     continue;
@@ -320,7 +348,7 @@ impl Vfs {
 
     /// The directory that would hold `path` (symlinks followed) and the final name; the
     /// name is empty when `path` is `/`.
-    fn walk_parent(&self, path: &str) -> VfsResult<(Resolved, String)> {
+    fn walk_parent(&mut self, path: &str) -> VfsResult<(Resolved, String)> {
         let abs = self.resolve(path)?;
         let (parent, name) = normalize::split_parent(&abs);
         let dir = self.walk(parent, true)?;
@@ -416,6 +444,7 @@ impl Vfs {
         let node = self.inode(ino)?;
         let (size, nlink) = match &node.content {
             Content::File(b) => (b.len() as u64, u64::from(node.nlink)),
+            Content::LowerFile { size, .. } => (*size, u64::from(node.nlink)),
             Content::Symlink(t) => (t.len() as u64, u64::from(node.nlink)),
             Content::Dir(entries) => {
                 let subdirs = entries
@@ -446,25 +475,25 @@ impl Vfs {
     // ---- queries
 
     /// `stat(2)`: follows symlinks.
-    pub fn stat(&self, path: &str) -> VfsResult<Stat> {
+    pub fn stat(&mut self, path: &str) -> VfsResult<Stat> {
         let r = self.lookup(path, true)?;
         self.stat_inode(r.ino)
     }
 
     /// `lstat(2)`: a final symlink is reported itself.
-    pub fn lstat(&self, path: &str) -> VfsResult<Stat> {
+    pub fn lstat(&mut self, path: &str) -> VfsResult<Stat> {
         let r = self.lookup(path, false)?;
         self.stat_inode(r.ino)
     }
 
     /// Whether `path` names anything (following symlinks), as `fs.existsSync`.
-    pub fn exists(&self, path: &str) -> bool {
+    pub fn exists(&mut self, path: &str) -> bool {
         self.lookup(path, true).is_ok()
     }
 
     /// `access(2)` for the virtual owner: `mode` is a mask of R_OK (4), W_OK (2), X_OK (1);
     /// 0 (F_OK) checks existence.
-    pub fn access(&self, path: &str, mode: u32) -> VfsResult<()> {
+    pub fn access(&mut self, path: &str, mode: u32) -> VfsResult<()> {
         let r = self.lookup(path, true)?;
         let perm = self.inode(r.ino)?.perm;
         let owner = (perm >> 6) & 7;
@@ -475,31 +504,23 @@ impl Vfs {
     }
 
     /// The whole content of the file at `path` (symlinks followed).
-    pub fn read_file(&self, path: &str) -> VfsResult<&[u8]> {
+    pub fn read_file(&mut self, path: &str) -> VfsResult<&[u8]> {
         let r = self.lookup(path, true)?;
-        match &self.inode(r.ino)?.content {
-            Content::File(b) => Ok(b),
-            Content::Dir(_) => Err(VfsError::IsDir),
-            Content::Symlink(_) => Err(VfsError::Loop),
+        match self.file_bytes(r.ino) {
+            Err(VfsError::Inval) => Err(VfsError::Loop),
+            other => other,
         }
     }
 
     /// The entries of the directory at `path`, in name order, with their types (a symlink
     /// entry is reported as a symlink).
-    pub fn read_dir(&self, path: &str) -> VfsResult<Vec<(String, FileType)>> {
+    pub fn read_dir(&mut self, path: &str) -> VfsResult<Vec<(String, FileType)>> {
         let r = self.lookup(path, true)?;
-        let entries = self.dir_entries(r.ino)?;
-        Ok(entries
-            .iter()
-            .map(|(name, ino)| {
-                let t = self.inodes.get(ino).map_or(FileType::File, Inode::file_type);
-                (name.clone(), t)
-            })
-            .collect())
+        self.merged_entries(r.ino)
     }
 
     /// The target of the symlink at `path`.
-    pub fn readlink(&self, path: &str) -> VfsResult<String> {
+    pub fn readlink(&mut self, path: &str) -> VfsResult<String> {
         let r = self.lookup(path, false)?;
         match &self.inode(r.ino)?.content {
             Content::Symlink(t) => Ok(t.clone()),
@@ -508,7 +529,7 @@ impl Vfs {
     }
 
     /// The canonical path of `path`: absolute, with every symlink resolved.
-    pub fn realpath(&self, path: &str) -> VfsResult<String> {
+    pub fn realpath(&mut self, path: &str) -> VfsResult<String> {
         Ok(self.lookup(path, true)?.path)
     }
 
@@ -559,10 +580,8 @@ impl Vfs {
     /// Append `data` to the file at `path`, creating it if needed (`appendFile`).
     pub fn append_file(&mut self, path: &str, data: &[u8], now_ms: f64) -> VfsResult<()> {
         let ino = self.open_file_inode(path, true, 0o666, now_ms)?;
-        let mut bytes = match &self.inode(ino)?.content {
-            Content::File(b) => b.clone(),
-            _ => return Err(VfsError::IsDir),
-        };
+        let mut bytes =
+            self.file_bytes(ino).map_err(|e| if e == VfsError::Inval { VfsError::IsDir } else { e })?.to_vec();
         bytes.extend_from_slice(data);
         self.set_content(ino, bytes, now_ms)
     }
@@ -571,6 +590,7 @@ impl Vfs {
     fn set_content(&mut self, ino: u64, data: Vec<u8>, now_ms: f64) -> VfsResult<()> {
         let old = match &self.inode(ino)?.content {
             Content::File(b) => b.len() as u64,
+            Content::LowerFile { .. } => 0, // copy-up: from now on the bytes are upper
             _ => return Err(VfsError::IsDir),
         };
         self.charge(old, data.len() as u64)?;
@@ -603,7 +623,7 @@ impl Vfs {
         if name.is_empty() {
             return Err(VfsError::IsDir);
         }
-        if let Some(&existing) = self.dir_entries(dir.ino)?.get(&name) {
+        if let Some(existing) = self.child(dir.ino, &name)? {
             if let Ok(Content::Symlink(target)) = self.inode(existing).map(|n| &n.content) {
                 let target = normalize::normalize(&dir.path, target)?;
                 if self.walk(&target, true).is_err() {
@@ -620,7 +640,7 @@ impl Vfs {
     /// `mkdir(2)`: `EEXIST` if anything is at `path`.
     pub fn mkdir(&mut self, path: &str, perm: u32, now_ms: f64) -> VfsResult<()> {
         let (dir, name) = self.walk_parent(path)?;
-        if name.is_empty() || self.dir_entries(dir.ino)?.contains_key(&name) {
+        if name.is_empty() || self.child(dir.ino, &name)?.is_some() {
             return Err(VfsError::Exist);
         }
         let ino = self.alloc(Inode::new(Content::Dir(BTreeMap::new()), perm & !self.umask, now_ms))?;
@@ -667,7 +687,7 @@ impl Vfs {
         if name.is_empty() {
             return Err(VfsError::IsDir);
         }
-        let ino = *self.dir_entries(dir.ino)?.get(&name).ok_or(VfsError::NoEnt)?;
+        let ino = self.child(dir.ino, &name)?.ok_or(VfsError::NoEnt)?;
         if matches!(self.inode(ino)?.content, Content::Dir(_)) {
             return Err(VfsError::IsDir);
         }
@@ -682,11 +702,11 @@ impl Vfs {
         if name.is_empty() {
             return Err(VfsError::Busy);
         }
-        let ino = *self.dir_entries(dir.ino)?.get(&name).ok_or(VfsError::NoEnt)?;
-        if !self.dir_entries(ino)?.is_empty() {
+        let ino = self.child(dir.ino, &name)?.ok_or(VfsError::NoEnt)?;
+        if !self.merged_is_empty(ino)? {
             return Err(VfsError::NotEmpty);
         }
-        if self.walk(&self.cwd, true).is_ok_and(|c| c.ino == ino) {
+        if self.walk(&self.cwd.clone(), true).is_ok_and(|c| c.ino == ino) {
             // The VFS's cwd must stay a directory; Linux allows this, but a VFS cwd that
             // names nothing would make every relative path fail.
             return Err(VfsError::Busy);
@@ -706,7 +726,7 @@ impl Vfs {
         if name.is_empty() {
             return Err(VfsError::Busy);
         }
-        let top = *self.dir_entries(dir.ino)?.get(&name).ok_or(VfsError::NoEnt)?;
+        let top = self.child(dir.ino, &name)?.ok_or(VfsError::NoEnt)?;
         self.unlink_entry(dir.ino, &name, now_ms)?;
         let mut seen = BTreeSet::new();
         let mut todo = vec![top];
@@ -731,7 +751,7 @@ impl Vfs {
             }
             self.release(ino);
         }
-        if self.walk(&self.cwd, true).is_err() {
+        if self.walk(&self.cwd.clone(), true).is_err() {
             self.cwd = "/".to_string();
         }
         Ok(())
@@ -743,7 +763,7 @@ impl Vfs {
         if from_name.is_empty() {
             return Err(VfsError::Busy);
         }
-        let ino = *self.dir_entries(from_dir.ino)?.get(&from_name).ok_or(VfsError::NoEnt)?;
+        let ino = self.child(from_dir.ino, &from_name)?.ok_or(VfsError::NoEnt)?;
         let (to_dir, to_name) = self.walk_parent(to)?;
         if to_name.is_empty() {
             return Err(VfsError::Busy);
@@ -756,12 +776,15 @@ impl Vfs {
         if moving_dir && (to_dir.path == from_path || to_dir.path.starts_with(&format!("{from_path}/"))) {
             return Err(VfsError::Inval);
         }
-        if let Some(&existing) = self.dir_entries(to_dir.ino)?.get(&to_name) {
+        if let Some(existing) = self.child(to_dir.ino, &to_name)? {
             if existing == ino {
                 return Ok(());
             }
+            let existing_is_dir = self.inode(existing)?.file_type() == FileType::Dir;
+            if existing_is_dir && moving_dir && !self.merged_is_empty(existing)? {
+                return Err(VfsError::NotEmpty);
+            }
             match (&self.inode(existing)?.content, moving_dir) {
-                (Content::Dir(entries), true) if !entries.is_empty() => return Err(VfsError::NotEmpty),
                 (Content::Dir(_), true) => {}
                 (Content::Dir(_), false) => return Err(VfsError::IsDir),
                 (_, true) => return Err(VfsError::NotDir),
@@ -790,7 +813,8 @@ impl Vfs {
     /// `copyfile`: copy the bytes of file `from` to `to` (replacing it unless `exclusive`).
     pub fn copy_file(&mut self, from: &str, to: &str, exclusive: bool, now_ms: f64) -> VfsResult<()> {
         let data = self.read_file(from)?.to_vec();
-        let perm = self.inode(self.lookup(from, true)?.ino)?.perm;
+        let from_ino = self.lookup(from, true)?.ino;
+        let perm = self.inode(from_ino)?.perm;
         let ino = match self.lookup(to, true) {
             Ok(_) if exclusive => return Err(VfsError::Exist),
             Ok(r) => {
@@ -819,7 +843,7 @@ impl Vfs {
             return Err(VfsError::NameTooLong);
         }
         let (dir, name) = self.walk_parent(path)?;
-        if name.is_empty() || self.dir_entries(dir.ino)?.contains_key(&name) {
+        if name.is_empty() || self.child(dir.ino, &name)?.is_some() {
             return Err(VfsError::Exist);
         }
         let ino = self.alloc(Inode::new(Content::Symlink(target.to_string()), 0o777, now_ms))?;
@@ -833,7 +857,7 @@ impl Vfs {
             return Err(VfsError::Perm);
         }
         let (dir, name) = self.walk_parent(path)?;
-        if name.is_empty() || self.dir_entries(dir.ino)?.contains_key(&name) {
+        if name.is_empty() || self.child(dir.ino, &name)?.is_some() {
             return Err(VfsError::Exist);
         }
         self.link_entry(dir.ino, &name, r.ino, now_ms)?;
@@ -850,11 +874,10 @@ impl Vfs {
     }
 
     fn truncate_inode(&mut self, ino: u64, len: u64, now_ms: f64) -> VfsResult<()> {
-        let mut data = match &self.inode(ino)?.content {
-            Content::File(b) => b.clone(),
-            Content::Dir(_) => return Err(VfsError::IsDir),
-            Content::Symlink(_) => return Err(VfsError::Inval),
-        };
+        if self.inode(ino)?.file_type() == FileType::Dir {
+            return Err(VfsError::IsDir);
+        }
+        let mut data = self.file_bytes(ino)?.to_vec();
         if len > self.limits.max_file_bytes {
             return Err(VfsError::NoSpc);
         }
@@ -910,3 +933,7 @@ impl Vfs {
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests;
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod lower_tests;

@@ -35,41 +35,42 @@ use resolve::{format_of, resolve_import, Format};
 /// What the resolver needs to know about a file tree.
 pub trait Files {
     /// A regular file (after symlinks).
-    fn is_file(&self, path: &str) -> bool;
+    fn is_file(&mut self, path: &str) -> bool;
     /// A directory (after symlinks).
-    fn is_dir(&self, path: &str) -> bool;
+    fn is_dir(&mut self, path: &str) -> bool;
     /// A file's bytes.
-    fn read(&self, path: &str) -> Option<Vec<u8>>;
+    fn read(&mut self, path: &str) -> Option<Vec<u8>>;
     /// The canonical path (symlinks resolved); `path` itself when it has none.
-    fn realpath(&self, path: &str) -> String {
+    fn realpath(&mut self, path: &str) -> String {
         path.to_string()
     }
 }
 
-/// The files a VM's modules load from: its VFS.
-pub fn files(vm: &Vm) -> impl Files + '_ {
-    VfsFiles(&vm.vfs)
+/// The files a VM's modules load from: its VFS (mutably: a lookup may probe the overlay's
+/// lower layer, which materializes what it finds).
+pub fn files(vm: &mut Vm) -> impl Files + '_ {
+    VfsFiles(&mut vm.vfs)
 }
 
-struct VfsFiles<'a>(&'a Vfs);
+struct VfsFiles<'a>(&'a mut Vfs);
 
 impl VfsFiles<'_> {
-    fn kind(&self, path: &str) -> Option<FileType> {
+    fn kind(&mut self, path: &str) -> Option<FileType> {
         self.0.stat(path).ok().and_then(|s| s.file_type())
     }
 }
 
 impl Files for VfsFiles<'_> {
-    fn is_file(&self, path: &str) -> bool {
+    fn is_file(&mut self, path: &str) -> bool {
         self.kind(path) == Some(FileType::File)
     }
-    fn is_dir(&self, path: &str) -> bool {
+    fn is_dir(&mut self, path: &str) -> bool {
         self.kind(path) == Some(FileType::Dir)
     }
-    fn read(&self, path: &str) -> Option<Vec<u8>> {
+    fn read(&mut self, path: &str) -> Option<Vec<u8>> {
         self.0.read_file(path).ok().map(<[u8]>::to_vec)
     }
-    fn realpath(&self, path: &str) -> String {
+    fn realpath(&mut self, path: &str) -> String {
         self.0.realpath(path).unwrap_or_else(|_| path.to_string())
     }
 }
@@ -79,19 +80,19 @@ impl Files for VfsFiles<'_> {
 pub struct HostDisk;
 
 impl Files for HostDisk {
-    fn is_file(&self, path: &str) -> bool {
+    fn is_file(&mut self, path: &str) -> bool {
         std::path::Path::new(path).is_file()
     }
-    fn is_dir(&self, path: &str) -> bool {
+    fn is_dir(&mut self, path: &str) -> bool {
         std::path::Path::new(path).is_dir()
     }
-    fn read(&self, path: &str) -> Option<Vec<u8>> {
+    fn read(&mut self, path: &str) -> Option<Vec<u8>> {
         std::fs::read(path).ok()
     }
 }
 
 /// Reads `path` as UTF-8 text (invalid sequences replaced, as Node decodes source).
-pub fn read_text(vm: &Vm, path: &str) -> Option<String> {
+pub fn read_text(vm: &mut Vm, path: &str) -> Option<String> {
     files(vm).read(path).map(|b| String::from_utf8_lossy(&b).into_owned())
 }
 
@@ -103,11 +104,11 @@ pub fn load_module(vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(Stri
     }
     let referrer_path = if referrer.starts_with('/') { referrer.to_string() } else { path::join(&cwd(vm), referrer) };
     let (path, format) = {
-        let fs = files(vm);
+        let mut fs = files(vm);
         let found =
-            resolve_import(&fs, specifier, &referrer_path).map_err(|e| format!("[{}] {}", e.code, e.message))?;
+            resolve_import(&mut fs, specifier, &referrer_path).map_err(|e| format!("[{}] {}", e.code, e.message))?;
         let real = fs.realpath(&found);
-        let format = format_of(&fs, &real);
+        let format = format_of(&mut fs, &real);
         (real, format)
     };
     crate::modules::module::touch_module_load(vm);
@@ -134,7 +135,7 @@ pub fn load_module(vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(Stri
 fn load_typescript(vm: &mut Vm, path: String, format: Format) -> Result<(String, ModuleSource), String> {
     let text = read_text(vm, &path).ok_or_else(|| format!("Cannot read module '{path}'"))?;
     let kind = typescript_kind(&path, format);
-    let config = tsconfig::nearest(&files(vm), &path::dirname(&path));
+    let config = tsconfig::nearest(&mut files(vm), &path::dirname(&path));
     match typescript::transform_cached(&path, &text, kind, &config) {
         Err(report) => Ok((path, ModuleSource::Invalid(report))),
         Ok(t) if t.module => Ok((path, ModuleSource::Mapped(t.code, t.map))),
@@ -157,10 +158,14 @@ pub fn typescript_kind(path: &str, format: Format) -> typescript::Kind {
 }
 
 /// A TypeScript entry file as JavaScript (through the caches): what the embedder runs.
-pub fn transform_entry(vm: &Vm, filename: &str, source: &str) -> Result<typescript::Transformed, SyntaxErrorReport> {
-    let fs = files(vm);
-    let format = format_of(&fs, filename);
-    let config = tsconfig::nearest(&fs, &path::dirname(filename));
+pub fn transform_entry(
+    vm: &mut Vm,
+    filename: &str,
+    source: &str,
+) -> Result<typescript::Transformed, SyntaxErrorReport> {
+    let mut fs = files(vm);
+    let format = format_of(&mut fs, filename);
+    let config = tsconfig::nearest(&mut fs, &path::dirname(filename));
     typescript::transform_cached(filename, source, typescript_kind(filename, format), &config)
 }
 

@@ -47,7 +47,7 @@ pub struct Package {
 }
 
 /// `dir/package.json`, parsed; `Err` for one that exists but is not valid JSON.
-pub fn read_package(fs: &dyn Files, dir: &str) -> Resolved<Option<Package>> {
+pub fn read_package(fs: &mut dyn Files, dir: &str) -> Resolved<Option<Package>> {
     let file = join(dir, "package.json");
     let Some(bytes) = fs.read(&file) else { return Ok(None) };
     let text = String::from_utf8_lossy(&bytes);
@@ -59,7 +59,7 @@ pub fn read_package(fs: &dyn Files, dir: &str) -> Resolved<Option<Package>> {
 
 /// LOOKUP_PACKAGE_SCOPE: the nearest `package.json` at or above `dir`, not crossing a
 /// `node_modules` folder.
-pub fn package_scope(fs: &dyn Files, dir: &str) -> Option<Package> {
+pub fn package_scope(fs: &mut dyn Files, dir: &str) -> Option<Package> {
     let mut dir = dir.to_string();
     loop {
         if dir.ends_with("/node_modules") {
@@ -78,7 +78,7 @@ pub fn package_scope(fs: &dyn Files, dir: &str) -> Option<Package> {
 /// How `file` loads: by extension (`.mts` as `.mjs`, `.cts` as `.cjs`), then the nearest
 /// package's `"type"` for `.js`, `.ts`, `.tsx` (and files without a known extension). A
 /// CommonJS `.ts` file with module syntax still runs as an ES module (`typescript`).
-pub fn format_of(fs: &dyn Files, file: &str) -> Format {
+pub fn format_of(fs: &mut dyn Files, file: &str) -> Format {
     let name = file.rsplit('/').next().unwrap_or(file);
     if name.ends_with(".mjs") || name.ends_with(".mts") {
         return Format::Module;
@@ -138,7 +138,7 @@ fn bundler_guesses(path: &str) -> Vec<String> {
 }
 
 /// `require(request)` from a module in directory `from_dir`: the resolved file name.
-pub fn resolve_require(fs: &dyn Files, request: &str, from_dir: &str) -> Resolved<String> {
+pub fn resolve_require(fs: &mut dyn Files, request: &str, from_dir: &str) -> Resolved<String> {
     let not_found = || ResolveError::new("MODULE_NOT_FOUND", format!("Cannot find module '{request}'"));
     if request.is_empty() {
         return Err(not_found());
@@ -173,7 +173,7 @@ pub fn resolve_require(fs: &dyn Files, request: &str, from_dir: &str) -> Resolve
 }
 
 /// RESOLVE_ESM_MATCH for require: the export target must exist.
-fn esm_match(fs: &dyn Files, path: String) -> Resolved<String> {
+fn esm_match(fs: &mut dyn Files, path: String) -> Resolved<String> {
     if fs.is_file(&path) {
         Ok(path)
     } else {
@@ -197,7 +197,7 @@ pub fn node_modules_paths(from_dir: &str) -> Vec<String> {
     }
 }
 
-fn load_file_or_directory(fs: &dyn Files, base: &str, dir_only: bool) -> Resolved<Option<String>> {
+fn load_file_or_directory(fs: &mut dyn Files, base: &str, dir_only: bool) -> Resolved<Option<String>> {
     if !dir_only {
         if let Some(f) = load_as_file(fs, base) {
             return Ok(Some(f));
@@ -208,7 +208,7 @@ fn load_file_or_directory(fs: &dyn Files, base: &str, dir_only: bool) -> Resolve
 
 /// LOAD_AS_FILE: `x`, then `x.js`, `x.json`, `x.node` (and the TypeScript extensions);
 /// a missing `x.js` may be `x.ts`.
-fn load_as_file(fs: &dyn Files, x: &str) -> Option<String> {
+fn load_as_file(fs: &mut dyn Files, x: &str) -> Option<String> {
     if fs.is_file(x) {
         return Some(x.to_string());
     }
@@ -216,12 +216,12 @@ fn load_as_file(fs: &dyn Files, x: &str) -> Option<String> {
 }
 
 /// LOAD_INDEX: `x/index.js`, `x/index.json`, `x/index.node`.
-fn load_index(fs: &dyn Files, x: &str) -> Option<String> {
+fn load_index(fs: &mut dyn Files, x: &str) -> Option<String> {
     EXTENSIONS.iter().map(|ext| join(x, &format!("index{ext}"))).find(|f| fs.is_file(f))
 }
 
 /// LOAD_AS_DIRECTORY: the package's `"main"` (as a file, then its index), else `index`.
-fn load_as_directory(fs: &dyn Files, x: &str) -> Resolved<Option<String>> {
+fn load_as_directory(fs: &mut dyn Files, x: &str) -> Resolved<Option<String>> {
     if !fs.is_dir(x) {
         return Ok(None);
     }
@@ -256,7 +256,7 @@ fn split_package(specifier: &str) -> Option<(&str, String)> {
 
 /// LOAD_PACKAGE_EXPORTS: `request` names a package under `dir` (a node_modules folder)
 /// whose package.json has `"exports"`.
-fn package_exports_in(fs: &dyn Files, request: &str, dir: &str, conditions: &[&str]) -> Resolved<Option<String>> {
+fn package_exports_in(fs: &mut dyn Files, request: &str, dir: &str, conditions: &[&str]) -> Resolved<Option<String>> {
     let Some((name, subpath)) = split_package(request) else { return Ok(None) };
     let Some(pkg) = read_package(fs, &join(dir, name))? else { return Ok(None) };
     match pkg.json.get("exports") {
@@ -266,7 +266,7 @@ fn package_exports_in(fs: &dyn Files, request: &str, dir: &str, conditions: &[&s
 }
 
 /// PACKAGE_SELF_RESOLVE: a package importing itself by its `"name"`.
-fn package_self(fs: &dyn Files, request: &str, from_dir: &str, conditions: &[&str]) -> Resolved<Option<String>> {
+fn package_self(fs: &mut dyn Files, request: &str, from_dir: &str, conditions: &[&str]) -> Resolved<Option<String>> {
     let Some((name, subpath)) = split_package(request) else { return Ok(None) };
     let Some(pkg) = package_scope(fs, from_dir) else { return Ok(None) };
     let exports = match pkg.json.get("exports") {
@@ -280,7 +280,12 @@ fn package_self(fs: &dyn Files, request: &str, from_dir: &str, conditions: &[&st
 }
 
 /// PACKAGE_IMPORTS_RESOLVE: `#name` through the nearest package's `"imports"`.
-fn package_imports(fs: &dyn Files, specifier: &str, from_dir: &str, conditions: &[&str]) -> Resolved<Option<String>> {
+fn package_imports(
+    fs: &mut dyn Files,
+    specifier: &str,
+    from_dir: &str,
+    conditions: &[&str],
+) -> Resolved<Option<String>> {
     if specifier == "#" || specifier.starts_with("#/") {
         return Err(ResolveError::new(
             "ERR_INVALID_MODULE_SPECIFIER",
@@ -308,7 +313,7 @@ fn package_imports(fs: &dyn Files, specifier: &str, from_dir: &str, conditions: 
 }
 
 /// An `"imports"` target naming another package (`"#dep": "some-pkg/sub"`).
-fn resolve_bare_from_imports(fs: &dyn Files, bare: &str, pkg_dir: &str, conditions: &[&str]) -> Resolved<String> {
+fn resolve_bare_from_imports(fs: &mut dyn Files, bare: &str, pkg_dir: &str, conditions: &[&str]) -> Resolved<String> {
     if conditions == REQUIRE_CONDITIONS {
         resolve_require(fs, bare, pkg_dir)
     } else {
@@ -516,7 +521,7 @@ fn target_resolve(
 
 /// ESM_RESOLVE of a relative, absolute, `file:` or bare specifier imported from the module
 /// file `referrer`: the file name, which must exist and not be a directory.
-pub fn resolve_import(fs: &dyn Files, specifier: &str, referrer: &str) -> Resolved<String> {
+pub fn resolve_import(fs: &mut dyn Files, specifier: &str, referrer: &str) -> Resolved<String> {
     let from_typescript = is_typescript(referrer);
     let bare = !is_relative(specifier) && !specifier.starts_with('#') && !specifier.contains(':');
     if from_typescript && bare {
@@ -572,7 +577,7 @@ pub fn resolve_import(fs: &dyn Files, specifier: &str, referrer: &str) -> Resolv
 
 /// A bare specifier through the referrer's tsconfig: `paths` (each candidate as a file,
 /// a TypeScript file for a JavaScript name, or a bundler guess), then `baseUrl`.
-fn typescript_paths(fs: &dyn Files, specifier: &str, referrer: &str) -> Option<String> {
+fn typescript_paths(fs: &mut dyn Files, specifier: &str, referrer: &str) -> Option<String> {
     let config = tsconfig::nearest(fs, &dirname(referrer));
     let mut candidates = tsconfig::paths_candidates(&config, specifier);
     if let Some(base) = &config.base_url {
@@ -610,7 +615,7 @@ fn percent_decode(s: &str) -> String {
 }
 
 /// PACKAGE_RESOLVE: a bare specifier through self-reference and `node_modules`.
-fn package_resolve(fs: &dyn Files, specifier: &str, referrer: &str) -> Resolved<String> {
+fn package_resolve(fs: &mut dyn Files, specifier: &str, referrer: &str) -> Resolved<String> {
     let Some((name, subpath)) = split_package(specifier) else {
         return Err(ResolveError::new(
             "ERR_INVALID_MODULE_SPECIFIER",
@@ -645,7 +650,7 @@ fn package_resolve(fs: &dyn Files, specifier: &str, referrer: &str) -> Resolved<
 }
 
 /// LEGACY_MAIN_RESOLVE: `"main"` with CommonJS-style extension and index guesses.
-fn legacy_main(fs: &dyn Files, pkg_dir: &str, pkg: Option<&Package>, referrer: &str) -> Resolved<String> {
+fn legacy_main(fs: &mut dyn Files, pkg_dir: &str, pkg: Option<&Package>, referrer: &str) -> Resolved<String> {
     if let Some(main) = pkg.and_then(|p| p.json.get("main")).and_then(Json::as_str) {
         let m = normalize(&join(pkg_dir, main));
         let guesses = [

@@ -74,7 +74,7 @@ impl TsConfig {
 /// The project of a file in `dir`: the nearest `tsconfig.json` at or above it, not looking
 /// inside or above a `node_modules` folder the file sits in. No tsconfig (or one that does
 /// not parse) gives the defaults.
-pub fn nearest(fs: &dyn Files, dir: &str) -> TsConfig {
+pub fn nearest(fs: &mut dyn Files, dir: &str) -> TsConfig {
     let mut dir = normalize(dir);
     loop {
         let file = join(&dir, "tsconfig.json");
@@ -90,7 +90,7 @@ pub fn nearest(fs: &dyn Files, dir: &str) -> TsConfig {
 
 /// `file` with its `extends` chain applied (the file's own options win); `None` when a
 /// file in the chain is unreadable or not JSON.
-pub fn load(fs: &dyn Files, file: &str) -> Option<TsConfig> {
+pub fn load(fs: &mut dyn Files, file: &str) -> Option<TsConfig> {
     let mut config = TsConfig::defaults();
     let mut chain = Vec::new();
     collect_chain(fs, file, &mut chain, 0)?;
@@ -102,7 +102,7 @@ pub fn load(fs: &dyn Files, file: &str) -> Option<TsConfig> {
     Some(config)
 }
 
-fn collect_chain(fs: &dyn Files, file: &str, chain: &mut Vec<(String, Json)>, depth: usize) -> Option<()> {
+fn collect_chain(fs: &mut dyn Files, file: &str, chain: &mut Vec<(String, Json)>, depth: usize) -> Option<()> {
     if depth > MAX_EXTENDS || chain.iter().any(|(p, _)| p == file) {
         return Some(());
     }
@@ -126,7 +126,7 @@ fn collect_chain(fs: &dyn Files, file: &str, chain: &mut Vec<(String, Json)>, de
 
 /// An `extends` name: a path relative to the extending file (`.json` optional), or a
 /// package (`@tsconfig/node20`, `pkg/tsconfig.base.json`) in `node_modules`.
-fn resolve_extends(fs: &dyn Files, name: &str, from_dir: &str) -> Option<String> {
+fn resolve_extends(fs: &mut dyn Files, name: &str, from_dir: &str) -> Option<String> {
     let candidates = |base: String| {
         let mut c = vec![base.clone()];
         if !base.ends_with(".json") {

@@ -40,8 +40,8 @@ fn resolve_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> 
     let from = to_rust_string(vm, arg(args, 1))?;
     let from = if from.starts_with('/') { path::normalize(&from) } else { path::join(&loader::cwd(vm), &from) };
     let found = {
-        let fs = loader::files(vm);
-        resolve::resolve_require(&fs, &request, &from).map(|p| fs.realpath(&p))
+        let mut fs = loader::files(vm);
+        resolve::resolve_require(&mut fs, &request, &from).map(|p| fs.realpath(&p))
     };
     match found {
         Ok(p) => Ok(vm.str(&p)),
@@ -78,8 +78,12 @@ fn compile_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> 
         Some(rest) => format!("//{rest}"),
         None => source,
     };
-    let wrapper = format!("(function (exports, require, module, __filename, __dirname) {{{body}\n}})");
-    vm.eval_nested(&wrapper, &filename)
+    const HEAD: &str = "(function (exports, require, module, __filename, __dirname) {";
+    let wrapper = format!("{HEAD}{body}\n}})");
+    let compiled = vm.eval_nested(&wrapper, &filename);
+    // The body is the file as read: images name it by hash rather than carrying it.
+    vm.mark_lower_span(&filename, HEAD.len());
+    compiled
 }
 
 /// [`compile_native`] of a TypeScript file: its JavaScript, with the wrapper's header on a
@@ -107,7 +111,7 @@ fn compile_typescript(vm: &mut Vm, source: &str, filename: &str) -> JsResult<Val
 
 fn format_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let file = to_rust_string(vm, arg(args, 0))?;
-    let format = resolve::format_of(&loader::files(vm), &file);
+    let format = resolve::format_of(&mut loader::files(vm), &file);
     let name = match format {
         resolve::Format::CommonJs => "commonjs",
         resolve::Format::Module => "module",

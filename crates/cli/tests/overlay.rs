@@ -1,0 +1,239 @@
+//! The overlay VFS end to end (docs/vfs.md): a temp host folder as the lower layer, real
+//! `amber` processes for run, resume and replay, and the host folder changed or deleted in
+//! between.
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use support::Sandbox;
+
+/// A program that suspends on `amber.call("wait")` between two halves.
+fn two_halves(before: &str, after: &str) -> String {
+    format!("const fs = require('fs');\n{before}\namber.call('wait', {{}}).then(() => {{\n{after}\n}});\n")
+}
+
+#[test]
+fn a_file_changed_on_the_host_after_the_first_read_keeps_its_old_bytes() {
+    let sb = Sandbox::new("overlay-capture");
+    sb.write("data.txt", "first");
+    sb.write(
+        "main.js",
+        &two_halves(
+            "console.log(fs.readFileSync('data.txt', 'utf8'));",
+            "console.log(fs.readFileSync('data.txt', 'utf8'), fs.statSync('data.txt').size);",
+        ),
+    );
+    let run = sb.amber(&["run", "--session", "s", "main.js"]);
+    assert_eq!((run.code, run.stdout.as_str()), (75, "first\n"), "{}", run.stderr);
+    sb.write("data.txt", "second, longer");
+    let resumed = sb.amber(&["resume", "s", "--resolve", "1=null"]);
+    assert_eq!((resumed.code, resumed.stdout.as_str()), (0, "first 5\n"), "{}", resumed.stderr);
+    // Replay from the top with the file gone from the host: the journal and the store answer.
+    std::fs::remove_file(sb.dir.join("data.txt")).unwrap();
+    let replay = sb.amber(&["replay", "s", "--print"]);
+    assert_eq!(replay.code, 0, "{}", replay.stderr);
+    assert_eq!(replay.stdout, "first\nfirst 5\n");
+}
+
+#[test]
+fn a_module_tree_deleted_on_the_host_still_loads_on_resume_and_replay() {
+    let sb = Sandbox::new("overlay-modules");
+    sb.write("package.json", "{\"name\": \"app\"}");
+    sb.write("node_modules/double/package.json", "{\"name\": \"double\", \"main\": \"lib/main.js\"}");
+    sb.write("node_modules/double/lib/main.js", "module.exports = (x) => x * 2;");
+    sb.write("node_modules/triple/index.js", "module.exports = (x) => x * 3;");
+    sb.write(
+        "main.js",
+        &two_halves("console.log(require('double')(21));", "console.log(require('double')(1), require('triple')(2));"),
+    );
+    let run = sb.amber(&["run", "--session", "s", "main.js"]);
+    assert_eq!((run.code, run.stdout.as_str()), (75, "42\n"), "{}", run.stderr);
+    // `double` was read before the suspension; `triple` is first read after it, so it must
+    // still exist on the host when the run resumes.
+    std::fs::remove_dir_all(sb.dir.join("node_modules/double")).unwrap();
+    let resumed = sb.amber(&["resume", "s", "--resolve", "1=null"]);
+    assert_eq!((resumed.code, resumed.stdout.as_str()), (0, "2 6\n"), "{}", resumed.stderr);
+    std::fs::remove_dir_all(sb.dir.join("node_modules")).unwrap();
+    let replay = sb.amber(&["replay", "s", "--print"]);
+    assert_eq!((replay.code, replay.stdout.as_str()), (0, "42\n2 6\n"), "{}", replay.stderr);
+}
+
+#[test]
+fn writes_copy_up_and_deletes_white_out_without_touching_the_host() {
+    let sb = Sandbox::new("overlay-upper");
+    sb.write("keep.txt", "lower keep");
+    sb.write("gone.txt", "lower gone");
+    sb.write("dir/inner.txt", "inner");
+    sb.write(
+        "main.js",
+        &two_halves(
+            "fs.appendFileSync('keep.txt', ' + upper');\n\
+             fs.unlinkSync('gone.txt');\n\
+             fs.writeFileSync('new.txt', 'brand new');\n\
+             fs.renameSync('dir', 'moved');\n\
+             console.log(fs.readdirSync('.').filter((n) => n !== 'store').join(','));",
+            "console.log(fs.readFileSync('keep.txt', 'utf8'), fs.existsSync('gone.txt'), fs.existsSync('dir'));\n\
+             console.log(fs.readFileSync('moved/inner.txt', 'utf8'), fs.readdirSync('moved').join(','));\n\
+             try { fs.rmdirSync('moved'); } catch (e) { console.log(e.code); }\n\
+             fs.rmSync('moved', { recursive: true });\n\
+             console.log(fs.readdirSync('.').filter((n) => n !== 'store').join(','));",
+        ),
+    );
+    let run = sb.amber(&["run", "--session", "s", "main.js"]);
+    assert_eq!(run.code, 75, "{}", run.stderr);
+    assert_eq!(run.stdout, "keep.txt,main.js,moved,new.txt\n");
+    let resumed = sb.amber(&["resume", "s", "--resolve", "1=null"]);
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    assert_eq!(
+        resumed.stdout,
+        "lower keep + upper false false\ninner inner.txt\nENOTEMPTY\nkeep.txt,main.js,new.txt\n"
+    );
+    // The host folder is unchanged.
+    assert_eq!(std::fs::read_to_string(sb.dir.join("keep.txt")).unwrap(), "lower keep");
+    assert!(sb.dir.join("gone.txt").exists() && sb.dir.join("dir/inner.txt").exists());
+    assert!(!sb.dir.join("new.txt").exists() && !sb.dir.join("moved").exists());
+}
+
+#[test]
+fn nothing_outside_the_folder_is_reachable() {
+    let sb = Sandbox::new("overlay-escape");
+    let outside = Sandbox::new("overlay-escape-outside");
+    outside.write("secret.txt", "outside secret");
+    let project = sb.dir.join("project");
+    std::fs::create_dir_all(&project).unwrap();
+    std::os::unix::fs::symlink(outside.dir.join("secret.txt"), project.join("abs-link")).unwrap();
+    std::os::unix::fs::symlink("../../../../../../../../etc/passwd", project.join("rel-link")).unwrap();
+    std::os::unix::fs::symlink("/proc/self/environ", project.join("environ")).unwrap();
+    std::fs::write(project.join("inside.txt"), "inside").unwrap();
+    std::os::unix::fs::symlink("inside.txt", project.join("good-link")).unwrap();
+    let secret = outside.dir.join("secret.txt").display().to_string();
+    std::fs::write(
+        project.join("main.js"),
+        format!(
+            "const fs = require('fs');\n\
+             for (const p of ['abs-link', 'rel-link', 'environ', '../outside.txt', '/etc/passwd', {secret:?}]) {{\n\
+               try {{ fs.readFileSync(p); console.log(p, 'READ'); }} catch (e) {{ console.log(e.code); }}\n\
+             }}\n\
+             console.log(fs.readFileSync('good-link', 'utf8'), fs.readlinkSync('abs-link') === {secret:?});\n"
+        ),
+    )
+    .unwrap();
+    let out = sb.amber_in(&project, &["run", "main.js"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "ENOENT\nENOENT\nENOENT\nENOENT\nENOENT\nENOENT\ninside true\n");
+}
+
+#[test]
+fn secrets_are_hidden_by_default_and_never_stored() {
+    let sb = Sandbox::new("overlay-secrets");
+    let canary = "CANARY-7f3a9c-private-key";
+    sb.write(".ssh/id_ed25519", canary);
+    sb.write(".env", canary);
+    sb.write(".env.local", canary);
+    sb.write("tls/server.pem", canary);
+    sb.write(".git/config", canary);
+    sb.write("build/cache.bin", canary);
+    sb.write(".amberignore", "build/\n");
+    sb.write("visible.txt", "visible");
+    sb.write(
+        "main.js",
+        "const fs = require('fs');\n\
+         for (const p of ['.ssh/id_ed25519', '.env', '.env.local', 'tls/server.pem', '.git/config', 'build/cache.bin', '.amberignore']) {\n\
+           console.log(p, fs.existsSync(p));\n\
+         }\n\
+         console.log(fs.readdirSync('.').filter((n) => n !== 'store').join(','), fs.readdirSync('tls').length);\n\
+         amber.call('wait', {});\n",
+    );
+    let out = sb.amber(&["run", "--session", "s", "main.js"]);
+    assert_eq!(out.code, 75, "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        ".ssh/id_ed25519 false\n.env false\n.env.local false\ntls/server.pem false\n.git/config false\n\
+         build/cache.bin false\n.amberignore false\nmain.js,tls,visible.txt 0\n"
+    );
+    let mut stored = Vec::new();
+    for entry in std::fs::read_dir(sb.store()).unwrap().flatten() {
+        stored.extend(std::fs::read(entry.path()).unwrap_or_default());
+    }
+    assert!(!stored.windows(canary.len()).any(|w| w == canary.as_bytes()), "the canary reached the store");
+    // Granted back explicitly, a hidden file is readable.
+    sb.write("show.js", "const fs = require('fs'); console.log(fs.readFileSync('.env', 'utf8') === process.argv[2]);");
+    let shown = sb.amber(&["run", "--fs-reveal", ".env", "show.js", canary]);
+    assert_eq!((shown.code, shown.stdout.as_str()), (0, "true\n"), "{}", shown.stderr);
+}
+
+#[test]
+fn an_image_with_an_open_descriptor_on_a_lower_file_reads_on_after_resume() {
+    let sb = Sandbox::new("overlay-fd");
+    sb.write("big.txt", "0123456789abcdef");
+    sb.write(
+        "main.js",
+        &two_halves(
+            "const fd = fs.openSync('big.txt', 'r');\nconst b = Buffer.alloc(4);\n\
+             fs.readSync(fd, b, 0, 4, null); console.log(b.toString()); globalThis.fd = fd;",
+            "const b = Buffer.alloc(6); fs.readSync(globalThis.fd, b, 0, 6, null); console.log(b.toString());\n\
+             fs.closeSync(globalThis.fd);",
+        ),
+    );
+    let run = sb.amber(&["run", "--session", "s", "main.js"]);
+    assert_eq!((run.code, run.stdout.as_str()), (75, "0123\n"), "{}", run.stderr);
+    std::fs::write(sb.dir.join("big.txt"), "changed on the host").unwrap();
+    let resumed = sb.amber(&["resume", "s", "--resolve", "1=null"]);
+    assert_eq!((resumed.code, resumed.stdout.as_str()), (0, "456789\n"), "{}", resumed.stderr);
+}
+
+#[test]
+fn a_script_in_a_huge_folder_runs_without_reading_it() {
+    let sb = Sandbox::new("overlay-huge");
+    let many = sb.dir.join("many");
+    std::fs::create_dir_all(&many).unwrap();
+    for i in 0..200_000 {
+        std::fs::File::create(many.join(format!("f{i}"))).unwrap();
+    }
+    sb.write("main.js", "console.log(require('fs').existsSync('many/f199999'));");
+    let out = sb.amber(&["run", "main.js"]);
+    assert_eq!((out.code, out.stdout.as_str()), (0, "true\n"), "{}", out.stderr);
+}
+
+#[test]
+fn fs_diff_lists_the_changes_and_commit_writes_them_unless_the_host_changed() {
+    let sb = Sandbox::new("overlay-commit");
+    sb.write("edit.txt", "old");
+    sb.write("gone.txt", "bye");
+    sb.write("same.txt", "same");
+    sb.write(
+        "main.js",
+        "const fs = require('fs');\n\
+         fs.writeFileSync('edit.txt', 'new');\n\
+         fs.unlinkSync('gone.txt');\n\
+         fs.mkdirSync('out');\n\
+         fs.writeFileSync('out/report.md', '# report');\n\
+         fs.readFileSync('same.txt');\n\
+         amber.call('wait', {});\n",
+    );
+    let run = sb.amber(&["run", "--session", "s", "main.js"]);
+    assert_eq!(run.code, 75, "{}", run.stderr);
+    let root = std::fs::canonicalize(&sb.dir).unwrap().display().to_string();
+    let diff = sb.amber(&["fs", "diff", "s"]);
+    assert_eq!(diff.code, 0, "{}", diff.stderr);
+    assert_eq!(diff.stdout, format!("M {root}/edit.txt\nD {root}/gone.txt\nA {root}/out/\nA {root}/out/report.md\n"));
+    // A file the run read changed on the host: nothing is written.
+    sb.write("edit.txt", "someone else's edit");
+    let refused = sb.amber(&["fs", "commit", "s"]);
+    assert_eq!(refused.code, 4, "{}", refused.stderr);
+    assert!(refused.stderr.contains("edit.txt: changed on the host since the run read it"), "{}", refused.stderr);
+    assert!(sb.dir.join("gone.txt").exists() && !sb.dir.join("out").exists());
+    // Put it back: the commit goes through.
+    sb.write("edit.txt", "old");
+    let committed = sb.amber(&["fs", "commit", "s"]);
+    assert_eq!(committed.code, 0, "{}", committed.stderr);
+    assert_eq!(std::fs::read_to_string(sb.dir.join("edit.txt")).unwrap(), "new");
+    assert_eq!(std::fs::read_to_string(sb.dir.join("out/report.md")).unwrap(), "# report");
+    assert!(!sb.dir.join("gone.txt").exists());
+    assert_eq!(std::fs::read_to_string(sb.dir.join("same.txt")).unwrap(), "same");
+    // --to writes the same changes into another folder.
+    let other = Sandbox::new("overlay-commit-to");
+    let to = sb.amber(&["fs", "commit", "s", "--to", other.dir.to_str().unwrap()]);
+    assert_eq!(to.code, 0, "{}", to.stderr);
+    assert_eq!(std::fs::read_to_string(other.dir.join("out/report.md")).unwrap(), "# report");
+}

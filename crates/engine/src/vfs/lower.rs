@@ -1,0 +1,431 @@
+//! The lower layer: a read-only tree (the host folder of `amber run`, a deployed bundle in the
+//! server) mounted under a VFS directory and read lazily, with the semantics of Linux overlayfs.
+//!
+//! The VFS itself stays free of host I/O: a [`LowerLayer`] supplied by the embedder answers
+//! two questions — what is at a mount-relative path (without following symlinks), and which
+//! names a directory holds — and hands out file bytes by content hash. The embedder captures
+//! each answer (journals it, stores the bytes once by sha256), so a resumed or replayed run is
+//! answered the same way even after the host folder changed.
+//!
+//! How the two layers combine, all in the ordinary inode tree:
+//! - A directory that came from the lower layer carries a [`LowerDir`]: the mount-relative path
+//!   it mirrors, the names whose lower state is already known, and (once read) its listing.
+//!   Looking up a name that is neither in the directory's entries nor known *probes* the layer
+//!   and materializes the answer as an inode (a directory, a symlink, or a [`Content::LowerFile`]
+//!   holding only the hash and size). An absent answer is remembered too.
+//! - Everything the program changes is upper: writing a lower file copies it up (its content
+//!   becomes ordinary bytes); deleting an entry removes it from the directory while the name
+//!   stays known, which is the whiteout; a renamed lower directory keeps its [`LowerDir`], so it
+//!   still shows what lies beneath its original path (overlayfs' redirect).
+//! - `readdir` merges the materialized entries with the listing minus the known names, in name
+//!   order.
+//!
+//! The image therefore holds the upper layer plus, for the lower layer, only the materialized
+//! inodes (hashes, never bytes) and the [`LowerMount::manifest`] of every answer the run got:
+//! what `fs diff` compares against and what `fs commit` checks the host folder by.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, Mutex};
+
+use serde::{Deserialize, Serialize};
+
+use super::{normalize, Content, FileType, Inode, Vfs, VfsError, VfsResult, ROOT_INO};
+
+/// A sha256 digest of file bytes.
+pub type Sha256 = [u8; 32];
+
+/// What the lower layer holds at one path (symlinks not followed).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LowerNode {
+    /// Nothing (or something hidden, or a kind the VFS does not model: a socket, a device).
+    Absent,
+    File {
+        sha256: Sha256,
+        size: u64,
+        perm: u32,
+        mtime_ms: i64,
+    },
+    Dir {
+        perm: u32,
+        mtime_ms: i64,
+    },
+    Symlink {
+        target: String,
+        mtime_ms: i64,
+    },
+}
+
+/// The embedder's side of the lower layer. Paths are relative to the mount, without a leading
+/// slash (`""` is the mount itself, `"a/b.js"` below it); the VFS never asks for `.` or `..`
+/// segments and never asks below a name it did not see as a directory.
+pub trait LowerLayer: Send {
+    /// What is at `rel`. For a file, its bytes are captured: [`LowerLayer::bytes`] must give
+    /// them for the returned hash from then on, in this process and any that resumes the run.
+    fn lstat(&mut self, rel: &str) -> VfsResult<LowerNode>;
+    /// The names in directory `rel` with their types, in any order (the VFS sorts them).
+    fn list(&mut self, rel: &str) -> VfsResult<Vec<(String, FileType)>>;
+    /// The bytes a file captured with `sha256`.
+    fn bytes(&mut self, sha256: &Sha256) -> VfsResult<Arc<[u8]>>;
+}
+
+/// A directory's view of the lower layer (module docs).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LowerDir {
+    /// The mount-relative path this directory mirrors (its original path if it was renamed).
+    pub rel: String,
+    /// Names whose lower state has been probed: present ones are in the directory's entries
+    /// unless the program removed them since (a whiteout); absent ones are nowhere.
+    pub known: BTreeSet<String>,
+    /// The lower directory's names and types, once read.
+    pub listing: Option<BTreeMap<String, FileType>>,
+}
+
+impl LowerDir {
+    fn new(rel: String) -> Box<LowerDir> {
+        Box::new(LowerDir { rel, known: BTreeSet::new(), listing: None })
+    }
+}
+
+/// Where the lower layer is mounted, and every answer it gave (the manifest).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LowerMount {
+    /// The VFS directory the layer is mounted on (absolute, normalized).
+    pub at: String,
+    /// Each probed mount-relative path and what the layer answered, in path order.
+    pub manifest: BTreeMap<String, LowerNode>,
+}
+
+/// The embedder's layer, outside the image (re-attached after a restore).
+#[derive(Clone, Default)]
+pub(super) struct LayerSlot(Option<Arc<Mutex<dyn LowerLayer>>>);
+
+impl LayerSlot {
+    fn with<R>(&self, f: impl FnOnce(&mut dyn LowerLayer) -> VfsResult<R>) -> VfsResult<R> {
+        let layer = self.0.as_ref().ok_or(VfsError::Io)?;
+        let mut guard = layer.lock().map_err(|_| VfsError::Io)?;
+        f(&mut *guard)
+    }
+}
+
+impl PartialEq for LayerSlot {
+    fn eq(&self, _: &Self) -> bool {
+        true // not state: two trees are equal whoever serves their lower bytes
+    }
+}
+
+impl std::fmt::Debug for LayerSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() { "LayerSlot(attached)" } else { "LayerSlot(none)" })
+    }
+}
+
+/// Lower file bytes read so far in this process, by hash (a cache, outside the image).
+#[derive(Clone, Default)]
+pub(super) struct BlobCache(BTreeMap<Sha256, Arc<[u8]>>);
+
+impl PartialEq for BlobCache {
+    fn eq(&self, _: &Self) -> bool {
+        true // a cache: the inodes name the bytes by hash
+    }
+}
+
+impl std::fmt::Debug for BlobCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "BlobCache({} blobs)", self.0.len())
+    }
+}
+
+/// One change of the upper layer against the lower manifest (`amber fs diff`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Change {
+    /// A path the lower layer did not have (a file, directory or symlink).
+    Added { path: String, kind: FileType },
+    /// A lower file whose bytes (or a lower symlink whose target) the program changed.
+    Modified { path: String, kind: FileType },
+    /// A lower entry the program removed (or renamed away).
+    Deleted { path: String, kind: FileType },
+}
+
+impl Change {
+    /// The VFS path the change is at.
+    pub fn path(&self) -> &str {
+        match self {
+            Change::Added { path, .. } | Change::Modified { path, .. } | Change::Deleted { path, .. } => path,
+        }
+    }
+}
+
+fn node_type(node: &LowerNode) -> Option<FileType> {
+    match node {
+        LowerNode::Absent => None,
+        LowerNode::File { .. } => Some(FileType::File),
+        LowerNode::Dir { .. } => Some(FileType::Dir),
+        LowerNode::Symlink { .. } => Some(FileType::Symlink),
+    }
+}
+
+fn join_rel(rel: &str, name: &str) -> String {
+    if rel.is_empty() {
+        name.to_string()
+    } else {
+        format!("{rel}/{name}")
+    }
+}
+
+impl Vfs {
+    /// Mounts `layer` on directory `at` (created with its parents when missing; `/` mounts on
+    /// the root), mode 0755, times `now_ms`. Re-mounting is refused.
+    pub fn mount_lower(&mut self, at: &str, layer: Arc<Mutex<dyn LowerLayer>>, now_ms: f64) -> VfsResult<()> {
+        if self.lower.is_some() {
+            return Err(VfsError::Busy);
+        }
+        let at = self.resolve(at)?;
+        self.layer = LayerSlot(Some(layer));
+        // The mount directory itself is not asked about (the embedder opened the folder, so it
+        // is a directory): a run that touches no file journals no capture.
+        let (perm, mtime_ms) = (0o755, now_ms as i64);
+        let ino = if at == "/" {
+            ROOT_INO
+        } else {
+            if let Some((parent, _)) = at.rsplit_once('/').filter(|(p, _)| !p.is_empty()) {
+                self.mkdir_all(parent, 0o755, now_ms)?;
+            }
+            self.mkdir(&at, perm, now_ms)?;
+            self.walk(&at, true)?.ino
+        };
+        let node = self.inode_mut(ino)?;
+        node.lower = Some(LowerDir::new(String::new()));
+        node.perm = perm & 0o7777;
+        node.mtime_ms = mtime_ms as f64;
+        let manifest = BTreeMap::from([(String::new(), LowerNode::Dir { perm, mtime_ms })]);
+        self.lower = Some(LowerMount { at, manifest });
+        Ok(())
+    }
+
+    /// Attaches the layer serving a restored tree's lower bytes and first reads.
+    pub fn attach_lower(&mut self, layer: Arc<Mutex<dyn LowerLayer>>) {
+        self.layer = LayerSlot(Some(layer));
+    }
+
+    /// The mount and manifest, if a lower layer is mounted.
+    pub fn lower_mount(&self) -> Option<&LowerMount> {
+        self.lower.as_ref()
+    }
+
+    /// The hash and size of the unmodified lower file at `path`, if one is already
+    /// materialized there (no probing, no symlinks followed).
+    pub fn peek_lower_file(&self, path: &str) -> Option<(Sha256, u64)> {
+        let abs = normalize(&self.cwd, path).ok()?;
+        let mut ino = ROOT_INO;
+        for seg in normalize::segments(&abs) {
+            ino = *self.dir_entries(ino).ok()?.get(seg)?;
+        }
+        match self.inode(ino).ok()?.content {
+            Content::LowerFile { sha256, size } => Some((sha256, size)),
+            _ => None,
+        }
+    }
+
+    /// The child `name` of directory `dir`: its entry, or for a lower directory a probe of the
+    /// layer when the name is not known yet (materializing what the layer has there).
+    pub(super) fn child(&mut self, dir: u64, name: &str) -> VfsResult<Option<u64>> {
+        if let Some(&ino) = self.dir_entries(dir)?.get(name) {
+            return Ok(Some(ino));
+        }
+        let rel = match &self.inode(dir)?.lower {
+            Some(lower) if !lower.known.contains(name) => join_rel(&lower.rel, name),
+            _ => return Ok(None),
+        };
+        if let Some(listing) = self.inode(dir)?.lower.as_ref().and_then(|l| l.listing.as_ref()) {
+            if !listing.contains_key(name) {
+                // The listing already said the name is absent: no need to ask again.
+                self.mark_known(dir, name)?;
+                return Ok(None);
+            }
+        }
+        let node = self.layer.with(|l| l.lstat(&rel))?;
+        self.mark_known(dir, name)?;
+        if let Some(mount) = &mut self.lower {
+            mount.manifest.insert(rel.clone(), node.clone());
+        }
+        let inode = match node {
+            LowerNode::Absent => return Ok(None),
+            LowerNode::File { sha256, size, perm, mtime_ms } => {
+                Inode::at_time(Content::LowerFile { sha256, size }, perm, mtime_ms as f64)
+            }
+            LowerNode::Dir { perm, mtime_ms } => {
+                let mut inode = Inode::at_time(Content::Dir(BTreeMap::new()), perm, mtime_ms as f64);
+                inode.lower = Some(LowerDir::new(rel));
+                inode
+            }
+            LowerNode::Symlink { target, mtime_ms } => Inode::at_time(Content::Symlink(target), 0o777, mtime_ms as f64),
+        };
+        let ino = self.alloc(inode)?;
+        self.dir_entries_mut(dir)?.insert(name.to_string(), ino);
+        Ok(Some(ino))
+    }
+
+    fn mark_known(&mut self, dir: u64, name: &str) -> VfsResult<()> {
+        if let Some(lower) = &mut self.inode_mut(dir)?.lower {
+            lower.known.insert(name.to_string());
+        }
+        Ok(())
+    }
+
+    /// The merged entries of directory `dir` (module docs), in name order, with their types.
+    pub(super) fn merged_entries(&mut self, dir: u64) -> VfsResult<Vec<(String, FileType)>> {
+        let needs_listing = matches!(&self.inode(dir)?.lower, Some(l) if l.listing.is_none());
+        if needs_listing {
+            let rel = self.inode(dir)?.lower.as_ref().map(|l| l.rel.clone()).unwrap_or_default();
+            let names = self.layer.with(|l| l.list(&rel))?;
+            let listing: BTreeMap<String, FileType> =
+                names.into_iter().filter(|(n, _)| !n.is_empty() && n != "." && n != "..").collect();
+            if let Some(lower) = &mut self.inode_mut(dir)?.lower {
+                lower.listing = Some(listing);
+            }
+        }
+        let mut out: BTreeMap<String, FileType> = BTreeMap::new();
+        for (name, ino) in self.dir_entries(dir)? {
+            out.insert(name.clone(), self.inodes.get(ino).map_or(FileType::File, Inode::file_type));
+        }
+        if let Some(lower) = &self.inode(dir)?.lower {
+            for (name, kind) in lower.listing.iter().flatten() {
+                if !lower.known.contains(name) {
+                    out.entry(name.clone()).or_insert(*kind);
+                }
+            }
+        }
+        Ok(out.into_iter().collect())
+    }
+
+    /// Whether directory `dir` has no entries in the merged view.
+    pub(super) fn merged_is_empty(&mut self, dir: u64) -> VfsResult<bool> {
+        Ok(self.merged_entries(dir)?.is_empty())
+    }
+
+    /// The bytes of file inode `ino` (lower bytes loaded through the layer on first use).
+    pub(super) fn file_bytes(&mut self, ino: u64) -> VfsResult<&[u8]> {
+        if let Content::LowerFile { sha256, size } = self.inode(ino)?.content {
+            if !self.blobs.0.contains_key(&sha256) {
+                let bytes = self.layer.with(|l| l.bytes(&sha256))?;
+                if bytes.len() as u64 != size {
+                    return Err(VfsError::Io);
+                }
+                self.blobs.0.insert(sha256, bytes);
+            }
+        }
+        match &self.inode(ino)?.content {
+            Content::File(b) => Ok(b),
+            Content::LowerFile { sha256, .. } => self.blobs.0.get(sha256).map(|b| &b[..]).ok_or(VfsError::Io),
+            Content::Dir(_) => Err(VfsError::IsDir),
+            Content::Symlink(_) => Err(VfsError::Inval),
+        }
+    }
+
+    /// The upper layer's changes against the lower manifest, in path order (module docs).
+    /// Only paths under the mount are compared; without a mount the list is empty.
+    pub fn diff(&mut self) -> VfsResult<Vec<Change>> {
+        let Some(mount) = self.lower.clone() else { return Ok(Vec::new()) };
+        let prefix = if mount.at == "/" { String::from("/") } else { format!("{}/", mount.at) };
+        let rel_of = |path: &str| -> Option<String> {
+            if path == mount.at {
+                Some(String::new())
+            } else {
+                path.strip_prefix(&prefix).map(str::to_string)
+            }
+        };
+        let mut changes = Vec::new();
+        let mut present: BTreeSet<String> = BTreeSet::new();
+        for (path, kind) in self.walk_tree() {
+            let Some(rel) = rel_of(&path) else { continue };
+            present.insert(rel.clone());
+            let Ok(r) = self.walk(&path, false) else { continue };
+            let content = &self.inode(r.ino)?.content;
+            let lower = mount.manifest.get(&rel);
+            let same = match (lower, content) {
+                (Some(LowerNode::File { sha256, .. }), Content::LowerFile { sha256: h, .. }) => sha256 == h,
+                (Some(LowerNode::File { sha256, .. }), Content::File(bytes)) => {
+                    *sha256 == crate::vfs::lower::sha256(bytes)
+                }
+                (Some(LowerNode::Dir { .. }), Content::Dir(_)) => true,
+                (Some(LowerNode::Symlink { target, .. }), Content::Symlink(t)) => target == t,
+                _ => false,
+            };
+            match lower.and_then(node_type) {
+                _ if same => {}
+                Some(old) if old == kind && kind != FileType::Dir => {
+                    changes.push(Change::Modified { path, kind });
+                }
+                Some(old) => {
+                    changes.push(Change::Deleted { path: path.clone(), kind: old });
+                    changes.push(Change::Added { path, kind });
+                }
+                None => changes.push(Change::Added { path, kind }),
+            }
+        }
+        for (rel, node) in &mount.manifest {
+            let Some(kind) = node_type(node) else { continue };
+            if rel.is_empty() || present.contains(rel) {
+                continue;
+            }
+            // Under a deleted lower directory only the directory itself is reported.
+            let parent_gone = rel.rsplit_once('/').is_some_and(|(parent, _)| {
+                !present.contains(parent) && mount.manifest.get(parent).is_some_and(|n| node_type(n).is_some())
+            });
+            if !parent_gone {
+                changes.push(Change::Deleted { path: normalize::join_name(&mount.at, rel), kind });
+            }
+        }
+        changes.sort_by(|a, b| a.path().cmp(b.path()));
+        Ok(changes)
+    }
+
+    /// Drops every change of the upper layer under the mount: the tree shows the lower layer as
+    /// the run first saw it (`amber fs rollback`). Open descriptors are closed, and the working
+    /// directory returns to the mount if it no longer exists.
+    pub fn rollback(&mut self, now_ms: f64) -> VfsResult<()> {
+        let Some(mount) = self.lower.clone() else { return Ok(()) };
+        self.fds.clear();
+        let ino = self.walk(&mount.at, true)?.ino;
+        // Detach the whole mounted tree and start over from a fresh, unprobed mount
+        // directory: every earlier answer is still in the manifest and is served again by
+        // the layer, which captured it.
+        let children: Vec<u64> = self.dir_entries(ino)?.values().copied().collect();
+        self.dir_entries_mut(ino)?.clear();
+        for child in children {
+            self.drop_subtree(child);
+        }
+        if let Some(node) = self.inodes.get_mut(&ino) {
+            node.lower = Some(LowerDir::new(String::new()));
+            node.touch(now_ms);
+        }
+        if self.walk(&self.cwd.clone(), true).is_err() {
+            self.cwd = mount.at.clone();
+        }
+        Ok(())
+    }
+
+    /// Removes inode `top` and everything below it from the table (no link bookkeeping: the
+    /// caller already detached it).
+    fn drop_subtree(&mut self, top: u64) {
+        let mut todo = vec![top];
+        let mut seen = BTreeSet::new();
+        while let Some(ino) = todo.pop() {
+            if ino == ROOT_INO || !seen.insert(ino) {
+                continue;
+            }
+            if let Some(node) = self.inodes.remove(&ino) {
+                self.used_bytes = self.used_bytes.saturating_sub(node.charged_bytes());
+                if let Content::Dir(entries) = node.content {
+                    todo.extend(entries.into_values());
+                }
+            }
+        }
+    }
+}
+
+/// sha256 of `bytes` (what [`LowerNode::File`] names a file's content by).
+pub fn sha256(bytes: &[u8]) -> Sha256 {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes).into()
+}

@@ -1,0 +1,165 @@
+//! The overlay's semantics over an in-memory lower layer that counts what it is asked.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+use super::lower::{sha256, Sha256};
+use super::*;
+
+/// A lower tree by mount-relative path, and a log of every question asked.
+#[derive(Default)]
+struct MemLower {
+    nodes: BTreeMap<String, LowerNode>,
+    bytes: BTreeMap<Sha256, Arc<[u8]>>,
+    asked: Vec<String>,
+}
+
+impl MemLower {
+    fn file(mut self, rel: &str, text: &str) -> Self {
+        let h = sha256(text.as_bytes());
+        self.bytes.insert(h, text.as_bytes().into());
+        self.nodes.insert(rel.into(), LowerNode::File { sha256: h, size: text.len() as u64, perm: 0o644, mtime_ms: 7 });
+        self
+    }
+    fn dir(mut self, rel: &str) -> Self {
+        self.nodes.insert(rel.into(), LowerNode::Dir { perm: 0o755, mtime_ms: 7 });
+        self
+    }
+    fn link(mut self, rel: &str, target: &str) -> Self {
+        self.nodes.insert(rel.into(), LowerNode::Symlink { target: target.into(), mtime_ms: 7 });
+        self
+    }
+}
+
+impl LowerLayer for MemLower {
+    fn lstat(&mut self, rel: &str) -> VfsResult<LowerNode> {
+        self.asked.push(format!("lstat {rel}"));
+        Ok(self.nodes.get(rel).cloned().unwrap_or(LowerNode::Absent))
+    }
+    fn list(&mut self, rel: &str) -> VfsResult<Vec<(String, FileType)>> {
+        self.asked.push(format!("list {rel}"));
+        let prefix = if rel.is_empty() { String::new() } else { format!("{rel}/") };
+        Ok(self
+            .nodes
+            .iter()
+            .filter_map(|(p, n)| {
+                let name = p.strip_prefix(&prefix)?;
+                if name.is_empty() || name.contains('/') {
+                    return None;
+                }
+                let kind = match n {
+                    LowerNode::File { .. } => FileType::File,
+                    LowerNode::Dir { .. } => FileType::Dir,
+                    LowerNode::Symlink { .. } => FileType::Symlink,
+                    LowerNode::Absent => return None,
+                };
+                Some((name.to_string(), kind))
+            })
+            .collect())
+    }
+    fn bytes(&mut self, h: &Sha256) -> VfsResult<Arc<[u8]>> {
+        self.asked.push("bytes".into());
+        self.bytes.get(h).cloned().ok_or(VfsError::Io)
+    }
+}
+
+fn mounted(lower: MemLower) -> (Vfs, Arc<Mutex<MemLower>>) {
+    let layer = Arc::new(Mutex::new(lower.dir("")));
+    let mut v = Vfs::new();
+    v.mount_lower("/proj", layer.clone(), 1.0).unwrap();
+    v.set_cwd("/proj").unwrap();
+    (v, layer)
+}
+
+fn asked(layer: &Arc<Mutex<MemLower>>) -> Vec<String> {
+    std::mem::take(&mut layer.lock().unwrap().asked)
+}
+
+#[test]
+fn lookups_are_lazy_and_asked_once() {
+    let (mut v, layer) = mounted(MemLower::default().dir("a").file("a/b.js", "bee").file("c.txt", "sea"));
+    assert!(asked(&layer).is_empty(), "mounting asks nothing");
+    assert_eq!(v.read_file("a/b.js").unwrap(), b"bee");
+    assert_eq!(asked(&layer), ["lstat a", "lstat a/b.js", "bytes"]);
+    assert_eq!(v.read_file("/proj/a/b.js").unwrap(), b"bee");
+    assert!(!v.exists("missing"));
+    assert!(!v.exists("missing"));
+    assert_eq!(asked(&layer), ["lstat missing"]);
+    assert_eq!(v.stat("c.txt").unwrap().size, 3);
+    assert_eq!(asked(&layer), ["lstat c.txt"], "stat reads no bytes");
+    assert_eq!(v.used_bytes(), 0, "lower bytes are not charged");
+}
+
+#[test]
+fn readdir_merges_and_whiteouts_hide() {
+    let (mut v, _) = mounted(MemLower::default().file("x", "1").file("y", "2").dir("d").file("d/z", "3"));
+    v.write_file("new", b"n", 2.0).unwrap();
+    v.unlink("x", 2.0).unwrap();
+    let names: Vec<String> = v.read_dir(".").unwrap().into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ["d", "new", "y"]);
+    assert!(!v.exists("x"), "a whiteout is not probed again");
+    assert_eq!(v.rmdir("d", 3.0), Err(VfsError::NotEmpty), "a lower child counts before it is read");
+    v.unlink("d/z", 3.0).unwrap();
+    v.rmdir("d", 3.0).unwrap();
+    let names: Vec<String> = v.read_dir(".").unwrap().into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ["new", "y"]);
+}
+
+#[test]
+fn writes_copy_up_and_the_diff_says_so() {
+    let (mut v, _) = mounted(
+        MemLower::default().file("keep", "k").file("edit", "e").file("gone", "g").dir("dir").file("dir/f", "f"),
+    );
+    v.append_file("edit", b"+", 2.0).unwrap();
+    assert_eq!(v.read_file("edit").unwrap(), b"e+");
+    assert_eq!(v.used_bytes(), 2, "the copy is upper");
+    assert_eq!(v.read_file("keep").unwrap(), b"k");
+    v.unlink("gone", 2.0).unwrap();
+    v.write_file("added", b"a", 2.0).unwrap();
+    v.read_file("dir/f").unwrap();
+    v.rename("dir", "renamed", 2.0).unwrap();
+    assert_eq!(v.read_file("renamed/f").unwrap(), b"f", "a renamed lower dir still shows what is beneath");
+    let diff: Vec<String> = v
+        .diff()
+        .unwrap()
+        .into_iter()
+        .map(|c| match c {
+            Change::Added { path, .. } => format!("A {path}"),
+            Change::Modified { path, .. } => format!("M {path}"),
+            Change::Deleted { path, .. } => format!("D {path}"),
+        })
+        .collect();
+    assert_eq!(
+        diff,
+        ["A /proj/added", "D /proj/dir", "M /proj/edit", "D /proj/gone", "A /proj/renamed", "A /proj/renamed/f"]
+    );
+}
+
+#[test]
+fn symlinks_resolve_inside_the_vfs_and_outside_is_nothing() {
+    let (mut v, _) = mounted(
+        MemLower::default()
+            .file("real", "r")
+            .link("rel", "real")
+            .link("abs", "/etc/passwd")
+            .link("up", "../../etc/passwd"),
+    );
+    assert_eq!(v.read_file("rel").unwrap(), b"r");
+    assert_eq!(v.read_file("abs"), Err(VfsError::NoEnt));
+    assert_eq!(v.read_file("up"), Err(VfsError::NoEnt));
+    assert_eq!(v.read_file("/etc/passwd"), Err(VfsError::NoEnt));
+}
+
+#[test]
+fn a_restored_tree_reads_lower_bytes_through_the_attached_layer() {
+    let (mut v, layer) = mounted(MemLower::default().file("f", "lower bytes"));
+    let fd = v.open("f", O_RDONLY, 0, 1.0).unwrap();
+    assert_eq!(v.read(fd, 5, None).unwrap(), b"lower");
+    let bytes = bincode::serde::encode_to_vec(&v, bincode::config::standard()).unwrap();
+    assert!(!bytes.windows(11).any(|w| w == b"lower bytes"), "lower bytes never ride the image");
+    let (mut restored, _): (Vfs, usize) =
+        bincode::serde::decode_from_slice(&bytes, bincode::config::standard()).unwrap();
+    assert_eq!(restored.read(fd, 6, None), Err(VfsError::Io), "no layer attached: EIO, not wrong bytes");
+    restored.attach_lower(layer.clone());
+    assert_eq!(restored.read(fd, 6, None).unwrap(), b" bytes");
+}
