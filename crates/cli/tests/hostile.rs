@@ -105,3 +105,8 @@ fn recursion_through_builtins_reaches_ten_thousand_frames() {
     check("bind_");
     check("join_");
 }
+
+#[test]
+fn walks_a_million_deep_end_cleanly() {
+    check("deep_");
+}
