@@ -59,4 +59,7 @@ pub use error::{Error, Result};
 #[doc = include_str!("../../../docs/host-api.md")]
 pub struct HostApiDoc;
 
-pub use runtime::{wall_clock_ms, ErrorReport, HostHandler, Outcome, Program, Runtime, RuntimeBuilder, ENGINE_VERSION};
+pub use runtime::{
+    wall_clock_ms, ErrorReport, HostHandler, Outcome, Program, Runtime, RuntimeBuilder, ENGINE_VERSION,
+    GC_INTERVAL_VARIABLE,
+};

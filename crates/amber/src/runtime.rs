@@ -165,12 +165,26 @@ impl Default for RuntimeBuilder {
     }
 }
 
+/// The environment variable that sets [`RuntimeBuilder::gc_interval`] for every runtime the
+/// process builds: the GC-stress switch the tests use (`AMBER_GC_INTERVAL=1` collects after
+/// every allocation). Unset, empty or not a positive number: the default interval.
+pub const GC_INTERVAL_VARIABLE: &str = "AMBER_GC_INTERVAL";
+
+fn gc_interval_from_env() -> Option<u64> {
+    std::env::var(GC_INTERVAL_VARIABLE).ok()?.trim().parse().ok().filter(|&n| n > 0)
+}
+
 impl RuntimeBuilder {
-    /// Durable defaults (DESIGN §7), no limits, output to stdout/stderr.
+    /// Durable defaults (DESIGN §7), no limits, output to stdout/stderr; the collection
+    /// interval from `AMBER_GC_INTERVAL` when it is set ([`GC_INTERVAL_VARIABLE`]).
     pub fn new() -> RuntimeBuilder {
+        let mut options = VmOptions::default();
+        if let Some(n) = gc_interval_from_env() {
+            options.gc_interval = n;
+        }
         RuntimeBuilder {
             policy: Policy::durable(),
-            options: VmOptions::default(),
+            options,
             hosts: Vec::new(),
             print: None,
             module_loader: None,
@@ -216,6 +230,14 @@ impl RuntimeBuilder {
     /// Approximate heap budget in bytes.
     pub fn max_heap_bytes(mut self, n: Option<u64>) -> Self {
         self.options.max_heap_bytes = n;
+        self
+    }
+
+    /// Collect garbage after at most `n` allocations ([`VmOptions::gc_interval`]; at least
+    /// 1). Small values are the GC-stress mode: slow, and the surest way to find a value
+    /// held without a root. Collections never change what a program computes.
+    pub fn gc_interval(mut self, n: u64) -> Self {
+        self.options.gc_interval = n.max(1);
         self
     }
 

@@ -14,6 +14,8 @@ struct Case {
     exit: i32,
     stdout: Option<String>,
     stderr: Option<String>,
+    /// `// max-rss: F`: peak RSS at most F times the `--max-heap` limit.
+    max_rss: Option<f64>,
 }
 
 fn header(text: &str, key: &str) -> Option<String> {
@@ -41,6 +43,7 @@ fn cases(prefix: &str) -> Vec<Case> {
                 exit: exit.parse().unwrap(),
                 stdout: header(&text, "stdout"),
                 stderr: header(&text, "stderr"),
+                max_rss: header(&text, "max-rss").map(|f| f.parse().unwrap()),
                 path,
             }
         })
@@ -53,13 +56,17 @@ fn check(prefix: &str) {
     let mut failures = Vec::new();
     for case in cases(prefix) {
         let dir = tempdir(&case.path);
-        let out = Command::new(env!("CARGO_BIN_EXE_amber"))
-            .arg("run")
-            .arg(&case.path)
-            .args(&case.args)
-            .env("AMBER_STORE", &dir)
-            .output()
-            .unwrap();
+        // Peak RSS comes from GNU time (`%M`, KiB, its last stderr line) where it exists.
+        let time = Path::new("/usr/bin/time");
+        let measure = case.max_rss.is_some() && time.exists();
+        let mut cmd = if measure {
+            let mut c = Command::new(time);
+            c.args(["-f", "%M"]).arg(env!("CARGO_BIN_EXE_amber"));
+            c
+        } else {
+            Command::new(env!("CARGO_BIN_EXE_amber"))
+        };
+        let out = cmd.arg("run").arg(&case.path).args(&case.args).env("AMBER_STORE", &dir).output().unwrap();
         let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
         let name = case.path.file_name().unwrap().to_string_lossy().to_string();
         if out.status.code() != Some(case.exit) {
@@ -68,10 +75,28 @@ fn check(prefix: &str) {
             failures.push(format!("{name}: stdout {stdout:?}, expected every line to be {:?}", case.stdout));
         } else if case.stderr.as_ref().is_some_and(|s| !stderr.contains(s.as_str())) {
             failures.push(format!("{name}: stderr {stderr:?}, expected {:?}", case.stderr));
+        } else if let (true, Some(factor)) = (measure, case.max_rss) {
+            let peak_kib: f64 = stderr.lines().last().and_then(|l| l.trim().parse().ok()).unwrap_or(f64::MAX);
+            let limit = heap_limit(&case.args).unwrap_or_else(|| panic!("{name}: max-rss without --max-heap"));
+            if peak_kib * 1024.0 > factor * limit {
+                failures.push(format!("{name}: peak RSS {peak_kib} KiB, more than {factor} x {limit} bytes"));
+            }
         }
         let _ = std::fs::remove_dir_all(&dir);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The `--max-heap` argument in bytes (K/M/G are powers of 1024, as the CLI reads them).
+fn heap_limit(args: &[String]) -> Option<f64> {
+    let v = &args[args.iter().position(|a| a == "--max-heap")? + 1];
+    let (digits, unit) = match v.chars().last()? {
+        'K' => (&v[..v.len() - 1], 1024.0),
+        'M' => (&v[..v.len() - 1], 1024.0 * 1024.0),
+        'G' => (&v[..v.len() - 1], 1024.0 * 1024.0 * 1024.0),
+        _ => (v.as_str(), 1.0),
+    };
+    Some(digits.parse::<f64>().ok()? * unit)
 }
 
 fn tempdir(case: &Path) -> PathBuf {
@@ -104,4 +129,9 @@ fn recursion_through_builtins_reaches_ten_thousand_frames() {
     check("recursion_");
     check("bind_");
     check("join_");
+}
+
+#[test]
+fn walks_a_million_deep_end_cleanly() {
+    check("deep_");
 }

@@ -143,16 +143,11 @@ pub struct Atoms {
 
 impl Atoms {
     /// Estimated bytes of the table (for the heap estimate; atoms are never collected).
+    /// Each atom costs its `IndexSet` bucket (hash and string), its index-table slot (up to
+    /// 24 bytes with the load factor and doubling) and the block holding its code units.
     pub fn bytes(&self) -> u64 {
-        self.table
-            .iter()
-            .map(|s| {
-                48 + match s {
-                    JsStr::Latin1(b) => b.len() as u64,
-                    JsStr::Utf16(u) => u.len() as u64 * 2,
-                }
-            })
-            .sum()
+        let entry = 8 + std::mem::size_of::<JsStr>() as u64 + 24;
+        self.table.iter().map(|s| entry + crate::heap::malloc_bytes(crate::heap::js_str_bytes(s))).sum()
     }
 }
 

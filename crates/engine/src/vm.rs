@@ -33,7 +33,11 @@ pub struct VmOptions {
     /// passes through builtins (`forEach`, `call`, getters, `toString`). Each level costs
     /// native stack, which grows on demand (`interp::run`), so this bounds its memory.
     pub max_native_depth: u32,
-    /// Collect after this many allocations.
+    /// Collect after this many allocations (at the next instruction boundary), whatever
+    /// their size. The default is for throughput; a small value is the GC-stress mode
+    /// (`AMBER_GC_INTERVAL`, docs/limits.md): `1` collects at every instruction that follows
+    /// an allocation, so a value a native holds unrooted across a call into JS is freed
+    /// while it is still in use, and the test that reaches it fails.
     pub gc_interval: u64,
     /// The run's time zone (an IANA identifier or a UTC offset such as "+05:30"):
     /// `Temporal.Now`'s system time zone. It rides the image with the other options, so a

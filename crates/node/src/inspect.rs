@@ -326,6 +326,23 @@ fn format_value(vm: &mut Vm, ctx: &mut Ctx, v: Value, recurse: usize, top: bool)
             return shown;
         }
     }
+    if recurse >= MAX_NESTING {
+        // Node stops where its stack overflows (about this deep) and says so in place.
+        let ctor = constructor_name(vm, o).unwrap_or_else(|| "Object".into());
+        return format!("[{ctor}: Inspection interrupted prematurely. Maximum call stack size exceeded.]");
+    }
+    if recurse % 64 == 63 {
+        return amber_engine::runtime::call::with_stack(|| format_value_inner(vm, ctx, o, recurse));
+    }
+    format_value_inner(vm, ctx, o, recurse)
+}
+
+/// How deep `inspect` goes, whatever `depth` says: node's own stack runs out at about 1,000
+/// levels of nested objects; each level costs a few KiB of native stack here (grown in
+/// segments), and `seen` is searched at each.
+const MAX_NESTING: usize = 1000;
+
+fn format_value_inner(vm: &mut Vm, ctx: &mut Ctx, o: ObjectId, recurse: usize) -> String {
     if ctx.seen.contains(&o) {
         if !ctx.circular.contains(&o) {
             ctx.circular.push(o);

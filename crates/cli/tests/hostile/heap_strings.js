@@ -2,4 +2,5 @@
 // args: --max-heap 64M
 // exit: 5
 // stderr: heap limit exceeded
+// max-rss: 1.5
 const a = []; for (let i = 0; ; i++) a.push('x'.repeat(1000) + i);

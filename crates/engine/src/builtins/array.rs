@@ -408,8 +408,7 @@ fn from(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
                 create_data_property_or_throw(vm, ao, idx(k), v)
             })();
             if let Err(e) = r {
-                crate::interp::ops::iterator_close_quiet(vm, it)?;
-                return Err(e);
+                return crate::builtins::iterator::close_on_throw(vm, it, e);
             }
             k += 1;
             vm.check_heap()?;
@@ -678,12 +677,13 @@ fn flatten_into(
         vm.roots.push(el);
         let should_flatten = depth > 0.0 && is_array(vm, el)?;
         if should_flatten {
-            if vm.frames.len() > vm.options.max_stack_depth {
-                return Err(vm.range_error("Maximum call stack size exceeded"));
-            }
             let Some(eo) = el.as_object() else { continue };
             let el_len = length_of_array_like(vm, eo)?;
-            target_index = flatten_into(vm, target, eo, el_len, target_index, depth - 1.0, None)?;
+            // Each level of nesting is a level of Rust recursion: counted and on a grown
+            // stack, so `flat(Infinity)` of arrays nested a million deep is a RangeError.
+            target_index = crate::runtime::call::nested(vm, |vm| {
+                flatten_into(vm, target, eo, el_len, target_index, depth - 1.0, None)
+            })?;
         } else {
             let tk = key_for(vm, target_index);
             create_data_property_or_throw(vm, target, tk, el)?;

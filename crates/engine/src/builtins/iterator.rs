@@ -755,12 +755,10 @@ fn continuation(vm: &mut Vm, result: Value, sync_iter: Value, close_on_rejection
         let value = get(vm, ro, PropertyKey::Atom(atom::value), result)?;
         let value_wrapper = match crate::builtins::promise::promise_resolve(vm, value) {
             Ok(p) => p,
-            Err(Throw::Value(e)) => {
-                if !done && close_on_rejection {
-                    crate::interp::ops::iterator_close_quiet(vm, sync_iter)?;
-                }
-                return Err(Throw::Value(e));
+            Err(Throw::Value(e)) if !done && close_on_rejection => {
+                return close_on_throw(vm, sync_iter, Throw::Value(e))
             }
+            Err(Throw::Value(e)) => return Err(Throw::Value(e)),
             Err(t) => return Err(t),
         };
         let unwrap =

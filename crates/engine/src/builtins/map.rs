@@ -865,6 +865,13 @@ pub(crate) fn iterator_close(vm: &mut Vm, record: &IteratorRecord, completion: J
     }
     // 3. Let iterator be iteratorRecord.[[Iterator]].
     let iterator = record.iterator;
+    // `return` may collect: the completion's value must outlive it (roots are truncated
+    // when the native that called this returns).
+    vm.roots.push(iterator);
+    vm.roots.push(match &completion {
+        Ok(v) | Err(Throw::Value(v)) => *v,
+        Err(Throw::Limit(_)) => Value::UNDEFINED,
+    });
     // 4. Let innerResult be Completion(GetMethod(iterator, "return")).
     let inner = match get_method(vm, iterator, PropertyKey::Atom(atom::return_)) {
         // 5. If innerResult is a normal completion, then

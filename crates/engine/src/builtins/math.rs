@@ -648,6 +648,9 @@ fn iterator_close_on_throw(vm: &mut Vm, iterator: Value, error: crate::error::Th
     if let crate::error::Throw::Limit(_) = error {
         return error;
     }
+    if let crate::error::Throw::Value(e) = error {
+        vm.roots.push(e);
+    }
     let return_key = PropertyKey::Atom(atom::return_);
     if let Ok(Some(ret)) = get_method(vm, iterator, return_key) {
         if let Err(crate::error::Throw::Limit(l)) = call(vm, ret, iterator, &[]) {

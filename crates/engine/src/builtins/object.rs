@@ -332,8 +332,7 @@ fn from_entries(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
             create_data_property_or_throw(vm, o, key, v)
         })();
         if let Err(e) = r {
-            crate::interp::ops::iterator_close_quiet(vm, it)?;
-            return Err(e);
+            return crate::builtins::iterator::close_on_throw(vm, it, e);
         }
     }
     Ok(obj)
@@ -438,18 +437,12 @@ pub fn group_by_generic(
         vm.roots.push(v);
         let key = match call(vm, callback, Value::UNDEFINED, &[v, Value::number(k)]) {
             Ok(key) => key,
-            Err(e) => {
-                crate::interp::ops::iterator_close_quiet(vm, it)?;
-                return Err(e);
-            }
+            Err(e) => return crate::builtins::iterator::close_on_throw(vm, it, e),
         };
         let key = if property_keys {
             match to_property_key(vm, key) {
                 Ok(pk) => key_to_value(vm, pk),
-                Err(e) => {
-                    crate::interp::ops::iterator_close_quiet(vm, it)?;
-                    return Err(e);
-                }
+                Err(e) => return crate::builtins::iterator::close_on_throw(vm, it, e),
             }
         } else if key.as_number() == Some(0.0) {
             Value::int(0)

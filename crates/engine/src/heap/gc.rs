@@ -71,9 +71,17 @@ pub(crate) fn estimate_bytes(vm: &Vm) -> u64 {
             HeapString::Rope { .. } => 32,
         })
         .sum();
-    // The shape tree and the atom table are never collected; the queues are roots.
+    // The shape tree and the atom table are never collected; the queues are roots. Freed
+    // arena slots keep their memory for reuse.
     let queues = (vm.jobs.len() + vm.timers.len()) as u64 * crate::vm::JOB_BYTES;
+    let free = h.objects.free_bytes()
+        + h.strings.free_bytes()
+        + h.symbols.free_bytes()
+        + h.bigints.free_bytes()
+        + h.envs.free_bytes()
+        + h.code.free_bytes();
     objects
+        + free
         + strings
         + h.envs.live() as u64 * 48
         + h.code.live() as u64 * 256

@@ -93,6 +93,11 @@ impl<T> Arena<T> {
     pub fn live(&self) -> usize {
         self.items.len() - self.free.len()
     }
+    /// Bytes the free slots hold: a freed slot's memory stays with the arena (reused, never
+    /// returned), so the heap estimate counts it.
+    pub fn free_bytes(&self) -> u64 {
+        (self.free.len() * (std::mem::size_of::<Option<T>>() + 4)) as u64
+    }
     pub fn is_live(&self, i: u32) -> bool {
         self.get(i).is_some()
     }
@@ -143,7 +148,9 @@ pub fn object_bytes(o: &Object) -> u64 {
 /// payload's entry (a Map entry with its index: two values and a hash slot).
 pub const ELEMENT_BYTES: u64 = 8;
 pub const SLOT_BYTES: u64 = 8;
-pub const DICT_ENTRY_BYTES: u64 = 48;
+/// A dictionary entry: the `IndexMap` bucket (hash, key, value and flags: 32 bytes) and its
+/// index-table slot, which the table's load factor and doubling make up to 24 bytes.
+pub const DICT_ENTRY_BYTES: u64 = 56;
 pub const MAP_ENTRY_BYTES: u64 = 72;
 
 /// Heap blocks owned by an object's class payload, beyond the object's slot. Every kind is
@@ -187,13 +194,29 @@ fn payload_bytes(class: &object::Class) -> u64 {
     }
 }
 
-/// Estimated bytes of a flat string: its slot and its code units (one or two bytes each).
+/// Estimated bytes of a flat string: its slot and the allocation of its code units (one or
+/// two bytes each).
 pub fn flat_string_bytes(s: &JsStr) -> u64 {
-    let units = match s {
+    std::mem::size_of::<Option<HeapString>>() as u64 + 16 + malloc_bytes(js_str_bytes(s))
+}
+
+/// Bytes of a string's code units.
+pub(crate) fn js_str_bytes(s: &JsStr) -> u64 {
+    match s {
         JsStr::Latin1(b) => b.len() as u64,
         JsStr::Utf16(u) => u.len() as u64 * 2,
-    };
-    32 + units
+    }
+}
+
+/// What a heap block of `n` bytes costs the process: the allocator rounds each block up to
+/// 16 bytes with an 8-byte header, 32 at least. Small blocks (short strings, atoms) cost
+/// several times their length, so the estimate counts the block, not the bytes asked for.
+pub(crate) fn malloc_bytes(n: u64) -> u64 {
+    if n == 0 {
+        0
+    } else {
+        ((n + 8 + 15) & !15).max(32)
+    }
 }
 
 /// All heap arenas.

@@ -248,12 +248,16 @@ const GC_MIN_BYTES: u64 = 1 << 20;
 /// `options.gc_interval` allocations, and sooner once the bytes allocated since the last
 /// collection reach the bytes that survived it (the heap has doubled), but not before
 /// `GC_MIN_BYTES`. Counting bytes, not objects, keeps peak memory near twice the live size
-/// whether the garbage is small objects or long strings.
+/// whether the garbage is small objects or long strings. And once the estimate passes
+/// `--max-heap`: the collection decides whether the run is over the limit (what survives
+/// it is) or only carried garbage, so a loop that grows one array or object without
+/// allocating new cells stops at the limit, not at the next doubling.
 #[inline]
 fn gc_due(vm: &Vm) -> bool {
     let heap = &vm.heap;
     heap.allocs_since_gc >= vm.options.gc_interval
         || (heap.bytes_since_gc >= GC_MIN_BYTES && heap.bytes_since_gc.saturating_mul(2) >= heap.bytes_estimate)
+        || vm.options.max_heap_bytes.is_some_and(|max| heap.bytes_estimate > max)
 }
 
 /// Execute one instruction of the top frame.
@@ -1008,34 +1012,36 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             let r = crate::runtime::call::call(vm, next, it, &[])?;
             vm.stack.push(r);
         }
+        // The closing ops leave their operands on the stack (a root) while `return` runs,
+        // which may collect: the exception being propagated must outlive it.
         Op::IteratorClose => {
-            let _next = pop(vm);
-            let it = pop(vm);
+            let it = vm.stack[vm.stack.len() - 2];
             ops::iterator_close(vm, it)?;
+            vm.stack.truncate(vm.stack.len() - 2);
         }
         Op::IteratorCloseQuiet => {
-            let exc = pop(vm);
-            let _next = pop(vm);
-            let it = pop(vm);
+            let n = vm.stack.len();
+            let (it, exc) = (vm.stack[n - 3], vm.stack[n - 1]);
             ops::iterator_close_quiet(vm, it)?;
+            vm.stack.truncate(n - 3);
             vm.stack.push(exc);
         }
         Op::AsyncIteratorClose => {
-            let _next = pop(vm);
-            let it = pop(vm);
+            let it = vm.stack[vm.stack.len() - 2];
             let (result, called) =
                 match crate::runtime::property::get_method(vm, it, PropertyKey::Atom(crate::atoms::atom::return_))? {
                     Some(r) => (crate::runtime::call::call(vm, r, it, &[])?, true),
                     None => (Value::UNDEFINED, false),
                 };
+            vm.stack.truncate(vm.stack.len() - 2);
             vm.stack.push(result);
             vm.stack.push(Value::bool(called));
         }
         Op::AsyncIteratorCloseQuiet => {
-            let exc = pop(vm);
-            let _next = pop(vm);
-            let it = pop(vm);
+            let n = vm.stack.len();
+            let (it, exc) = (vm.stack[n - 3], vm.stack[n - 1]);
             let (result, called) = ops::async_iterator_close_quiet(vm, it)?;
+            vm.stack.truncate(n - 3);
             vm.stack.push(exc);
             vm.stack.push(result);
             vm.stack.push(Value::bool(called));

@@ -181,6 +181,9 @@ pub(crate) fn link_and_evaluate_native(vm: &mut Vm, _this: Value, _args: &[Value
     }
     let deferred = capture(vm, 3);
     let on_fulfilled = make_internal(vm, "%DynamicImport.fulfilled", 0, vec![p, Value::int(module as i32), deferred]);
+    // Evaluating runs the module's body, which may collect: what this native made and still
+    // needs afterwards is rooted until it returns (`call_native` truncates the roots).
+    vm.roots.push(Value::object(on_fulfilled));
     let evaluate_promise = if deferred == Value::TRUE {
         // import.defer: evaluate only the asynchronous transitive dependencies, all of them.
         let list = crate::module::evaluate::gather_async_transitive_dependencies(vm, module, &mut Vec::new());
@@ -193,6 +196,7 @@ pub(crate) fn link_and_evaluate_native(vm: &mut Vm, _this: Value, _args: &[Value
             crate::heap::object::Class::Internal(vec![Value::int(list.len() as i32)]),
         ));
         let all_rejected = make_internal(vm, "%DynamicImport.rejected", 1, vec![Value::object(all)]);
+        vm.roots.extend([Value::object(all), Value::object(counter), Value::object(all_rejected)]);
         for dep in list {
             let dep_promise = crate::module::evaluate::evaluate(vm, dep)?;
             let step =

@@ -37,7 +37,7 @@ const UNCHECKED_NATIVE_DEPTH: u32 = 16;
 /// arrays, bound functions of bound functions) recurse without re-entering the interpreter,
 /// so they count towards `max_native_depth` and grow the stack like `interp::run` does.
 #[inline]
-fn nested<T>(vm: &mut Vm, f: impl FnOnce(&mut Vm) -> JsResult<T>) -> JsResult<T> {
+pub(crate) fn nested<T>(vm: &mut Vm, f: impl FnOnce(&mut Vm) -> JsResult<T>) -> JsResult<T> {
     if vm.native_depth >= vm.options.max_native_depth {
         return Err(vm.range_error("Maximum call stack size exceeded"));
     }
@@ -49,6 +49,13 @@ fn nested<T>(vm: &mut Vm, f: impl FnOnce(&mut Vm) -> JsResult<T>) -> JsResult<T>
     };
     vm.native_depth -= 1;
     r
+}
+
+/// Run `f` where at least the interpreter's red zone of native stack is free, adding a
+/// segment first if it is not: for recursive walks outside the engine (`util.inspect`)
+/// that bound their own depth but not the stack each level costs.
+pub fn with_stack<T>(f: impl FnOnce() -> T) -> T {
+    stacker::maybe_grow(crate::interp::STACK_RED_ZONE, crate::interp::STACK_SEGMENT, f)
 }
 
 /// Call(F, V, args).
