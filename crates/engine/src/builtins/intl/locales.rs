@@ -70,7 +70,78 @@ pub(crate) fn parse_language_tag(tag: &str) -> Option<Locale> {
 /// case and order.
 pub(crate) fn canonicalize(mut locale: Locale) -> String {
     LocaleCanonicalizer::new_extended().canonicalize(&mut locale);
-    locale.to_string()
+    replace_value_aliases(&locale.to_string())
+}
+
+/// CLDR's deprecated `-u-` and `-t-` values (common/bcp47/*.xml `preferred` and `alias`
+/// attributes) by (key, alias, canonical value), which ICU4X's canonicalizer leaves alone.
+const VALUE_ALIASES: &[(&str, &str, &str)] = &[
+    ("ca", "ethiopic-amete-alem", "ethioaa"),
+    ("ca", "islamicc", "islamic-civil"),
+    ("ks", "primary", "level1"),
+    ("ks", "tertiary", "level3"),
+    ("ms", "imperial", "uksystem"),
+    ("kb", "yes", "true"),
+    ("kc", "yes", "true"),
+    ("kh", "yes", "true"),
+    ("kk", "yes", "true"),
+    ("kn", "yes", "true"),
+    ("tz", "aqams", "nzakl"),
+    ("tz", "cnckg", "cnsha"),
+    ("tz", "cnchg", "cnsha"),
+    ("tz", "cnhrb", "cnsha"),
+    ("tz", "cnkhg", "cnurc"),
+    ("tz", "eire", "iedub"),
+    ("tz", "est", "papty"),
+    ("tz", "gmt0", "gmt"),
+    ("tz", "uct", "utc"),
+    ("tz", "usnavajo", "usden"),
+    ("tz", "zulu", "utc"),
+    ("m0", "names", "prprname"),
+];
+
+/// Replaces the deprecated keyword values of a canonical tag (`und-u-ks-primary` →
+/// `und-u-ks-level1`); a `-u-` value that becomes "true" is dropped, as canonical form has it.
+fn replace_value_aliases(tag: &str) -> String {
+    let subtags: Vec<&str> = tag.split('-').collect();
+    let mut out: Vec<String> = Vec::with_capacity(subtags.len());
+    let mut singleton = "";
+    let mut i = 0;
+    while i < subtags.len() {
+        let s = subtags[i];
+        if s.len() == 1 {
+            singleton = s;
+            out.push(s.to_string());
+            i += 1;
+            if singleton == "x" {
+                out.extend(subtags[i..].iter().map(|s| s.to_string()));
+                break;
+            }
+            continue;
+        }
+        let is_key = s.len() == 2 && (singleton == "u" || (singleton == "t" && s.as_bytes()[1].is_ascii_digit()));
+        if !is_key {
+            out.push(s.to_string());
+            i += 1;
+            continue;
+        }
+        // A key and its value subtags (up to the next key or singleton).
+        let mut end = i + 1;
+        while end < subtags.len() && subtags[end].len() > 2 {
+            end += 1;
+        }
+        let value = subtags[i + 1..end].join("-");
+        let value = VALUE_ALIASES
+            .iter()
+            .find(|(k, alias, _)| *k == s && *alias == value)
+            .map_or(value.clone(), |(_, _, canonical)| canonical.to_string());
+        out.push(s.to_string());
+        if !(value.is_empty() || (singleton == "u" && value == "true")) {
+            out.push(value);
+        }
+        i = end;
+    }
+    out.join("-")
 }
 
 /// A tag that is known structurally valid, canonicalized.
@@ -350,6 +421,13 @@ mod tests {
         assert_eq!(canonicalize_tag("EN-us").as_deref(), Some("en-US"));
         assert_eq!(canonicalize_tag("en-u-kn-true").as_deref(), Some("en-u-kn"));
         assert_eq!(canonicalize_tag("iw").as_deref(), Some("he"));
+        assert_eq!(canonicalize_tag("und-u-kb-yes").as_deref(), Some("und-u-kb"));
+        assert_eq!(canonicalize_tag("und-u-ca-ethiopic-amete-alem").as_deref(), Some("und-u-ca-ethioaa"));
+        assert_eq!(
+            canonicalize_tag("und-Latn-t-und-hani-m0-names").as_deref(),
+            Some("und-Latn-t-und-hani-m0-prprname")
+        );
+        assert_eq!(canonicalize_tag("en-t-m0-true").as_deref(), Some("en-t-m0-true"));
         for bad in ["", "en_US", "root", "en-US-u", "de-1996-1996", "en-a-x-a-b", "en-u-a-u-b", "x-private"] {
             assert_eq!(canonicalize_tag(bad), None, "{bad}");
         }
