@@ -34,8 +34,10 @@ use std::sync::{Arc, Mutex};
 /// the heap payload's schema (the engine's serde declarations): bump it whenever a heap type,
 /// the `Op` enum or the `Vm` fields change shape, so an older image is refused by name
 /// instead of failing to decode. 3: eval sites and var bags, arena floors. 5: shared data
-/// blocks, pending waitAsync waiters. 7: the overlay VFS (lower-layer inodes, the mount and its manifest).
-pub const ENGINE_VERSION: &str = concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.7+temporal_rs.0.2.6");
+/// blocks, pending waitAsync waiters. 7: Intl objects. 8: the overlay VFS (lower-layer inodes,
+/// the mount and its manifest, source texts' lower spans).
+pub const ENGINE_VERSION: &str =
+    concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.8+temporal_rs.0.2.6+icu4x.2.4.0");
 
 /// `vm.host_state` entry the Math.random generator is seeded from (8 bytes LE).
 const RANDOM_SEED_KEY: &str = "random.seed";
@@ -223,6 +225,15 @@ impl RuntimeBuilder {
     pub fn time_zone(mut self, zone: Option<String>) -> Self {
         if let Some(zone) = zone {
             self.options.time_zone = zone;
+        }
+        self
+    }
+
+    /// The run's default locale (ECMA-402's DefaultLocale): a BCP 47 tag; None keeps
+    /// "en-US". Check it first with [`amber_engine::builtins::intl::is_locale`].
+    pub fn locale(mut self, locale: Option<String>) -> Self {
+        if let Some(locale) = locale {
+            self.options.locale = locale;
         }
         self
     }

@@ -56,6 +56,11 @@ pub struct RunArgs {
     /// Europe/Paris or an offset such as +05:30; default UTC. Stored with the session.
     #[arg(long = "tz", value_name = "ZONE")]
     tz: Option<String>,
+    /// The run's default locale (what `Intl` and `toLocaleString` use when no locale is
+    /// given): a BCP 47 tag such as de-DE; default en-US. Stored with the session; the
+    /// host's LANG and LC_* are never read.
+    #[arg(long = "locale", value_name = "TAG")]
+    locale: Option<String>,
     /// Print the bytecode of every function instead of running.
     #[arg(long)]
     dump_bytecode: bool,
@@ -192,9 +197,18 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
     if let Some(tz) = args.tz.as_deref().filter(|tz| !amber::engine::builtins::temporal::is_time_zone(tz)) {
         return Err(Failure::usage(format!("--tz {tz:?}: not a time zone (an IANA name or an offset such as +05:30)")));
     }
+    if let Some(tag) = args.locale.as_deref().filter(|tag| !amber::engine::builtins::intl::is_locale(tag)) {
+        return Err(Failure::usage(format!("--locale {tag:?}: not a locale (a BCP 47 tag such as en-US or de-DE)")));
+    }
     let sources = vec![
         Source::new(&program.filename, &source),
-        options_source(args.max_instructions, heap_limit(args.max_heap), args.tz.as_deref(), &process),
+        options_source(
+            args.max_instructions,
+            heap_limit(args.max_heap),
+            args.tz.as_deref(),
+            args.locale.as_deref(),
+            &process,
+        ),
         folder.source(),
     ];
     let policy = parse_policy(&args.policy)?;
@@ -210,6 +224,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
         .max_instructions(args.max_instructions)
         .max_heap_bytes(heap_limit(args.max_heap))
         .time_zone(args.tz.clone())
+        .locale(args.locale.clone())
         .process_inputs(process);
     let mut runtime = folder.mount(runtime, location.dir()).build()?;
     let new_session = NewSession { entry: filename, module, policy, sources };

@@ -91,7 +91,7 @@ impl Held<'_> {
     }
 }
 
-/// The reserved source path holding a session's run options (resource limits, the
+/// The reserved source path holding a session's run options (resource limits, time zone and locale, the
 /// program's arguments and environment) as JSON, so that resume, replay and recovery run
 /// under the options the session started with — and exports carry them.
 pub const OPTIONS_SOURCE: &str = "amber:options.json";
@@ -101,12 +101,14 @@ pub fn options_source(
     max_instructions: Option<u64>,
     max_heap: Option<u64>,
     time_zone: Option<&str>,
+    locale: Option<&str>,
     process: &ProcessInputs,
 ) -> Source {
     let text = json!({
         "max_instructions": max_instructions,
         "max_heap_bytes": max_heap,
         "time_zone": time_zone,
+        "locale": locale,
         "process": process,
     })
     .to_string();
@@ -128,6 +130,7 @@ pub fn with_session_options(builder: RuntimeBuilder, loaded: &LoadedSession) -> 
         .max_instructions(options["max_instructions"].as_u64())
         .max_heap_bytes(options["max_heap_bytes"].as_u64())
         .time_zone(options["time_zone"].as_str().map(str::to_string))
+        .locale(options["locale"].as_str().map(str::to_string))
         .process_inputs(process)
 }
 

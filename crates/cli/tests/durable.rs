@@ -516,3 +516,39 @@ fn temporal_values_live_across_a_suspend_and_resume_and_replay() {
     expect(&printed, 0);
     assert_eq!(printed.stdout, format!("{}{}", run.stdout, resumed.stdout));
 }
+
+const INTL_AGENT: &str = r#"
+const collator = new Intl.Collator(undefined, { numeric: true });
+const plurals = new Intl.PluralRules("ar-EG");
+const words = ["z", "ä", "a10", "a2", "Z", "b"];
+(async () => {
+  console.log("start", words.slice().sort(collator.compare).join(" "));
+  const answer = await amber.input("Go?");
+  console.log(answer, words.slice().sort(collator.compare).join(" "),
+    [0, 1, 2, 5, 11, 100].map((n) => plurals.select(n)).join(" "), "ä".localeCompare("z"));
+})();
+"#;
+
+#[test]
+fn intl_objects_and_the_run_locale_live_across_a_suspend_and_resume() {
+    let sb = Sandbox::new("intl");
+    let file = sb.write("agent.js", INTL_AGENT);
+    let bad = sb.amber(&["run", &file, "--locale", "en_US"]);
+    expect(&bad, 2);
+    assert!(bad.stderr.contains("not a locale"), "{}", bad.stderr);
+
+    // Swedish sorts ä after z; node 20 prints the same lines for "sv-SE" given explicitly.
+    let run = sb.amber(&["run", &file, "--session", "i1", "--locale", "sv-SE"]);
+    expect(&run, 75);
+    assert_eq!(run.stdout, "start a2 a10 b z Z ä\n");
+
+    // A fresh process: the Collator (with its bound compare) and the PluralRules come back
+    // from the image, and localeCompare without locales still uses the session's locale.
+    let resumed = sb.amber(&["resume", "i1", "--input", "go"]);
+    expect(&resumed, 0);
+    assert_eq!(resumed.stdout, "go a2 a10 b z Z ä zero one two few many other 1\n");
+
+    let printed = sb.amber(&["replay", "i1", "--print"]);
+    expect(&printed, 0);
+    assert_eq!(printed.stdout, format!("{}{}", run.stdout, resumed.stdout));
+}

@@ -237,6 +237,9 @@ intrinsics! {
     temporal_plain_year_month_prototype,
     temporal_plain_month_day_prototype,
     temporal_duration_prototype,
+    intl_collator_prototype,
+    intl_collator_constructor,
+    intl_plural_rules_prototype,
 }
 
 macro_rules! well_known_symbols {

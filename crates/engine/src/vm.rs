@@ -43,6 +43,11 @@ pub struct VmOptions {
     /// `Temporal.Now`'s system time zone. It rides the image with the other options, so a
     /// resumed run keeps it; the host's `TZ` is never read.
     pub time_zone: String,
+    /// The run's default locale (a BCP 47 tag such as "de-DE"): ECMA-402's DefaultLocale,
+    /// what `Intl` constructors and `toLocaleString` use when no locale is given. It rides
+    /// the image with the other options, so a resumed run keeps it; the host's `LANG` and
+    /// `LC_*` are never read. Check it with [`crate::builtins::intl::is_locale`].
+    pub locale: String,
 }
 
 /// Default [`VmOptions::max_native_depth`]: recursion through a builtin costs two levels
@@ -59,6 +64,7 @@ impl Default for VmOptions {
             max_native_depth: DEFAULT_MAX_NATIVE_DEPTH,
             gc_interval: 200_000,
             time_zone: "UTC".to_string(),
+            locale: "en-US".to_string(),
         }
     }
 }

@@ -132,6 +132,8 @@ pub fn create_intrinsics(vm: &mut Vm) {
     vm.realm.temporal_plain_year_month_prototype = plain(vm, op);
     vm.realm.temporal_plain_month_day_prototype = plain(vm, op);
     vm.realm.temporal_duration_prototype = plain(vm, op);
+    vm.realm.intl_collator_prototype = plain(vm, op);
+    vm.realm.intl_plural_rules_prototype = plain(vm, op);
     vm.global = plain(vm, op);
     let thrower =
         make_native(vm, "", NativeId::by_name("%ThrowTypeError").unwrap_or(NativeId(0)), 0, false, Vec::new());
@@ -176,6 +178,7 @@ pub fn create_intrinsics(vm: &mut Vm) {
     crate::builtins::disposable::init(vm);
     crate::builtins::shadow_realm::init(vm);
     crate::builtins::temporal::init(vm);
+    crate::builtins::intl::init(vm);
     init(vm);
 }
 

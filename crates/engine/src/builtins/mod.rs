@@ -23,6 +23,7 @@ pub mod error;
 pub mod function;
 pub mod generator;
 pub mod global;
+pub mod intl;
 pub mod iterator;
 pub mod iterator_helpers;
 pub mod json;
@@ -115,6 +116,9 @@ fn modules() -> &'static [&'static [NativeDef]] {
         temporal::PLAIN_MONTH_DAY_NATIVES,
         temporal::DURATION_NATIVES,
         temporal::NOW_NATIVES,
+        intl::NATIVES,
+        intl::COLLATOR_NATIVES,
+        intl::PLURAL_RULES_NATIVES,
     ]
 }
 

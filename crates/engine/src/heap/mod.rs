@@ -190,7 +190,9 @@ fn payload_bytes(class: &object::Class) -> u64 {
         | C::ShadowRealm(_)
         | C::RawJson
         // Temporal slots are fixed-size plain data.
-        | C::Temporal(_) => 0,
+        | C::Temporal(_)
+        // Intl slots are a few short strings.
+        | C::Intl(_) => 0,
     }
 }
 

@@ -223,6 +223,8 @@ pub enum Class {
     RawJson,
     /// A Temporal object: its internal slots as plain data (`builtins/temporal/slots.rs`).
     Temporal(Box<crate::builtins::temporal::slots::TemporalSlots>),
+    /// An Intl object: its resolved locale and options as plain data (`builtins/intl/slots.rs`).
+    Intl(Box<crate::builtins::intl::slots::IntlSlots>),
 }
 
 #[derive(Clone, Copy, Serialize, Deserialize)]
@@ -517,6 +519,7 @@ pub fn class_children(class: &Class, out: &mut Vec<Value>, envs: &mut Vec<EnvId>
     match class {
         Class::Ordinary | Class::Error | Class::Boolean(_) | Class::Number(_) | Class::Date(_) => {}
         Class::ShadowRealm(_) | Class::RawJson | Class::Temporal(_) => {}
+        Class::Intl(s) => s.children(out),
         Class::Array(_) => {}
         Class::Arguments(a) => envs.extend(a.env),
         Class::Function(c) => {

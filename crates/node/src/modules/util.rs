@@ -177,7 +177,7 @@ fn class_of(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         Class::Namespace(_) => "Module".into(),
         Class::ShadowRealm(_) => "ShadowRealm".into(),
         Class::RawJson => "Object".into(),
-        Class::Temporal(_) => "Object".into(),
+        Class::Temporal(_) | Class::Intl(_) => "Object".into(),
     };
     Ok(vm.str(&name))
 }

@@ -24,12 +24,10 @@ use crate::value::{StringId, Value};
 use crate::vm::Vm;
 
 mod annex_b;
-mod collation;
 mod iterator;
 mod replace;
 
 use annex_b::{anchor, big, blink, bold, fixed, fontcolor, fontsize, italics, link, small, strike, sub, substr, sup};
-pub(crate) use collation::collate;
 use iterator::{iterator, string_iterator_next};
 use replace::{replace, replace_all};
 
@@ -707,23 +705,18 @@ fn last_index_of(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     })
 }
 
-/// ### 22.1.3.12 String.prototype.localeCompare ( that [ , reserved1 [ , reserved2 ] ] )
-/// https://tc39.es/ecma262/#sec-string.prototype.localecompare
-///
-/// NOTE: without ECMA-402 this approximates the CLDR root collation Node uses (see
-/// [`collate`]), so sorting with it gives Node's order for common text.
+/// ### 19.1.1 String.prototype.localeCompare ( that [ , locales [ , options ] ] ) (ECMA-402)
+/// https://tc39.es/ecma402/#sup-String.prototype.localeCompare
 fn locale_compare(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let O be ? RequireObjectCoercible(this value).
     // 2. Let S be ? ToString(O).
     let s = this_str(vm, this, "localeCompare")?;
     // 3. Let thatValue be ? ToString(that).
     let that_value = to_js_str(vm, arg(args, 0))?;
-    vm.charge((s.len() + that_value.len()) as u64 / 4)?;
-    Ok(Value::int(match collate(&s, &that_value) {
-        std::cmp::Ordering::Less => -1,
-        std::cmp::Ordering::Equal => 0,
-        std::cmp::Ordering::Greater => 1,
-    }))
+    let (s, that_value) = (vm.heap.alloc_string(s), vm.heap.alloc_string(that_value));
+    // 4-5. Let collator be ? Construct(%Intl.Collator%, « locales, options »);
+    //      return CompareStrings(collator, S, thatValue).
+    crate::builtins::intl::locale_compare(vm, Value::string(s), Value::string(that_value), arg(args, 1), arg(args, 2))
 }
 
 /// ### 22.1.3.13 String.prototype.match ( regexp )
@@ -1452,22 +1445,5 @@ mod tests {
         assert_eq!(normalize_units(&text, NormalForm::Nfc).units(), vec![0xE9, 0xDC00, 0xC5]);
         assert_eq!(normalize_units(&s("é"), NormalForm::Nfd).units(), vec![0x65, 0x301]);
         assert_eq!(normalize_units(&s("ﬁ"), NormalForm::Nfkc).to_rust_string(), "fi");
-    }
-
-    #[test]
-    fn collation_orders_like_icu_root() {
-        let mut words = vec!["b", "A", "a", "B", "á", "Á", "ab", "aB", "Ab", "a b", "a_b", "a-b", "a1", "a10", "a2"];
-        words.sort_by(|x, y| collate(&s(x), &s(y)));
-        assert_eq!(words.join("|"), "a|A|á|Á|a b|a_b|a-b|a1|a10|a2|ab|aB|Ab|b|B");
-        assert_eq!(collate(&s("e\u{301}"), &s("é")), std::cmp::Ordering::Equal);
-        assert_eq!(collate(&s("\u{0}a"), &s("a")), std::cmp::Ordering::Equal);
-        assert_eq!(collate(&s("resume"), &s("résumé")), std::cmp::Ordering::Less);
-        assert_eq!(collate(&s("résumé"), &s("Resume")), std::cmp::Ordering::Greater);
-        assert_eq!(collate(&s("ae"), &s("æ")), std::cmp::Ordering::Less);
-        assert_eq!(collate(&s("æ"), &s("b")), std::cmp::Ordering::Less);
-        assert_eq!(collate(&s("ss"), &s("ß")), std::cmp::Ordering::Less);
-        let mut words = vec!["áe", "aE", "Ae", "aé", "AÉ", "Aè", "Aé", "æ", "ÅE"];
-        words.sort_by(|x, y| collate(&s(x), &s(y)));
-        assert_eq!(words.join(" "), "aE Ae aé Aé AÉ Aè áe ÅE æ");
     }
 }

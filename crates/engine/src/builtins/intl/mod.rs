@@ -1,0 +1,137 @@
+//! ECMA-402, the ECMAScript Internationalization API: https://tc39.es/ecma402/
+//!
+//! Locale data is ICU4X's compiled CLDR data, linked into the binary: no data file is read at
+//! run time, and the results depend only on the pinned ICU4X version ([`ICU4X_VERSION`],
+//! part of the engine version an image names, so an image is refused by an engine with
+//! other data).
+//!
+//! - **Slots are plain data.** An Intl object is `Class::Intl(IntlSlots)` ([`slots`]): its
+//!   resolved locale and options. ICU4X formatters are built from them per operation over
+//!   the static data, so an image holds no ICU4X state and a restored object behaves as
+//!   before in any process.
+//! - **The default locale** is the run's ([`crate::vm::VmOptions::locale`], `en-US` unless
+//!   configured); the host's `LANG`/`LC_*` are never read.
+//!
+//! Layout: one file per constructor; [`options`] holds the option-reading abstract
+//! operations (GetOption, GetNumberOption…), [`locales`] locale lists and negotiation
+//! (CanonicalizeLocaleList, ResolveLocale, SupportedLocales), [`number_options`] the digit
+//! options NumberFormat and PluralRules share.
+
+pub mod slots;
+
+mod collator;
+mod locales;
+mod number_options;
+mod options;
+mod plural_rules;
+
+pub(crate) use collator::locale_compare;
+pub(crate) use collator::NATIVES as COLLATOR_NATIVES;
+pub(crate) use plural_rules::NATIVES as PLURAL_RULES_NATIVES;
+
+use crate::atoms::{atom, PropertyKey};
+use crate::builtins::map::define_to_string_tag;
+use crate::builtins::{arg, install, make_native, NativeDef, NativeId};
+use crate::error::{JsResult, Throw};
+use crate::heap::object::{Class, Object};
+use crate::heap::shape::PropFlags;
+use crate::native;
+use crate::runtime::property::create_data_property_or_throw;
+use crate::value::{ObjectId, Value};
+use crate::vm::Vm;
+
+use slots::IntlSlots;
+
+/// The ICU4X version (and with it the CLDR data) Intl objects were resolved with; part of
+/// the engine version an image names.
+pub const ICU4X_VERSION: &str = "2.4.0";
+
+/// Whether `tag` is a locale a run can be configured with (`VmOptions::locale`): a
+/// structurally valid language tag without extensions whose language CLDR knows.
+pub fn is_locale(tag: &str) -> bool {
+    locales::canonicalize_tag(tag).is_some_and(|t| locales::is_available(&t))
+}
+
+pub(crate) const NATIVES: &[NativeDef] = &[native!("Intl.getCanonicalLocales", 1, get_canonical_locales)];
+
+pub(crate) fn init(vm: &mut Vm) {
+    // The Intl object is an ordinary object whose [[Prototype]] is %Object.prototype%.
+    let op = vm.realm.object_prototype;
+    let intl = vm.heap.new_plain(Some(op));
+    define_to_string_tag(vm, intl, "Intl");
+    let global = vm.global;
+    let key = vm.key("Intl");
+    vm.define_builtin(global, key, Value::object(intl), PropFlags::HIDDEN);
+    install(vm, intl, "Intl", NATIVES);
+
+    let constructors: [(&str, ObjectId, &'static [NativeDef]); 2] = [
+        ("Collator", vm.realm.intl_collator_prototype, COLLATOR_NATIVES),
+        ("PluralRules", vm.realm.intl_plural_rules_prototype, PLURAL_RULES_NATIVES),
+    ];
+    for (name, proto, natives) in constructors {
+        let stable = format!("Intl.{name}");
+        let (id, length) = match NativeId::by_name(&stable) {
+            Some(id) => (id, id.def().map_or(0, |d| d.length)),
+            None => (NativeId(0), 0),
+        };
+        let ctor = make_native(vm, name, id, length, true, Vec::new());
+        vm.define_builtin(ctor, PropertyKey::Atom(atom::prototype), Value::object(proto), PropFlags::NONE);
+        vm.define_builtin(proto, PropertyKey::Atom(atom::constructor), Value::object(ctor), PropFlags::HIDDEN);
+        let key = vm.key(name);
+        vm.define_builtin(intl, key, Value::object(ctor), PropFlags::HIDDEN);
+        install(vm, proto, &format!("{stable}.prototype"), natives);
+        install(vm, ctor, &stable, natives);
+        define_to_string_tag(vm, proto, &stable);
+        if name == "Collator" {
+            vm.realm.intl_collator_constructor = ctor;
+        }
+    }
+}
+
+/// ### 8.3.1 Intl.getCanonicalLocales ( locales )
+fn get_canonical_locales(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1. Let ll be ? CanonicalizeLocaleList(locales).
+    let list = locales::canonicalize_locale_list(vm, arg(args, 0))?;
+    // 2. Return CreateArrayFromList(ll).
+    let values: Vec<Value> = list.iter().map(|s| vm.str(s)).collect();
+    Ok(vm.new_array(values))
+}
+
+/// A new Intl object with prototype `proto`.
+pub(crate) fn create(vm: &mut Vm, proto: ObjectId, slots: IntlSlots) -> Value {
+    Value::object(vm.heap.alloc_object(Object::new(Some(proto), Class::Intl(Box::new(slots)))))
+}
+
+/// Missing ICU4X data for a locale the engine resolved: a RangeError (it cannot happen with
+/// the compiled data for a resolved locale, but is an error, never a panic).
+pub(crate) fn data_error(vm: &mut Vm, e: icu_provider::DataError) -> Throw {
+    vm.range_error(format!("locale data unavailable: {e}"))
+}
+
+/// The object `resolvedOptions()` returns, built property by property in the spec's order.
+pub(crate) struct ResultObject(ObjectId);
+
+impl ResultObject {
+    pub(crate) fn new(vm: &mut Vm) -> ResultObject {
+        let op = vm.realm.object_prototype;
+        ResultObject(vm.heap.new_plain(Some(op)))
+    }
+    pub(crate) fn value(&mut self, vm: &mut Vm, name: &str, value: Value) {
+        let key = vm.key(name);
+        // A fresh ordinary object: CreateDataPropertyOrThrow cannot fail.
+        let _ = create_data_property_or_throw(vm, self.0, key, value);
+    }
+    pub(crate) fn string(&mut self, vm: &mut Vm, name: &str, value: &str) {
+        let v = vm.str(value);
+        self.value(vm, name, v);
+    }
+    pub(crate) fn number(&mut self, vm: &mut Vm, name: &str, value: f64) {
+        self.value(vm, name, Value::number(value));
+    }
+    pub(crate) fn boolean(&mut self, vm: &mut Vm, name: &str, value: bool) {
+        self.value(vm, name, Value::bool(value));
+    }
+    pub(crate) fn finish(self) -> Value {
+        Value::object(self.0)
+    }
+}
