@@ -163,3 +163,20 @@ fn a_restored_tree_reads_lower_bytes_through_the_attached_layer() {
     restored.attach_lower(layer.clone());
     assert_eq!(restored.read(fd, 6, None).unwrap(), b" bytes");
 }
+
+#[test]
+fn rollback_drops_the_upper_layer_and_shows_the_lower_again() {
+    let (mut v, _) = mounted(MemLower::default().file("keep", "k").file("gone", "g"));
+    v.write_file("keep", b"changed", 2.0).unwrap();
+    v.unlink("gone", 2.0).unwrap();
+    v.mkdir("made", 0o755, 2.0).unwrap();
+    v.set_cwd("made").unwrap();
+    assert_eq!(v.diff().unwrap().len(), 3);
+    v.rollback(3.0).unwrap();
+    assert_eq!(v.cwd, "/proj", "a working directory that no longer exists returns to the mount");
+    assert_eq!(v.read_file("keep").unwrap(), b"k");
+    assert_eq!(v.read_file("gone").unwrap(), b"g");
+    assert!(!v.exists("made"));
+    assert_eq!(v.diff().unwrap(), Vec::new());
+    assert_eq!(v.used_bytes(), 0);
+}
