@@ -41,7 +41,7 @@ const host = typeof amber === 'undefined'
 EOF
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 now() { date +%s.%N; }
-elapsed() { echo "$(now) - $1" | bc; }
+elapsed() { printf '%.3f' "$(echo "$(now) - $1" | bc)"; }
 node_times=(); run_times=(); resume_times=()
 for r in $(seq "$runs"); do
   t=$(now); node agent.js > /dev/null; node_times+=("$(elapsed "$t")")
