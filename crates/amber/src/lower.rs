@@ -243,7 +243,7 @@ impl LowerLayer for HostFolder {
             return listing_from_json(&result).ok_or(VfsError::Io);
         }
         let listing = self.read_listing(rel)?;
-        let value: Vec<Value> = listing.iter().map(|(n, t)| json!([n, type_name(*t)])).collect();
+        let value: Vec<Value> = listing.iter().map(|(n, t)| json!([n, t.name()])).collect();
         record_live("fs.list", args, Value::Array(value))?;
         Ok(listing)
     }
@@ -302,14 +302,6 @@ fn record_live(function: &str, args: Value, result: Value) -> VfsResult<()> {
     });
     // No active recorder: a VFS used outside a run (tests, tools); nothing to journal.
     outcome.unwrap_or(Ok(()))
-}
-
-fn type_name(kind: FileType) -> &'static str {
-    match kind {
-        FileType::File => "file",
-        FileType::Dir => "dir",
-        FileType::Symlink => "symlink",
-    }
 }
 
 fn node_to_json(node: &LowerNode) -> Value {

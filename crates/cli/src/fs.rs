@@ -85,14 +85,6 @@ fn letter(change: &Change) -> char {
     }
 }
 
-fn kind_name(kind: FileType) -> &'static str {
-    match kind {
-        FileType::File => "file",
-        FileType::Dir => "dir",
-        FileType::Symlink => "symlink",
-    }
-}
-
 fn diff(name: &str, json: bool, location: &StoreLocation) -> CliResult<u8> {
     let (upper, _) = open(name, location)?;
     for change in &upper.changes {
@@ -105,7 +97,7 @@ fn diff(name: &str, json: bool, location: &StoreLocation) -> CliResult<u8> {
                 'M' => "modified",
                 _ => "deleted",
             };
-            outln!("{}", serde_json::json!({ "change": op, "path": change.path(), "type": kind_name(kind) }));
+            outln!("{}", serde_json::json!({ "change": op, "path": change.path(), "type": kind.name() }));
         } else {
             let slash = if kind == FileType::Dir { "/" } else { "" };
             outln!("{} {}{slash}", letter(change), change.path());
@@ -116,11 +108,7 @@ fn diff(name: &str, json: bool, location: &StoreLocation) -> CliResult<u8> {
 
 /// The host path of VFS path `path` (under the mount `at`) inside `root`.
 fn host_path(root: &Path, at: &str, path: &str) -> PathBuf {
-    let rel = if at == "/" {
-        path.trim_start_matches('/')
-    } else {
-        path.strip_prefix(at).unwrap_or(path).trim_start_matches('/')
-    };
+    let rel = mount_rel(at, path);
     if rel.is_empty() {
         root.to_path_buf()
     } else {
@@ -128,6 +116,7 @@ fn host_path(root: &Path, at: &str, path: &str) -> PathBuf {
     }
 }
 
+/// VFS path `path` relative to the mount `at` ("" for the mount itself).
 fn mount_rel<'a>(at: &str, path: &'a str) -> &'a str {
     if at == "/" {
         path.trim_start_matches('/')

@@ -344,9 +344,7 @@ impl Vfs {
             let lower = mount.manifest.get(&rel);
             let same = match (lower, content) {
                 (Some(LowerNode::File { sha256, .. }), Content::LowerFile { sha256: h, .. }) => sha256 == h,
-                (Some(LowerNode::File { sha256, .. }), Content::File(bytes)) => {
-                    *sha256 == crate::vfs::lower::sha256(bytes)
-                }
+                (Some(LowerNode::File { sha256, .. }), Content::File(bytes)) => *sha256 == self::sha256(bytes),
                 (Some(LowerNode::Dir { .. }), Content::Dir(_)) => true,
                 (Some(LowerNode::Symlink { target, .. }), Content::Symlink(t)) => target == t,
                 _ => false,

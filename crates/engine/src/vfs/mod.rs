@@ -105,6 +105,15 @@ pub enum FileType {
 }
 
 impl FileType {
+    /// The lower-case name journals and listings use: "file", "dir", "symlink".
+    pub fn name(self) -> &'static str {
+        match self {
+            FileType::File => "file",
+            FileType::Dir => "dir",
+            FileType::Symlink => "symlink",
+        }
+    }
+
     /// The `S_IF*` bits.
     pub fn mode_bits(self) -> u32 {
         match self {
