@@ -21,6 +21,7 @@ pub mod crypto;
 pub mod events;
 pub mod fs;
 pub mod globals;
+pub mod http;
 pub mod module;
 pub mod os;
 pub mod path;
@@ -87,6 +88,9 @@ pub const BUILTINS: &[&Builtin] = &[
     &stream::BUILTIN,
     &stream::PROMISES,
     &crate::web::ENCODING,
+    &http::HTTP,
+    &http::HTTPS,
+    &http::INTERNAL_NET,
 ];
 
 /// Modules Node has that Amber refuses, with the reason given to the program.
