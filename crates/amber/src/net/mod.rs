@@ -4,7 +4,7 @@
 //! through three natives on the hidden [`BINDING`] object:
 //!
 //! - `request(spec, body)` journals an `http` intent named [`FETCH`] (method, URL, headers,
-//!   body inline or as a blob hash) and returns the promise of the response head;
+//!   body inline or as a blob hash) and returns its seq and the promise of the response head;
 //! - `read(seq, offset)` journals an `http` intent named [`READ`] and returns the promise of
 //!   the next body bytes (a Uint8Array), `null` at the end;
 //! - `cancel(seq)` completes whatever of that exchange is pending with an abort, at once.
@@ -86,8 +86,10 @@ pub(crate) fn register(vm: &mut Vm) {
 
 // ---- natives (run inside JS, with the recorder active)
 
-/// `request({method, url, hostname, port, headers, redirect}, body)` → Promise of the head
-/// (`{seq, status, statusText, headers, url, redirected}` or `{seq, error: {code, message}}`).
+/// `request({method, url, protocol, hostname, port, headers, redirect, decode}, body)` →
+/// `{seq, response}`: the exchange's seq (undefined when the request was rejected before it
+/// was journaled) and the Promise of its head (`{seq, status, statusText, headers, url,
+/// redirected}` or `{seq, error: {code, message}}`).
 /// A host the policy does not allow throws an Error with code `ERR_AMBER_NET_DENIED`, before
 /// anything is journaled.
 fn net_request(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
@@ -151,13 +153,21 @@ fn net_request(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     });
     let before = vm.host_ops.len();
     let promise = issue(vm, OpKind::Http, FETCH.to_string(), record_args.clone(), None)?;
+    let mut seq = Value::UNDEFINED;
     if vm.host_ops.len() > before {
         if let Some(op) = vm.host_ops.last() {
-            let seq = op.seq;
-            with_active(|r| r.net_requests.insert(seq, record_args));
+            let intent = op.seq;
+            seq = Value::number(intent as f64);
+            with_active(|r| r.net_requests.insert(intent, record_args));
         }
     }
-    Ok(promise)
+    let mark = vm.roots.len();
+    vm.roots.push(promise);
+    let out = vm.new_object();
+    vm.set_property(out, "seq", seq);
+    vm.set_property(out, "response", promise);
+    vm.roots.truncate(mark);
+    Ok(out)
 }
 
 /// `read(seq, offset)` → Promise of the next bytes of the response to request `seq`

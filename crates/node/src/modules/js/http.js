@@ -356,9 +356,9 @@ class ClientRequest extends Writable {
     const hasBody = this._chunks.length > 0 || !['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT'].includes(this.method);
     const body = hasBody ? Buffer.concat(this._chunks) : null;
     this._chunks = [];
-    let pending;
+    let exchange;
     try {
-      pending = net.request({
+      exchange = net.request({
         method: this.method,
         url: this._url,
         protocol: this.protocol,
@@ -374,8 +374,8 @@ class ClientRequest extends Writable {
       return;
     }
     callback();
-    pending.then((head) => {
-      this._exchange = head.seq;
+    this._exchange = exchange.seq;
+    exchange.response.then((head) => {
       if (this.destroyed) {
         net.cancel(head.seq);
         return;

@@ -13,7 +13,8 @@ function unavailable() {
 
 module.exports = {
   // spec: {method, url, protocol, hostname, port, headers: [[name, value]], redirect, decode}
-  // → Promise of {seq, status, statusText, headers, url, redirected} or {seq, error}.
+  // → {seq, response}: response is the Promise of {seq, status, statusText, headers, url,
+  // redirected} or {seq, error}; seq is undefined when nothing was journaled.
   request(spec, body) {
     if (!binding) throw unavailable();
     return binding.request(spec, body ?? null);
