@@ -26,6 +26,7 @@ pub mod module;
 pub mod os;
 pub mod path;
 pub mod process;
+pub mod punycode;
 pub mod querystring;
 pub mod stream;
 pub mod string_decoder;
@@ -33,6 +34,7 @@ pub mod timers_promises;
 pub mod url;
 pub mod util;
 pub mod web;
+pub mod zlib;
 
 use amber_engine::atoms::PropertyKey;
 use amber_engine::error::JsResult;
@@ -91,6 +93,8 @@ pub const BUILTINS: &[&Builtin] = &[
     &http::HTTP,
     &http::HTTPS,
     &http::INTERNAL_NET,
+    &zlib::BUILTIN,
+    &punycode::BUILTIN,
 ];
 
 /// Modules Node has that Amber refuses, with the reason given to the program.
