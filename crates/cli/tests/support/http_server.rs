@@ -79,6 +79,11 @@ impl TestServer {
         self.seen.lock().unwrap().clone()
     }
 
+    /// Forgets the requests seen so far.
+    pub fn clear(&self) {
+        self.seen.lock().unwrap().clear();
+    }
+
     /// How many requests for `path` (without the query) arrived.
     pub fn count(&self, path: &str) -> usize {
         self.seen().iter().filter(|s| s.path.split('?').next() == Some(path)).count()

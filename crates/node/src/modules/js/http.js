@@ -200,8 +200,10 @@ class IncomingMessage extends Readable {
     if (!this.complete) {
       this.aborted = true;
       net.cancel(this._exchange);
+      this.emit('aborted');
     }
-    callback(error);
+    // As Node keeps it: an error is emitted only if there is a listener for it.
+    process.nextTick(() => callback(this.listenerCount('error') === 0 ? null : error));
   }
 
   setTimeout(ms, callback) {
