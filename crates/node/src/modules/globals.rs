@@ -32,6 +32,21 @@ pub const LAZY: &[(&str, &str, &str)] = &[
     ("TextEncoder", "internal/encoding", "TextEncoder"),
     ("TextDecoder", "internal/encoding", "TextDecoder"),
     ("crypto", "crypto", "webcrypto"),
+    ("ReadableStream", "internal/webstreams", "ReadableStream"),
+    ("ReadableStreamDefaultReader", "internal/webstreams", "ReadableStreamDefaultReader"),
+    ("ReadableStreamBYOBReader", "internal/webstreams", "ReadableStreamBYOBReader"),
+    ("ReadableStreamBYOBRequest", "internal/webstreams", "ReadableStreamBYOBRequest"),
+    ("ReadableByteStreamController", "internal/webstreams", "ReadableByteStreamController"),
+    ("ReadableStreamDefaultController", "internal/webstreams", "ReadableStreamDefaultController"),
+    ("TransformStream", "internal/webstreams", "TransformStream"),
+    ("TransformStreamDefaultController", "internal/webstreams", "TransformStreamDefaultController"),
+    ("WritableStream", "internal/webstreams", "WritableStream"),
+    ("WritableStreamDefaultWriter", "internal/webstreams", "WritableStreamDefaultWriter"),
+    ("WritableStreamDefaultController", "internal/webstreams", "WritableStreamDefaultController"),
+    ("ByteLengthQueuingStrategy", "internal/webstreams", "ByteLengthQueuingStrategy"),
+    ("CountQueuingStrategy", "internal/webstreams", "CountQueuingStrategy"),
+    ("TextEncoderStream", "internal/webstreams", "TextEncoderStream"),
+    ("TextDecoderStream", "internal/webstreams", "TextDecoderStream"),
 ];
 
 /// Define the lazy globals on a fresh VM (those whose module exists).

@@ -87,6 +87,9 @@ pub const BUILTINS: &[&Builtin] = &[
     &stream::BUILTIN,
     &stream::PROMISES,
     &crate::web::ENCODING,
+    &crate::web::STREAMS,
+    &crate::web::STREAM_WEB,
+    &crate::web::STREAM_ADAPTERS,
 ];
 
 /// Modules Node has that Amber refuses, with the reason given to the program.

@@ -1,5 +1,5 @@
-//! Web platform globals Node also has: `TextEncoder`/`TextDecoder` (this module's
-//! `internal/encoding` builtin), `atob`/`btoa` (from `node:buffer`) and `crypto` (Web Crypto,
+//! Web platform globals Node also has: the WHATWG streams (`internal/webstreams`, exported
+//! as `node:stream/web`), `TextEncoder`/`TextDecoder` (`internal/encoding`), `atob`/`btoa` (from `node:buffer`) and `crypto` (Web Crypto,
 //! from `node:crypto`). Each is a lazy global (see `modules::globals`): nothing runs until a
 //! program first reads it.
 
@@ -11,6 +11,38 @@ use crate::modules::buffer::{
     decode, new_uint8_array, str_arg, utf8_encode, view_bytes, with_view_bytes_mut, Encoding,
 };
 use crate::modules::Builtin;
+
+/// `internal/webstreams`: the WHATWG streams (see `streams/common.js` for the layout).
+pub const STREAMS: Builtin = Builtin {
+    name: "internal/webstreams",
+    source: concat!(
+        include_str!("streams/common.js"),
+        include_str!("streams/readable.js"),
+        include_str!("streams/readable_bytes.js"),
+        include_str!("streams/pipe.js"),
+        include_str!("streams/writable.js"),
+        include_str!("streams/transform.js"),
+        include_str!("streams/text.js"),
+    ),
+    natives: &[],
+    bare: false,
+};
+
+/// `internal/webstreams/adapters`: `Readable.fromWeb`/`toWeb`, `Writable.fromWeb`/`toWeb`.
+pub const STREAM_ADAPTERS: Builtin = Builtin {
+    name: "internal/webstreams/adapters",
+    source: include_str!("streams/node_adapters.js"),
+    natives: &[],
+    bare: false,
+};
+
+/// `node:stream/web`: the streams' public classes.
+pub const STREAM_WEB: Builtin = Builtin {
+    name: "stream/web",
+    source: "module.exports = { ...require('node:internal/webstreams') };",
+    natives: &[],
+    bare: true,
+};
 
 /// `internal/encoding`: TextEncoder and TextDecoder (WHATWG Encoding, as Node provides it).
 pub const ENCODING: Builtin = Builtin {
