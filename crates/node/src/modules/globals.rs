@@ -47,6 +47,12 @@ pub const LAZY: &[(&str, &str, &str)] = &[
     ("CountQueuingStrategy", "internal/webstreams", "CountQueuingStrategy"),
     ("TextEncoderStream", "internal/webstreams", "TextEncoderStream"),
     ("TextDecoderStream", "internal/webstreams", "TextDecoderStream"),
+    ("Blob", "internal/blob", "Blob"),
+    ("File", "internal/blob", "File"),
+    ("Headers", "internal/web/fetch", "Headers"),
+    ("FormData", "internal/web/fetch", "FormData"),
+    ("Request", "internal/web/fetch", "Request"),
+    ("Response", "internal/web/fetch", "Response"),
 ];
 
 /// Define the lazy globals on a fresh VM (those whose module exists).

@@ -90,6 +90,8 @@ pub const BUILTINS: &[&Builtin] = &[
     &crate::web::STREAMS,
     &crate::web::STREAM_WEB,
     &crate::web::STREAM_ADAPTERS,
+    &crate::web::BLOB,
+    &crate::web::FETCH,
 ];
 
 /// Modules Node has that Amber refuses, with the reason given to the program.

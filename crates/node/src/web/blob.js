@@ -34,14 +34,15 @@ function normalizeType(type) {
   return s.toLowerCase();
 }
 
-// "process blob parts" (File API §3.1.1): each part's bytes, in order.
+// "process blob parts" (File API §3.1.1): each part's bytes, in order. Node's "native"
+// line endings turn CRLF into LF and leave a lone CR alone.
 function processBlobParts(parts, endings) {
   const chunks = [];
   let length = 0;
   for (const element of parts) {
     let bytes;
     if (typeof element === 'string') {
-      bytes = utf8.encode(endings === 'native' ? element.replace(/\r\n|\r/g, '\n') : element);
+      bytes = utf8.encode(endings === 'native' ? element.replace(/\r\n/g, '\n') : element);
     } else if (isBlob(element)) {
       bytes = blobSlots(element).bytes;
     } else if (ArrayBuffer.isView(element)) {
@@ -51,7 +52,7 @@ function processBlobParts(parts, endings) {
       bytes = new Uint8Array(element).slice();
     } else {
       const s = `${element}`;
-      bytes = utf8.encode(endings === 'native' ? s.replace(/\r\n|\r/g, '\n') : s);
+      bytes = utf8.encode(endings === 'native' ? s.replace(/\r\n/g, '\n') : s);
     }
     chunks.push(bytes);
     length += bytes.byteLength;
@@ -79,8 +80,7 @@ function blobOptions(options) {
   }
   const endings = options?.endings === undefined ? 'transparent' : `${options.endings}`;
   if (endings !== 'transparent' && endings !== 'native') {
-    throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE',
-      `The property 'options.endings' must be one of: 'transparent', 'native'. Received '${endings}'`);
+    throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.endings' is invalid. Received '${endings}'`);
   }
   const type = options?.type === undefined ? '' : normalizeType(options.type);
   return { endings, type };

@@ -1,5 +1,6 @@
 //! Web platform globals Node also has: the WHATWG streams (`internal/webstreams`, exported
-//! as `node:stream/web`), `TextEncoder`/`TextDecoder` (`internal/encoding`), `atob`/`btoa` (from `node:buffer`) and `crypto` (Web Crypto,
+//! as `node:stream/web`), `Blob`/`File` (`internal/blob`), `Headers`/`FormData`/`Request`/
+//! `Response` (`internal/web/fetch`), `TextEncoder`/`TextDecoder` (`internal/encoding`), `atob`/`btoa` (from `node:buffer`) and `crypto` (Web Crypto,
 //! from `node:crypto`). Each is a lazy global (see `modules::globals`): nothing runs until a
 //! program first reads it.
 
@@ -42,6 +43,24 @@ pub const STREAM_WEB: Builtin = Builtin {
     source: "module.exports = { ...require('node:internal/webstreams') };",
     natives: &[],
     bare: true,
+};
+
+/// `internal/blob`: Blob and File (also `buffer.Blob` and `buffer.File`).
+pub const BLOB: Builtin = Builtin { name: "internal/blob", source: include_str!("blob.js"), natives: &[], bare: false };
+
+/// `internal/web/fetch`: Headers, FormData, Request, Response, and the two functions the
+/// host side of `fetch()` uses (`responseFromHost`, `requestParts`; see `fetch/response.js`).
+pub const FETCH: Builtin = Builtin {
+    name: "internal/web/fetch",
+    source: concat!(
+        include_str!("fetch/headers.js"),
+        include_str!("fetch/formdata.js"),
+        include_str!("fetch/body.js"),
+        include_str!("fetch/request.js"),
+        include_str!("fetch/response.js"),
+    ),
+    natives: &[],
+    bare: false,
 };
 
 /// `internal/encoding`: TextEncoder and TextDecoder (WHATWG Encoding, as Node provides it).
