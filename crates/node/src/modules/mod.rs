@@ -92,6 +92,7 @@ pub const BUILTINS: &[&Builtin] = &[
     &crate::web::STREAM_ADAPTERS,
     &crate::web::BLOB,
     &crate::web::FETCH,
+    &crate::web::PERF_HOOKS,
 ];
 
 /// Modules Node has that Amber refuses, with the reason given to the program.
