@@ -127,12 +127,18 @@ pub fn has_ref_timers(vm: &Vm) -> bool {
     vm.timers.iter().any(|t| !unref.contains(&t.id))
 }
 
-/// The earliest (due, id) among timers that keep the loop alive.
+/// The earliest (due, id) the idle loop wakes for, while some timer keeps the loop alive:
+/// an unref'd timer due before the ref'd ones fires on time (node runs it at its deadline
+/// while the loop is alive, as `AbortSignal.timeout` relies on); with only unref'd timers
+/// left, None (the loop may end).
 pub fn next_ref_due(vm: &Vm) -> Option<(f64, u64)> {
     let unref = unref_ids(vm);
+    if !vm.timers.iter().any(|t| !t.immediate && !unref.contains(&t.id)) {
+        return None;
+    }
     vm.timers
         .iter()
-        .filter(|t| !t.immediate && !unref.contains(&t.id))
+        .filter(|t| !t.immediate)
         .map(|t| (t.due, t.id))
         .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))
 }

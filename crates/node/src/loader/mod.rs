@@ -250,6 +250,7 @@ pub fn import_commonjs(vm: &mut Vm, path: &str) -> JsResult<Value> {
 /// Runs `source` as the CommonJS entry module `filename` (`node file.js`): `require`,
 /// `module`, `exports`, `__filename`, `__dirname`; `require.main === module`.
 pub fn run_main(vm: &mut Vm, filename: &str, source: &str) -> Result<Value, RunError> {
+    crate::web::record_time_origin(vm);
     let r = (|| {
         let f = hook(vm, "runMain")?;
         vm.roots.push(f);

@@ -1,5 +1,5 @@
 //! Globals backed by builtin modules (`process`, `URL`, `AbortController`, `structuredClone`,
-//! …), defined lazily: each is an accessor on the global object whose getter loads its
+//! the web streams, `Blob`, `Headers`, `Request`, `Response`, `performance`, …), defined lazily: each is an accessor on the global object whose getter loads its
 //! module on first use and replaces itself with a plain data property (writable,
 //! configurable, not enumerable, as Node defines them). A program that never touches them
 //! pays nothing, and a fresh VM runs no JS at install.
@@ -32,12 +32,45 @@ pub const LAZY: &[(&str, &str, &str)] = &[
     ("TextEncoder", "internal/encoding", "TextEncoder"),
     ("TextDecoder", "internal/encoding", "TextDecoder"),
     ("crypto", "crypto", "webcrypto"),
+    ("ReadableStream", "internal/webstreams", "ReadableStream"),
+    ("ReadableStreamDefaultReader", "internal/webstreams", "ReadableStreamDefaultReader"),
+    ("ReadableStreamBYOBReader", "internal/webstreams", "ReadableStreamBYOBReader"),
+    ("ReadableStreamBYOBRequest", "internal/webstreams", "ReadableStreamBYOBRequest"),
+    ("ReadableByteStreamController", "internal/webstreams", "ReadableByteStreamController"),
+    ("ReadableStreamDefaultController", "internal/webstreams", "ReadableStreamDefaultController"),
+    ("TransformStream", "internal/webstreams", "TransformStream"),
+    ("TransformStreamDefaultController", "internal/webstreams", "TransformStreamDefaultController"),
+    ("WritableStream", "internal/webstreams", "WritableStream"),
+    ("WritableStreamDefaultWriter", "internal/webstreams", "WritableStreamDefaultWriter"),
+    ("WritableStreamDefaultController", "internal/webstreams", "WritableStreamDefaultController"),
+    ("ByteLengthQueuingStrategy", "internal/webstreams", "ByteLengthQueuingStrategy"),
+    ("CountQueuingStrategy", "internal/webstreams", "CountQueuingStrategy"),
+    ("TextEncoderStream", "internal/webstreams", "TextEncoderStream"),
+    ("TextDecoderStream", "internal/webstreams", "TextDecoderStream"),
+    ("Blob", "internal/blob", "Blob"),
+    ("File", "internal/blob", "File"),
+    ("Headers", "internal/web/fetch", "Headers"),
+    ("FormData", "internal/web/fetch", "FormData"),
+    ("Request", "internal/web/fetch", "Request"),
+    ("Response", "internal/web/fetch", "Response"),
+    ("performance", "perf_hooks", "performance"),
+    ("fetch", "internal/fetch", "fetch"),
 ];
 
-/// Define the lazy globals on a fresh VM (those whose module exists).
+/// Define the lazy globals on a fresh VM (those whose module exists), and `global`.
 pub fn install(vm: &mut Vm) {
     register(vm);
     let global = vm.global;
+    // `global` is Node's name for globalThis: a plain data property, enumerable as Node has it.
+    let desc = PropertyDescriptor {
+        value: Some(Value::object(global)),
+        writable: Some(true),
+        enumerable: Some(true),
+        configurable: Some(true),
+        ..PropertyDescriptor::default()
+    };
+    let key = vm.key("global");
+    let _ = define_property_or_throw(vm, global, key, desc);
     for &(name, module, _) in LAZY {
         if builtin(&format!("node:{module}")).is_none() {
             continue;

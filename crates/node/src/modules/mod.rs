@@ -95,6 +95,13 @@ pub const BUILTINS: &[&Builtin] = &[
     &http::INTERNAL_NET,
     &zlib::BUILTIN,
     &punycode::BUILTIN,
+    &crate::web::STREAMS,
+    &crate::web::STREAM_WEB,
+    &crate::web::STREAM_ADAPTERS,
+    &crate::web::BLOB,
+    &crate::web::FETCH,
+    &crate::web::FETCH_FN,
+    &crate::web::PERF_HOOKS,
 ];
 
 /// Modules Node has that Amber refuses, with the reason given to the program.

@@ -3,4 +3,5 @@
 
 use super::Builtin;
 
-pub const BUILTIN: Builtin = Builtin { name: "punycode", source: include_str!("js/punycode.js"), natives: &[], bare: true };
+pub const BUILTIN: Builtin =
+    Builtin { name: "punycode", source: include_str!("js/punycode.js"), natives: &[], bare: true };

@@ -38,7 +38,9 @@ fn code(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let level = if level.is_finite() && (0.0..=11.0).contains(&level) { level as u32 } else { 6 };
     let result = match mode.as_str() {
         "gzip" => compress(flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(level.min(9))), &input),
-        "deflate" => compress(flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::new(level.min(9))), &input),
+        "deflate" => {
+            compress(flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::new(level.min(9))), &input)
+        }
         "deflateRaw" => {
             compress(flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::new(level.min(9))), &input)
         }
@@ -46,7 +48,9 @@ fn code(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         "gunzip" => decompress(flate2::read::MultiGzDecoder::new(&input[..]), &input),
         "inflate" => decompress(flate2::read::ZlibDecoder::new(&input[..]), &input),
         "inflateRaw" => decompress(flate2::read::DeflateDecoder::new(&input[..]), &input),
-        "unzip" if input.starts_with(&[0x1f, 0x8b]) => decompress(flate2::read::MultiGzDecoder::new(&input[..]), &input),
+        "unzip" if input.starts_with(&[0x1f, 0x8b]) => {
+            decompress(flate2::read::MultiGzDecoder::new(&input[..]), &input)
+        }
         "unzip" if !header_ok("inflate", &input) => Err(header_error()),
         "unzip" => decompress(flate2::read::ZlibDecoder::new(&input[..]), &input),
         "brotliCompress" => {

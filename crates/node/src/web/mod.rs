@@ -1,5 +1,6 @@
-//! Web platform globals Node also has: `TextEncoder`/`TextDecoder` (this module's
-//! `internal/encoding` builtin), `atob`/`btoa` (from `node:buffer`) and `crypto` (Web Crypto,
+//! Web platform globals Node also has: the WHATWG streams (`internal/webstreams`, exported
+//! as `node:stream/web`), `Blob`/`File` (`internal/blob`), `Headers`/`FormData`/`Request`/
+//! `Response` (`internal/web/fetch`), `TextEncoder`/`TextDecoder` (`internal/encoding`), `atob`/`btoa` (from `node:buffer`) and `crypto` (Web Crypto,
 //! from `node:crypto`). Each is a lazy global (see `modules::globals`): nothing runs until a
 //! program first reads it.
 
@@ -11,6 +12,98 @@ use crate::modules::buffer::{
     decode, new_uint8_array, str_arg, utf8_encode, view_bytes, with_view_bytes_mut, Encoding,
 };
 use crate::modules::Builtin;
+
+/// `internal/webstreams`: the WHATWG streams (see `streams/common.js` for the layout).
+pub const STREAMS: Builtin = Builtin {
+    name: "internal/webstreams",
+    source: concat!(
+        include_str!("streams/common.js"),
+        include_str!("streams/readable.js"),
+        include_str!("streams/readable_bytes.js"),
+        include_str!("streams/pipe.js"),
+        include_str!("streams/writable.js"),
+        include_str!("streams/transform.js"),
+        include_str!("streams/text.js"),
+    ),
+    natives: &[],
+    bare: false,
+};
+
+/// `internal/webstreams/adapters`: `Readable.fromWeb`/`toWeb`, `Writable.fromWeb`/`toWeb`.
+pub const STREAM_ADAPTERS: Builtin = Builtin {
+    name: "internal/webstreams/adapters",
+    source: include_str!("streams/node_adapters.js"),
+    natives: &[],
+    bare: false,
+};
+
+/// `node:stream/web`: the streams' public classes.
+pub const STREAM_WEB: Builtin = Builtin {
+    name: "stream/web",
+    source: "module.exports = { ...require('node:internal/webstreams') };",
+    natives: &[],
+    bare: true,
+};
+
+/// `internal/blob`: Blob and File (also `buffer.Blob` and `buffer.File`).
+pub const BLOB: Builtin = Builtin { name: "internal/blob", source: include_str!("blob.js"), natives: &[], bare: false };
+
+/// `internal/web/fetch`: Headers, FormData, Request, Response, and the two functions the
+/// host side of `fetch()` uses (`responseFromHost`, `requestParts`; see `fetch/response.js`).
+pub const FETCH: Builtin = Builtin {
+    name: "internal/web/fetch",
+    source: concat!(
+        include_str!("fetch/headers.js"),
+        include_str!("fetch/formdata.js"),
+        include_str!("fetch/body.js"),
+        include_str!("fetch/request.js"),
+        include_str!("fetch/response.js"),
+    ),
+    natives: &[],
+    bare: false,
+};
+
+/// `internal/fetch`: the global `fetch`, over the network binding (`node:internal/net`) and
+/// the classes of `internal/web/fetch`.
+pub const FETCH_FN: Builtin =
+    Builtin { name: "internal/fetch", source: include_str!("fetch.js"), natives: &[], bare: false };
+
+/// `node:perf_hooks`: `performance` (the lazy global) on the logical clock.
+pub const PERF_HOOKS: Builtin = Builtin {
+    name: "perf_hooks",
+    source: include_str!("performance.js"),
+    natives: &[("now", 0, performance_now), ("timeOrigin", 0, performance_time_origin)],
+    bare: true,
+};
+
+/// `vm.host_state` entry: `performance.timeOrigin`, the logical clock when the run started
+/// (f64 LE). It rides the image with the rest of host state, so a resumed run keeps it.
+pub const TIME_ORIGIN_KEY: &str = "node.performance.timeOrigin";
+
+/// Fixes `performance.timeOrigin` at the clock's current value, unless it is set already
+/// (the loader calls this as the main program starts; it does not count as reading the clock).
+pub fn record_time_origin(vm: &mut Vm) {
+    if vm.host_state.iter().all(|(k, _)| k != TIME_ORIGIN_KEY) {
+        vm.host_state.push((TIME_ORIGIN_KEY.to_string(), vm.clock_ms.to_le_bytes().to_vec()));
+    }
+}
+
+fn time_origin(vm: &mut Vm) -> f64 {
+    record_time_origin(vm);
+    let bytes = vm.host_state.iter().find(|(k, _)| k == TIME_ORIGIN_KEY).map(|(_, v)| v.as_slice());
+    bytes.and_then(|b| <[u8; 8]>::try_from(b).ok()).map_or(0.0, f64::from_le_bytes)
+}
+
+/// `internal.now()`: the logical clock (ms since the epoch); marks the clock as read.
+fn performance_now(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
+    Ok(Value::number(vm.now_ms()))
+}
+
+/// `internal.timeOrigin()`: the clock when the run started.
+fn performance_time_origin(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
+    vm.clock_read = true;
+    Ok(Value::number(time_origin(vm)))
+}
 
 /// `internal/encoding`: TextEncoder and TextDecoder (WHATWG Encoding, as Node provides it).
 pub const ENCODING: Builtin = Builtin {

@@ -796,3 +796,13 @@ module.exports = {
   INSPECT_MAX_BYTES,
 };
 Object.defineProperty(module.exports, 'FastBuffer', { value: FastBuffer, enumerable: false });
+// Blob and File are the web classes (the globals are the same objects); loaded when first
+// read, and never from internal/blob itself, which needs no Buffer.
+for (const name of ['Blob', 'File']) {
+  Object.defineProperty(module.exports, name, {
+    get() { return require('node:internal/blob')[name]; },
+    set(value) { Object.defineProperty(module.exports, name, { value, writable: true, enumerable: true, configurable: true }); },
+    enumerable: true,
+    configurable: true,
+  });
+}

@@ -2015,6 +2015,12 @@ Stream.isErrored = (s) => !!(s && ((s._readableState && s._readableState.errored
 Stream.isReadable = (s) => isReadable(s);
 Stream.getDefaultHighWaterMark = (objectMode) => (objectMode ? 16 : 16 * 1024);
 Stream.setDefaultHighWaterMark = () => {};
+// The WHATWG bridges live in internal/webstreams/adapters, loaded on first use.
+const webAdapters = () => require('node:internal/webstreams/adapters');
+Readable.fromWeb = (readableStream, options) => webAdapters().newStreamReadableFromReadableStream(readableStream, options);
+Readable.toWeb = (streamReadable, options) => webAdapters().newReadableStreamFromStreamReadable(streamReadable, options);
+Writable.fromWeb = (writableStream, options) => webAdapters().newStreamWritableFromWritableStream(writableStream, options);
+Writable.toWeb = (streamWritable) => webAdapters().newWritableStreamFromStreamWritable(streamWritable);
 Stream._isUint8Array = isUint8Array;
 Stream._uint8ArrayToBuffer = (chunk) => getBuffer().from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 Object.defineProperty(Stream, 'promises', { enumerable: true, configurable: true, get() { return promises; } });

@@ -190,6 +190,13 @@ class AbortSignal extends EventTarget {
     return s;
   }
   static any(signals) {
+    if (signals == null || typeof signals[Symbol.iterator] !== 'function') {
+      throw ERR_INVALID_ARG_TYPE('signals', 'Array', signals);
+    }
+    signals = [...signals];
+    signals.forEach((src, i) => {
+      if (!(src instanceof AbortSignal)) throw ERR_INVALID_ARG_TYPE(`signals[${i}]`, 'AbortSignal', src);
+    });
     const s = newSignal();
     for (const src of signals) {
       if (src.aborted) {
