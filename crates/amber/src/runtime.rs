@@ -588,6 +588,17 @@ impl Runtime {
             }
             mounted.map_err(|e| Error::usage(format!("cannot mount {at} as the lower layer: {e}")))?;
         }
+        // `os.tmpdir()` is /tmp, as on Linux: a fresh run has it, empty and writable (in the
+        // upper layer), unless the folder mounted at / shows one.
+        let now = self.core.vm.clock_ms;
+        let tmp = self.core.js(|vm| match vm.vfs.stat("/tmp") {
+            Ok(_) => Ok(()),
+            Err(_) => vm.vfs.mkdir_all("/tmp", 0o1777, now).map(drop),
+        });
+        if let Some(e) = self.core.recorder.fatal.take() {
+            return Err(e);
+        }
+        tmp.map_err(|e| Error::usage(format!("cannot make /tmp: {e}")))?;
         self.process.install(&mut self.core.vm);
         self.code_hashes.insert(program.filename.clone(), Digest::of(program.source.as_bytes()));
         // TypeScript runs as the JavaScript it becomes (the code hash stays the TypeScript

@@ -94,8 +94,10 @@ const globalAgent = new Agent({ keepAlive: true, scheduling: 'lifo', timeout: 50
 // What a request's 'socket' event hands out: the connection lives in the host, so this only
 // answers the calls clients make on it.
 class RequestSocket extends EventEmitter {
-  constructor(host, port, encrypted) {
+  constructor(req, host, port, encrypted) {
     super();
+    this._req = req;
+    this._timer = undefined;
     this.remoteAddress = host;
     this.remotePort = port;
     this.encrypted = encrypted;
@@ -107,11 +109,38 @@ class RequestSocket extends EventEmitter {
 
   setKeepAlive() { return this; }
   setNoDelay() { return this; }
-  setTimeout(ms, callback) { if (callback) this.once('timeout', callback); return this; }
+
+  // An idle timeout on the logical clock: 'timeout' fires once `ms` pass without the
+  // exchange finishing (what clients arm to give up on a hung server).
+  setTimeout(ms, callback) {
+    if (callback) this.once('timeout', callback);
+    clearTimeout(this._timer);
+    this._timer = undefined;
+    if (ms > 0 && !this.destroyed) {
+      this._timer = setTimeout(() => this.emit('timeout'), ms);
+      this._timer.unref();
+    }
+    return this;
+  }
+
   ref() { return this; }
   unref() { return this; }
   address() { return {}; }
-  destroy() { this.destroyed = true; return this; }
+
+  // Destroying the connection ends the exchange it carries.
+  destroy(error) {
+    if (this.destroyed) return this;
+    this.destroyed = true;
+    clearTimeout(this._timer);
+    if (!this._req.destroyed && !(this._req.res && this._req.res.complete)) this._req.destroy(error);
+    process.nextTick(() => this.emit('close', !!error));
+    return this;
+  }
+
+  _done() {
+    clearTimeout(this._timer);
+    this._timer = undefined;
+  }
 }
 
 function netError(error, host, port) {
@@ -289,7 +318,7 @@ class ClientRequest extends Writable {
     this._url = `${protocol}//${hostForUrl}${port === defaultPort ? '' : `:${port}`}${path.startsWith('/') ? path : `/${path}`}`;
     process.nextTick(() => {
       if (this.destroyed) return;
-      this.socket = new RequestSocket(host, port, protocol === 'https:');
+      this.socket = new RequestSocket(this, host, port, protocol === 'https:');
       this.emit('socket', this.socket);
     });
   }
@@ -399,6 +428,7 @@ class ClientRequest extends Writable {
     if (this._closed) return;
     this._closed = true;
     clearTimeout(this._timer);
+    this.socket?._done();
     this.emit('close');
   }
 
