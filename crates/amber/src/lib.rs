@@ -46,6 +46,7 @@ pub mod net;
 mod policy;
 mod recorder;
 mod runtime;
+mod secrets;
 pub mod seed;
 
 pub use amber_durable as durable;

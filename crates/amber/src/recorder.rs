@@ -59,6 +59,8 @@ pub(crate) struct Recorder {
     pub net_cancels: Vec<u64>,
     /// HTTP bodies by hash (new ones for the embedder to store, old ones from its store).
     pub blobs: crate::blobs::Blobs,
+    /// Values journaled records must not hold (see crate::secrets).
+    pub secrets: crate::secrets::Secrets,
 }
 
 impl Recorder {

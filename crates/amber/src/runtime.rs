@@ -155,6 +155,7 @@ pub struct RuntimeBuilder {
     transport: Option<Box<dyn HttpTransport>>,
     session_label: String,
     blob_source: Option<BlobSource>,
+    secrets: Vec<(String, String)>,
 }
 
 /// A host folder as the VFS's lower layer ([`RuntimeBuilder::lower_folder`]).
@@ -207,6 +208,7 @@ impl RuntimeBuilder {
             transport: None,
             session_label: String::new(),
             blob_source: None,
+            secrets: Vec::new(),
         }
     }
 
@@ -353,6 +355,16 @@ impl RuntimeBuilder {
         self
     }
 
+    /// A secret the program reads as `process.env.NAME`: journal records and images hold a
+    /// placeholder instead of `value` (see docs/host-api.md, "Secrets"), so the embedder that
+    /// restores or replays the run passes it again. A restored image that needs a secret this
+    /// builder was not given is refused.
+    pub fn secret(mut self, name: &str, value: &str) -> Self {
+        self.secrets.retain(|(n, _)| n != name);
+        self.secrets.push((name.to_string(), value.to_string()));
+        self
+    }
+
     /// The session name in idempotency keys ([`crate::idempotency_key`]).
     pub fn session_label(mut self, name: &str) -> Self {
         self.session_label = name.to_string();
@@ -449,6 +461,10 @@ impl RuntimeBuilder {
         if let Some(spec) = &self.lower {
             vm.vfs.attach_lower(spec.folder.clone());
         }
+        let secrets = crate::secrets::Secrets::new(self.secrets.clone());
+        crate::secrets::reveal_in_vm(&secrets, &mut vm).map_err(|name| {
+            Error::usage(format!("the image needs the secret {name}: pass it to the runtime that restores it"))
+        })?;
         let mut runtime = self.into_runtime(vm, recorder);
         runtime.code_hashes = manifest.code_hashes;
         runtime.vfs_seed_hash = manifest.vfs_seed_hash;
@@ -487,6 +503,7 @@ impl RuntimeBuilder {
         recorder.print_while_replaying = self.print_while_replaying;
         recorder.net_policy = self.net_policy;
         recorder.blobs = crate::blobs::Blobs::with_source(self.blob_source);
+        recorder.secrets = crate::secrets::Secrets::new(self.secrets.clone());
         Runtime {
             core: Core { vm, recorder },
             policy: self.policy,
@@ -599,7 +616,11 @@ impl Runtime {
             return Err(e);
         }
         tmp.map_err(|e| Error::usage(format!("cannot make /tmp: {e}")))?;
-        self.process.install(&mut self.core.vm);
+        let mut inputs = self.process.clone();
+        for (name, value) in self.core.recorder.secrets.pairs() {
+            inputs.env.insert(name.clone(), value.clone());
+        }
+        inputs.install(&mut self.core.vm);
         self.code_hashes.insert(program.filename.clone(), Digest::of(program.source.as_bytes()));
         // TypeScript runs as the JavaScript it becomes (the code hash stays the TypeScript
         // text's): an ES module with its position map, or CommonJS, which `node:module`
@@ -795,7 +816,13 @@ impl Runtime {
         // continues in this process and one restored from the image are the same from here.
         let base = baseline(&self.core.vm.options);
         let canonical = self.core.vm.canonical_copy(&base).map_err(Error::Image)?;
-        let payload = canonical.encode_state_relative(&base).map_err(Error::Image)?;
+        // Secret values leave the image as markers, and come back right after.
+        let mut canonical = canonical;
+        crate::secrets::hide_in_vm(&self.core.recorder.secrets, &mut canonical);
+        let payload = canonical.encode_state_relative(&base).map_err(Error::Image);
+        crate::secrets::reveal_in_vm(&self.core.recorder.secrets, &mut canonical)
+            .map_err(|name| Error::usage(format!("secret {name} vanished while imaging")))?;
+        let payload = payload?;
         self.core.vm = canonical;
         let mut manifest = Manifest::new(ENGINE_VERSION, self.policy);
         manifest.capabilities = self.core.recorder.ledger.clone();

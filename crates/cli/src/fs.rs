@@ -66,7 +66,7 @@ fn open(name: &str, location: &StoreLocation) -> CliResult<(Upper, LoadedSession
         .as_ref()
         .ok_or_else(|| Failure::usage(format!("session {name} has no image yet (it has not suspended or finished)")))?;
     let builder =
-        crate::folder::with_session_files(with_session_options(crate::run::builder(), &loaded), &loaded, store.dir())?;
+        crate::folder::with_session_files(with_session_options(crate::run::builder(), &loaded)?, &loaded, store.dir())?;
     let mut runtime = builder
         .restore(&image.bytes, Some(&loaded.journal))
         .map_err(|e| Failure::from(e).context(format!("cannot restore session {name}")))?;

@@ -34,7 +34,7 @@ pub fn replay(args: ReplayArgs, location: &StoreLocation) -> CliResult<u8> {
     let program = entry_program(&loaded)?;
     let records = loaded.journal.len();
     let mut runtime =
-        crate::folder::with_session_files(with_session_options(builder(), &loaded), &loaded, store.dir())?
+        crate::folder::with_session_files(with_session_options(builder(), &loaded)?, &loaded, store.dir())?
             .print_while_replaying(args.print)
             .replay(&loaded.journal)?;
     let result = runtime.run(&program);
@@ -110,7 +110,7 @@ fn verify_image(
     let Some(image) = loaded.image.as_ref().filter(|image| image.seq == loaded.journal.len() as u64) else {
         return Ok("");
     };
-    let mut restored = crate::folder::with_session_files(with_session_options(builder(), loaded), loaded, store_dir)?
+    let mut restored = crate::folder::with_session_files(with_session_options(builder(), loaded)?, loaded, store_dir)?
         .restore(&image.bytes, Some(&loaded.journal))
         .map_err(|e| Failure::from(e).context(format!("cannot restore the newest image of session {name}")))?;
     let ours = replayed.state_hash().map_err(|e| Failure::from(e).context(format!("replay of session {name}")))?;

@@ -70,7 +70,7 @@ fn open_runtime(loaded: &LoadedSession, store_dir: &std::path::Path) -> CliResul
     match &loaded.image {
         Some(image) => {
             let mut runtime =
-                crate::folder::with_session_files(with_session_options(builder(), loaded), loaded, store_dir)?
+                crate::folder::with_session_files(with_session_options(builder(), loaded)?, loaded, store_dir)?
                     .restore(&image.bytes, Some(&loaded.journal))
                     .map_err(|e| Failure::from(e).context(format!("cannot restore session {name}")))?;
             let caught_up = runtime.resume();
@@ -79,7 +79,7 @@ fn open_runtime(loaded: &LoadedSession, store_dir: &std::path::Path) -> CliResul
         None => {
             let program = entry_program(loaded)?;
             let with_files =
-                crate::folder::with_session_files(with_session_options(builder(), loaded), loaded, store_dir)?;
+                crate::folder::with_session_files(with_session_options(builder(), loaded)?, loaded, store_dir)?;
             let mut runtime = with_files.recover(&loaded.journal)?;
             let caught_up = runtime.run(&program);
             Ok((runtime, caught_up))

@@ -45,6 +45,12 @@ pub struct RunArgs {
     /// its subdomains. Deny by default. Stored with the session.
     #[arg(long = "allow-net", value_name = "HOST[:PORT],...")]
     allow_net: Vec<String>,
+    /// Give the program the secret environment variable NAME (`process.env.NAME`), from this
+    /// process's environment: journal records and images hold a placeholder instead of the
+    /// value, the session stores the name only, and resume and replay take the value from
+    /// their own environment again. Repeatable.
+    #[arg(long = "secret", value_name = "NAME")]
+    secrets: Vec<String>,
     /// Serve host operation NAME with `sh -c CMD` (args JSON on stdin, JSON result on stdout).
     #[arg(long = "host", value_name = "NAME=CMD")]
     hosts: Vec<String>,
@@ -200,6 +206,10 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
     let folder = crate::folder::FolderSpec::new(&root, args.fs_reveal.clone())?;
     let process = process_inputs(&args.args, &args.env)?;
     let net = amber::net::NetPolicy::parse(args.allow_net.iter().map(String::as_str)).map_err(Failure::usage)?;
+    if let Some(name) = args.secrets.iter().find(|n| process.env.contains_key(n.as_str())) {
+        return Err(Failure::usage(format!("{name} is given both as --env and as --secret")));
+    }
+    let secrets = crate::store::secret_values(&args.secrets)?;
     if let Some(tz) = args.tz.as_deref().filter(|tz| !amber::engine::builtins::temporal::is_time_zone(tz)) {
         return Err(Failure::usage(format!("--tz {tz:?}: not a time zone (an IANA name or an offset such as +05:30)")));
     }
@@ -215,6 +225,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
             args.locale.as_deref(),
             &process,
             &net,
+            &args.secrets,
         ),
         folder.source(),
     ];
@@ -235,6 +246,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
         .net_policy(net)
         .session_label(args.session.as_deref().unwrap_or(""))
         .process_inputs(process);
+    let runtime = secrets.iter().fold(runtime, |b, (name, value)| b.secret(name, value));
     let mut runtime = folder.mount(runtime, location.dir()).build()?;
     let new_session = NewSession { entry: filename, module, policy, sources };
 

@@ -105,6 +105,7 @@ pub fn options_source(
     locale: Option<&str>,
     process: &ProcessInputs,
     net: &NetPolicy,
+    secrets: &[String],
 ) -> Source {
     let text = json!({
         "max_instructions": max_instructions,
@@ -113,14 +114,29 @@ pub fn options_source(
         "locale": locale,
         "process": process,
         "allow_net": net.entries(),
+        "secrets": secrets,
     })
     .to_string();
     Source::new(OPTIONS_SOURCE, &text)
 }
 
-/// `builder` with the session's policy and the limits stored in the session (none if it
-/// stores no options).
-pub fn with_session_options(builder: RuntimeBuilder, loaded: &LoadedSession) -> RuntimeBuilder {
+/// The values of the secret environment variables `names`, from this process's environment
+/// (a missing one is a usage error that names it).
+pub fn secret_values(names: &[String]) -> CliResult<Vec<(String, String)>> {
+    names
+        .iter()
+        .map(|name| match std::env::var(name) {
+            Ok(value) => Ok((name.clone(), value)),
+            Err(_) => Err(crate::error::Failure::usage(format!(
+                "the secret {name} is not in the environment (set {name} to run, resume or replay this session)"
+            ))),
+        })
+        .collect()
+}
+
+/// `builder` with the session's policy, limits, network policy and secrets (their values from
+/// this process's environment) as stored in the session (none if it stores no options).
+pub fn with_session_options(builder: RuntimeBuilder, loaded: &LoadedSession) -> CliResult<RuntimeBuilder> {
     let builder = builder.policy(loaded.meta.policy);
     let options = loaded
         .sources
@@ -133,14 +149,19 @@ pub fn with_session_options(builder: RuntimeBuilder, loaded: &LoadedSession) -> 
         options["allow_net"].as_array().map(|a| a.iter().filter_map(|v| v.as_str()).collect()).unwrap_or_default();
     // Entries were checked when the session was made; one that no longer parses denies.
     let net = NetPolicy::parse(allowed).unwrap_or_default();
-    builder
+    let names: Vec<String> = options["secrets"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+        .unwrap_or_default();
+    let builder = secret_values(&names)?.iter().fold(builder, |b, (name, value)| b.secret(name, value));
+    Ok(builder
         .net_policy(net)
         .session_label(&loaded.meta.name)
         .max_instructions(options["max_instructions"].as_u64())
         .max_heap_bytes(options["max_heap_bytes"].as_u64())
         .time_zone(options["time_zone"].as_str().map(str::to_string))
         .locale(options["locale"].as_str().map(str::to_string))
-        .process_inputs(process)
+        .process_inputs(process))
 }
 
 /// The TypeScript transform cache of a store: one file per cache key under

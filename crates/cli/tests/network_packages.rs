@@ -141,7 +141,8 @@ fn the_model_sdks_run_unmodified_across_a_suspension_and_replay() {
     let sb = Sandbox::new("net-models");
     let file = fixtures().join("models.js");
     let base = server.url("");
-    let node = Command::new("node").arg(&file).arg(&base).output().expect("node on PATH");
+    let keys = [("OPENAI_API_KEY", "sk-test-openai-0123456789"), ("ANTHROPIC_API_KEY", "sk-test-anthropic-9876543210")];
+    let node = Command::new("node").arg(&file).arg(&base).envs(keys).output().expect("node on PATH");
     assert!(node.status.success(), "node: {}", String::from_utf8_lossy(&node.stderr));
     let node_out = String::from_utf8_lossy(&node.stdout).into_owned();
     let node_requests = server.seen().len();
@@ -149,21 +150,46 @@ fn the_model_sdks_run_unmodified_across_a_suspension_and_replay() {
 
     let file = file.to_str().unwrap();
     let allow = format!("127.0.0.1:{}", server.port);
-    let first = sb.amber(&["run", file, "--session", "m", "--allow-net", &allow, "--", &base]);
+    let secrets = ["--secret", "OPENAI_API_KEY", "--secret", "ANTHROPIC_API_KEY"];
+    let run = [&["run", file, "--session", "m", "--allow-net", &allow][..], &secrets, &["--", &base]].concat();
+    let first = sb.amber_env(&run, &keys);
     expect(&first, 75);
     assert_eq!(server.seen().len(), 2, "the OpenAI calls before the suspension");
-    let second = sb.amber(&["resume", "m", "--input", "yes"]);
+    // The keys are secrets: no file of the store holds them, though the image holds the SDK
+    // clients and the journal their requests.
+    assert_no_secret_in(&sb.store(), &keys.map(|(_, v)| v));
+    let missing = sb.amber(&["resume", "m", "--input", "yes"]);
+    expect(&missing, 2);
+    assert!(missing.stderr.contains("OPENAI_API_KEY"), "{}", missing.stderr);
+    let second = sb.amber_env(&["resume", "m", "--input", "yes"], &keys);
     expect(&second, 0);
     assert_eq!(first.stdout + &second.stdout, node_out);
     let seen = server.seen();
     assert_eq!(seen.len(), node_requests, "amber sent {} requests, node {node_requests}", seen.len());
-    let keys: std::collections::BTreeSet<_> = seen.iter().filter_map(|s| s.header("idempotency-key")).collect();
-    assert_eq!(keys.len(), seen.len(), "every request has its own key");
-    assert!(seen.iter().any(|s| s.header("authorization") == Some("Bearer sk-test-openai")));
-    assert!(seen.iter().any(|s| s.header("x-api-key") == Some("sk-test-anthropic")));
-    let replayed = sb.amber(&["replay", "m", "--print"]);
+    let idempotency: std::collections::BTreeSet<_> = seen.iter().filter_map(|s| s.header("idempotency-key")).collect();
+    assert_eq!(idempotency.len(), seen.len(), "every request has its own key");
+    assert!(seen.iter().any(|s| s.header("authorization") == Some("Bearer sk-test-openai-0123456789")));
+    assert!(seen.iter().any(|s| s.header("x-api-key") == Some("sk-test-anthropic-9876543210")));
+    assert_no_secret_in(&sb.store(), &keys.map(|(_, v)| v));
+    let replayed = sb.amber_env(&["replay", "m", "--print"], &keys);
     expect(&replayed, 0);
     assert_eq!(server.seen().len(), seen.len(), "replay sent a request");
+}
+
+/// No file under `dir` (the store: database, WAL, transform cache) contains any of `values`.
+fn assert_no_secret_in(dir: &Path, values: &[&str]) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            assert_no_secret_in(&path, values);
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        for value in values {
+            let found = bytes.windows(value.len()).any(|w| w == value.as_bytes());
+            assert!(!found, "{} holds a secret in clear", path.display());
+        }
+    }
 }
 
 #[test]

@@ -53,6 +53,7 @@ use crate::error::{Error, Result};
 use crate::event_loop::{Core, Delivery};
 use crate::json::{from_json, to_json};
 use crate::recorder::with_active;
+use crate::secrets::{redact_text, reveal_parts};
 
 /// The host value holding the natives (found by `node:internal/fetch`).
 pub const BINDING: &str = amber_node::modules::http::NET_BINDING;
@@ -128,8 +129,12 @@ fn net_request(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         },
         _ => None,
     };
+    let secrets = with_active(|r| r.secrets.clone()).unwrap_or_default();
+    let redacted = body.as_deref().and_then(|b| std::str::from_utf8(b).ok()).and_then(|t| redact_text(&secrets, t));
     let body = match body {
         None => Json::Null,
+        // A body that holds a secret's value is journaled with the value cut out.
+        Some(_) if redacted.is_some() => json!({ "parts": redacted }),
         Some(bytes) => {
             if bytes.len() <= INLINE_MAX {
                 json!({ "data": base64_encode(&bytes, false) })
@@ -139,8 +144,20 @@ fn net_request(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
             }
         }
     };
+    // A header value that holds a secret's value is journaled as parts (see crate::secrets).
     let headers = match &spec["headers"] {
-        Json::Array(pairs) => Json::Array(pairs.clone()),
+        Json::Array(pairs) => Json::Array(
+            pairs
+                .iter()
+                .map(|pair| match (pair.get(0), pair.get(1).and_then(Json::as_str)) {
+                    (Some(name), Some(value)) => match redact_text(&secrets, value) {
+                        Some(parts) => json!([name, parts]),
+                        None => pair.clone(),
+                    },
+                    _ => pair.clone(),
+                })
+                .collect(),
+        ),
         _ => json!([]),
     };
     let record_args = json!({
@@ -550,20 +567,21 @@ fn wire_request(
     run_id: &str,
 ) -> std::result::Result<HttpRequest, NetFailure> {
     let text = |key: &str| args[key].as_str().unwrap_or("").to_string();
-    let mut headers: Vec<(String, String)> = args["headers"]
-        .as_array()
-        .map(|pairs| {
-            pairs
-                .iter()
-                .filter_map(|p| Some((p.get(0)?.as_str()?.to_string(), p.get(1)?.as_str()?.to_string())))
-                .collect()
-        })
-        .unwrap_or_default();
+    let secrets = core.recorder.secrets.clone();
+    let mut headers = Vec::new();
+    for pair in args["headers"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        let (Some(name), Some(value)) = (pair.get(0).and_then(Json::as_str), pair.get(1)) else { continue };
+        let value = reveal_parts(&secrets, value).map_err(|e| NetFailure::new("ERR_AMBER_SECRET", e))?;
+        headers.push((name.to_string(), value));
+    }
     if !headers.iter().any(|(n, _)| n.eq_ignore_ascii_case("idempotency-key")) {
         headers.push(("idempotency-key".into(), crate::idempotency_key(session, run_id, seq)));
     }
     let body = &args["body"];
-    let body: Option<Arc<[u8]>> = if let Some(data) = body["data"].as_str() {
+    let body: Option<Arc<[u8]>> = if body.get("parts").is_some() {
+        let text = reveal_parts(&secrets, &body["parts"]).map_err(|e| NetFailure::new("ERR_AMBER_SECRET", e))?;
+        Some(Arc::from(text.into_bytes()))
+    } else if let Some(data) = body["data"].as_str() {
         Some(Arc::from(base64_decode(data.encode_utf16())))
     } else if let Some(hex) = body["blob"].as_str() {
         let digest = from_hex32(hex).map(Digest);
