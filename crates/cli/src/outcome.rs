@@ -149,7 +149,7 @@ pub fn describe_op(op: &PendingOp, now: u64) -> String {
                 "{:<3} http   {} {}",
                 op.id,
                 op.args["method"].as_str().unwrap_or("GET"),
-                op.args["url"].as_str().unwrap_or("")
+                shown_url(&op.args["url"])
             ),
             _ => format!("{:<3} http   reading the body of the request at seq {}", op.id, op.args["request"]),
         },
@@ -157,5 +157,20 @@ pub fn describe_op(op: &PendingOp, now: u64) -> String {
             let due = op.due_time_ms.unwrap_or(0);
             format!("{:<3} sleep  {} ({})", op.id, due_in(due, now), iso(due))
         }
+    }
+}
+
+/// A journaled URL as text: a secret's place (a parts array, docs/journal-format.md) shows as
+/// `{NAME}`.
+fn shown_url(url: &serde_json::Value) -> String {
+    match url {
+        serde_json::Value::Array(parts) => parts
+            .iter()
+            .map(|p| match p.as_str() {
+                Some(s) => s.to_string(),
+                None => format!("{{{}}}", p["$secret"].as_str().unwrap_or("secret")),
+            })
+            .collect(),
+        other => other.as_str().unwrap_or("").to_string(),
     }
 }

@@ -163,6 +163,11 @@ fn net_request(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         ),
         _ => json!([]),
     };
+    // A URL that holds a secret's value (an API key in the query) is journaled as parts too.
+    let url = match redact_text(&secrets, &url) {
+        Some(parts) => parts,
+        None => Json::String(url),
+    };
     let record_args = json!({
         "method": method,
         "url": url,
@@ -298,7 +303,12 @@ pub(crate) fn settle(vm: &mut Vm, op: &HostOp, result: &CallResult) -> JsResult<
         if finished {
             with_active(|r| r.net_requests.remove(&op.seq));
         }
-        let v = from_json(vm, json)?;
+        let mut json = json.clone();
+        if json["url"].is_array() {
+            let secrets = with_active(|r| r.secrets.clone()).unwrap_or_default();
+            json["url"] = json!(reveal_parts(&secrets, &json["url"]).unwrap_or_default());
+        }
+        let v = from_json(vm, &json)?;
         if let Some(o) = v.as_object() {
             vm.set_property(Value::object(o), "seq", Value::number(op.seq as f64));
         }
@@ -498,7 +508,7 @@ impl Net {
                             "status": head.status,
                             "statusText": head.status_text,
                             "headers": head.headers.iter().map(|(n, v)| json!([n, v])).collect::<Vec<_>>(),
-                            "url": head.url,
+                            "url": redact_text(&core.recorder.secrets, &head.url).unwrap_or_else(|| json!(head.url)),
                             "redirected": head.redirected,
                         }))
                     }
@@ -604,10 +614,11 @@ fn wire_request(
     if decode && !headers.iter().any(|(n, _)| n.eq_ignore_ascii_case("accept-encoding")) {
         headers.push(("accept-encoding".into(), "gzip, deflate, br".into()));
     }
+    let url = reveal_parts(&secrets, &args["url"]).map_err(|e| NetFailure::new("ERR_AMBER_SECRET", e))?;
     Ok(HttpRequest {
         seq,
         method: text("method"),
-        url: text("url"),
+        url,
         headers,
         body,
         redirect: Redirect::parse(&text("redirect")),
