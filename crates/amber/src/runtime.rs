@@ -438,6 +438,7 @@ impl RuntimeBuilder {
     fn into_runtime(self, mut vm: Vm, mut recorder: Recorder) -> Runtime {
         vm.print_hook = Some(print_through);
         vm.entropy_hook = Some(crate::entropy::hook_for(self.policy.crypto));
+        vm.touch_hook = Some(crate::recorder::stamp_first_touch);
         vm.module_loader = self.module_loader;
         recorder.print = self.print;
         recorder.print_while_replaying = self.print_while_replaying;

@@ -452,7 +452,11 @@ fn random(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
     };
     let (mut s0, mut s1) = match decode_state(&words) {
         Some(s) => s,
-        None => seed_state(seed_from_host(vm)),
+        None => {
+            // The first draw: the Random capability.
+            vm.touch_surface("Random");
+            seed_state(seed_from_host(vm))
+        }
     };
     let r = xorshift128plus(&mut s0, &mut s1);
     vm.heap.obj_mut(state_obj).class = Class::Internal(encode_state(s0, s1));
