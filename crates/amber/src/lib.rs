@@ -45,6 +45,7 @@ mod policy;
 mod recorder;
 mod runtime;
 pub mod seed;
+mod step_state;
 
 pub use amber_durable as durable;
 pub use amber_durable::image::PendingOp;

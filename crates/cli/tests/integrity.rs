@@ -200,3 +200,111 @@ fn seed_and_start_time_make_fresh_runs_byte_identical() {
     let bad = sb.amber(&["run", &file, "--seed", "12"]);
     expect(&bad, 2);
 }
+
+const IMPURE_STEPS: &str = r#"
+const fs = require('fs');
+const effects = {
+  writeFileSync: () => fs.writeFileSync('out.txt', 'x'),
+  appendFileSync: () => fs.appendFileSync('out.txt', 'x'),
+  openSyncForWriting: () => fs.openSync('out.txt', 'w'),
+  mkdirSync: () => fs.mkdirSync('dir'),
+  rmSync: () => fs.rmSync('data.txt'),
+  unlinkSync: () => fs.unlinkSync('data.txt'),
+  renameSync: () => fs.renameSync('data.txt', 'moved.txt'),
+  copyFileSync: () => fs.copyFileSync('data.txt', 'copy.txt'),
+  symlinkSync: () => fs.symlinkSync('data.txt', 'link.txt'),
+  truncateSync: () => fs.truncateSync('data.txt', 1),
+  utimesSync: () => fs.utimesSync('data.txt', 1, 1),
+  writeFileCallback: () => fs.writeFile('out.txt', 'x', () => {}),
+  mkdirCallback: () => fs.mkdir('dir', () => {}),
+  chdir: () => process.chdir('/'),
+  setTimeout: () => setTimeout(() => {}, 1),
+  setInterval: () => setInterval(() => {}, 1),
+  setImmediate: () => setImmediate(() => {}),
+  clearTimeout: () => clearTimeout(0),
+  sleep: () => amber.sleep(1),
+};
+(async () => {
+  for (const [name, effect] of Object.entries(effects)) {
+    try {
+      await amber.step(name, () => { effect(); return 0; });
+      console.log(name, 'ran');
+    } catch (e) {
+      console.log(name, e.name, e.message.includes('cannot be used inside amber.step'));
+    }
+  }
+  let refusal = null;
+  await amber.step('promise', () => { fs.promises.writeFile('out.txt', 'x').catch((e) => { refusal = e; }); return 0; });
+  await null;
+  console.log('promise form', refusal.name, refusal.message.includes('cannot be used inside amber.step'));
+  console.log('reads', await amber.step('read', () => fs.readFileSync('data.txt', 'utf8')), fs.existsSync('out.txt'));
+})();
+"#;
+
+const RANDOM_STEP: &str = r#"
+(async () => {
+  const drawn = await amber.step('draw', () => [Math.random(), Math.random()]);
+  console.log('drawn', drawn.length, String(Math.random()));
+  const answer = await amber.input('go?');
+  console.log('after', answer, String(Math.random()));
+})();
+"#;
+
+/// Issue 15 item 2: inside a live step, VFS writes (sync, callback and promise forms) and
+/// timers throw a TypeError; reads and Math.random are allowed, and the generator state a
+/// step leaves is journaled, so a replay that skips the step draws the same numbers after it.
+#[test]
+fn a_live_step_refuses_writes_and_timers_and_carries_the_random_state() {
+    let sb = Sandbox::new("pure-step");
+    sb.write("data.txt", "lower");
+    let file = sb.write("impure.js", IMPURE_STEPS);
+    let run = sb.amber(&["run", &file]);
+    expect(&run, 0);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let refused = [
+        "writeFileSync",
+        "appendFileSync",
+        "openSyncForWriting",
+        "mkdirSync",
+        "rmSync",
+        "unlinkSync",
+        "renameSync",
+        "copyFileSync",
+        "symlinkSync",
+        "truncateSync",
+        "utimesSync",
+        "writeFileCallback",
+        "mkdirCallback",
+        "chdir",
+        "setTimeout",
+        "setInterval",
+        "setImmediate",
+        "clearTimeout",
+        "sleep",
+    ];
+    for name in refused {
+        assert!(lines.contains(&format!("{name} TypeError true").as_str()), "{name} was not refused:\n{}", run.stdout);
+    }
+    assert!(lines.contains(&"promise form TypeError true"), "{}", run.stdout);
+    assert!(lines.contains(&"reads lower false"), "{}", run.stdout);
+
+    // Math.random inside a step: the replay skips the step, yet draws the same numbers after it.
+    let file = sb.write("random.js", RANDOM_STEP);
+    let run = sb.amber(&["run", &file, "--session", "r"]);
+    expect(&run, 75);
+    let drawn = run.stdout.lines().find(|l| l.starts_with("drawn 2 ")).unwrap().to_string();
+    let replay = sb.amber(&["replay", "r", "--print"]);
+    expect(&replay, 0);
+    assert!(replay.stdout.lines().any(|l| l == drawn), "live: {drawn}\nreplay:\n{}", replay.stdout);
+    let resumed = sb.amber(&["resume", "r", "--input", "yes"]);
+    expect(&resumed, 0);
+    let after = resumed.stdout.lines().find(|l| l.starts_with("after yes ")).unwrap().to_string();
+    let replay = sb.amber(&["replay", "r", "--print"]);
+    expect(&replay, 0);
+    assert!(replay.stdout.lines().any(|l| l == after), "live: {after}\nreplay:\n{}", replay.stdout);
+    let inspect = sb.amber(&["inspect", "r", "--json"]);
+    let view: serde_json::Value = serde_json::from_str(&inspect.stdout).unwrap();
+    let states =
+        view["journal"].as_array().unwrap().iter().filter(|r| r["function"] == "amber.step.generators").count();
+    assert_eq!(states, 1, "the draw step's generator state is journaled once");
+}

@@ -289,6 +289,12 @@ pub struct Vm {
     /// Set when the program reads the clock (`Date.now()`, `new Date()`, `process.hrtime`…):
     /// the embedder's Clock capability. Read the clock through [`Vm::now_ms`].
     pub clock_read: bool,
+    /// Nesting of live pure computations (`amber.step` callbacks, which a replay skips): while
+    /// it is non-zero, effects a replay could not reproduce (VFS writes, timers) throw, through
+    /// [`Vm::refuse_in_pure_step`]. Never imaged: a step is synchronous, so no safe point
+    /// falls inside one.
+    #[serde(skip)]
+    pub pure_depth: u32,
     /// Pending host operations.
     pub host_ops: Vec<HostOp>,
     pub next_op_seq: u64,
@@ -356,6 +362,7 @@ impl Vm {
             agent: crate::agent::AgentSignal::new(),
             clock_ms: 0.0,
             clock_read: false,
+            pure_depth: 0,
             host_ops: Vec::new(),
             next_op_seq: 0,
             host_functions: Vec::new(),
@@ -777,6 +784,17 @@ impl Vm {
     pub fn now_ms(&mut self) -> f64 {
         self.mark_clock_read();
         self.clock_ms
+    }
+
+    /// A TypeError naming `what` inside a live pure computation (see [`Vm::pure_depth`]).
+    pub fn refuse_in_pure_step(&mut self, what: &str) -> JsResult<()> {
+        if self.pure_depth == 0 {
+            return Ok(());
+        }
+        Err(self.type_error(format!(
+            "{what} cannot be used inside amber.step: a step must be a pure computation (a replay \
+             returns its recorded result without running it, so its effects would be lost)"
+        )))
     }
 
     /// The program read the clock: the Clock capability, reported at its first read.
