@@ -41,6 +41,7 @@ mod error;
 mod event_loop;
 pub mod json;
 pub mod lower;
+mod manifest_check;
 mod policy;
 mod recorder;
 mod runtime;

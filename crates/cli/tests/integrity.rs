@@ -308,3 +308,26 @@ fn a_live_step_refuses_writes_and_timers_and_carries_the_random_state() {
         view["journal"].as_array().unwrap().iter().filter(|r| r["function"] == "amber.step.generators").count();
     assert_eq!(states, 1, "the draw step's generator state is journaled once");
 }
+
+/// Issue 15 item 8: the journal position an image was taken at is sealed inside it; the
+/// store row's seq must agree, so editing `images.seq` (which once made `amber replay` skip
+/// its image check and let a forged heap through) is an integrity failure everywhere.
+#[test]
+fn an_edited_image_row_seq_is_detected() {
+    let sb = Sandbox::new("image-seq");
+    let file = sb.write(
+        "two.js",
+        "(async () => { const a = await amber.input('a?'); const b = await amber.input('b?'); console.log(a, b); })();",
+    );
+    expect(&sb.amber(&["run", &file, "--session", "s"]), 75);
+    expect(&sb.amber(&["resume", "s", "--input", "one"]), 75);
+    let db = sb.db();
+    let newest: i64 = db.query_row("SELECT max(seq) FROM images WHERE session = 's'", [], |r| r.get(0)).unwrap();
+    db.execute("DELETE FROM images WHERE session = 's' AND seq < ?1", [newest]).unwrap();
+    db.execute("UPDATE images SET seq = 0 WHERE session = 's'", []).unwrap();
+    for args in [&["replay", "s"][..], &["resume", "s", "--input", "two"], &["inspect", "s"]] {
+        let out = sb.amber(args);
+        expect(&out, 4);
+        assert!(out.stderr.contains("the image itself records journal length"), "{args:?}: {}", out.stderr);
+    }
+}

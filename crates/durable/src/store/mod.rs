@@ -174,6 +174,54 @@ pub struct StoredImage {
     pub bytes: Vec<u8>,
 }
 
+impl StoredImage {
+    /// The row's seq must be the journal position sealed inside the image, the journal must
+    /// hold that position (length and head hash), and every code hash the manifest gives for
+    /// a stored source must be that source's: an edited `images.seq` (which once made `amber
+    /// replay` skip its image check), an image moved from another session or a forged code
+    /// hash is an integrity failure. An image whose manifest cannot be read or whose seal is
+    /// broken is left to restore, which says what is wrong with it.
+    pub fn check_against(&self, journal: &Journal, sources: &[Source]) -> Result<()> {
+        let Ok(summary) = read_manifest_unverified(&self.bytes) else { return Ok(()) };
+        if !summary.seal_ok {
+            return Ok(());
+        }
+        let head = summary.manifest.journal_head;
+        if head.len != self.seq {
+            return Err(DurableError::Corrupt {
+                what: "image row",
+                offset: None,
+                detail: format!(
+                    "the store says the image was taken at journal seq {}, but the image itself records journal length {}",
+                    self.seq, head.len
+                ),
+            });
+        }
+        if !journal.has_prefix(&head) {
+            return Err(DurableError::Corrupt {
+                what: "image row",
+                offset: None,
+                detail: format!(
+                    "the image was taken at journal length {} with a head hash this session's journal does not have",
+                    head.len
+                ),
+            });
+        }
+        for (path, hash) in &summary.manifest.code_hashes {
+            if let Some(source) = sources.iter().find(|s| s.path == *path) {
+                if Digest::of(source.text.as_bytes()) != *hash {
+                    return Err(DurableError::Corrupt {
+                        what: "image manifest",
+                        offset: None,
+                        detail: format!("the code hash of {path:?} is not the stored source's"),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Everything needed to resume or replay a session.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LoadedSession {
@@ -334,6 +382,9 @@ impl SessionStore {
             .optional()
             .map_err(err)?;
         let journal = read_journal(&tx, name)?;
+        if let Some(image) = &image {
+            image.check_against(&journal, &sources)?;
+        }
         Ok(LoadedSession { meta, sources, image, journal })
     }
 
