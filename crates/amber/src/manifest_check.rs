@@ -7,8 +7,8 @@
 //! due time), the logical time, the heap statistics, and capability seqs no later than the
 //! journal position. What the payload cannot tell — code hashes, the VFS seed hash, the
 //! journal position itself — is checked against the stored sources and the journal by the
-//! session store when it loads a session (`StoredImage::check_against`) and by restore's
-//! journal prefix check.
+//! session store (`StoredImage::check_position` when it loads a session, `check_code_hashes`
+//! before `amber resume` restores) and by restore's journal prefix check.
 
 use amber_durable::image::{HeapStats, Manifest};
 use amber_engine::Vm;

@@ -175,13 +175,12 @@ pub struct StoredImage {
 }
 
 impl StoredImage {
-    /// The row's seq must be the journal position sealed inside the image, the journal must
-    /// hold that position (length and head hash), and every code hash the manifest gives for
-    /// a stored source must be that source's: an edited `images.seq` (which once made `amber
-    /// replay` skip its image check), an image moved from another session or a forged code
-    /// hash is an integrity failure. An image whose manifest cannot be read or whose seal is
-    /// broken is left to restore, which says what is wrong with it.
-    pub fn check_against(&self, journal: &Journal, sources: &[Source]) -> Result<()> {
+    /// The row's seq must be the journal position sealed inside the image, and the journal
+    /// must hold that position (length and head hash): an edited `images.seq` (which once
+    /// made `amber replay` skip its image check) or an image moved from another session is an
+    /// integrity failure. [`SessionStore::load`] checks it. An image whose manifest cannot be
+    /// read or whose seal is broken is left to restore, which says what is wrong with it.
+    pub fn check_position(&self, journal: &Journal) -> Result<()> {
         let Ok(summary) = read_manifest_unverified(&self.bytes) else { return Ok(()) };
         if !summary.seal_ok {
             return Ok(());
@@ -206,6 +205,17 @@ impl StoredImage {
                     head.len
                 ),
             });
+        }
+        Ok(())
+    }
+
+    /// Every code hash the manifest gives for one of `sources` must be that source's: checked
+    /// before the image is restored to run on (`amber resume`). Replay, which runs the stored
+    /// sources from the top, reports an edited source as the divergence it causes instead.
+    pub fn check_code_hashes(&self, sources: &[Source]) -> Result<()> {
+        let Ok(summary) = read_manifest_unverified(&self.bytes) else { return Ok(()) };
+        if !summary.seal_ok {
+            return Ok(());
         }
         for (path, hash) in &summary.manifest.code_hashes {
             if let Some(source) = sources.iter().find(|s| s.path == *path) {
@@ -383,7 +393,7 @@ impl SessionStore {
             .map_err(err)?;
         let journal = read_journal(&tx, name)?;
         if let Some(image) = &image {
-            image.check_against(&journal, &sources)?;
+            image.check_position(&journal)?;
         }
         Ok(LoadedSession { meta, sources, image, journal })
     }
