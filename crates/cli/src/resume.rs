@@ -11,7 +11,7 @@ use amber::{OpKind, Outcome, Program, Runtime};
 use clap::Args;
 
 use crate::error::{CliResult, Failure};
-use crate::host::HostCommands;
+use crate::host::{HostArgs, HostCommands};
 use crate::outcome::{drive, report};
 use crate::run::builder;
 use crate::store::{with_session_options, Held, StoreLocation};
@@ -29,13 +29,12 @@ pub struct ResumeArgs {
     /// Answer an input operation with TEXT (without ID: the oldest pending input).
     #[arg(long = "input", value_name = "[ID=]TEXT")]
     inputs: Vec<String>,
-    /// Serve host operation NAME with `sh -c CMD` (as for `amber run`).
-    #[arg(long = "host", value_name = "NAME=CMD")]
-    hosts: Vec<String>,
+    #[command(flatten)]
+    host: HostArgs,
 }
 
 pub fn resume(args: ResumeArgs, location: &StoreLocation) -> CliResult<u8> {
-    let hosts = HostCommands::parse(&args.hosts)?;
+    let hosts = HostCommands::parse(&args.host)?;
     let store = location
         .open_existing()?
         .ok_or_else(|| Failure::usage(format!("no session {:?}: there is no session store here", args.name)))?;
@@ -71,6 +70,7 @@ fn open_runtime(loaded: &LoadedSession, store_dir: &std::path::Path) -> CliResul
     let name = &loaded.meta.name;
     match &loaded.image {
         Some(image) => {
+            image.check_code_hashes(&loaded.sources)?;
             let mut runtime =
                 crate::folder::with_session_files(with_session_options(builder(), loaded), loaded, store_dir)?
                     .restore(&image.bytes, Some(&loaded.journal))

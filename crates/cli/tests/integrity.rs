@@ -331,3 +331,58 @@ fn an_edited_image_row_seq_is_detected() {
         assert!(out.stderr.contains("the image itself records journal length"), "{args:?}: {}", out.stderr);
     }
 }
+
+/// Issue 15 item 4: the operations a suspension hands `--host` commands run concurrently,
+/// and their completions are journaled in operation order; `--host-timeout MS` rejects a call
+/// whose command runs longer and kills the command's whole process group.
+#[test]
+fn host_commands_run_concurrently_and_a_timeout_kills_the_process_group() {
+    let sb = Sandbox::new("host-timeout");
+    let file = sb.write(
+        "par.js",
+        "(async () => {\n  const r = await Promise.all([1, 2, 3].map((n) => amber.call('slow', { n })));\n  console.log(r.map((x) => x.n).join(' '));\n})();\n",
+    );
+    // The third answers first: completions still go into the journal in operation order.
+    let slow = "slow=sleep $(( 4 - AMBER_OP_ID ))e-1; sleep 1; cat";
+    let started = std::time::Instant::now();
+    let out = sb.amber(&["run", &file, "--session", "p", "--host", slow, "--host-timeout", "20000"]);
+    let elapsed = started.elapsed();
+    expect(&out, 0);
+    assert_eq!(out.stdout, "1 2 3\n");
+    assert!(elapsed.as_secs_f64() < 3.0, "three 1.1-1.3 s commands took {elapsed:?}: not concurrent");
+    let inspect = sb.amber(&["inspect", "p", "--json"]);
+    let view: serde_json::Value = serde_json::from_str(&inspect.stdout).unwrap();
+    let completed: Vec<u64> = view["journal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["kind"] == "call-completion")
+        .map(|r| r["parent_seq"].as_u64().unwrap())
+        .collect();
+    let mut sorted = completed.clone();
+    sorted.sort_unstable();
+    assert_eq!(completed.len(), 3);
+    assert_eq!(completed, sorted, "completions journaled in operation order");
+    expect(&sb.amber(&["replay", "p"]), 0);
+
+    let file = sb.write(
+        "hang.js",
+        "amber.call('hang', {}).then((v) => console.log('answered', v), (e) => console.log('rejected:', e.message));\n",
+    );
+    let hang = "hang=sleep 30 & echo $! > child.pid; wait";
+    let out = sb.amber(&["run", &file, "--session", "h", "--host", hang, "--host-timeout", "300"]);
+    expect(&out, 0);
+    assert!(out.stdout.starts_with("rejected: host command for \"hang\" timed out after 300 ms"), "{}", out.stdout);
+    let child = std::fs::read_to_string(sb.dir.join("child.pid")).unwrap().trim().to_string();
+    let alive = || {
+        std::path::Path::new(&format!("/proc/{child}")).exists()
+            && !std::fs::read_to_string(format!("/proc/{child}/stat")).unwrap_or_default().contains(") Z ")
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+    while alive() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(!alive(), "the command's background child {child} outlived the timeout");
+    expect(&sb.amber(&["replay", "h"]), 0);
+    expect(&sb.amber(&["run", &file, "--host", hang, "--host-timeout", "0"]), 2);
+}
