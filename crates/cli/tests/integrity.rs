@@ -386,3 +386,43 @@ fn host_commands_run_concurrently_and_a_timeout_kills_the_process_group() {
     expect(&sb.amber(&["replay", "h"]), 0);
     expect(&sb.amber(&["run", &file, "--host", hang, "--host-timeout", "0"]), 2);
 }
+
+/// Issue 15 item 10: with `--image-key-file` (or `AMBER_IMAGE_KEY`) images are HMAC'd; an
+/// image re-sealed without the key, a missing key or another key is an integrity failure;
+/// the key is stored nowhere.
+#[test]
+fn an_image_key_authenticates_images_and_is_never_stored() {
+    let sb = Sandbox::new("image-key");
+    let key = "canary-key-8d1f0c6e";
+    sb.write("key.txt", &format!("{key}\n"));
+    let file = sb.write("ask.js", "amber.input('name?').then((n) => console.log('hello', n));");
+    let keyed = ["--image-key-file", "key.txt"];
+    expect(&sb.amber(&[&["run", &file, "--session", "k"][..], &keyed].concat()), 75);
+    let text = sb.amber(&[&["inspect", "k"][..], &keyed].concat());
+    assert!(text.stdout.contains(", HMAC"), "{}", text.stdout);
+    // Without the key, or with another, the image is refused.
+    let out = sb.amber(&["resume", "k", "--input", "x"]);
+    expect(&out, 4);
+    let out = sb.amber_env(&["resume", "k", "--input", "x"], &[("AMBER_IMAGE_KEY", "another key")]);
+    expect(&out, 4);
+    // Re-sealed after an edit by someone without the key: refused.
+    let db = sb.db();
+    let image: Vec<u8> = db.query_row("SELECT bytes FROM images WHERE session = 'k'", [], |r| r.get(0)).unwrap();
+    let (manifest, payload) = amber::durable::image::decode_image(&image, Some(key.as_bytes())).unwrap();
+    let forged = amber::durable::image::encode_image(&manifest, &payload, Some(b"guessed key")).unwrap();
+    db.execute("UPDATE images SET bytes = ?1 WHERE session = 'k'", [&forged]).unwrap();
+    expect(&sb.amber(&[&["resume", "k", "--input", "x"][..], &keyed].concat()), 4);
+    db.execute("UPDATE images SET bytes = ?1 WHERE session = 'k'", [&image]).unwrap();
+    // The environment variable serves as well as the file, and the session goes on.
+    let out = sb.amber_env(&["resume", "k", "--input", "bob"], &[("AMBER_IMAGE_KEY", key)]);
+    expect(&out, 0);
+    assert_eq!(out.stdout, "hello bob\n");
+    expect(&sb.amber(&[&["replay", "k"][..], &keyed].concat()), 0);
+    expect(&sb.amber(&[&["export", "k", "-o", "k.amber"][..], &keyed].concat()), 0);
+    for stored in std::fs::read_dir(sb.store()).unwrap().map(|e| e.unwrap().path()).chain([sb.dir.join("k.amber")]) {
+        if stored.is_file() {
+            let bytes = std::fs::read(&stored).unwrap();
+            assert!(!bytes.windows(key.len()).any(|w| w == key.as_bytes()), "the key is in {}", stored.display());
+        }
+    }
+}
