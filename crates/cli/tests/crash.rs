@@ -179,3 +179,51 @@ fn after_a_crash_between_the_journal_commit_and_the_image_save_inspect_and_resol
     }
     assert!(behind >= 1, "no kill point fell between the journal commit and the image save");
 }
+
+/// Whether session `name` exists, and if it does, that it finishes like an uninterrupted one.
+fn whole_or_absent(sb: &Sandbox, name: &str) {
+    let inspect = sb.amber(&["inspect", name]);
+    if inspect.code != 0 {
+        assert!(
+            inspect.stderr.contains("not found") || inspect.stderr.contains("no session"),
+            "{name}: {}",
+            inspect.stderr
+        );
+        expect(&sb.amber(&["import", "src.amber", "--as", name]), 0);
+    }
+    let printed = finish(sb, name);
+    check_finished(sb, name, &printed);
+}
+
+/// The SIGKILL test covers `import` too: killed at each of its durability points and at
+/// arbitrary moments, an import leaves the session whole or absent, never half there.
+#[test]
+fn a_killed_import_leaves_the_session_whole_or_absent() {
+    let sb = Sandbox::new("crash-import");
+    sb.write("agent.js", AGENT);
+    expect(&sb.amber(&["run", "agent.js", "--session", "src", "--host", HOST]), 75);
+    expect(&sb.amber(&["export", "src", "-o", "src.amber"]), 0);
+    let mut points = 0;
+    for n in 1.. {
+        let name = format!("m{n}");
+        let at = n.to_string();
+        let out = sb.amber_env(&["import", "src.amber", "--as", &name], &[("AMBER_FAULT_KILL_AT", &at)]);
+        let killed = killed_or(&out, 0);
+        whole_or_absent(&sb, &name);
+        if !killed {
+            break;
+        }
+        points += 1;
+        assert!(n < 10, "more durability points than expected");
+    }
+    assert!(points >= 2, "only {points} points in the import");
+    // SIGKILL at arbitrary moments of a real import.
+    for (i, delay_ms) in [0u64, 1, 2, 4, 8, 16, 32].into_iter().enumerate() {
+        let name = format!("t{i}");
+        let mut child = sb.command(&["import", "src.amber", "--as", &name]).spawn().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        let _ = child.kill();
+        let _ = child.wait();
+        whole_or_absent(&sb, &name);
+    }
+}
