@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 root=..
 sample=${1:-3000}
 corpus=corpus
-mkdir -p "$corpus"/{vm,vm_structured,snapshot_roundtrip,snapshot_decode,regexp,json}
+mkdir -p "$corpus"/{vm,vm_structured,snapshot_roundtrip,snapshot_decode,session_store,regexp,json}
 
 # test262: the unpacked suite if present, else the pinned tarball into a scratch directory.
 suite=$root/test262/suite
@@ -90,6 +90,14 @@ for mode in 0 1 2 3 4 5; do
   for k in 1 2 3 4; do
     { printf "\\$(printf '%03o' "$mode")"; head -c $((k * 40)) /dev/zero | tr '\0' "\\$(printf '%03o' $((k * 37)))"; } \
       > "$corpus/snapshot_decode/mode${mode}_$k"
+  done
+done
+
+# session_store: each edit mode (see crates/fuzz/src/store.rs) with a few parameter lists.
+for mode in 0 1 2 3 4 5 6; do
+  for k in 1 2 3; do
+    { printf "\\$(printf '%03o' "$mode")"; head -c $((k * 20)) /dev/zero | tr '\0' "\\$(printf '%03o' $((k * 53)))"; } \
+      > "$corpus/session_store/mode${mode}_$k"
   done
 done
 

@@ -19,6 +19,7 @@ use serde_json::json;
 use crate::error::Error;
 use crate::json::{from_json, to_json};
 use crate::recorder::{result_of, with_active};
+use crate::step_state::{self, Generators};
 
 const METHODS: &[(&str, u32, HostFn)] = &[
     ("amber.call", 2, amber_call),
@@ -112,15 +113,33 @@ fn amber_step(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     })
     .flatten();
     let result = match served {
-        Some(Ok((_, Some(record)))) => result_of(&record),
+        Some(Ok((step_seq, Some(record)))) => {
+            // The generators as the live step left them, when it moved them.
+            let state = with_active(|r| match r.peek() {
+                Some(next) if step_state::is_state_of(next, step_seq) => {
+                    Some(r.record(step_state::replay_draft(step_seq, timestamp), Some(&location)))
+                }
+                _ => None,
+            })
+            .flatten();
+            match state {
+                Some(Ok((_, Some(state_record)))) => step_state::apply(vm, &state_record),
+                Some(Err(e)) => return Err(fatal(e)),
+                _ => {}
+            }
+            result_of(&record)
+        }
         Some(Ok((_, None))) => return Err(vm.type_error("amber.step: internal error (no record served)")),
         Some(Err(e)) => return Err(fatal(e)),
         None => {
             // Live.
             with_active(|r| r.step_depth += 1);
+            vm.pure_depth += 1;
+            let before = Generators::of(vm);
             let mark = vm.roots.len();
             vm.roots.push(f);
             let outcome = call(vm, f, Value::UNDEFINED, &[]);
+            vm.pure_depth = vm.pure_depth.saturating_sub(1);
             // A result the journal cannot hold rejects the step like a throw, and is journaled
             // as one: replay, which does not call `fn`, must reject it the same way. The
             // conversion (`toJSON`) is part of the step.
@@ -145,10 +164,17 @@ fn amber_step(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
             vm.roots.truncate(mark);
             with_active(|r| r.step_depth = r.step_depth.saturating_sub(1));
             let result = result?;
-            match with_active(|r| r.record(draft(result.clone()), Some(&location))) {
-                Some(Ok(_)) => {}
+            let step_seq = match with_active(|r| r.record(draft(result.clone()), Some(&location))) {
+                Some(Ok((seq, _))) => seq,
                 Some(Err(e)) => return Err(fatal(e)),
                 None => return Err(no_runtime(vm)),
+            };
+            if let Some(state) = Generators::of(vm).record_after(&before, step_seq, timestamp) {
+                match with_active(|r| r.record(state, Some(&location))) {
+                    Some(Ok(_)) => {}
+                    Some(Err(e)) => return Err(fatal(e)),
+                    None => return Err(no_runtime(vm)),
+                }
             }
             result
         }

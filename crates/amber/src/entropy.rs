@@ -82,7 +82,8 @@ fn clock_u64(vm: &Vm) -> u64 {
     }
 }
 
-fn from_hex(text: &str) -> Option<Vec<u8>> {
+/// Bytes from lowercase or uppercase hex (None if malformed).
+pub(crate) fn from_hex(text: &str) -> Option<Vec<u8>> {
     if !text.len().is_multiple_of(2) {
         return None;
     }

@@ -42,12 +42,14 @@ mod error;
 mod event_loop;
 pub mod json;
 pub mod lower;
+mod manifest_check;
 pub mod net;
 mod policy;
 mod recorder;
 mod runtime;
 mod secrets;
 pub mod seed;
+mod step_state;
 
 pub use amber_durable as durable;
 pub use amber_durable::image::PendingOp;

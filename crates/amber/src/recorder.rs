@@ -278,3 +278,15 @@ pub(crate) fn with_active<R>(f: impl FnOnce(&mut Recorder) -> R) -> Option<R> {
         Some(out)
     })
 }
+
+/// The VM's touch hook ([`amber_engine::vm::TouchHook`]): a surface's first touch is stamped
+/// with the seq the journal is at as it happens (the next record's), so `FsRead`, `Random`
+/// and `Clock` stand in the ledger in the order the program touched them, among the records
+/// around them — the same in a live run and its replay, which serve the same records.
+pub(crate) fn stamp_first_touch(_vm: &mut amber_engine::Vm, name: &str) {
+    let Some(capability) = amber_durable::capability::Capability::from_name(name) else { return };
+    with_active(|r| {
+        let seq = r.next_seq();
+        r.ledger.touch(capability, seq);
+    });
+}

@@ -436,15 +436,7 @@ impl RuntimeBuilder {
         let mut vm =
             Vm::decode_state_with_blobs(&payload, baseline(&self.options), Some(&mut blobs)).map_err(Error::Image)?;
         self.bound_limits(&mut vm)?;
-        let mut heap_ids: Vec<u64> = vm.host_ops.iter().map(|op| op.id).collect();
-        let mut manifest_ids: Vec<u64> = manifest.pending.iter().map(|op| op.id).collect();
-        heap_ids.sort_unstable();
-        manifest_ids.sort_unstable();
-        if heap_ids != manifest_ids {
-            return Err(Error::Image(format!(
-                "the manifest lists pending operations {manifest_ids:?} but the heap holds {heap_ids:?}"
-            )));
-        }
+        crate::manifest_check::check_against_payload(&manifest, &vm)?;
         amber_node::register(&mut vm);
         crate::bridge::register(&mut vm);
         crate::net::register(&mut vm);
@@ -498,6 +490,7 @@ impl RuntimeBuilder {
     fn into_runtime(self, mut vm: Vm, mut recorder: Recorder) -> Runtime {
         vm.print_hook = Some(print_through);
         vm.entropy_hook = Some(crate::entropy::hook_for(self.policy.crypto));
+        vm.touch_hook = Some(crate::recorder::stamp_first_touch);
         vm.module_loader = self.module_loader;
         recorder.print = self.print;
         recorder.print_while_replaying = self.print_while_replaying;

@@ -1,29 +1,50 @@
 //! `--host NAME=CMD`: serve host operation NAME by running `sh -c CMD` with the operation's
 //! args as JSON on stdin; its stdout (JSON) is the result, a non-zero exit a rejection with
 //! its stderr as the message. The command sees `AMBER_SESSION`, `AMBER_OP_ID`, `AMBER_OP_SEQ`,
-//! `AMBER_OP_NAME` and `AMBER_IDEMPOTENCY_KEY` (`session:seq`): an operation interrupted by a
-//! crash runs again on resume (at least once), and the key lets the command notice.
+//! `AMBER_OP_NAME` and `AMBER_IDEMPOTENCY_KEY` (`session:run:seq`): an operation interrupted by
+//! a crash runs again on resume (at least once), and the key lets the command notice.
+//!
+//! Each command runs in a process group of its own. With `--host-timeout MS`, a command still
+//! running after MS milliseconds has its whole group killed (SIGKILL) and the call rejects
+//! with a message saying so, so a hung tool cannot keep a session `running` forever. The
+//! operations a suspension hands the CLI run concurrently ([`execute_all`]); their results
+//! are delivered, and so journaled, in operation order whatever order they finish in.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-use std::time::Instant;
+use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
 
 use amber::durable::canonical_json::{parse, to_canonical_string};
 use amber::{CallResult, OpKind, PendingOp};
+use clap::Args;
 
 use crate::error::{CliResult, Failure};
+
+/// The `--host` flags `run` and `resume` share.
+#[derive(Args, Default)]
+pub struct HostArgs {
+    /// Serve host operation NAME with `sh -c CMD` (args JSON on stdin, JSON result on stdout).
+    #[arg(long = "host", value_name = "NAME=CMD")]
+    pub hosts: Vec<String>,
+    /// Kill a host command (its whole process group) that runs longer than MS milliseconds;
+    /// the call rejects with an Error saying it timed out. Default: no limit.
+    #[arg(long = "host-timeout", value_name = "MS")]
+    pub timeout_ms: Option<u64>,
+}
 
 /// The `--host` commands, by operation name.
 #[derive(Default)]
 pub struct HostCommands {
     commands: Vec<(String, String)>,
+    timeout: Option<Duration>,
 }
 
 impl HostCommands {
-    /// Parses `NAME=CMD` specifications.
-    pub fn parse(specs: &[String]) -> CliResult<HostCommands> {
+    /// Parses `NAME=CMD` specifications and the timeout.
+    pub fn parse(args: &HostArgs) -> CliResult<HostCommands> {
         let mut commands = Vec::new();
-        for spec in specs {
+        for spec in &args.hosts {
             match spec.split_once('=') {
                 Some((name, cmd)) if !name.is_empty() && !cmd.trim().is_empty() => {
                     commands.push((name.to_string(), cmd.to_string()));
@@ -31,7 +52,11 @@ impl HostCommands {
                 _ => return Err(Failure::usage(format!("--host expects NAME=COMMAND, got {spec:?}"))),
             }
         }
-        Ok(HostCommands { commands })
+        let timeout = match args.timeout_ms {
+            Some(0) => return Err(Failure::usage("--host-timeout must be at least 1 ms")),
+            ms => ms.map(Duration::from_millis),
+        };
+        Ok(HostCommands { commands, timeout })
     }
 
     /// The command serving `op`, if any (only `amber.call` operations are served).
@@ -43,15 +68,40 @@ impl HostCommands {
     }
 }
 
+/// Runs each `(op, cmd)` at once, each on its own thread; returns every outcome with how long
+/// it took (ms), in the order given (operation order), whatever order they finished in.
+pub fn execute_all(
+    served: &[(PendingOp, String)],
+    hosts: &HostCommands,
+    session: &str,
+    run_id: &str,
+) -> Vec<(CallResult, u64)> {
+    std::thread::scope(|scope| {
+        let running: Vec<_> = served
+            .iter()
+            .map(|(op, cmd)| scope.spawn(move || execute(cmd, op, session, run_id, hosts.timeout)))
+            .collect();
+        running
+            .into_iter()
+            .zip(served)
+            .map(|(thread, (op, _))| {
+                thread.join().unwrap_or_else(|_| {
+                    (CallResult::Err(format!("host command for {:?} failed: its thread panicked", op.name)), 0)
+                })
+            })
+            .collect()
+    })
+}
+
 /// Runs `cmd` for `op`; returns the outcome and how long it took (ms).
-pub fn execute(cmd: &str, op: &PendingOp, session: &str, run_id: &str) -> (CallResult, u64) {
+fn execute(cmd: &str, op: &PendingOp, session: &str, run_id: &str, timeout: Option<Duration>) -> (CallResult, u64) {
     let started = Instant::now();
-    let result = run_command(cmd, op, session, run_id);
+    let result = run_command(cmd, op, session, run_id, timeout);
     let duration = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     (result, duration)
 }
 
-fn run_command(cmd: &str, op: &PendingOp, session: &str, run_id: &str) -> CallResult {
+fn run_command(cmd: &str, op: &PendingOp, session: &str, run_id: &str, timeout: Option<Duration>) -> CallResult {
     let child = Command::new("sh")
         .arg("-c")
         .arg(cmd)
@@ -64,6 +114,8 @@ fn run_command(cmd: &str, op: &PendingOp, session: &str, run_id: &str) -> CallRe
         .env("AMBER_OP_NAME", &op.name)
         .env("AMBER_RUN_ID", run_id)
         .env("AMBER_IDEMPOTENCY_KEY", idempotency_key(session, run_id, op.seq))
+        // A group of its own: a timeout kills whatever the command started, too.
+        .process_group(0)
         .spawn();
     let mut child = match child {
         Ok(child) => child,
@@ -76,24 +128,35 @@ fn run_command(cmd: &str, op: &PendingOp, session: &str, run_id: &str) -> CallRe
             let _ = stdin.write_all(input.as_bytes());
         })
     });
-    let output = child.wait_with_output();
+    let stdout = child.stdout.take().map(read_all);
+    let stderr = child.stderr.take().map(read_all);
+    let status = wait(&mut child, timeout);
     if let Some(writer) = writer {
         let _ = writer.join();
     }
-    let output = match output {
-        Ok(output) => output,
-        Err(e) => return CallResult::Err(format!("host command for {:?} failed: {e}", op.name)),
+    let stdout = stdout.and_then(|t| t.join().ok()).unwrap_or_default();
+    let stderr = stderr.and_then(|t| t.join().ok()).unwrap_or_default();
+    let status = match status {
+        Waited::Exited(status) => status,
+        Waited::TimedOut(limit) => {
+            return CallResult::Err(format!(
+                "host command for {:?} timed out after {} ms (--host-timeout); its process group was killed",
+                op.name,
+                limit.as_millis()
+            ))
+        }
+        Waited::Failed(e) => return CallResult::Err(format!("host command for {:?} failed: {e}", op.name)),
     };
-    if !output.status.success() {
-        let stderr = String::from_utf8_lossy(&output.stderr).trim().to_string();
-        let status = output.status.code().map_or("a signal".to_string(), |c| format!("status {c}"));
+    if !status.success() {
+        let stderr = String::from_utf8_lossy(&stderr).trim().to_string();
+        let status = status.code().map_or("a signal".to_string(), |c| format!("status {c}"));
         return CallResult::Err(if stderr.is_empty() {
             format!("host command for {:?} exited with {status}", op.name)
         } else {
             stderr
         });
     }
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stdout = String::from_utf8_lossy(&stdout);
     let text = stdout.trim();
     if text.is_empty() {
         return CallResult::Ok(serde_json::Value::Null);
@@ -101,6 +164,50 @@ fn run_command(cmd: &str, op: &PendingOp, session: &str, run_id: &str) -> CallRe
     match parse(text) {
         Ok(value) => CallResult::Ok(value),
         Err(e) => CallResult::Err(format!("host command for {:?} printed invalid JSON: {e}", op.name)),
+    }
+}
+
+fn read_all(mut from: impl Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = from.read_to_end(&mut bytes);
+        bytes
+    })
+}
+
+enum Waited {
+    Exited(ExitStatus),
+    TimedOut(Duration),
+    Failed(std::io::Error),
+}
+
+/// Waits for `child`; past `timeout`, kills its process group and reaps it.
+fn wait(child: &mut Child, timeout: Option<Duration>) -> Waited {
+    let Some(limit) = timeout else {
+        return child.wait().map_or_else(Waited::Failed, Waited::Exited);
+    };
+    let deadline = Instant::now() + limit;
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return Waited::Exited(status),
+            Ok(None) if Instant::now() >= deadline => {
+                kill_group(child);
+                let _ = child.wait();
+                return Waited::TimedOut(limit);
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            Err(e) => return Waited::Failed(e),
+        }
+    }
+}
+
+/// SIGKILL to the child's process group (its pid is the group id: `process_group(0)`).
+fn kill_group(child: &mut Child) {
+    let group = format!("-{}", child.id());
+    let killed = Command::new("kill").args(["-KILL", "--", &group]).stderr(Stdio::null()).status();
+    if !killed.is_ok_and(|s| s.success()) {
+        // No `kill` to run: at least the command itself goes.
+        let _ = child.kill();
     }
 }
 

@@ -4,9 +4,10 @@
 
 use std::path::Path;
 
-use amber::durable::capability::CapabilityLedger;
+use amber::durable::capability::{Capability, CapabilityLedger};
+use amber::durable::catch_up::pending_at_journal_end;
 use amber::durable::export::{decode_export, looks_like_export};
-use amber::durable::image::{looks_like_image, read_manifest_unverified, ImageSummary};
+use amber::durable::image::{looks_like_image, read_manifest_unverified, ImageSummary, PendingOp};
 use amber::durable::journal::{CallResult, Journal};
 use amber::durable::policy::{Policy, PolicySurface};
 use amber::durable::store::{SessionMeta, StoredImage};
@@ -34,6 +35,32 @@ struct View {
     sources: Vec<(String, usize)>,
     image: Option<(u64, usize, ImageSummary)>,
     journal: Option<Journal>,
+}
+
+impl View {
+    /// Journal records committed after the image was taken (a crash between the journal
+    /// commit and the image save): by the journal position sealed in the image.
+    fn records_past_image(&self) -> u64 {
+        match (&self.image, &self.journal) {
+            (Some((_, _, summary)), Some(journal)) => {
+                (journal.len() as u64).saturating_sub(summary.manifest.journal_head.len)
+            }
+            _ => 0,
+        }
+    }
+
+    /// The pending operations as the journal has them: the image's, caught up with the
+    /// records committed after it (what `amber resume` would restore to).
+    fn pending(&self) -> Vec<PendingOp> {
+        let Some((_, _, summary)) = &self.image else { return Vec::new() };
+        let manifest = &summary.manifest;
+        match &self.journal {
+            Some(journal) if self.records_past_image() > 0 => {
+                pending_at_journal_end(&manifest.pending, manifest.journal_head.len, journal)
+            }
+            _ => manifest.pending.clone(),
+        }
+    }
 }
 
 pub fn inspect(args: InspectArgs, location: &StoreLocation) -> CliResult<u8> {
@@ -96,11 +123,17 @@ fn policy_text(policy: &Policy) -> String {
     PolicySurface::ALL.iter().map(|s| format!("{s}={}", policy.mode(*s))).collect::<Vec<_>>().join(" ")
 }
 
+/// The ledger in first-touch order. A host operation's seq is its own intent record, while
+/// any other surface's is the record that came next after its touch, so at the same seq the
+/// operation comes last; other ties stay in ledger order.
 fn capabilities_text(ledger: &CapabilityLedger) -> String {
     if ledger.is_empty() {
         return "none".into();
     }
-    ledger.iter().map(|(cap, seq)| format!("{cap}@{seq}")).collect::<Vec<_>>().join(" ")
+    let mut touched: Vec<_> = ledger.iter().collect();
+    let is_operation = |cap: Capability| matches!(cap, Capability::HostCall | Capability::Input | Capability::Sleep);
+    touched.sort_by_key(|(cap, seq)| (*seq, is_operation(*cap)));
+    touched.iter().map(|(cap, seq)| format!("{cap}@{seq}")).collect::<Vec<_>>().join(" ")
 }
 
 fn print_text(view: &View) {
@@ -133,9 +166,17 @@ fn print_text(view: &View) {
                 outln!("vfs seed      sha256:{hash}");
             }
             outln!("capabilities  {}", capabilities_text(&m.capabilities));
-            outln!("pending       {}", m.pending.len());
+            let past = view.records_past_image();
+            if past > 0 {
+                outln!(
+                    "caught up     {past} journal record{} committed after the image (pending operations as the journal has them)",
+                    if past == 1 { "" } else { "s" }
+                );
+            }
+            let pending = view.pending();
+            outln!("pending       {}", pending.len());
             let now = amber::wall_clock_ms();
-            for op in &m.pending {
+            for op in &pending {
                 outln!("  {}  (seq {})", describe_op(op, now), op.seq);
             }
         }
@@ -184,7 +225,8 @@ fn to_json(view: &View) -> Value {
         "sources": view.sources.iter().map(|(p, l)| json!({"path": p, "bytes": l})).collect::<Vec<_>>(),
         "policy": view.meta.as_ref().map(|m| m.policy).or(manifest.map(|m| m.policy)),
         "capabilities": manifest.map(|m| &m.capabilities),
-        "pending": manifest.map(|m| &m.pending),
+        "pending": view.image.as_ref().map(|_| view.pending()),
+        "records_past_image": view.records_past_image(),
         "heap": manifest.map(|m| m.heap),
         "logical_time_ms": manifest.map(|m| m.logical_time_ms),
         "image": image,

@@ -28,6 +28,7 @@ mod fault;
 mod folder;
 mod fs;
 mod host;
+mod image_key;
 mod inspect;
 mod outcome;
 mod repl;
@@ -64,6 +65,10 @@ struct Cli {
     /// Session store directory (default: $AMBER_STORE, else .amber in the working directory).
     #[arg(long, global = true, value_name = "DIR")]
     store: Option<PathBuf>,
+    /// Authenticate images with HMAC-SHA256 under the key in FILE (default: $AMBER_IMAGE_KEY,
+    /// the key's text). The key is never stored.
+    #[arg(long, global = true, value_name = "FILE")]
+    image_key_file: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -104,6 +109,9 @@ fn main() -> ExitCode {
     let handle = std::thread::Builder::new().stack_size(256 << 20).spawn(move || {
         let store = store::StoreLocation::new(cli.store);
         amber::node::loader::typescript::set_store(Box::new(store::TransformDir(store.dir().join("typescript"))));
+        if let Err(failure) = image_key::init(cli.image_key_file.as_deref()) {
+            return failure.report();
+        }
         let result = match cli.command {
             Command::Run(args) => run::run(*args, &store),
             Command::Resume(args) => resume::resume(args, &store),

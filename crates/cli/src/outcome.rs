@@ -12,7 +12,7 @@ use amber::{OpKind, Outcome, PendingOp, Runtime};
 
 use crate::error::{CliResult, Failure};
 use crate::exit;
-use crate::host::{execute, HostCommands};
+use crate::host::{execute_all, HostCommands};
 use crate::store::Held;
 use crate::time::{due_in, iso};
 
@@ -50,8 +50,9 @@ pub fn drive(
             }
             let session = held.map_or("", |h| h.name());
             let run_id = runtime.run_id().unwrap_or_default();
-            for (op, cmd) in served {
-                let (outcome, duration) = execute(&cmd, &op, session, &run_id);
+            // Concurrently; delivered (so journaled) in operation order.
+            let outcomes = execute_all(&served, hosts, session, &run_id);
+            for ((op, _), (outcome, duration)) in served.iter().zip(outcomes) {
                 crate::fault::point();
                 runtime.resolve_with_duration(op.id, outcome, duration)?;
             }

@@ -4,12 +4,14 @@
 //! its program against the journal.
 
 use amber::durable::canonical_json::parse;
+use amber::durable::catch_up::completion_of_op;
+use amber::durable::journal::Journal;
 use amber::durable::store::{LoadedSession, SessionStatus};
 use amber::{OpKind, Outcome, Program, Runtime};
 use clap::Args;
 
 use crate::error::{CliResult, Failure};
-use crate::host::HostCommands;
+use crate::host::{HostArgs, HostCommands};
 use crate::outcome::{drive, report};
 use crate::run::builder;
 use crate::store::{with_session_options, Held, StoreLocation};
@@ -27,13 +29,12 @@ pub struct ResumeArgs {
     /// Answer an input operation with TEXT (without ID: the oldest pending input).
     #[arg(long = "input", value_name = "[ID=]TEXT")]
     inputs: Vec<String>,
-    /// Serve host operation NAME with `sh -c CMD` (as for `amber run`).
-    #[arg(long = "host", value_name = "NAME=CMD")]
-    hosts: Vec<String>,
+    #[command(flatten)]
+    host: HostArgs,
 }
 
 pub fn resume(args: ResumeArgs, location: &StoreLocation) -> CliResult<u8> {
-    let hosts = HostCommands::parse(&args.hosts)?;
+    let hosts = HostCommands::parse(&args.host)?;
     let store = location
         .open_existing()?
         .ok_or_else(|| Failure::usage(format!("no session {:?}: there is no session store here", args.name)))?;
@@ -53,7 +54,7 @@ pub fn resume(args: ResumeArgs, location: &StoreLocation) -> CliResult<u8> {
     let (mut runtime, caught_up) = open_runtime(&loaded, store.dir())?;
     let mut result = caught_up;
     if let Ok(Outcome::Suspended(_)) = &result {
-        deliver(&mut runtime, &args)?;
+        deliver(&mut runtime, &args, &loaded.journal)?;
         runtime.complete_due_sleeps(amber::wall_clock_ms());
         result = runtime.resume();
     } else if !(args.resolves.is_empty() && args.rejects.is_empty() && args.inputs.is_empty()) {
@@ -69,6 +70,7 @@ fn open_runtime(loaded: &LoadedSession, store_dir: &std::path::Path) -> CliResul
     let name = &loaded.meta.name;
     match &loaded.image {
         Some(image) => {
+            image.check_code_hashes(&loaded.sources)?;
             let mut runtime =
                 crate::folder::with_session_files(with_session_options(builder(), loaded)?, loaded, store_dir)?
                     .restore(&image.bytes, Some(&loaded.journal))
@@ -97,10 +99,27 @@ pub fn entry_program(loaded: &LoadedSession) -> CliResult<Program> {
     Ok(Program { filename: entry.clone(), source: source.text.clone(), module, commonjs: !module })
 }
 
-/// Applies `--resolve`, `--reject` and `--input`, in that order.
-fn deliver(runtime: &mut Runtime, args: &ResumeArgs) -> CliResult<()> {
+/// Applies `--resolve`, `--reject` and `--input`, in that order. An id the journal already
+/// answered (the result of an earlier `resume` that crashed before it saved its image, so
+/// the image still listed the operation) is passed over with a note: the committed result
+/// stands, and retrying the same command is harmless.
+fn deliver(runtime: &mut Runtime, args: &ResumeArgs, journal: &Journal) -> CliResult<()> {
+    let answered_before = |runtime: &Runtime, flag: &str, id: u64| {
+        if runtime.pending().iter().any(|op| op.id == id) {
+            return false;
+        }
+        let Some(completion) = completion_of_op(journal, id) else { return false };
+        errln!(
+            "amber: operation {id} already has a result, committed at journal seq {}; {flag} {id} was not used",
+            completion.seq
+        );
+        true
+    };
     for spec in &args.resolves {
         let (id, json) = split_id(spec, "--resolve", "ID=JSON")?;
+        if answered_before(runtime, "--resolve", id) {
+            continue;
+        }
         let value = parse(json).map_err(|e| {
             Failure::usage(format!(
                 "--resolve {id}: not valid JSON ({e}); quote strings, e.g. --resolve {id}='\"text\"'"
@@ -110,12 +129,16 @@ fn deliver(runtime: &mut Runtime, args: &ResumeArgs) -> CliResult<()> {
     }
     for spec in &args.rejects {
         let (id, message) = split_id(spec, "--reject", "ID=MESSAGE")?;
+        if answered_before(runtime, "--reject", id) {
+            continue;
+        }
         runtime.reject(id, message)?;
     }
     let mut answered: Vec<u64> = Vec::new();
     for spec in &args.inputs {
         let explicit = spec.split_once('=').and_then(|(id, text)| id.parse::<u64>().ok().map(|id| (id, text)));
         let (id, text) = match explicit {
+            Some((id, _)) if answered_before(runtime, "--input", id) => continue,
             Some(pair) => pair,
             None => {
                 let oldest = runtime

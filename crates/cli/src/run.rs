@@ -15,7 +15,7 @@ use clap::Args;
 
 use crate::error::{CliResult, Failure};
 use crate::exit;
-use crate::host::HostCommands;
+use crate::host::{HostArgs, HostCommands};
 use crate::outcome::{drive, report};
 use crate::store::{options_source, Held, StoreLocation};
 
@@ -51,9 +51,8 @@ pub struct RunArgs {
     /// their own environment again. Repeatable.
     #[arg(long = "secret", value_name = "NAME")]
     secrets: Vec<String>,
-    /// Serve host operation NAME with `sh -c CMD` (args JSON on stdin, JSON result on stdout).
-    #[arg(long = "host", value_name = "NAME=CMD")]
-    hosts: Vec<String>,
+    #[command(flatten)]
+    host: HostArgs,
     /// Instruction budget; exceeding it exits with status 5.
     #[arg(long, value_name = "N")]
     max_instructions: Option<u64>,
@@ -177,7 +176,7 @@ pub fn load_module(vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(Stri
 
 /// The builder every command starts from: durable policy, CLI output.
 pub fn builder() -> RuntimeBuilder {
-    Runtime::builder().print_hook(print_hook).module_loader(load_module)
+    crate::image_key::apply(Runtime::builder().print_hook(print_hook).module_loader(load_module))
 }
 
 pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
@@ -194,7 +193,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
     if args.dump_bytecode {
         return Ok(dump_bytecode(&source, &filename, module));
     }
-    let hosts = HostCommands::parse(&args.hosts)?;
+    let hosts = HostCommands::parse(&args.host)?;
     if let Some(name) = &args.session {
         amber::durable::store::validate_name(name)?;
     }

@@ -56,7 +56,10 @@ pub fn import(args: ImportArgs, location: &StoreLocation) -> CliResult<u8> {
     let bytes =
         std::fs::read(&args.file).map_err(|e| Failure::usage(format!("cannot read {}: {e}", args.file.display())))?;
     let store = location.open()?;
+    // One transaction: a crash before it commits leaves no session, after it the whole one.
+    crate::fault::point();
     let meta = store.import(&bytes, args.rename.as_deref())?;
+    crate::fault::point();
     errln!("amber: imported session {} ({})", meta.name, meta.status.name());
     Ok(exit::OK)
 }

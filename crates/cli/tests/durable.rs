@@ -308,7 +308,8 @@ fn export_import_inspect() {
     assert_eq!(json["journal"][0]["kind"], "run-start");
     let text = sb.amber(&["inspect", "e"]);
     expect(&text, 0);
-    assert!(text.stdout.contains("capabilities  HostCall@1 Input@2"), "{}", text.stdout);
+    // In the order the program touched them: the clock and Math.random before the first call.
+    assert!(text.stdout.contains("capabilities  Clock@1 Random@1 HostCall@1 Input@2"), "{}", text.stdout);
     expect(&sb.amber(&["import", "e.amber", "--as", "e2"]), 0);
     expect(&sb.amber(&["import", "e.amber"]), 2);
     let out = sb.amber(&["resume", "e2", "--resolve", "1=[]", "--input", "2=no"]);
@@ -551,4 +552,51 @@ fn intl_objects_and_the_run_locale_live_across_a_suspend_and_resume() {
     let printed = sb.amber(&["replay", "i1", "--print"]);
     expect(&printed, 0);
     assert_eq!(printed.stdout, format!("{}{}", run.stdout, resumed.stdout));
+}
+
+/// Issue 15 item 15: FsRead, Random and Clock are stamped with the journal position of their
+/// first touch, not that of the next safe point, so the ledger orders them among the host
+/// calls as the program made them (`inspect` lists the ledger in that order).
+#[test]
+fn capabilities_are_stamped_at_their_first_touch() {
+    let sb = Sandbox::new("touch");
+    sb.write("data.txt", "hello");
+    let file = sb.write(
+        "touch.js",
+        r#"const fs = require('fs');
+(async () => {
+  await amber.call('first', {});
+  const text = fs.readFileSync(__dirname + '/data.txt', 'utf8');
+  const r = Math.random();
+  const t = Date.now();
+  await amber.call('second', {});
+  console.log(text, r < 1, t > 0);
+})();
+"#,
+    );
+    let run = sb.amber(&["run", &file, "--session", "t", "--host", "first=echo 1", "--host", "second=echo 2"]);
+    expect(&run, 0);
+    assert_eq!(run.stdout, "hello true true\n");
+    let inspect = sb.amber(&["inspect", "t", "--json"]);
+    expect(&inspect, 0);
+    let view: serde_json::Value = serde_json::from_str(&inspect.stdout).unwrap();
+    let seq_of = |kind: &str, function: &str| {
+        view["journal"].as_array().unwrap().iter().find(|r| r["kind"] == kind && r["function"] == function).unwrap()
+            ["seq"]
+            .as_u64()
+            .unwrap()
+    };
+    let first_done = seq_of("call-completion", "first");
+    let second_issued = seq_of("call-intent", "second");
+    let at =
+        |cap: &str| view["capabilities"][cap].as_u64().unwrap_or_else(|| panic!("{cap}: {}", view["capabilities"]));
+    assert_eq!(at("HostCall"), seq_of("call-intent", "first"));
+    let (fs_read, random, clock) = (at("FsRead"), at("Random"), at("Clock"));
+    assert!(first_done < fs_read, "FsRead@{fs_read} is not after the first call's completion (seq {first_done})");
+    assert!(fs_read <= random && random <= clock, "FsRead@{fs_read} Random@{random} Clock@{clock}");
+    assert!(clock <= second_issued, "Clock@{clock} is after the second call's intent (seq {second_issued})");
+    let text = sb.amber(&["inspect", "t"]);
+    let line = text.stdout.lines().find(|l| l.starts_with("capabilities")).unwrap();
+    let fs_at = line.find("FsRead@").unwrap();
+    assert!(line.find("HostCall@").unwrap() < fs_at && fs_at < line.find("Random@").unwrap(), "{line}");
 }

@@ -200,3 +200,229 @@ fn seed_and_start_time_make_fresh_runs_byte_identical() {
     let bad = sb.amber(&["run", &file, "--seed", "12"]);
     expect(&bad, 2);
 }
+
+const IMPURE_STEPS: &str = r#"
+const fs = require('fs');
+const effects = {
+  writeFileSync: () => fs.writeFileSync('out.txt', 'x'),
+  appendFileSync: () => fs.appendFileSync('out.txt', 'x'),
+  openSyncForWriting: () => fs.openSync('out.txt', 'w'),
+  mkdirSync: () => fs.mkdirSync('dir'),
+  rmSync: () => fs.rmSync('data.txt'),
+  unlinkSync: () => fs.unlinkSync('data.txt'),
+  renameSync: () => fs.renameSync('data.txt', 'moved.txt'),
+  copyFileSync: () => fs.copyFileSync('data.txt', 'copy.txt'),
+  symlinkSync: () => fs.symlinkSync('data.txt', 'link.txt'),
+  truncateSync: () => fs.truncateSync('data.txt', 1),
+  utimesSync: () => fs.utimesSync('data.txt', 1, 1),
+  writeFileCallback: () => fs.writeFile('out.txt', 'x', () => {}),
+  mkdirCallback: () => fs.mkdir('dir', () => {}),
+  chdir: () => process.chdir('/'),
+  setTimeout: () => setTimeout(() => {}, 1),
+  setInterval: () => setInterval(() => {}, 1),
+  setImmediate: () => setImmediate(() => {}),
+  clearTimeout: () => clearTimeout(0),
+  sleep: () => amber.sleep(1),
+};
+(async () => {
+  for (const [name, effect] of Object.entries(effects)) {
+    try {
+      await amber.step(name, () => { effect(); return 0; });
+      console.log(name, 'ran');
+    } catch (e) {
+      console.log(name, e.name, e.message.includes('cannot be used inside amber.step'));
+    }
+  }
+  let refusal = null;
+  await amber.step('promise', () => { fs.promises.writeFile('out.txt', 'x').catch((e) => { refusal = e; }); return 0; });
+  await null;
+  console.log('promise form', refusal.name, refusal.message.includes('cannot be used inside amber.step'));
+  console.log('reads', await amber.step('read', () => fs.readFileSync('data.txt', 'utf8')), fs.existsSync('out.txt'));
+})();
+"#;
+
+const RANDOM_STEP: &str = r#"
+(async () => {
+  const drawn = await amber.step('draw', () => [Math.random(), Math.random()]);
+  console.log('drawn', drawn.length, String(Math.random()));
+  const answer = await amber.input('go?');
+  console.log('after', answer, String(Math.random()));
+})();
+"#;
+
+/// Issue 15 item 2: inside a live step, VFS writes (sync, callback and promise forms) and
+/// timers throw a TypeError; reads and Math.random are allowed, and the generator state a
+/// step leaves is journaled, so a replay that skips the step draws the same numbers after it.
+#[test]
+fn a_live_step_refuses_writes_and_timers_and_carries_the_random_state() {
+    let sb = Sandbox::new("pure-step");
+    sb.write("data.txt", "lower");
+    let file = sb.write("impure.js", IMPURE_STEPS);
+    let run = sb.amber(&["run", &file]);
+    expect(&run, 0);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let refused = [
+        "writeFileSync",
+        "appendFileSync",
+        "openSyncForWriting",
+        "mkdirSync",
+        "rmSync",
+        "unlinkSync",
+        "renameSync",
+        "copyFileSync",
+        "symlinkSync",
+        "truncateSync",
+        "utimesSync",
+        "writeFileCallback",
+        "mkdirCallback",
+        "chdir",
+        "setTimeout",
+        "setInterval",
+        "setImmediate",
+        "clearTimeout",
+        "sleep",
+    ];
+    for name in refused {
+        assert!(lines.contains(&format!("{name} TypeError true").as_str()), "{name} was not refused:\n{}", run.stdout);
+    }
+    assert!(lines.contains(&"promise form TypeError true"), "{}", run.stdout);
+    assert!(lines.contains(&"reads lower false"), "{}", run.stdout);
+
+    // Math.random inside a step: the replay skips the step, yet draws the same numbers after it.
+    let file = sb.write("random.js", RANDOM_STEP);
+    let run = sb.amber(&["run", &file, "--session", "r"]);
+    expect(&run, 75);
+    let drawn = run.stdout.lines().find(|l| l.starts_with("drawn 2 ")).unwrap().to_string();
+    let replay = sb.amber(&["replay", "r", "--print"]);
+    expect(&replay, 0);
+    assert!(replay.stdout.lines().any(|l| l == drawn), "live: {drawn}\nreplay:\n{}", replay.stdout);
+    let resumed = sb.amber(&["resume", "r", "--input", "yes"]);
+    expect(&resumed, 0);
+    let after = resumed.stdout.lines().find(|l| l.starts_with("after yes ")).unwrap().to_string();
+    let replay = sb.amber(&["replay", "r", "--print"]);
+    expect(&replay, 0);
+    assert!(replay.stdout.lines().any(|l| l == after), "live: {after}\nreplay:\n{}", replay.stdout);
+    let inspect = sb.amber(&["inspect", "r", "--json"]);
+    let view: serde_json::Value = serde_json::from_str(&inspect.stdout).unwrap();
+    let states =
+        view["journal"].as_array().unwrap().iter().filter(|r| r["function"] == "amber.step.generators").count();
+    assert_eq!(states, 1, "the draw step's generator state is journaled once");
+}
+
+/// Issue 15 item 8: the journal position an image was taken at is sealed inside it; the
+/// store row's seq must agree, so editing `images.seq` (which once made `amber replay` skip
+/// its image check and let a forged heap through) is an integrity failure everywhere.
+#[test]
+fn an_edited_image_row_seq_is_detected() {
+    let sb = Sandbox::new("image-seq");
+    let file = sb.write(
+        "two.js",
+        "(async () => { const a = await amber.input('a?'); const b = await amber.input('b?'); console.log(a, b); })();",
+    );
+    expect(&sb.amber(&["run", &file, "--session", "s"]), 75);
+    expect(&sb.amber(&["resume", "s", "--input", "one"]), 75);
+    let db = sb.db();
+    let newest: i64 = db.query_row("SELECT max(seq) FROM images WHERE session = 's'", [], |r| r.get(0)).unwrap();
+    db.execute("DELETE FROM images WHERE session = 's' AND seq < ?1", [newest]).unwrap();
+    db.execute("UPDATE images SET seq = 0 WHERE session = 's'", []).unwrap();
+    for args in [&["replay", "s"][..], &["resume", "s", "--input", "two"], &["inspect", "s"]] {
+        let out = sb.amber(args);
+        expect(&out, 4);
+        assert!(out.stderr.contains("the image itself records journal length"), "{args:?}: {}", out.stderr);
+    }
+}
+
+/// Issue 15 item 4: the operations a suspension hands `--host` commands run concurrently,
+/// and their completions are journaled in operation order; `--host-timeout MS` rejects a call
+/// whose command runs longer and kills the command's whole process group.
+#[test]
+fn host_commands_run_concurrently_and_a_timeout_kills_the_process_group() {
+    let sb = Sandbox::new("host-timeout");
+    let file = sb.write(
+        "par.js",
+        "(async () => {\n  const r = await Promise.all([1, 2, 3].map((n) => amber.call('slow', { n })));\n  console.log(r.map((x) => x.n).join(' '));\n})();\n",
+    );
+    // The third answers first: completions still go into the journal in operation order.
+    let slow = "slow=sleep $(( 4 - AMBER_OP_ID ))e-1; sleep 1; cat";
+    let started = std::time::Instant::now();
+    let out = sb.amber(&["run", &file, "--session", "p", "--host", slow, "--host-timeout", "20000"]);
+    let elapsed = started.elapsed();
+    expect(&out, 0);
+    assert_eq!(out.stdout, "1 2 3\n");
+    assert!(elapsed.as_secs_f64() < 3.0, "three 1.1-1.3 s commands took {elapsed:?}: not concurrent");
+    let inspect = sb.amber(&["inspect", "p", "--json"]);
+    let view: serde_json::Value = serde_json::from_str(&inspect.stdout).unwrap();
+    let completed: Vec<u64> = view["journal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["kind"] == "call-completion")
+        .map(|r| r["parent_seq"].as_u64().unwrap())
+        .collect();
+    let mut sorted = completed.clone();
+    sorted.sort_unstable();
+    assert_eq!(completed.len(), 3);
+    assert_eq!(completed, sorted, "completions journaled in operation order");
+    expect(&sb.amber(&["replay", "p"]), 0);
+
+    let file = sb.write(
+        "hang.js",
+        "amber.call('hang', {}).then((v) => console.log('answered', v), (e) => console.log('rejected:', e.message));\n",
+    );
+    let hang = "hang=sleep 30 & echo $! > child.pid; wait";
+    let out = sb.amber(&["run", &file, "--session", "h", "--host", hang, "--host-timeout", "300"]);
+    expect(&out, 0);
+    assert!(out.stdout.starts_with("rejected: host command for \"hang\" timed out after 300 ms"), "{}", out.stdout);
+    let child = std::fs::read_to_string(sb.dir.join("child.pid")).unwrap().trim().to_string();
+    let alive = || {
+        std::path::Path::new(&format!("/proc/{child}")).exists()
+            && !std::fs::read_to_string(format!("/proc/{child}/stat")).unwrap_or_default().contains(") Z ")
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+    while alive() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(!alive(), "the command's background child {child} outlived the timeout");
+    expect(&sb.amber(&["replay", "h"]), 0);
+    expect(&sb.amber(&["run", &file, "--host", hang, "--host-timeout", "0"]), 2);
+}
+
+/// Issue 15 item 10: with `--image-key-file` (or `AMBER_IMAGE_KEY`) images are HMAC'd; an
+/// image re-sealed without the key, a missing key or another key is an integrity failure;
+/// the key is stored nowhere.
+#[test]
+fn an_image_key_authenticates_images_and_is_never_stored() {
+    let sb = Sandbox::new("image-key");
+    let key = "canary-key-8d1f0c6e";
+    sb.write("key.txt", &format!("{key}\n"));
+    let file = sb.write("ask.js", "amber.input('name?').then((n) => console.log('hello', n));");
+    let keyed = ["--image-key-file", "key.txt"];
+    expect(&sb.amber(&[&["run", &file, "--session", "k"][..], &keyed].concat()), 75);
+    let text = sb.amber(&[&["inspect", "k"][..], &keyed].concat());
+    assert!(text.stdout.contains(", HMAC"), "{}", text.stdout);
+    // Without the key, or with another, the image is refused.
+    let out = sb.amber(&["resume", "k", "--input", "x"]);
+    expect(&out, 4);
+    let out = sb.amber_env(&["resume", "k", "--input", "x"], &[("AMBER_IMAGE_KEY", "another key")]);
+    expect(&out, 4);
+    // Re-sealed after an edit by someone without the key: refused.
+    let db = sb.db();
+    let image: Vec<u8> = db.query_row("SELECT bytes FROM images WHERE session = 'k'", [], |r| r.get(0)).unwrap();
+    let (manifest, payload) = amber::durable::image::decode_image(&image, Some(key.as_bytes())).unwrap();
+    let forged = amber::durable::image::encode_image(&manifest, &payload, Some(b"guessed key")).unwrap();
+    db.execute("UPDATE images SET bytes = ?1 WHERE session = 'k'", [&forged]).unwrap();
+    expect(&sb.amber(&[&["resume", "k", "--input", "x"][..], &keyed].concat()), 4);
+    db.execute("UPDATE images SET bytes = ?1 WHERE session = 'k'", [&image]).unwrap();
+    // The environment variable serves as well as the file, and the session goes on.
+    let out = sb.amber_env(&["resume", "k", "--input", "bob"], &[("AMBER_IMAGE_KEY", key)]);
+    expect(&out, 0);
+    assert_eq!(out.stdout, "hello bob\n");
+    expect(&sb.amber(&[&["replay", "k"][..], &keyed].concat()), 0);
+    expect(&sb.amber(&[&["export", "k", "-o", "k.amber"][..], &keyed].concat()), 0);
+    for stored in std::fs::read_dir(sb.store()).unwrap().map(|e| e.unwrap().path()).chain([sb.dir.join("k.amber")]) {
+        if stored.is_file() {
+            let bytes = std::fs::read(&stored).unwrap();
+            assert!(!bytes.windows(key.len()).any(|w| w == key.as_bytes()), "the key is in {}", stored.display());
+        }
+    }
+}

@@ -21,6 +21,7 @@
 
 pub mod canonical_json;
 pub mod capability;
+pub mod catch_up;
 pub mod digest;
 mod error;
 pub mod export;

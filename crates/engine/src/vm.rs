@@ -212,6 +212,11 @@ pub type PrintHook = fn(&mut Vm, Stream, &str);
 /// the buffer through this hook, which follows the embedder's policy; Err says why it cannot.
 pub type EntropyHook = fn(&mut Vm, &mut [u8]) -> Result<(), String>;
 
+/// The first touch of a surface the embedder keeps a ledger of ("Clock", "Random", and the
+/// node layer's names such as "FsRead"), called at the moment it happens, so the embedder
+/// can stamp it with its journal position then rather than at the next safe point.
+pub type TouchHook = fn(&mut Vm, &str);
+
 /// Current native call's context.
 #[derive(Clone, Copy, Serialize, Deserialize, Default)]
 pub struct NativeCtx {
@@ -284,6 +289,12 @@ pub struct Vm {
     /// Set when the program reads the clock (`Date.now()`, `new Date()`, `process.hrtime`…):
     /// the embedder's Clock capability. Read the clock through [`Vm::now_ms`].
     pub clock_read: bool,
+    /// Nesting of live pure computations (`amber.step` callbacks, which a replay skips): while
+    /// it is non-zero, effects a replay could not reproduce (VFS writes, timers) throw, through
+    /// [`Vm::refuse_in_pure_step`]. Never imaged: a step is synchronous, so no safe point
+    /// falls inside one.
+    #[serde(skip)]
+    pub pure_depth: u32,
     /// Pending host operations.
     pub host_ops: Vec<HostOp>,
     pub next_op_seq: u64,
@@ -299,6 +310,10 @@ pub struct Vm {
     /// Crypto randomness (see [`EntropyHook`]); re-set after restore like `print_hook`.
     #[serde(skip)]
     pub entropy_hook: Option<EntropyHook>,
+    /// First touches of ledger surfaces (see [`TouchHook`]); re-set after restore like
+    /// `print_hook`. Report through [`Vm::touch_surface`].
+    #[serde(skip)]
+    pub touch_hook: Option<TouchHook>,
     /// Opaque embedder state riding the image (the node layer's VFS, the durable layer's
     /// operation table), as serialized bytes owned by the embedder.
     pub host_state: Vec<(String, Vec<u8>)>,
@@ -347,12 +362,14 @@ impl Vm {
             agent: crate::agent::AgentSignal::new(),
             clock_ms: 0.0,
             clock_read: false,
+            pure_depth: 0,
             host_ops: Vec::new(),
             next_op_seq: 0,
             host_functions: Vec::new(),
             print_hook: None,
             gc_observer: None,
             entropy_hook: None,
+            touch_hook: None,
             host_state: Vec::new(),
             host_values: Vec::new(),
             modules: crate::module::ModuleMap::default(),
@@ -765,8 +782,36 @@ impl Vm {
 
     /// The logical clock, as the program reads it (marks the Clock capability as touched).
     pub fn now_ms(&mut self) -> f64 {
-        self.clock_read = true;
+        self.mark_clock_read();
         self.clock_ms
+    }
+
+    /// A TypeError naming `what` inside a live pure computation (see [`Vm::pure_depth`]).
+    pub fn refuse_in_pure_step(&mut self, what: &str) -> JsResult<()> {
+        if self.pure_depth == 0 {
+            return Ok(());
+        }
+        Err(self.type_error(format!(
+            "{what} cannot be used inside amber.step: a step must be a pure computation (a replay \
+             returns its recorded result without running it, so its effects would be lost)"
+        )))
+    }
+
+    /// The program read the clock: the Clock capability, reported at its first read.
+    pub fn mark_clock_read(&mut self) {
+        if !self.clock_read {
+            self.clock_read = true;
+            self.touch_surface("Clock");
+        }
+    }
+
+    /// Reports the first touch of surface `name` to the embedder's [`TouchHook`]. Callers
+    /// report once (the VM state that marks a surface touched rides the image, so a restored
+    /// run does not report it again); the embedder's ledger keeps the first seq regardless.
+    pub fn touch_surface(&mut self, name: &str) {
+        if let Some(hook) = self.touch_hook {
+            hook(self, name);
+        }
     }
 
     /// The embedder's value named `name` (see [`Vm::host_values`]).
@@ -972,6 +1017,7 @@ impl Vm {
         to.print_hook = self.print_hook;
         to.gc_observer = self.gc_observer;
         to.entropy_hook = self.entropy_hook;
+        to.touch_hook = self.touch_hook;
         to.module_loader = self.module_loader;
         to.agent = self.agent.clone();
     }

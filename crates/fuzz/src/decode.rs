@@ -70,6 +70,12 @@ fn seed() -> &'static Seed {
     })
 }
 
+/// The seed image and encoded journal (the `session_store` target stores them).
+pub(crate) fn seed_image_and_journal() -> (&'static [u8], &'static [u8]) {
+    let seed = seed();
+    (&seed.image, &seed.journal)
+}
+
 fn discard(_vm: &mut Vm, _stream: Stream, _text: &str) {}
 
 fn builder() -> RuntimeBuilder {
@@ -127,14 +133,14 @@ pub fn run(data: &[u8]) {
     }
 }
 
-fn reseal(mut body: Vec<u8>) -> Vec<u8> {
+pub(crate) fn reseal(mut body: Vec<u8>) -> Vec<u8> {
     let seal = sha256(&body);
     body.extend_from_slice(&seal);
     body
 }
 
 /// Applies mutations from `ops` (5 bytes each: kind, 3-byte position, value) to `bytes`.
-fn mutate(bytes: &mut Vec<u8>, ops: &[u8]) {
+pub(crate) fn mutate(bytes: &mut Vec<u8>, ops: &[u8]) {
     for op in ops.chunks_exact(5).take(64) {
         if bytes.is_empty() {
             bytes.push(op[4]);
@@ -178,7 +184,7 @@ fn mutate(bytes: &mut Vec<u8>, ops: &[u8]) {
 
 /// Restores `image` (with `journal`) under the builder's limits (restore bounds the image's own
 /// by them), answers what is pending and runs a little.
-fn restore_and_run(image: &[u8], journal: Option<&Journal>) {
+pub(crate) fn restore_and_run(image: &[u8], journal: Option<&Journal>) {
     let Ok(mut rt) = builder().restore(image, journal) else { return };
     rt.vm_mut().stats.instructions = 0;
     for _ in 0..4 {

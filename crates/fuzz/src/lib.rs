@@ -16,6 +16,7 @@ pub mod json;
 pub mod path;
 pub mod regexp;
 pub mod roundtrip;
+pub mod store;
 pub mod vm;
 
 /// A target: panics when an invariant breaks on `data`.
@@ -28,6 +29,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("vm_structured", vm::run_structured),
     ("snapshot_roundtrip", roundtrip::run),
     ("snapshot_decode", decode::run),
+    ("session_store", store::run),
     ("regexp", regexp::run),
     ("json", json::run),
     ("path_normalize", path::run),

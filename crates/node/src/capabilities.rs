@@ -12,18 +12,28 @@ use amber_engine::Vm;
 /// `vm.host_state` entry holding the touched names.
 pub const KEY: &str = "node.capabilities";
 
-/// Record that the program used surface `flag` (no-op after the first time).
+/// Record that the program used surface `flag` (no-op after the first time). The first
+/// time is reported to the embedder as it happens ([`Vm::touch_surface`]), so its ledger
+/// stamps the journal position of the touch itself.
 pub fn touch(vm: &mut Vm, flag: &str) {
-    match vm.host_state.iter_mut().find(|(k, _)| k == KEY) {
+    let first = match vm.host_state.iter_mut().find(|(k, _)| k == KEY) {
         Some((_, bytes)) => {
-            if !bytes.split(|&b| b == b'\n').any(|line| line == flag.as_bytes()) {
+            let seen = bytes.split(|&b| b == b'\n').any(|line| line == flag.as_bytes());
+            if !seen {
                 if !bytes.is_empty() {
                     bytes.push(b'\n');
                 }
                 bytes.extend_from_slice(flag.as_bytes());
             }
+            !seen
         }
-        None => vm.host_state.push((KEY.to_string(), flag.as_bytes().to_vec())),
+        None => {
+            vm.host_state.push((KEY.to_string(), flag.as_bytes().to_vec()));
+            true
+        }
+    };
+    if first {
+        vm.touch_surface(flag);
     }
 }
 

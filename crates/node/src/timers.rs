@@ -178,6 +178,7 @@ fn set_immediate(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 
 /// `clearTimeout(timer)` / `clearInterval(timer)`: either clears any timer (as in Node).
 fn clear_timeout(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    vm.refuse_in_pure_step("clearTimeout")?;
     if let Some(id) = timer_id(vm, args.first().copied().unwrap_or(Value::UNDEFINED))? {
         remove(vm, id, |t| !t.immediate);
     }
@@ -186,6 +187,7 @@ fn clear_timeout(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 
 /// `clearImmediate(immediate)`.
 fn clear_immediate(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    vm.refuse_in_pure_step("clearImmediate")?;
     if let Some(id) = timer_id(vm, args.first().copied().unwrap_or(Value::UNDEFINED))? {
         remove(vm, id, |t| t.immediate);
     }
@@ -200,6 +202,12 @@ enum Kind {
 }
 
 fn schedule(vm: &mut Vm, args: &[Value], kind: Kind) -> JsResult<Value> {
+    // A live step's timers would not exist on replay, which skips the step.
+    vm.refuse_in_pure_step(match kind {
+        Kind::Timeout => "setTimeout",
+        Kind::Interval => "setInterval",
+        Kind::Immediate => "setImmediate",
+    })?;
     let callback = args.first().copied().unwrap_or(Value::UNDEFINED);
     if !is_callable(vm, callback) {
         let shown = amber_engine::builtins::error::describe_for_message(vm, callback);

@@ -174,6 +174,64 @@ pub struct StoredImage {
     pub bytes: Vec<u8>,
 }
 
+impl StoredImage {
+    /// The row's seq must be the journal position sealed inside the image, and the journal
+    /// must hold that position (length and head hash): an edited `images.seq` (which once
+    /// made `amber replay` skip its image check) or an image moved from another session is an
+    /// integrity failure. [`SessionStore::load`] checks it. An image whose manifest cannot be
+    /// read or whose seal is broken is left to restore, which says what is wrong with it.
+    pub fn check_position(&self, journal: &Journal) -> Result<()> {
+        let Ok(summary) = read_manifest_unverified(&self.bytes) else { return Ok(()) };
+        if !summary.seal_ok {
+            return Ok(());
+        }
+        let head = summary.manifest.journal_head;
+        if head.len != self.seq {
+            return Err(DurableError::Corrupt {
+                what: "image row",
+                offset: None,
+                detail: format!(
+                    "the store says the image was taken at journal seq {}, but the image itself records journal length {}",
+                    self.seq, head.len
+                ),
+            });
+        }
+        if !journal.has_prefix(&head) {
+            return Err(DurableError::Corrupt {
+                what: "image row",
+                offset: None,
+                detail: format!(
+                    "the image was taken at journal length {} with a head hash this session's journal does not have",
+                    head.len
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// Every code hash the manifest gives for one of `sources` must be that source's: checked
+    /// before the image is restored to run on (`amber resume`). Replay, which runs the stored
+    /// sources from the top, reports an edited source as the divergence it causes instead.
+    pub fn check_code_hashes(&self, sources: &[Source]) -> Result<()> {
+        let Ok(summary) = read_manifest_unverified(&self.bytes) else { return Ok(()) };
+        if !summary.seal_ok {
+            return Ok(());
+        }
+        for (path, hash) in &summary.manifest.code_hashes {
+            if let Some(source) = sources.iter().find(|s| s.path == *path) {
+                if Digest::of(source.text.as_bytes()) != *hash {
+                    return Err(DurableError::Corrupt {
+                        what: "image manifest",
+                        offset: None,
+                        detail: format!("the code hash of {path:?} is not the stored source's"),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Everything needed to resume or replay a session.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LoadedSession {
@@ -334,6 +392,9 @@ impl SessionStore {
             .optional()
             .map_err(err)?;
         let journal = read_journal(&tx, name)?;
+        if let Some(image) = &image {
+            image.check_position(&journal)?;
+        }
         Ok(LoadedSession { meta, sources, image, journal })
     }
 

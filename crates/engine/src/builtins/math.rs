@@ -452,7 +452,11 @@ fn random(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
     };
     let (mut s0, mut s1) = match decode_state(&words) {
         Some(s) => s,
-        None => seed_state(seed_from_host(vm)),
+        None => {
+            // The first draw: the Random capability.
+            vm.touch_surface("Random");
+            seed_state(seed_from_host(vm))
+        }
     };
     let r = xorshift128plus(&mut s0, &mut s1);
     vm.heap.obj_mut(state_obj).class = Class::Internal(encode_state(s0, s1));
@@ -502,6 +506,23 @@ pub(crate) fn xorshift128plus(state0: &mut u64, state1: &mut u64) -> f64 {
 
 /// The state object holds [seeded, s0 high, s0 low, s1 high, s1 low], each word a u32 in an
 /// int32 Value (no doubles, so the image holds exactly these bits).
+/// The generator's state, None before the first draw. A memoized `amber.step` carries it in
+/// its record, so a replay, which skips the step, continues the sequence where it left off.
+pub fn random_state(vm: &Vm) -> Option<(u64, u64)> {
+    match &vm.heap.obj(vm.realm.math_random_state).class {
+        Class::Internal(words) => decode_state(words),
+        _ => None,
+    }
+}
+
+/// Puts the generator in a state [`random_state`] returned (an all-zero state, which
+/// xorshift128+ never leaves, becomes the seeding fallback's).
+pub fn set_random_state(vm: &mut Vm, (s0, s1): (u64, u64)) {
+    let (s0, s1) = if s0 == 0 && s1 == 0 { (1, 2) } else { (s0, s1) };
+    let state_obj = vm.realm.math_random_state;
+    vm.heap.obj_mut(state_obj).class = Class::Internal(encode_state(s0, s1));
+}
+
 fn encode_state(s0: u64, s1: u64) -> Vec<Value> {
     let w = |x: u64| Value::int(x as u32 as i32);
     vec![Value::TRUE, w(s0 >> 32), w(s0), w(s1 >> 32), w(s1)]

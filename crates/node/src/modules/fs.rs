@@ -150,6 +150,10 @@ fn enter(vm: &mut Vm, syscall: &str, path: &str, caps: &[&str]) -> JsResult<()> 
         vm.roots.pop();
         return Err(Throw::Value(e));
     }
+    // A live step's VFS writes would be lost on replay, which skips the step.
+    if caps.iter().any(|cap| *cap != "FsRead") {
+        vm.refuse_in_pure_step(&format!("node:fs {syscall} (a write) on '{path}'"))?;
+    }
     for cap in caps {
         capabilities::touch(vm, cap);
     }
@@ -207,6 +211,7 @@ fn cwd(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
 /// `chdir(path)`.
 fn chdir(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let path = str_arg(vm, args, 0)?;
+    vm.refuse_in_pure_step(&format!("process.chdir('{path}')"))?;
     let from = vm.vfs.cwd.clone();
     vm.vfs.set_cwd(&path).map_err(|e| uv_error(vm, e, "chdir", Some(&from), Some(&path)))?;
     Ok(Value::UNDEFINED)

@@ -285,7 +285,7 @@ pub(crate) fn time_clip(time: f64) -> f64 {
 
 /// The current time value: the embedder's logical clock, or 0 when it set none.
 pub(crate) fn current_time(vm: &mut Vm) -> f64 {
-    vm.clock_read = true;
+    vm.mark_clock_read();
     // The logical clock (DESIGN §6); the legacy host-state entry is honoured when the
     // embedder set only that.
     let bytes = vm.host_state.iter().find(|(k, _)| k == CLOCK_KEY).map(|(_, v)| v.as_slice());
