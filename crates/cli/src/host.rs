@@ -22,7 +22,7 @@ use clap::Args;
 use crate::error::{CliResult, Failure};
 
 /// The `--host` flags `run` and `resume` share.
-#[derive(Args, Default)]
+#[derive(Args)]
 pub struct HostArgs {
     /// Serve host operation NAME with `sh -c CMD` (args JSON on stdin, JSON result on stdout).
     #[arg(long = "host", value_name = "NAME=CMD")]

@@ -1,7 +1,10 @@
 //! Durability and integrity contracts (issue 15), over real processes: a rejected step is
 //! journaled and replays, a program cannot fake amber's exit statuses, a closed pipe never
 //! panics or strands a session, a killed export keeps the previous file, an oversized record
-//! rejects one call, idempotency keys are unique, and `--seed`/`--start-time` reproduce images.
+//! rejects one call, idempotency keys are unique, `--seed`/`--start-time` reproduce images, a
+//! live step refuses writes and timers and carries its random state, an edited image row is
+//! detected, host commands run concurrently under `--host-timeout`, and an image key
+//! authenticates images without being stored.
 #![allow(clippy::unwrap_used)]
 
 mod support;
