@@ -171,7 +171,13 @@ fn rejected(vm: &mut Vm, e: Throw) -> JsResult<Value> {
 }
 
 /// Journal the intent and register the pending operation; returns its promise.
-fn issue(vm: &mut Vm, kind: OpKind, name: String, args: serde_json::Value, sleep_ms: Option<f64>) -> JsResult<Value> {
+pub(crate) fn issue(
+    vm: &mut Vm,
+    kind: OpKind,
+    name: String,
+    args: serde_json::Value,
+    sleep_ms: Option<f64>,
+) -> JsResult<Value> {
     // Arguments the journal cannot hold reject this call alone, before anything is recorded
     // (deterministically: a replay rejects it the same way).
     if let Err(bytes) = amber_durable::journal::record_fits(&name, &args, None) {
@@ -188,6 +194,7 @@ fn issue(vm: &mut Vm, kind: OpKind, name: String, args: serde_json::Value, sleep
         OpKind::Call => Capability::HostCall,
         OpKind::Input => Capability::Input,
         OpKind::Sleep => Capability::Sleep,
+        OpKind::Http => Capability::Net,
     };
     let seq = match with_active(|r| {
         r.record(draft, Some(&location)).map(|(seq, _)| {
@@ -245,7 +252,7 @@ fn usable(vm: &mut Vm, what: &str) -> JsResult<()> {
 }
 
 /// Record `e` as the run's fatal error; the returned throw unwinds every handler.
-fn fatal(e: Error) -> Throw {
+pub(crate) fn fatal(e: Error) -> Throw {
     with_active(|r| {
         if r.fatal.is_none() {
             r.fatal = Some(e);

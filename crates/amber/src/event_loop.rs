@@ -245,7 +245,11 @@ impl Core {
         let outcome = if target > self.vm.clock_ms { self.advance_to(target) } else { Ok(None) };
         let settled = match outcome {
             Ok(None) => {
-                let r = self.js(|vm| settle(vm, op.promise, result));
+                let r = if op.kind == OpKind::Http.name() {
+                    self.js(|vm| crate::net::settle(vm, &op, result))
+                } else {
+                    self.js(|vm| settle(vm, op.promise, result))
+                };
                 self.finish_call(r)
             }
             other => other,
@@ -260,6 +264,7 @@ pub(crate) fn op_kind(op: &HostOp) -> OpKind {
     match op.kind.as_str() {
         "input" => OpKind::Input,
         "sleep" => OpKind::Sleep,
+        "http" => OpKind::Http,
         _ => OpKind::Call,
     }
 }

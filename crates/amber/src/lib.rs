@@ -35,12 +35,14 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+mod blobs;
 mod bridge;
 mod entropy;
 mod error;
 mod event_loop;
 pub mod json;
 pub mod lower;
+pub mod net;
 mod policy;
 mod recorder;
 mod runtime;
@@ -58,6 +60,15 @@ pub use error::{Error, Result};
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/host-api.md")]
 pub struct HostApiDoc;
+
+/// The key a host operation carries to its host (`AMBER_IDEMPOTENCY_KEY`, a request's
+/// `Idempotency-Key` header): `session:run:seq`, unique across sessions and runs (the run id
+/// is fresh for every run, so two stores' sessions of the same name, or runs without a
+/// session, never share a key) and the same when the operation is retried after a crash (the
+/// run id and seq are journaled).
+pub fn idempotency_key(session: &str, run_id: &str, seq: u64) -> String {
+    format!("{session}:{run_id}:{seq}")
+}
 
 pub use runtime::{
     wall_clock_ms, ErrorReport, HostHandler, Outcome, Program, Runtime, RuntimeBuilder, ENGINE_VERSION,

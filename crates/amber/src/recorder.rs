@@ -50,6 +50,15 @@ pub(crate) struct Recorder {
     /// are data rather than events: a capture made inside a step that replay skips is still
     /// there when the program later touches the same path (module docs of `lower.rs`).
     captures: BTreeMap<(String, String), VecDeque<CallRecord>>,
+    /// What the network may reach (checked by `fetch` before anything is journaled).
+    pub net_policy: crate::net::NetPolicy,
+    /// The journaled args of each request whose body is not finished, by intent seq: what a
+    /// re-send after a restore sends (rides the image in the runtime's state).
+    pub net_requests: BTreeMap<u64, serde_json::Value>,
+    /// Exchanges the program cancelled since the runtime last looked.
+    pub net_cancels: Vec<u64>,
+    /// HTTP bodies by hash (new ones for the embedder to store, old ones from its store).
+    pub blobs: crate::blobs::Blobs,
 }
 
 impl Recorder {

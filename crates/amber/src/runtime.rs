@@ -23,7 +23,8 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, Result};
 use crate::event_loop::{op_kind, waiting_on, Core, Delivery};
 use crate::json::primitive_to_json;
-use crate::lower::HostFolder;
+use crate::lower::{BlobSource, HostFolder};
+use crate::net::{HttpHandler, HttpTransport, Net, NetPolicy};
 use crate::policy::{apply_policy, check_policy, register_policy};
 use crate::recorder::{describe, with_active, Recorder};
 use crate::seed::VfsSeed;
@@ -150,6 +151,10 @@ pub struct RuntimeBuilder {
     vfs_seed: Option<VfsSeed>,
     lower: Option<LowerMountSpec>,
     process: ProcessInputs,
+    net_policy: NetPolicy,
+    transport: Option<Box<dyn HttpTransport>>,
+    session_label: String,
+    blob_source: Option<BlobSource>,
 }
 
 /// A host folder as the VFS's lower layer ([`RuntimeBuilder::lower_folder`]).
@@ -198,6 +203,10 @@ impl RuntimeBuilder {
             vfs_seed: None,
             lower: None,
             process: ProcessInputs::default(),
+            net_policy: NetPolicy::deny_all(),
+            transport: None,
+            session_label: String::new(),
+            blob_source: None,
         }
     }
 
@@ -324,6 +333,39 @@ impl RuntimeBuilder {
     }
 
     /// A runtime for a fresh run.
+    /// What the network may reach (deny by default): `fetch` to any other host rejects with
+    /// `TypeError: fetch failed` whose `cause.code` is `ERR_AMBER_NET_DENIED`. Give the same
+    /// policy to every runtime of a session (resume, replay).
+    pub fn net_policy(mut self, policy: NetPolicy) -> Self {
+        self.net_policy = policy;
+        self
+    }
+
+    /// The transport requests go out on (default: [`crate::net::UreqTransport`]).
+    pub fn http_transport(mut self, transport: Box<dyn HttpTransport>) -> Self {
+        self.transport = Some(transport);
+        self
+    }
+
+    /// Answer requests with `handler` instead of the network (tests, custom transports).
+    pub fn http_handler(mut self, handler: HttpHandler) -> Self {
+        self.transport = Some(Box::new(crate::net::HandlerTransport(handler)));
+        self
+    }
+
+    /// The session name in idempotency keys ([`crate::idempotency_key`]).
+    pub fn session_label(mut self, name: &str) -> Self {
+        self.session_label = name.to_string();
+        self
+    }
+
+    /// Where blobs the journal names come from (HTTP bodies of earlier slices): the store
+    /// the embedder puts [`Runtime::take_blobs`] into.
+    pub fn blob_source(mut self, source: BlobSource) -> Self {
+        self.blob_source = Some(source);
+        self
+    }
+
     pub fn build(self) -> Result<Runtime> {
         check_policy(&self.policy)?;
         let mut vm = baseline(&self.options);
@@ -393,12 +435,14 @@ impl RuntimeBuilder {
         }
         amber_node::register(&mut vm);
         crate::bridge::register(&mut vm);
+        crate::net::register(&mut vm);
         register_policy(&mut vm);
         apply_policy(&mut vm, &self.policy);
         let state = take_durable_state(&mut vm)?;
         let mut recorder = Recorder::at(manifest.journal_head);
         recorder.ledger = manifest.capabilities.clone();
         recorder.op_issue = state.op_issue.into_iter().collect();
+        recorder.net_requests = state.net_requests.into_iter().collect();
         if let Some(journal) = journal {
             recorder.serve(journal.records(), false);
         }
@@ -441,6 +485,8 @@ impl RuntimeBuilder {
         vm.module_loader = self.module_loader;
         recorder.print = self.print;
         recorder.print_while_replaying = self.print_while_replaying;
+        recorder.net_policy = self.net_policy;
+        recorder.blobs = crate::blobs::Blobs::with_source(self.blob_source);
         Runtime {
             core: Core { vm, recorder },
             policy: self.policy,
@@ -455,6 +501,7 @@ impl RuntimeBuilder {
             vfs_seed_hash: None,
             lower: self.lower,
             process: self.process,
+            net: Net::new(self.transport, self.session_label),
             completion: serde_json::Value::Null,
             state: State::NotStarted,
             repl: false,
@@ -484,6 +531,7 @@ pub struct Runtime {
     vfs_seed_hash: Option<Digest>,
     lower: Option<LowerMountSpec>,
     process: ProcessInputs,
+    net: Net,
     completion: serde_json::Value,
     state: State,
     repl: bool,
@@ -496,6 +544,9 @@ struct DurableState {
     op_issue: Vec<(u64, f64)>,
     /// The script's completion value.
     completion: serde_json::Value,
+    /// Journaled args of each request whose body is not finished, by intent seq.
+    #[serde(default)]
+    net_requests: Vec<(u64, serde_json::Value)>,
 }
 
 impl Runtime {
@@ -537,6 +588,17 @@ impl Runtime {
             }
             mounted.map_err(|e| Error::usage(format!("cannot mount {at} as the lower layer: {e}")))?;
         }
+        // `os.tmpdir()` is /tmp, as on Linux: a fresh run has it, empty and writable (in the
+        // upper layer), unless the folder mounted at / shows one.
+        let now = self.core.vm.clock_ms;
+        let tmp = self.core.js(|vm| match vm.vfs.stat("/tmp") {
+            Ok(_) => Ok(()),
+            Err(_) => vm.vfs.mkdir_all("/tmp", 0o1777, now).map(drop),
+        });
+        if let Some(e) = self.core.recorder.fatal.take() {
+            return Err(e);
+        }
+        tmp.map_err(|e| Error::usage(format!("cannot make /tmp: {e}")))?;
         self.process.install(&mut self.core.vm);
         self.code_hashes.insert(program.filename.clone(), Digest::of(program.source.as_bytes()));
         // TypeScript runs as the JavaScript it becomes (the code hash stays the TypeScript
@@ -724,6 +786,7 @@ impl Runtime {
         let state = DurableState {
             op_issue: self.core.recorder.op_issue.iter().map(|(k, v)| (*k, *v)).collect(),
             completion: self.completion.clone(),
+            net_requests: self.core.recorder.net_requests.iter().map(|(k, v)| (*k, v.clone())).collect(),
         };
         let bytes = serde_json::to_vec(&state).map_err(|e| Error::usage(format!("encoding runtime state: {e}")))?;
         put_host_state(&mut self.core.vm, DURABLE_STATE_KEY, bytes);
@@ -767,9 +830,33 @@ impl Runtime {
     /// Lower-layer file bytes captured since the last call, by sha256: store them (as blobs)
     /// before the records [`Runtime::take_records`] returns, which name them.
     pub fn take_blobs(&mut self) -> Vec<(Digest, Arc<[u8]>)> {
-        let Some(spec) = &self.lower else { return Vec::new() };
-        let Ok(mut folder) = spec.folder.lock() else { return Vec::new() };
-        folder.take_fresh().into_iter().map(|(h, b)| (Digest(h), b)).collect()
+        let mut blobs = self.core.recorder.blobs.take_fresh();
+        if let Some(spec) = &self.lower {
+            if let Ok(mut folder) = spec.folder.lock() {
+                blobs.extend(folder.take_fresh().into_iter().map(|(h, b)| (Digest(h), b)));
+            }
+        }
+        blobs
+    }
+
+    /// Whether the program waits on the network: commit the journal records
+    /// ([`Runtime::take_blobs`], [`Runtime::take_records`]), call [`Runtime::serve_network`],
+    /// then [`Runtime::resume`].
+    pub fn network_pending(&self) -> bool {
+        Net::pending(&self.core.vm)
+    }
+
+    /// Sends the requests the program made (their intents must be committed: take the records
+    /// first) and waits until a response head or body bytes arrive, an exchange fails, or a
+    /// timer falls due on the logical clock (journaled as a `clock` record). Returns whether
+    /// there is something to [`Runtime::resume`] for. Requests pending in an image restored
+    /// after a crash are sent again with the same `Idempotency-Key`.
+    pub fn serve_network(&mut self) -> Result<bool> {
+        if self.state != State::Running || self.core.recorder.replaying() {
+            return Ok(false);
+        }
+        let run_id = self.run_id().unwrap_or_default();
+        self.net.serve(&mut self.core, &mut self.deliveries, &run_id)
     }
 
     /// Length and head hash of the journal so far.
@@ -892,14 +979,37 @@ impl Runtime {
             self.observe_capabilities();
             let replaying = self.core.recorder.replaying();
             if replaying && !self.core.vm.host_ops.is_empty() {
-                match self.core.recorder.peek().map(|r| r.kind) {
-                    Some(RecordKind::Completion(_)) => {
+                match self.core.recorder.peek().map(|r| (r.kind, r.function == crate::net::WAIT)) {
+                    Some((RecordKind::Completion(_), _)) => {
                         if let Some(outcome) = self.core.deliver_replayed()? {
                             return Ok(self.end(outcome));
                         }
                         continue;
                     }
+                    // The live run waited on the network until a timer fell due.
+                    Some((RecordKind::Clock, true)) => {
+                        let draft = RecordDraft::clock(crate::net::WAIT, serde_json::Value::Null, 0);
+                        let (_, served) = self.core.recorder.record(draft, None)?;
+                        let to = served.and_then(|r| match r.result {
+                            Some(CallResult::Ok(v)) => v["to"].as_f64(),
+                            _ => None,
+                        });
+                        if let Some(to) = to {
+                            if let Some(outcome) = self.core.advance_to(to)? {
+                                return Ok(self.end(outcome));
+                            }
+                        }
+                        continue;
+                    }
                     _ => return Err(self.idle_divergence()),
+                }
+            }
+            if !replaying {
+                if let Some(to) = self.net.clock_jump.take() {
+                    if let Some(outcome) = self.core.advance_to(to)? {
+                        return Ok(self.end(outcome));
+                    }
+                    continue;
                 }
             }
             if !replaying {
@@ -1030,6 +1140,7 @@ fn baseline(options: &VmOptions) -> Vm {
     let mut vm = Vm::new(options.clone());
     amber_node::install(&mut vm);
     crate::bridge::install(&mut vm);
+    crate::net::install(&mut vm);
     // Every CommonJS entry runs through node:module: evaluating it here puts its code and
     // objects in the baseline instead of in every image (about 10 KB of each one).
     if let Some(module) = amber_node::modules::builtin("node:module") {

@@ -98,7 +98,7 @@ impl FolderSpec {
             Err(_) => HostFolder::absent(root, Some(blob_source(store_dir))),
         };
         let folder = self.reveal.iter().fold(folder, |f, rel| f.reveal(rel));
-        builder.lower_folder(folder, &self.root, &self.cwd)
+        builder.blob_source(blob_source(store_dir)).lower_folder(folder, &self.root, &self.cwd)
     }
 }
 
@@ -126,11 +126,11 @@ pub fn with_session_files(
         return Ok(spec.mount(builder, store_dir));
     }
     match loaded.sources.iter().find(|s| s.path == SEED_SOURCE) {
-        None => Ok(builder),
+        None => Ok(builder.blob_source(blob_source(store_dir))),
         Some(s) => {
             let seed = VfsSeed::decode(&s.text)
                 .map_err(|e| Failure::integrity(format!("session {}: {e}", loaded.meta.name)))?;
-            Ok(builder.vfs_seed(seed))
+            Ok(builder.blob_source(blob_source(store_dir)).vfs_seed(seed))
         }
     }
 }

@@ -104,9 +104,4 @@ fn run_command(cmd: &str, op: &PendingOp, session: &str, run_id: &str) -> CallRe
     }
 }
 
-/// `session:run:seq`: unique across sessions and runs (the run id is fresh for every run, so
-/// two stores' sessions of the same name, or runs without a session, never share a key), and
-/// the same when an operation is retried after a crash (the run id and seq are journaled).
-pub fn idempotency_key(session: &str, run_id: &str, seq: u64) -> String {
-    format!("{session}:{run_id}:{seq}")
-}
+pub use amber::idempotency_key;

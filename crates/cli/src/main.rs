@@ -71,7 +71,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run a JavaScript file (as a durable session with --session, or when it suspends).
-    Run(run::RunArgs),
+    Run(Box<run::RunArgs>),
     /// Deliver results to a suspended session and continue it.
     Resume(resume::ResumeArgs),
     /// Re-execute a session from the top against its journal; report any divergence.
@@ -105,7 +105,7 @@ fn main() -> ExitCode {
         let store = store::StoreLocation::new(cli.store);
         amber::node::loader::typescript::set_store(Box::new(store::TransformDir(store.dir().join("typescript"))));
         let result = match cli.command {
-            Command::Run(args) => run::run(args, &store),
+            Command::Run(args) => run::run(*args, &store),
             Command::Resume(args) => resume::resume(args, &store),
             Command::Replay(args) => replay::replay(args, &store),
             Command::Inspect(args) => inspect::inspect(args, &store),

@@ -1,6 +1,7 @@
 //! Driving a run to a stopping point the user must act on, and reporting it.
 //!
-//! After the runtime returns `Suspended`, the CLI serves what it can itself: operations with
+//! After the runtime returns `Suspended`, the CLI serves what it can itself: network requests
+//! (`Runtime::serve_network`, after their intent records are committed), operations with
 //! a `--host` command (their intent records are committed first), and durable sleeps due
 //! within [`MAX_INLINE_WAIT_MS`] when nothing else is pending (it waits for them). Anything
 //! else is the user's to answer with `amber resume`.
@@ -29,6 +30,17 @@ pub fn drive(
     let mut result = first;
     loop {
         let Ok(Outcome::Suspended(pending)) = &result else { return Ok(result) };
+        if runtime.network_pending() {
+            // Intent before effect: the requests' intent records are committed first.
+            if let Some(held) = held {
+                held.persist_records(runtime)?;
+            }
+            if runtime.serve_network()? {
+                crate::fault::point();
+                result = runtime.resume();
+                continue;
+            }
+        }
         let served: Vec<(PendingOp, String)> =
             pending.iter().filter_map(|op| hosts.command_for(op).map(|cmd| (op.clone(), cmd.to_string()))).collect();
         if !served.is_empty() {
@@ -119,7 +131,8 @@ pub fn print_pending(pending: &[PendingOp], session: Option<&str>) {
             match op.kind {
                 OpKind::Call => hint.push_str(&format!(" --resolve {}='<json>'", op.id)),
                 OpKind::Input => hint.push_str(&format!(" --input {}='<text>'", op.id)),
-                OpKind::Sleep => {}
+                // Resuming re-sends it (with the same Idempotency-Key) or reads on.
+                OpKind::Sleep | OpKind::Http => {}
             }
         }
         errln!("{hint}");
@@ -131,6 +144,15 @@ pub fn describe_op(op: &PendingOp, now: u64) -> String {
     match op.kind {
         OpKind::Call => format!("{:<3} call   {}  {}", op.id, op.name, op.args),
         OpKind::Input => format!("{:<3} input  {:?}", op.id, op.name),
+        OpKind::Http => match op.name.as_str() {
+            "fetch" => format!(
+                "{:<3} http   {} {}",
+                op.id,
+                op.args["method"].as_str().unwrap_or("GET"),
+                op.args["url"].as_str().unwrap_or("")
+            ),
+            _ => format!("{:<3} http   reading the body of the request at seq {}", op.id, op.args["request"]),
+        },
         OpKind::Sleep => {
             let due = op.due_time_ms.unwrap_or(0);
             format!("{:<3} sleep  {} ({})", op.id, due_in(due, now), iso(due))

@@ -40,6 +40,11 @@ pub struct RunArgs {
     /// keys, .amberignore matches); repeatable.
     #[arg(long = "fs-reveal", value_name = "PATH")]
     fs_reveal: Vec<String>,
+    /// Let the program reach HOST (any port) or HOST:PORT over the network (`fetch`,
+    /// `node:http`/`https`): comma-separated, repeatable; `*` allows every host, `*.example.com`
+    /// its subdomains. Deny by default. Stored with the session.
+    #[arg(long = "allow-net", value_name = "HOST[:PORT],...")]
+    allow_net: Vec<String>,
     /// Serve host operation NAME with `sh -c CMD` (args JSON on stdin, JSON result on stdout).
     #[arg(long = "host", value_name = "NAME=CMD")]
     hosts: Vec<String>,
@@ -194,6 +199,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
     };
     let folder = crate::folder::FolderSpec::new(&root, args.fs_reveal.clone())?;
     let process = process_inputs(&args.args, &args.env)?;
+    let net = amber::net::NetPolicy::parse(args.allow_net.iter().map(String::as_str)).map_err(Failure::usage)?;
     if let Some(tz) = args.tz.as_deref().filter(|tz| !amber::engine::builtins::temporal::is_time_zone(tz)) {
         return Err(Failure::usage(format!("--tz {tz:?}: not a time zone (an IANA name or an offset such as +05:30)")));
     }
@@ -208,6 +214,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
             args.tz.as_deref(),
             args.locale.as_deref(),
             &process,
+            &net,
         ),
         folder.source(),
     ];
@@ -225,6 +232,8 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
         .max_heap_bytes(heap_limit(args.max_heap))
         .time_zone(args.tz.clone())
         .locale(args.locale.clone())
+        .net_policy(net)
+        .session_label(args.session.as_deref().unwrap_or(""))
         .process_inputs(process);
     let mut runtime = folder.mount(runtime, location.dir()).build()?;
     let new_session = NewSession { entry: filename, module, policy, sources };

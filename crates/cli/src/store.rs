@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use amber::durable::store::{LoadedSession, SessionLease, SessionStatus, SessionStore, Source};
+use amber::net::NetPolicy;
 use amber::{Outcome, ProcessInputs, Runtime, RuntimeBuilder};
 use serde_json::json;
 
@@ -103,6 +104,7 @@ pub fn options_source(
     time_zone: Option<&str>,
     locale: Option<&str>,
     process: &ProcessInputs,
+    net: &NetPolicy,
 ) -> Source {
     let text = json!({
         "max_instructions": max_instructions,
@@ -110,6 +112,7 @@ pub fn options_source(
         "time_zone": time_zone,
         "locale": locale,
         "process": process,
+        "allow_net": net.entries(),
     })
     .to_string();
     Source::new(OPTIONS_SOURCE, &text)
@@ -126,7 +129,13 @@ pub fn with_session_options(builder: RuntimeBuilder, loaded: &LoadedSession) -> 
         .and_then(|s| serde_json::from_str::<serde_json::Value>(&s.text).ok())
         .unwrap_or_default();
     let process = serde_json::from_value::<ProcessInputs>(options["process"].clone()).unwrap_or_default();
+    let allowed: Vec<&str> =
+        options["allow_net"].as_array().map(|a| a.iter().filter_map(|v| v.as_str()).collect()).unwrap_or_default();
+    // Entries were checked when the session was made; one that no longer parses denies.
+    let net = NetPolicy::parse(allowed).unwrap_or_default();
     builder
+        .net_policy(net)
+        .session_label(&loaded.meta.name)
         .max_instructions(options["max_instructions"].as_u64())
         .max_heap_bytes(options["max_heap_bytes"].as_u64())
         .time_zone(options["time_zone"].as_str().map(str::to_string))

@@ -39,11 +39,13 @@ pub enum Capability {
     Clock,
     /// `Math.random`.
     Random,
+    /// The network (`fetch`, the `node:http`/`https` clients).
+    Net,
 }
 
 impl Capability {
     /// Every capability, in ledger order.
-    pub const ALL: [Capability; 14] = [
+    pub const ALL: [Capability; 15] = [
         Capability::FsRead,
         Capability::FsWrite,
         Capability::FsDelete,
@@ -58,6 +60,7 @@ impl Capability {
         Capability::Sleep,
         Capability::Clock,
         Capability::Random,
+        Capability::Net,
     ];
 
     /// The stable name (as in JSON and `amber inspect`).
@@ -77,6 +80,7 @@ impl Capability {
             Capability::Sleep => "Sleep",
             Capability::Clock => "Clock",
             Capability::Random => "Random",
+            Capability::Net => "Net",
         }
     }
 

@@ -236,6 +236,8 @@ fn edit_records(seed: &[u8], ops: &[u8]) -> Option<Journal> {
         RecordKind::Completion(OpKind::Call),
         RecordKind::Completion(OpKind::Input),
         RecordKind::Completion(OpKind::Sleep),
+        RecordKind::Intent(OpKind::Http),
+        RecordKind::Completion(OpKind::Http),
         RecordKind::Step,
         RecordKind::Clock,
         RecordKind::Random,

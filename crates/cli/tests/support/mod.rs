@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 
+pub mod http_server;
+
 pub const EXE: &str = env!("CARGO_BIN_EXE_amber");
 
 /// A temporary directory holding programs and the session store (`store/`), removed on drop.

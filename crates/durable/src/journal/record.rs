@@ -21,6 +21,9 @@ pub enum OpKind {
     Input,
     /// `amber.sleep(ms)`.
     Sleep,
+    /// A network request (`fetch`, `node:http`/`https`) or a read of its response body
+    /// (docs/journal-format.md, "Network").
+    Http,
 }
 
 impl OpKind {
@@ -30,6 +33,7 @@ impl OpKind {
             OpKind::Call => "call",
             OpKind::Input => "input",
             OpKind::Sleep => "sleep",
+            OpKind::Http => "http",
         }
     }
 }

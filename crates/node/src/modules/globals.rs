@@ -54,6 +54,7 @@ pub const LAZY: &[(&str, &str, &str)] = &[
     ("Request", "internal/web/fetch", "Request"),
     ("Response", "internal/web/fetch", "Response"),
     ("performance", "perf_hooks", "performance"),
+    ("fetch", "internal/fetch", "fetch"),
 ];
 
 /// Define the lazy globals on a fresh VM (those whose module exists), and `global`.

@@ -21,10 +21,12 @@ pub mod crypto;
 pub mod events;
 pub mod fs;
 pub mod globals;
+pub mod http;
 pub mod module;
 pub mod os;
 pub mod path;
 pub mod process;
+pub mod punycode;
 pub mod querystring;
 pub mod stream;
 pub mod string_decoder;
@@ -32,6 +34,7 @@ pub mod timers_promises;
 pub mod url;
 pub mod util;
 pub mod web;
+pub mod zlib;
 
 use amber_engine::atoms::PropertyKey;
 use amber_engine::error::JsResult;
@@ -87,11 +90,17 @@ pub const BUILTINS: &[&Builtin] = &[
     &stream::BUILTIN,
     &stream::PROMISES,
     &crate::web::ENCODING,
+    &http::HTTP,
+    &http::HTTPS,
+    &http::INTERNAL_NET,
+    &zlib::BUILTIN,
+    &punycode::BUILTIN,
     &crate::web::STREAMS,
     &crate::web::STREAM_WEB,
     &crate::web::STREAM_ADAPTERS,
     &crate::web::BLOB,
     &crate::web::FETCH,
+    &crate::web::FETCH_FN,
     &crate::web::PERF_HOOKS,
 ];
 

@@ -68,6 +68,11 @@ pub const FETCH: Builtin = Builtin {
     bare: false,
 };
 
+/// `internal/fetch`: the global `fetch`, over the network binding (`node:internal/net`) and
+/// the classes of `internal/web/fetch`.
+pub const FETCH_FN: Builtin =
+    Builtin { name: "internal/fetch", source: include_str!("fetch.js"), natives: &[], bare: false };
+
 /// `internal/encoding`: TextEncoder and TextDecoder (WHATWG Encoding, as Node provides it).
 pub const ENCODING: Builtin = Builtin {
     name: "internal/encoding",
