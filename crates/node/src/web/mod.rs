@@ -28,6 +28,7 @@ pub const STREAMS: Builtin = Builtin {
         include_str!("streams/pipe.js"),
         include_str!("streams/writable.js"),
         include_str!("streams/transform.js"),
+        include_str!("streams/compression.js"),
         include_str!("streams/text.js"),
     ),
     natives: &[],
