@@ -536,6 +536,7 @@ fn format_object(vm: &mut Vm, ctx: &mut Ctx, o: ObjectId, recurse: usize) -> Str
 enum Tag {
     Plain,
     Array,
+    TypedArray,
     Error,
     Date,
     RegExp,
@@ -549,6 +550,7 @@ enum Tag {
 fn class_tag(vm: &Vm, o: ObjectId) -> Tag {
     match &vm.heap.obj(o).class {
         Class::Array(_) => Tag::Array,
+        Class::TypedArray(_) => Tag::TypedArray,
         Class::Error => Tag::Error,
         Class::Date(_) => Tag::Date,
         Class::RegExp(_) => Tag::RegExp,
@@ -581,6 +583,31 @@ fn format_object_inner(
     null_proto: bool,
 ) -> String {
     match tag {
+        // `Uint8Array(3) [ 1, 2, 3 ]`: the elements, then other own enumerable keys.
+        Tag::TypedArray => {
+            let len = amber_engine::builtins::typed_array::length_of(vm, o);
+            let mut out = Vec::new();
+            for i in 0..len.min(MAX_ARRAY_LENGTH) {
+                out.push(format_property(vm, ctx, o, PropertyKey::Index(i as u32), recurse, true));
+            }
+            if len > MAX_ARRAY_LENGTH {
+                let more = len - MAX_ARRAY_LENGTH;
+                out.push(format!("... {more} more item{}", if more > 1 { "s" } else { "" }));
+            }
+            for k in own_enumerable_keys(vm, o, true) {
+                out.push(format_property(vm, ctx, o, k, recurse, false));
+            }
+            let kind = match &vm.heap.obj(o).class {
+                Class::TypedArray(t) => amber_engine::builtins::typed_array::element::kind_name(t.kind),
+                _ => "TypedArray",
+            };
+            let mut p = prefix(&ctor, kind, null_proto, Some(len)).trim_end().to_string();
+            // A subclass names its builtin kind too: `My(2) [Uint8Array] [ 0, 0 ]`.
+            if ctor.as_deref().is_some_and(|c| c != kind) {
+                p.push_str(&format!(" [{kind}]"));
+            }
+            reduce(ctx, out, &p, ("[", "]"), true, recurse, len.min(MAX_ARRAY_LENGTH))
+        }
         Tag::Array => {
             let len = match vm.heap.obj(o).class {
                 Class::Array(a) => a.length as usize,

@@ -47,6 +47,8 @@ pub const LAZY: &[(&str, &str, &str)] = &[
     ("CountQueuingStrategy", "internal/webstreams", "CountQueuingStrategy"),
     ("TextEncoderStream", "internal/webstreams", "TextEncoderStream"),
     ("TextDecoderStream", "internal/webstreams", "TextDecoderStream"),
+    ("CompressionStream", "internal/webstreams", "CompressionStream"),
+    ("DecompressionStream", "internal/webstreams", "DecompressionStream"),
     ("Blob", "internal/blob", "Blob"),
     ("File", "internal/blob", "File"),
     ("Headers", "internal/web/fetch", "Headers"),

@@ -1,8 +1,13 @@
 //! Web platform globals Node also has: the WHATWG streams (`internal/webstreams`, exported
 //! as `node:stream/web`), `Blob`/`File` (`internal/blob`), `Headers`/`FormData`/`Request`/
-//! `Response` (`internal/web/fetch`), `TextEncoder`/`TextDecoder` (`internal/encoding`), `atob`/`btoa` (from `node:buffer`) and `crypto` (Web Crypto,
-//! from `node:crypto`). Each is a lazy global (see `modules::globals`): nothing runs until a
-//! program first reads it.
+//! `Response` (`internal/web/fetch`), `performance` (`node:perf_hooks`, [`performance`]),
+//! `TextEncoder`/`TextDecoder` (`internal/encoding`, whose natives are here), `atob`/`btoa`
+//! (from `node:buffer`) and `crypto` (Web Crypto, from `node:crypto`). Each is a lazy global
+//! (see `modules::globals`): nothing runs until a program first reads it.
+
+pub mod performance;
+
+pub use performance::{record_time_origin, PERF_HOOKS};
 
 use amber_engine::error::JsResult;
 use amber_engine::runtime::convert::to_boolean;
@@ -23,6 +28,7 @@ pub const STREAMS: Builtin = Builtin {
         include_str!("streams/pipe.js"),
         include_str!("streams/writable.js"),
         include_str!("streams/transform.js"),
+        include_str!("streams/compression.js"),
         include_str!("streams/text.js"),
     ),
     natives: &[],
@@ -67,43 +73,6 @@ pub const FETCH: Builtin = Builtin {
 /// the classes of `internal/web/fetch`.
 pub const FETCH_FN: Builtin =
     Builtin { name: "internal/fetch", source: include_str!("fetch.js"), natives: &[], bare: false };
-
-/// `node:perf_hooks`: `performance` (the lazy global) on the logical clock.
-pub const PERF_HOOKS: Builtin = Builtin {
-    name: "perf_hooks",
-    source: include_str!("performance.js"),
-    natives: &[("now", 0, performance_now), ("timeOrigin", 0, performance_time_origin)],
-    bare: true,
-};
-
-/// `vm.host_state` entry: `performance.timeOrigin`, the logical clock when the run started
-/// (f64 LE). It rides the image with the rest of host state, so a resumed run keeps it.
-pub const TIME_ORIGIN_KEY: &str = "node.performance.timeOrigin";
-
-/// Fixes `performance.timeOrigin` at the clock's current value, unless it is set already
-/// (the loader calls this as the main program starts; it does not count as reading the clock).
-pub fn record_time_origin(vm: &mut Vm) {
-    if vm.host_state.iter().all(|(k, _)| k != TIME_ORIGIN_KEY) {
-        vm.host_state.push((TIME_ORIGIN_KEY.to_string(), vm.clock_ms.to_le_bytes().to_vec()));
-    }
-}
-
-fn time_origin(vm: &mut Vm) -> f64 {
-    record_time_origin(vm);
-    let bytes = vm.host_state.iter().find(|(k, _)| k == TIME_ORIGIN_KEY).map(|(_, v)| v.as_slice());
-    bytes.and_then(|b| <[u8; 8]>::try_from(b).ok()).map_or(0.0, f64::from_le_bytes)
-}
-
-/// `internal.now()`: the logical clock (ms since the epoch); marks the clock as read.
-fn performance_now(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
-    Ok(Value::number(vm.now_ms()))
-}
-
-/// `internal.timeOrigin()`: the clock when the run started.
-fn performance_time_origin(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
-    vm.clock_read = true;
-    Ok(Value::number(time_origin(vm)))
-}
 
 /// `internal/encoding`: TextEncoder and TextDecoder (WHATWG Encoding, as Node provides it).
 pub const ENCODING: Builtin = Builtin {

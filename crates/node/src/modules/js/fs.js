@@ -904,7 +904,22 @@ const kNoWatch = 'the virtual filesystem changes only through this program, so t
 const watch = unavailable('watch', kNoWatch);
 const watchFile = unavailable('watchFile', kNoWatch);
 const unwatchFile = unavailable('unwatchFile', kNoWatch);
-const openAsBlob = unavailable('openAsBlob', 'Blob is not supported yet');
+// fs.openAsBlob: the file's bytes as a Blob. Read at once (a first read of a lower file is
+// captured like any other), where Node reads lazily; the Blob cannot see later writes.
+function openAsBlob(path, options = {}) {
+  if (options === null || typeof options !== 'object') throw ERR_INVALID_ARG_TYPE('options', 'Object', options);
+  const type = options.type ?? '';
+  if (typeof type !== 'string') throw ERR_INVALID_ARG_TYPE('options.type', 'string', type);
+  path = getPath(path);
+  let bytes;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', 'Unable to open file as blob');
+  }
+  const { Blob } = require('node:internal/blob');
+  return Promise.resolve(new Blob([bytes], { type }));
+}
 
 // ---- promises API and FileHandle
 

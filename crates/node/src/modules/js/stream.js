@@ -2021,6 +2021,8 @@ Readable.fromWeb = (readableStream, options) => webAdapters().newStreamReadableF
 Readable.toWeb = (streamReadable, options) => webAdapters().newReadableStreamFromStreamReadable(streamReadable, options);
 Writable.fromWeb = (writableStream, options) => webAdapters().newStreamWritableFromWritableStream(writableStream, options);
 Writable.toWeb = (streamWritable) => webAdapters().newWritableStreamFromStreamWritable(streamWritable);
+Duplex.fromWeb = (pair, options) => webAdapters().newStreamDuplexFromReadableWritablePair(pair, options);
+Duplex.toWeb = (duplex) => webAdapters().newReadableWritablePairFromDuplex(duplex);
 Stream._isUint8Array = isUint8Array;
 Stream._uint8ArrayToBuffer = (chunk) => getBuffer().from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 Object.defineProperty(Stream, 'promises', { enumerable: true, configurable: true, get() { return promises; } });

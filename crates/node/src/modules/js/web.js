@@ -325,6 +325,12 @@ function structuredClone(value, options = undefined) {
       }
       case 'Object': case 'Arguments': {
         if (v instanceof DOMException) break;
+        // A Blob (or File, which node 20 clones as a plain Blob) keeps its bytes and type.
+        const blobs = require('node:internal/blob').internals;
+        if (blobs.isBlob(v)) {
+          out = blobs.createBlob(blobs.bytesOf(v), v.type);
+          break;
+        }
         out = {};
         memory.set(v, out);
         for (const k of Object.keys(v)) out[k] = clone(v[k]);

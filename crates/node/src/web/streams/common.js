@@ -3,8 +3,8 @@
 // (lib/internal/webstreams): this file holds what the readable, writable and transform
 // halves share — internal slots, promise helpers, queue-with-sizes, the queuing strategies
 // and Node's error shapes. The builtin `internal/webstreams` is the concatenation of
-// common.js, readable.js, readable_bytes.js, pipe.js, writable.js, transform.js and
-// text.js, in that order; `node:stream/web` re-exports it.
+// common.js, readable.js, readable_bytes.js, pipe.js, writable.js, transform.js,
+// compression.js and text.js, in that order; `node:stream/web` re-exports it.
 //
 // Internal slots live in one record per object under the non-enumerable symbol `kState`
 // (so user code and util.inspect never see them, and the record rides an image as plain

@@ -1,10 +1,10 @@
 'use strict';
 // Bridges between node:stream and the WHATWG streams, as Node's
-// lib/internal/webstreams/adapters.js does them: Readable.fromWeb/toWeb and
-// Writable.fromWeb/toWeb (node:stream calls these lazily, so neither module loads the
-// other until a program converts).
+// lib/internal/webstreams/adapters.js does them: Readable.fromWeb/toWeb,
+// Writable.fromWeb/toWeb and Duplex.fromWeb/toWeb (node:stream calls these lazily, so
+// neither module loads the other until a program converts).
 
-const { Readable, Writable, finished } = require('stream');
+const { Readable, Writable, Duplex, finished } = require('stream');
 const { ReadableStream, WritableStream, CountQueuingStrategy, ByteLengthQueuingStrategy, internals } =
   require('node:internal/webstreams');
 const { AbortError, ERR_INVALID_ARG_TYPE } = require('node:internal/errors');
@@ -222,7 +222,126 @@ function newStreamWritableFromWritableStream(writableStream, options = {}) {
   return writable;
 }
 
+// Duplex.fromWeb({ readable, writable }, { allowHalfOpen, objectMode, encoding, decodeStrings, highWaterMark, signal })
+function newStreamDuplexFromReadableWritablePair(pair = {}, options = {}) {
+  const readableStream = pair?.readable;
+  const writableStream = pair?.writable;
+  if (!internals.isReadableStream(readableStream)) {
+    throw ERR_INVALID_ARG_TYPE('pair.readable', 'ReadableStream', readableStream);
+  }
+  if (!internals.isWritableStream(writableStream)) {
+    throw ERR_INVALID_ARG_TYPE('pair.writable', 'WritableStream', writableStream);
+  }
+  const { allowHalfOpen = false, objectMode = false, encoding, decodeStrings = true, highWaterMark, signal } = options ?? {};
+  const writer = writableStream.getWriter();
+  const reader = readableStream.getReader();
+  let writableClosed = false;
+  let readableClosed = false;
+  const duplex = new Duplex({
+    allowHalfOpen,
+    highWaterMark,
+    objectMode,
+    encoding,
+    decodeStrings,
+    signal,
+    write(chunk, enc, callback) {
+      if (typeof chunk === 'string' && decodeStrings && !objectMode) {
+        const buf = require('buffer').Buffer.from(chunk, enc);
+        chunk = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+      }
+      const done = (error) => {
+        try {
+          callback(error);
+        } catch (e) {
+          destroy(duplex, e);
+        }
+      };
+      writer.ready.then(() => writer.write(chunk).then(() => done(), done), done);
+    },
+    final(callback) {
+      const done = (error) => {
+        try {
+          callback(error);
+        } catch (e) {
+          process.nextTick(() => destroy(duplex, e));
+        }
+      };
+      if (!writableClosed) writer.close().then(() => done(), done);
+    },
+    read() {
+      reader.read().then((chunk) => {
+        if (chunk.done) duplex.push(null);
+        else duplex.push(chunk.value);
+      }, (error) => destroy(duplex, error));
+    },
+    destroy(error, callback) {
+      const done = () => {
+        try {
+          callback(error);
+        } catch (e) {
+          process.nextTick(() => { throw e; });
+        }
+      };
+      if (!writableClosed || !readableClosed) {
+        const closeWriter = writableClosed ? Promise.resolve() : writer.abort(error);
+        const closeReader = readableClosed ? Promise.resolve() : reader.cancel(error);
+        Promise.all([closeWriter, closeReader]).then(done, done);
+        return;
+      }
+      done();
+    },
+  });
+  writer.closed.then(() => {
+    writableClosed = true;
+    if (!duplex.writableEnded) {
+      const { makeError } = require('node:internal/errors');
+      destroy(duplex, makeError(Error, 'ERR_STREAM_PREMATURE_CLOSE', 'Premature close'));
+    }
+  }, (error) => {
+    writableClosed = true;
+    readableClosed = true;
+    destroy(duplex, error);
+  });
+  reader.closed.then(() => { readableClosed = true; }, (error) => {
+    writableClosed = true;
+    readableClosed = true;
+    destroy(duplex, error);
+  });
+  return duplex;
+}
+
+// Duplex.toWeb(duplex) → { readable, writable }
+function newReadableWritablePairFromDuplex(duplex) {
+  if (typeof duplex?._writableState !== 'object' || typeof duplex?._readableState !== 'object') {
+    throw ERR_INVALID_ARG_TYPE('duplex', 'stream.Duplex', duplex);
+  }
+  if (duplex.destroyed) {
+    const writable = new WritableStream();
+    const readable = new ReadableStream();
+    writable.close();
+    readable.cancel();
+    return { readable, writable };
+  }
+  let writable;
+  if (duplex.writable) {
+    writable = newWritableStreamFromStreamWritable(duplex);
+  } else {
+    writable = new WritableStream();
+    writable.close();
+  }
+  let readable;
+  if (duplex.readable) {
+    readable = newReadableStreamFromStreamReadable(duplex);
+  } else {
+    readable = new ReadableStream();
+    readable.cancel();
+  }
+  return { writable, readable };
+}
+
 module.exports = {
+  newStreamDuplexFromReadableWritablePair,
+  newReadableWritablePairFromDuplex,
   newReadableStreamFromStreamReadable,
   newStreamReadableFromReadableStream,
   newWritableStreamFromStreamWritable,

@@ -116,6 +116,8 @@ module.exports = {
   CountQueuingStrategy,
   TextEncoderStream,
   TextDecoderStream,
+  CompressionStream,
+  DecompressionStream,
 };
 
 // For Node-side producers and consumers (node:stream's fromWeb/toWeb, Blob, fetch):

@@ -53,3 +53,9 @@ const type = res.headers.get('content-type');
 const boundary = type.slice(type.indexOf('boundary=') + 9);
 log(type.replace(boundary, 'BOUNDARY'), boundary.length);
 log(JSON.stringify((await res.text()).split(boundary).join('BOUNDARY')));
+
+// structuredClone keeps a Blob's bytes and type; a File comes back as a Blob (as in node 20).
+const clonedBlob = structuredClone(new Blob(['ab'], { type: 'x/y' }));
+const clonedFile = structuredClone(new File(['cd'], 'n.txt', { type: 'x/z', lastModified: 3 }));
+log(clonedBlob, clonedBlob instanceof Blob, await clonedBlob.text(), clonedFile, clonedFile instanceof File);
+log(structuredClone({ nested: [new Blob(['z'])] }));
