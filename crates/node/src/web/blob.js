@@ -57,6 +57,11 @@ function processBlobParts(parts, endings) {
     chunks.push(bytes);
     length += bytes.byteLength;
   }
+  return concatBytes(chunks, length);
+}
+
+// The bytes of `chunks` (Uint8Arrays) in one Uint8Array of `length` bytes.
+function concatBytes(chunks, length = chunks.reduce((n, c) => n + c.byteLength, 0)) {
   const out = new Uint8Array(length);
   let offset = 0;
   for (const c of chunks) {
@@ -214,5 +219,5 @@ Object.defineProperty(File.prototype, Symbol.toStringTag, { value: 'File', confi
 module.exports = { Blob, File };
 Object.defineProperty(module.exports, 'internals', {
   enumerable: false,
-  value: { isBlob, createBlob, bytesOf: (blob) => blobSlots(blob).bytes, normalizeType },
+  value: { isBlob, createBlob, bytesOf: (blob) => blobSlots(blob).bytes, normalizeType, concatBytes },
 });

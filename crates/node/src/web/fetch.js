@@ -6,7 +6,7 @@
 // node:internal/web/fetch.
 
 const net = require('node:internal/net');
-const { requestParts, responseFromHost } = require('node:internal/web/fetch');
+const { requestParts, responseFromHost, fullyReadBody } = require('node:internal/web/fetch');
 const { ReadableStream } = require('node:stream/web');
 
 // Statuses whose response has no body (the exchange is released at once).
@@ -20,26 +20,6 @@ function causeOf(error) {
   const e = new Error(error.message || error.code);
   e.code = error.code;
   return e;
-}
-
-async function bytesOf(stream) {
-  const reader = stream.getReader();
-  const chunks = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (!(value instanceof Uint8Array)) throw new TypeError('Received non-Uint8Array chunk');
-    chunks.push(value);
-    length += value.byteLength;
-  }
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
 }
 
 function fetch(input, init = undefined) {
@@ -156,7 +136,7 @@ function fetch(input, init = undefined) {
         reject(e);
       });
     };
-    if (body instanceof ReadableStream) bytesOf(body).then(send, (e) => reject(failure(e)));
+    if (body instanceof ReadableStream) fullyReadBody({ stream: body }).then(send, (e) => reject(failure(e)));
     else send(body ?? null);
   });
 }

@@ -77,15 +77,7 @@ function fullyReadBody(body) {
   const chunks = [];
   let length = 0;
   const step = () => reader.read().then(({ value, done }) => {
-    if (done) {
-      const out = new Uint8Array(length);
-      let offset = 0;
-      for (const c of chunks) {
-        out.set(c, offset);
-        offset += c.byteLength;
-      }
-      return out;
-    }
+    if (done) return blobInternals.concatBytes(chunks, length);
     if (!(value instanceof Uint8Array)) {
       const error = new TypeError('Received non-Uint8Array chunk');
       reader.cancel(error).catch(() => {});

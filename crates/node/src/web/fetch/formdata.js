@@ -152,13 +152,7 @@ function encodeMultipart(fd, boundary) {
     }
   }
   push(utf8Encoder.encode(`--${boundary}--\r\n`));
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
+  return blobInternals.concatBytes(chunks, length);
 }
 
 // Parse multipart/form-data bytes into a FormData (the body mixin's formData()).

@@ -179,3 +179,4 @@ function requestParts(input, init) {
 module.exports = { Headers, FormData, Request, Response };
 Object.defineProperty(module.exports, 'responseFromHost', { value: responseFromHost, enumerable: false });
 Object.defineProperty(module.exports, 'requestParts', { value: requestParts, enumerable: false });
+Object.defineProperty(module.exports, 'fullyReadBody', { value: fullyReadBody, enumerable: false });
