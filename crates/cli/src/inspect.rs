@@ -131,7 +131,8 @@ fn capabilities_text(ledger: &CapabilityLedger) -> String {
         return "none".into();
     }
     let mut touched: Vec<_> = ledger.iter().collect();
-    let is_operation = |cap: Capability| matches!(cap, Capability::HostCall | Capability::Input | Capability::Sleep);
+    let is_operation =
+        |cap: Capability| matches!(cap, Capability::HostCall | Capability::Input | Capability::Sleep | Capability::Net);
     touched.sort_by_key(|(cap, seq)| (*seq, is_operation(*cap)));
     touched.iter().map(|(cap, seq)| format!("{cap}@{seq}")).collect::<Vec<_>>().join(" ")
 }
