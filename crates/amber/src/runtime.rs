@@ -454,9 +454,12 @@ impl RuntimeBuilder {
             vm.vfs.attach_lower(spec.folder.clone());
         }
         let secrets = crate::secrets::Secrets::new(self.secrets.clone());
-        crate::secrets::reveal_in_vm(&secrets, &mut vm).map_err(|name| {
-            Error::usage(format!("the image needs the secret {name}: pass it to the runtime that restores it"))
-        })?;
+        crate::secrets::reveal_in_vm(&secrets, &mut vm);
+        if let Some(name) = crate::secrets::missing_in_vm(&vm) {
+            return Err(Error::usage(format!(
+                "the image needs the secret {name}: pass it to the runtime that restores it"
+            )));
+        }
         let mut runtime = self.into_runtime(vm, recorder);
         runtime.code_hashes = manifest.code_hashes;
         runtime.vfs_seed_hash = manifest.vfs_seed_hash;
@@ -813,8 +816,7 @@ impl Runtime {
         let mut canonical = canonical;
         crate::secrets::hide_in_vm(&self.core.recorder.secrets, &mut canonical);
         let payload = canonical.encode_state_relative(&base).map_err(Error::Image);
-        crate::secrets::reveal_in_vm(&self.core.recorder.secrets, &mut canonical)
-            .map_err(|name| Error::usage(format!("secret {name} vanished while imaging")))?;
+        crate::secrets::reveal_in_vm(&self.core.recorder.secrets, &mut canonical);
         let payload = payload?;
         self.core.vm = canonical;
         let mut manifest = Manifest::new(ENGINE_VERSION, self.policy);

@@ -130,15 +130,17 @@ pub(crate) struct HandlerTransport(pub HttpHandler);
 
 impl HttpTransport for HandlerTransport {
     fn start(&mut self, request: HttpRequest, events: NetSender) {
-        let sent = match (self.0)(&request) {
-            Err(failure) => events.send(NetEvent::Failed(failure)),
-            Ok(response) => {
-                events.send(NetEvent::Head(response.head))
-                    && (response.body.is_empty() || events.send(NetEvent::Data(response.body)))
-                    && events.send(NetEvent::End)
+        match (self.0)(&request) {
+            Err(failure) => {
+                events.send(NetEvent::Failed(failure));
             }
-        };
-        let _ = sent;
+            Ok(response) => {
+                // Each send stops the chain once the runtime no longer wants the exchange.
+                let _ = events.send(NetEvent::Head(response.head))
+                    && (response.body.is_empty() || events.send(NetEvent::Data(response.body)))
+                    && events.send(NetEvent::End);
+            }
+        }
     }
 }
 
@@ -177,12 +179,14 @@ impl Default for UreqTransport {
 impl HttpTransport for UreqTransport {
     fn start(&mut self, request: HttpRequest, events: NetSender) {
         let agent = self.agent.clone();
+        // Kept to report a failed spawn: the exchange fails rather than hanging the program.
+        let report = NetSender { seq: events.seq, tx: events.tx.clone(), cancelled: events.cancelled.clone() };
         let spawned = std::thread::Builder::new()
             .name(format!("amber-http-{}", request.seq))
             .spawn(move || exchange(&agent, request, &events));
         if let Err(e) = spawned {
-            // No thread: the exchange fails rather than the process.
-            let _ = e;
+            report
+                .send(NetEvent::Failed(NetFailure::new("ERR_AMBER_NET_THREAD", format!("cannot start a thread: {e}"))));
         }
     }
 }

@@ -128,7 +128,6 @@ class ZlibBase extends Transform {
   }
 }
 
-const classes = {};
 const modes = {
   Deflate: 'deflate', Inflate: 'inflate', Gzip: 'gzip', Gunzip: 'gunzip', DeflateRaw: 'deflateRaw',
   InflateRaw: 'inflateRaw', Unzip: 'unzip', BrotliCompress: 'brotliCompress',
@@ -145,7 +144,6 @@ for (const [name, mode] of Object.entries(modes)) {
       }
     },
   }[name];
-  classes[name] = cls;
   module.exports[name] = cls;
   module.exports[`create${name}`] = (options) => new cls(options);
   const sync = (buffer, options) => run(mode, toBytes(buffer), options);
