@@ -59,6 +59,16 @@ impl HostCommands {
         Ok(HostCommands { commands, timeout })
     }
 
+    /// True if no command is configured.
+    pub fn is_empty(&self) -> bool {
+        self.commands.is_empty()
+    }
+
+    /// True if a command serves calls named `name`.
+    pub fn serves(&self, name: &str) -> bool {
+        self.commands.iter().any(|(n, _)| n == name)
+    }
+
     /// The command serving `op`, if any (only `amber.call` operations are served).
     pub fn command_for(&self, op: &PendingOp) -> Option<&str> {
         if op.kind != OpKind::Call {

@@ -49,3 +49,8 @@ pub fn apply(builder: RuntimeBuilder) -> RuntimeBuilder {
         None => builder,
     }
 }
+
+/// The key, if there is one (for `amber serve`, whose sessions run on its worker threads).
+pub fn key() -> Option<Vec<u8>> {
+    KEY.get().and_then(Option::clone)
+}

@@ -2,8 +2,9 @@
 //! and inspect them (DESIGN §8). Only this crate knows clap and the terminal.
 //!
 //! Architecture invariant: everything durable goes through the `amber` embedding API and the
-//! session store of `amber-durable`; this crate adds argument parsing, terminal output, the
-//! `--host` command bridge and exit statuses.
+//! session store of `amber-durable` (and, for `amber serve`, amber-server over amber-store);
+//! this crate adds argument parsing, terminal output, the `--host` command bridge and exit
+//! statuses.
 #![forbid(unsafe_code)]
 
 /// `println!` that ignores a closed stdout (`amber inspect x | head` must not panic).
@@ -35,7 +36,7 @@ mod repl;
 mod replay;
 mod resume;
 mod run;
-
+mod serve;
 mod sessions;
 mod store;
 mod time;
@@ -94,6 +95,10 @@ enum Command {
     Fs(fs::FsArgs),
     /// Read-eval-print loop (reads lines from stdin).
     Repl,
+    /// Run many sessions behind an HTTP API (docs/server.md).
+    Serve(Box<serve::ServeArgs>),
+    /// Upload a program folder to a server; prints the program id.
+    Deploy(serve::DeployArgs),
 }
 
 fn main() -> ExitCode {
@@ -122,6 +127,8 @@ fn main() -> ExitCode {
             Command::Import(args) => sessions::import(args, &store),
             Command::Fs(args) => fs::fs(args, &store),
             Command::Repl => repl::repl(),
+            Command::Serve(args) => serve::serve(*args, &store),
+            Command::Deploy(args) => serve::deploy(args),
         };
         result.unwrap_or_else(|failure| failure.report())
     });

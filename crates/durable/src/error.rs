@@ -233,7 +233,7 @@ impl DurableError {
     }
 
     /// Wraps a SQLite error with what was being done.
-    pub(crate) fn store(context: impl Into<String>, source: rusqlite::Error) -> Self {
+    pub fn store(context: impl Into<String>, source: rusqlite::Error) -> Self {
         DurableError::Store { context: context.into(), source }
     }
 

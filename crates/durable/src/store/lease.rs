@@ -39,6 +39,15 @@ impl SessionLease<'_> {
             .map_err(|e| DurableError::store(format!("releasing session {:?}", self.session), e))
     }
 
+    /// The lease as plain data, without releasing it: a holder that keeps the lock across
+    /// connections (the server keeps a slice's lease while it checks connections in and out of
+    /// its pool) re-attaches it with [`SessionStore::attach`]. Dropping the token leaves the
+    /// lock row in place until [`SessionStore::attach`]ed and released, or its process exits.
+    pub fn detach(mut self) -> LeaseToken {
+        self.released = true;
+        LeaseToken { session: std::mem::take(&mut self.session), token: std::mem::take(&mut self.token) }
+    }
+
     /// Fails with `LeaseLost` unless this lease's lock row is still in place.
     pub(crate) fn check(&self, conn: &Connection) -> Result<()> {
         let token: Option<String> = conn
@@ -49,6 +58,28 @@ impl SessionLease<'_> {
             return Err(DurableError::LeaseLost { session: self.session.clone() });
         }
         Ok(())
+    }
+}
+
+/// A detached [`SessionLease`]: the session and the lock row's token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeaseToken {
+    session: String,
+    token: String,
+}
+
+impl LeaseToken {
+    /// The session the lease holds.
+    pub fn session(&self) -> &str {
+        &self.session
+    }
+}
+
+impl SessionStore {
+    /// The lease `token` detached, on this store's connection; every write through it checks
+    /// that the lock row is still this token's (`LeaseLost` if another holder took it over).
+    pub fn attach(&self, token: LeaseToken) -> SessionLease<'_> {
+        SessionLease { store: self, session: token.session, token: token.token, released: false }
     }
 }
 

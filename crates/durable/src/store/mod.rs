@@ -29,14 +29,14 @@ use rows::{
     session_exists, stored_record_hash, touch,
 };
 
-pub use lease::SessionLease;
+pub use lease::{LeaseToken, SessionLease};
 pub use names::{generate_name, validate_name, MAX_NAME_LEN};
 
 /// Database file name inside the store directory.
 pub const STORE_FILE: &str = "sessions.db";
-/// Schema version kept in the `meta` table. 2: the `blobs` table (a version-1 store gains it
-/// when opened).
-pub const STORE_SCHEMA_VERSION: u32 = 2;
+/// Schema version kept in the `meta` table. 2: the `blobs` table; 3: the `output` table (an
+/// older store gains the tables it lacks when opened).
+pub const STORE_SCHEMA_VERSION: u32 = 3;
 /// Images kept per session (the newest by journal seq).
 pub const KEEP_IMAGES: u32 = 2;
 
@@ -64,6 +64,10 @@ CREATE TABLE IF NOT EXISTS journal (
     PRIMARY KEY (session, seq)
 );
 CREATE TABLE IF NOT EXISTS blobs (sha256 BLOB PRIMARY KEY, bytes BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS output (
+    session TEXT NOT NULL, chunk INTEGER NOT NULL, stream INTEGER NOT NULL, text TEXT NOT NULL,
+    PRIMARY KEY (session, chunk)
+);
 CREATE TABLE IF NOT EXISTS locks (
     session TEXT PRIMARY KEY, pid INTEGER NOT NULL, start_ticks INTEGER,
     token TEXT NOT NULL, acquired INTEGER NOT NULL
@@ -101,6 +105,44 @@ impl SessionStatus {
             .into_iter()
             .find(|status| status.name() == name)
     }
+}
+
+/// Which stream a chunk of program output went to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OutputStream {
+    /// `console.log`, `process.stdout`.
+    Stdout,
+    /// `console.error`, `process.stderr`.
+    Stderr,
+}
+
+impl OutputStream {
+    /// The stored code (0 stdout, 1 stderr).
+    pub fn code(self) -> i64 {
+        match self {
+            OutputStream::Stdout => 0,
+            OutputStream::Stderr => 1,
+        }
+    }
+
+    /// The stream with this stored code.
+    pub fn from_code(code: i64) -> Option<OutputStream> {
+        match code {
+            0 => Some(OutputStream::Stdout),
+            1 => Some(OutputStream::Stderr),
+            _ => None,
+        }
+    }
+}
+
+/// One write of program output, as the print hook received it (a line, without its newline).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutputChunk {
+    /// Where it went.
+    pub stream: OutputStream,
+    /// The text written.
+    pub text: String,
 }
 
 /// A session's row.
@@ -295,8 +337,8 @@ impl SessionStore {
                 .map_err(err)?;
             }
             Some(found) if found == STORE_SCHEMA_VERSION.to_string() => {}
-            Some(found) if found == "1" => {
-                // Version 1 lacked only the blobs table, which the schema batch just created.
+            Some(found) if found == "1" || found == "2" => {
+                // Versions 1 and 2 lacked only tables (blobs, output) the schema batch just created.
                 tx.execute(
                     "UPDATE meta SET value = ?1 WHERE key = 'schema_version'",
                     params![STORE_SCHEMA_VERSION.to_string()],
@@ -318,6 +360,12 @@ impl SessionStore {
     /// The store directory.
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// This store's database connection, for a store layered on this one in the same file
+    /// (amber-store's server tables); it must not touch the tables above.
+    pub fn connection(&self) -> &Connection {
+        &self.conn
     }
 
     /// A write transaction (`BEGIN IMMEDIATE`).
@@ -425,7 +473,7 @@ impl SessionStore {
         if let Some(owner) = lease::live_owner(&tx, name).map_err(err)? {
             return Err(DurableError::Busy { session: name.to_string(), owner_pid: Some(owner) });
         }
-        for table in ["locks", "journal", "images", "sources", "sessions"] {
+        for table in ["locks", "journal", "output", "images", "sources", "sessions"] {
             let column = if table == "sessions" { "name" } else { "session" };
             tx.execute(&format!("DELETE FROM {table} WHERE {column} = ?1"), params![name]).map_err(err)?;
         }
@@ -488,6 +536,19 @@ impl SessionStore {
     /// Appends records in one transaction. Each must extend the stored chain (next seq,
     /// matching prev_hash, valid hash); records already stored with identical bytes are skipped.
     pub fn append_journal_records(&self, lease: &SessionLease<'_>, records: &[CallRecord]) -> Result<()> {
+        self.append_progress(lease, records, &[])
+    }
+
+    /// Appends records and the program output written before them in one transaction, so
+    /// output is committed exactly once: a crash after the commit restores past it (and the
+    /// records it preceded replay silently), a crash before it re-runs the code that printed
+    /// it. Records are checked as in [`SessionStore::append_journal_records`].
+    pub fn append_progress(
+        &self,
+        lease: &SessionLease<'_>,
+        records: &[CallRecord],
+        output: &[OutputChunk],
+    ) -> Result<()> {
         let name = lease.session();
         let context = format!("appending journal of session {name:?}");
         let err = |e| DurableError::store(context.clone(), e);
@@ -542,8 +603,49 @@ impl SessionStore {
             next_seq += 1;
             prev_hash = record.hash;
         }
+        if !output.is_empty() {
+            let next: i64 = tx
+                .query_row("SELECT COALESCE(MAX(chunk) + 1, 0) FROM output WHERE session = ?1", params![name], |row| {
+                    row.get(0)
+                })
+                .map_err(err)?;
+            for (i, chunk) in output.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO output (session, chunk, stream, text) VALUES (?1, ?2, ?3, ?4)",
+                    params![name, next + to_i64(i as u64), chunk.stream.code(), chunk.text],
+                )
+                .map_err(err)?;
+            }
+        }
         touch(&tx, name).map_err(err)?;
         tx.commit().map_err(err)
+    }
+
+    /// The session's committed output from chunk `from` on (at most `limit` chunks), in order.
+    pub fn output(&self, name: &str, from: u64, limit: u64) -> Result<Vec<OutputChunk>> {
+        let err = |e| DurableError::store(format!("reading output of session {name:?}"), e);
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT stream, text FROM output WHERE session = ?1 AND chunk >= ?2 ORDER BY chunk LIMIT ?3",
+            )
+            .map_err(err)?;
+        let rows = stmt
+            .query_map(params![name, to_i64(from), to_i64(limit)], |row| {
+                Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
+            })
+            .map_err(err)?;
+        let mut chunks = Vec::new();
+        for row in rows {
+            let (stream, text) = row.map_err(err)?;
+            let stream = OutputStream::from_code(stream).ok_or_else(|| DurableError::Corrupt {
+                what: "output row",
+                offset: None,
+                detail: format!("session {name:?}: unknown stream {stream}"),
+            })?;
+            chunks.push(OutputChunk { stream, text });
+        }
+        Ok(chunks)
     }
 
     /// Stores content-addressed blobs (lower-layer file bytes), each once: a blob already

@@ -1,0 +1,182 @@
+//! `amber serve`: many durable sessions in one process, over an [`amber_store::Store`].
+//!
+//! - The HTTP API ([`api`]) runs on tokio + axum; every store call it makes runs on tokio's
+//!   blocking pool.
+//! - Sessions run on `workers` plain threads ([`worker`]): a worker takes a runnable session
+//!   from the [`scheduler`] (fair share between tenants, a per-tenant concurrency limit, a
+//!   bounded run queue), restores it from its newest image, delivers the results stored for
+//!   it, runs it until it waits again, and commits: journal records with the output they
+//!   followed, then image, status and the operations it now waits on. A session runs on one
+//!   thread at a time; between slices it costs an image in the store.
+//! - Durable sleeps are timers of the scheduler, loaded from the store at start.
+//! - Tool workers claim call operations over HTTP (pull model, claim leases); operations named
+//!   by `--host NAME=CMD` are run by the server itself ([`HostCommands`]).
+#![cfg_attr(test, allow(clippy::unwrap_used))]
+
+pub mod api;
+mod auth;
+mod bundle;
+mod events;
+mod metrics;
+mod scheduler;
+mod worker;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use amber::{CallResult, PendingOp};
+use amber_store::{SqliteStore, Store};
+
+pub use auth::{Role, Tokens};
+
+/// Operations the server runs itself (`amber serve --host NAME=CMD`).
+pub trait HostCommands: Send + Sync {
+    /// True if `name` is served here (such operations are never handed to tool workers).
+    fn serves(&self, name: &str) -> bool;
+    /// Runs `ops` (all served here), each with its idempotency key; results in op order, with
+    /// how long each took (ms).
+    fn execute(&self, ops: &[PendingOp], session: &str, run_id: &str) -> Vec<(CallResult, u64)>;
+}
+
+/// How the server runs.
+pub struct ServerConfig {
+    /// Address to listen on.
+    pub listen: SocketAddr,
+    /// The store directory (SQLite backend).
+    pub store_dir: PathBuf,
+    /// Threads running sessions.
+    pub workers: usize,
+    /// Bearer tokens; without them the server listens on loopback only.
+    pub tokens: Option<Tokens>,
+    /// Sessions of one tenant running at once.
+    pub tenant_concurrency: usize,
+    /// Runnable sessions waiting for a worker before `POST /v1/sessions` answers 429.
+    pub max_queued: usize,
+    /// Largest request body (bytes) other than a program bundle.
+    pub max_body: usize,
+    /// Largest program bundle (bytes).
+    pub max_bundle: usize,
+    /// Default instruction budget of a session that sets none.
+    pub max_instructions: Option<u64>,
+    /// Default heap budget (bytes) of a session that sets none.
+    pub max_heap: Option<u64>,
+    /// Operations the server runs itself.
+    pub hosts: Option<Arc<dyn HostCommands>>,
+    /// The image key (HMAC) images are sealed with, if any.
+    pub image_key: Option<Vec<u8>>,
+    /// Called once the server listens, with the bound address (tests bind port 0).
+    pub on_listening: Option<Box<dyn FnOnce(SocketAddr) + Send>>,
+}
+
+impl ServerConfig {
+    /// Defaults for `store_dir` on loopback port 8470.
+    pub fn new(store_dir: PathBuf) -> ServerConfig {
+        ServerConfig {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8470)),
+            store_dir,
+            workers: 4,
+            tokens: None,
+            tenant_concurrency: 64,
+            max_queued: 100_000,
+            max_body: 1 << 20,
+            max_bundle: 256 << 20,
+            max_instructions: None,
+            max_heap: Some(4 << 30),
+            hosts: None,
+            image_key: None,
+            on_listening: None,
+        }
+    }
+}
+
+/// What every part of the server shares.
+pub(crate) struct Shared {
+    pub store: Arc<dyn Store>,
+    pub store_dir: PathBuf,
+    pub scheduler: scheduler::Scheduler,
+    pub events: events::Events,
+    pub metrics: metrics::Metrics,
+    pub tokens: Option<Tokens>,
+    pub hosts: Option<Arc<dyn HostCommands>>,
+    pub image_key: Option<Vec<u8>>,
+    pub max_body: usize,
+    pub max_bundle: usize,
+    pub max_instructions: Option<u64>,
+    pub max_heap: Option<u64>,
+    /// Woken when call operations become claimable (long-polling claims wait on it).
+    pub ops_available: tokio::sync::Notify,
+}
+
+/// Runs the server until SIGTERM or SIGINT; then stops taking work, lets running slices end
+/// (each commits its image and releases its lease), and returns.
+pub fn serve(mut config: ServerConfig) -> Result<(), String> {
+    if config.tokens.is_none() && !config.listen.ip().is_loopback() {
+        return Err(format!(
+            "refusing to listen on {} without --token-file: without tokens the server binds to loopback only",
+            config.listen
+        ));
+    }
+    let store = SqliteStore::open(&config.store_dir).map_err(|e| format!("opening the store: {e}"))?;
+    let store: Arc<dyn Store> = Arc::new(store);
+    let shared = Arc::new(Shared {
+        store: store.clone(),
+        store_dir: config.store_dir.clone(),
+        scheduler: scheduler::Scheduler::new(config.tenant_concurrency.max(1), config.max_queued),
+        events: events::Events::new(),
+        metrics: metrics::Metrics::default(),
+        tokens: config.tokens.take(),
+        hosts: config.hosts.take(),
+        image_key: config.image_key.take(),
+        max_body: config.max_body,
+        max_bundle: config.max_bundle,
+        max_instructions: config.max_instructions,
+        max_heap: config.max_heap,
+        ops_available: tokio::sync::Notify::new(),
+    });
+    // Whatever a previous process left runnable (queued, crashed while running, results
+    // waiting), and every durable sleep.
+    for (id, tenant) in store.runnable_sessions().map_err(|e| format!("reading the store: {e}"))? {
+        shared.scheduler.wake(&id, &tenant);
+    }
+    for (id, due) in store.pending_sleeps().map_err(|e| format!("reading the store: {e}"))? {
+        if let Ok(Some(row)) = store.session(&id) {
+            shared.scheduler.add_timer(&id, &row.spec.tenant, due);
+        }
+    }
+    if let Ok(Some(at)) = store.next_retry_ms() {
+        shared.scheduler.add_retry_timer(at);
+    }
+    let workers: Vec<_> = (0..config.workers.max(1))
+        .map(|n| {
+            let shared = shared.clone();
+            std::thread::Builder::new()
+                .name(format!("amber-worker-{n}"))
+                .stack_size(256 << 20)
+                .spawn(move || worker::run(&shared))
+                .map_err(|e| format!("starting worker thread {n}: {e}"))
+        })
+        .collect::<Result<_, _>>()?;
+    let timer = {
+        let shared = shared.clone();
+        std::thread::Builder::new()
+            .name("amber-timers".into())
+            .spawn(move || shared.scheduler.run_timers(&|| shared.ops_available.notify_waiters()))
+            .map_err(|e| format!("starting the timer thread: {e}"))?
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .thread_name("amber-http")
+        .build()
+        .map_err(|e| format!("starting the HTTP runtime: {e}"))?;
+    let served = runtime.block_on(api::listen(shared.clone(), config.listen, config.on_listening.take()));
+    shared.scheduler.shutdown();
+    shared.ops_available.notify_waiters();
+    for worker in workers {
+        let _ = worker.join();
+    }
+    let _ = timer.join();
+    tracing::info!("amber serve stopped");
+    served
+}

@@ -1,0 +1,353 @@
+//! A worker thread: takes runnable sessions from the scheduler and runs one slice of each.
+//!
+//! A slice restores the session from its newest image (or starts it, or recovers it from its
+//! journal when it crashed before its first image), delivers the results stored for it,
+//! completes due sleeps, and runs until the program waits on something only the world can
+//! answer. Network requests and `--host` operations are served inside the slice, each after
+//! the records before it are committed (intent before effect). Output is captured per thread
+//! and committed with the records it preceded.
+
+use std::cell::Cell;
+use std::path::Path;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use amber::durable::digest::Digest;
+use amber::durable::store::{NewSession, OutputChunk, OutputStream, SessionStatus, SessionStore, Source};
+use amber::engine::vm::Stream;
+use amber::engine::Vm;
+use amber::lower::{BlobSource, HostFolder};
+use amber::net::NetPolicy;
+use amber::{OpKind, Outcome, PendingOp, Policy, ProcessInputs, Program, Runtime};
+use amber_store::{OpResult, ServerStatus, Slice, SliceEnd};
+use serde_json::{json, Value};
+
+use crate::bundle::{self, MOUNT};
+use crate::Shared;
+
+thread_local! {
+    /// Output of the slice running on this thread, not yet committed.
+    static OUTPUT: Cell<Vec<OutputChunk>> = const { Cell::new(Vec::new()) };
+}
+
+fn capture_print(_vm: &mut Vm, stream: Stream, text: &str) {
+    let stream = match stream {
+        Stream::Stdout => OutputStream::Stdout,
+        Stream::Stderr => OutputStream::Stderr,
+    };
+    OUTPUT.with(|o| {
+        let mut chunks = o.take();
+        chunks.push(OutputChunk { stream, text: text.to_string() });
+        o.set(chunks);
+    });
+}
+
+fn take_output() -> Vec<OutputChunk> {
+    OUTPUT.with(Cell::take)
+}
+
+/// The worker loop; returns when the scheduler stops.
+pub fn run(shared: &Shared) {
+    while let Some((id, tenant)) = shared.scheduler.next() {
+        let started = Instant::now();
+        shared.metrics.slice_started(&id);
+        take_output();
+        match run_slice(shared, &id) {
+            Ok(report) => after_slice(shared, &id, &tenant, &report),
+            Err(SliceError::Store(message)) => {
+                // The store failed (I/O, busy): nothing the session did is lost; it runs again
+                // when next woken or when the server restarts.
+                tracing::error!(session = %id, error = %message, "slice could not commit");
+            }
+            Err(SliceError::Session(message)) => {
+                tracing::warn!(session = %id, error = %message, "session failed");
+                let outcome = json!({ "error": { "code": "server", "message": message } });
+                match shared.store.fail_session(&id, &outcome) {
+                    Ok(()) => shared.events.publish(&id, "status", json!({ "status": "failed", "outcome": outcome })),
+                    Err(e) => tracing::error!(session = %id, error = %e, "could not record the failure"),
+                }
+            }
+        }
+        shared.metrics.slices.observe(started.elapsed().as_secs_f64());
+        shared.metrics.slices_total.fetch_add(1, Ordering::Relaxed);
+        shared.scheduler.done(&id, &tenant);
+    }
+}
+
+/// Why a slice did not finish.
+enum SliceError {
+    /// The store failed; the session is left as it was.
+    Store(String),
+    /// The session cannot run (its program, entry or secrets are missing, its image or
+    /// journal does not restore): it fails with this message.
+    Session(String),
+}
+
+impl From<amber_store::StoreError> for SliceError {
+    fn from(e: amber_store::StoreError) -> Self {
+        match e {
+            amber_store::StoreError::Durable(amber::durable::DurableError::Store { .. })
+            | amber_store::StoreError::Busy(_) => SliceError::Store(e.to_string()),
+            other => SliceError::Session(other.to_string()),
+        }
+    }
+}
+
+impl From<String> for SliceError {
+    fn from(message: String) -> Self {
+        SliceError::Session(message)
+    }
+}
+
+/// What a slice left behind.
+struct SliceReport {
+    status: ServerStatus,
+    pending: Vec<PendingOp>,
+}
+
+fn after_slice(shared: &Shared, id: &str, tenant: &str, report: &SliceReport) {
+    shared.events.publish(id, "status", json!({ "status": report.status.name() }));
+    if report.status != ServerStatus::Suspended {
+        return;
+    }
+    for op in &report.pending {
+        shared.events.publish(id, "op.issued", json!({ "id": op.id, "kind": op.kind.name(), "name": op.name }));
+    }
+    if report.pending.iter().any(|op| op.kind == OpKind::Call) {
+        shared.ops_available.notify_waiters();
+    }
+    if let Some(due) = report.pending.iter().filter(|op| op.kind == OpKind::Sleep).filter_map(|op| op.due_time_ms).min()
+    {
+        shared.scheduler.add_timer(id, tenant, due);
+    }
+}
+
+/// Commits what the runtime has produced since the last commit.
+fn commit(shared: &Shared, slice: &mut dyn Slice, runtime: &mut Runtime) -> Result<(), SliceError> {
+    let blobs = runtime.take_blobs();
+    let refs: Vec<(Digest, &[u8])> = blobs.iter().map(|(h, b)| (*h, &b[..])).collect();
+    let records = runtime.take_records();
+    let output = take_output();
+    slice.commit_progress(&refs, &records, &output)?;
+    for chunk in &output {
+        shared.events.publish(slice.row().id.as_str(), "output", json!({ "stream": chunk.stream, "text": chunk.text }));
+    }
+    Ok(())
+}
+
+/// Blobs from the store in `dir`, opened on first use (the lower layer lives inside the VM).
+fn blob_source(dir: &Path) -> BlobSource {
+    let dir = dir.to_path_buf();
+    let mut store: Option<SessionStore> = None;
+    Box::new(move |hash| {
+        if store.is_none() {
+            store = SessionStore::open(&dir).ok();
+        }
+        store.as_ref()?.blob(&Digest(*hash)).ok().flatten()
+    })
+}
+
+fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
+    let mut slice = match shared.store.open_slice(id) {
+        Ok(slice) => slice,
+        // Finished or cancelled meanwhile: nothing to run.
+        Err(amber_store::StoreError::Conflict(_)) => {
+            return Ok(SliceReport { status: ServerStatus::Cancelled, pending: Vec::new() })
+        }
+        Err(e) => return Err(e.into()),
+    };
+    if slice.row().cancel_requested {
+        // Cancelled while it waited for a worker: stop here, without running it.
+        drop(slice);
+        shared.store.request_cancel(id)?;
+        return Ok(SliceReport { status: ServerStatus::Cancelled, pending: Vec::new() });
+    }
+    let spec = slice.row().spec.clone();
+    let program =
+        shared.store.program(&spec.program)?.ok_or_else(|| format!("program {} is not in the store", spec.program))?;
+    let dir = bundle::materialize(shared.store.as_ref(), &shared.store_dir, &program)?;
+    let manifest: Value = std::fs::read(dir.join("amber.json"))
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .unwrap_or(Value::Null);
+
+    let mut builder = Runtime::builder()
+        .print_hook(capture_print)
+        .module_loader(amber::node::loader::load_module)
+        .policy(Policy::durable())
+        .max_instructions(spec.max_instructions.or(shared.max_instructions))
+        .max_heap_bytes(spec.max_heap.or(shared.max_heap))
+        .time_zone(spec.time_zone.clone())
+        .locale(spec.locale.clone())
+        .net_policy(NetPolicy::parse(spec.allow_net.iter().map(String::as_str)).unwrap_or_default())
+        .session_label(id)
+        .process_inputs(ProcessInputs { argv: spec.argv.clone(), env: spec.env.clone().into_iter().collect() });
+    for name in &spec.secrets {
+        let value = std::env::var(name).map_err(|_| format!("the secret {name} is not in the server's environment"))?;
+        builder = builder.secret(name, &value);
+    }
+    if let Some(key) = &shared.image_key {
+        builder = builder.image_key(key.clone());
+    }
+    let folder = HostFolder::open(&dir, &[], Some(blob_source(&shared.store_dir)))
+        .map_err(|e| format!("program folder {}: {e}", dir.display()))?;
+    let builder = builder.blob_source(blob_source(&shared.store_dir)).lower_folder(folder, MOUNT, MOUNT);
+
+    let entry_path = format!("{MOUNT}/{}", spec.entry);
+    let host_entry = dir.join(&spec.entry);
+    let text = std::fs::read_to_string(&host_entry).map_err(|e| format!("entry {}: {e}", spec.entry))?;
+    let format = amber::node::loader::resolve::format_of(
+        &mut amber::node::loader::HostDisk,
+        host_entry.to_str().unwrap_or_default(),
+    );
+    let module = format == amber::node::loader::resolve::Format::Module;
+    let entry = Program { filename: entry_path.clone(), source: text.clone(), module, commonjs: !module };
+
+    let (mut runtime, mut result) = match slice.loaded() {
+        Some(loaded) => match &loaded.image {
+            Some(image) => {
+                let mut runtime = builder.restore(&image.bytes, Some(&loaded.journal)).map_err(|e| e.to_string())?;
+                let caught_up = runtime.resume();
+                (runtime, caught_up)
+            }
+            None => {
+                let mut runtime = builder.recover(&loaded.journal).map_err(|e| e.to_string())?;
+                let first = runtime.run(&entry);
+                (runtime, first)
+            }
+        },
+        None => {
+            let new = NewSession {
+                entry: entry_path.clone(),
+                module,
+                policy: Policy::durable(),
+                sources: vec![Source::new(&entry_path, &text)],
+            };
+            slice.create_durable(&new)?;
+            let mut runtime = builder.build().map_err(|e| e.to_string())?;
+            let first = runtime.run(&entry);
+            (runtime, first)
+        }
+    };
+
+    if let Ok(Outcome::Suspended(_)) = &result {
+        deliver(slice.as_mut(), &mut runtime)?;
+        runtime.complete_due_sleeps(amber::wall_clock_ms());
+        result = runtime.resume();
+    }
+    result = drive(shared, slice.as_mut(), &mut runtime, result, id)?;
+    finish(shared, slice.as_mut(), &mut runtime, result, &manifest, id)
+}
+
+/// Delivers stored results for operations the VM still waits on (one it no longer lists was
+/// delivered by an earlier slice whose bookkeeping a crash cut short: the journal has it).
+fn deliver(slice: &mut dyn Slice, runtime: &mut Runtime) -> Result<(), SliceError> {
+    let pending: Vec<u64> = runtime.pending().iter().map(|op| op.id).collect();
+    for (op, result) in slice.undelivered()? {
+        if !pending.contains(&op) {
+            continue;
+        }
+        let delivered = match result {
+            OpResult::Result(value) => runtime.resolve(op, value),
+            OpResult::Error(message) => runtime.reject(op, &message),
+        };
+        delivered.map_err(|e| format!("delivering operation {op}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Serves what the slice can itself (network, `--host` operations, due sleeps) until the
+/// program waits on the world or ends.
+fn drive(
+    shared: &Shared,
+    slice: &mut dyn Slice,
+    runtime: &mut Runtime,
+    first: amber::Result<Outcome>,
+    id: &str,
+) -> Result<amber::Result<Outcome>, SliceError> {
+    let mut result = first;
+    loop {
+        let Ok(Outcome::Suspended(pending)) = &result else { return Ok(result) };
+        if runtime.network_pending() {
+            commit(shared, slice, runtime)?;
+            if runtime.serve_network().map_err(|e| e.to_string())? {
+                result = runtime.resume();
+                continue;
+            }
+        }
+        if let Some(hosts) = &shared.hosts {
+            let served: Vec<PendingOp> =
+                pending.iter().filter(|op| op.kind == OpKind::Call && hosts.serves(&op.name)).cloned().collect();
+            if !served.is_empty() {
+                commit(shared, slice, runtime)?;
+                let run_id = runtime.run_id().unwrap_or_default();
+                let outcomes = hosts.execute(&served, id, &run_id);
+                for (op, (outcome, duration)) in served.iter().zip(outcomes) {
+                    runtime.resolve_with_duration(op.id, outcome, duration).map_err(|e| e.to_string())?;
+                }
+                result = runtime.resume();
+                continue;
+            }
+        }
+        if !runtime.complete_due_sleeps(amber::wall_clock_ms()).is_empty() {
+            result = runtime.resume();
+            continue;
+        }
+        return Ok(result);
+    }
+}
+
+fn finish(
+    shared: &Shared,
+    slice: &mut dyn Slice,
+    runtime: &mut Runtime,
+    result: amber::Result<Outcome>,
+    manifest: &Value,
+    id: &str,
+) -> Result<SliceReport, SliceError> {
+    commit(shared, slice, runtime)?;
+    let (durable, status, outcome) = match &result {
+        Ok(Outcome::Suspended(_)) => (SessionStatus::Suspended, ServerStatus::Suspended, None),
+        Ok(Outcome::Completed(value)) => {
+            (SessionStatus::Completed, ServerStatus::Completed, Some(json!({ "value": value })))
+        }
+        Ok(Outcome::Exited(0)) => (SessionStatus::Completed, ServerStatus::Completed, Some(json!({ "exit_code": 0 }))),
+        Ok(Outcome::Exited(code)) => (SessionStatus::Failed, ServerStatus::Failed, Some(json!({ "exit_code": code }))),
+        Ok(Outcome::Threw(report)) => (
+            SessionStatus::Failed,
+            ServerStatus::Failed,
+            Some(json!({ "error": {
+                "name": report.name, "message": report.message, "stack": report.stack,
+                "unhandled_rejection": report.in_promise, "syntax": report.syntax,
+            } })),
+        ),
+        Err(e) => {
+            let code = match e {
+                amber::Error::Limit(_) => "limit",
+                amber::Error::Divergence { .. } | amber::Error::Image(_) => "integrity",
+                amber::Error::Durable(_) => "durable",
+                amber::Error::Usage(_) => "internal",
+            };
+            (
+                SessionStatus::Failed,
+                ServerStatus::Failed,
+                Some(json!({ "error": { "code": code, "message": e.to_string() } })),
+            )
+        }
+    };
+    let image = match &result {
+        Ok(_) => Some(runtime.snapshot().map_err(|e| format!("imaging the session: {e}"))?),
+        Err(_) => None,
+    };
+    let pending = match &result {
+        Ok(Outcome::Suspended(pending)) => pending.clone(),
+        _ => Vec::new(),
+    };
+    let run_id = runtime.run_id().unwrap_or_default();
+    let policy = |name: &str| bundle::op_policy(manifest, name);
+    let key = |op: &PendingOp| amber::idempotency_key(id, &run_id, op.seq);
+    let end =
+        SliceEnd { image: image.as_deref(), durable, status, outcome, pending: &pending, policy: &policy, key: &key };
+    slice.finish(end)?;
+    Ok(SliceReport { status: slice.row().status, pending })
+}

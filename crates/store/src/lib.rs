@@ -1,0 +1,133 @@
+//! amber-store: what `amber serve` keeps, behind one interface ([`Store`]) with two backends —
+//! SQLite ([`SqliteStore`], the embedded default) and PostgreSQL (for many servers; to come).
+//!
+//! The server's state is layered on the durable session store (journal, images, blobs,
+//! leases: `amber_durable::store`), which stays the single truth of what a session did. On top
+//! of it this crate keeps:
+//!
+//! - **programs**: deployed bundles, content-addressed (the id is the sha256 of the file list);
+//!   file bytes are blobs, shared by every program that has them.
+//! - **server sessions**: which program a session runs, its tenant, its run options, its
+//!   status (queued → running → suspended | completed | failed | cancelled) and outcome.
+//! - **operations**: the inbox between the world and a session. After each slice the server
+//!   records the session's pending operations; results arrive by API or from tool workers
+//!   (claims with leases), are stored, and are delivered into the VM by the next slice. An
+//!   operation's result is journaled exactly once because delivery happens only while the VM
+//!   still lists the operation as pending; the operations table is reconciled with the VM's
+//!   pending list after every slice, so a crash between the two stores loses nothing.
+//! - **output**: program output, committed in the same transaction as the journal records it
+//!   preceded (`SessionStore::append_progress`).
+#![cfg_attr(test, allow(clippy::unwrap_used))]
+
+mod sqlite;
+mod types;
+
+pub use sqlite::SqliteStore;
+pub use types::*;
+
+use amber_durable::digest::Digest;
+use amber_durable::image::PendingOp;
+use amber_durable::journal::CallRecord;
+use amber_durable::store::{LoadedSession, NewSession, OutputChunk, SessionStatus};
+
+/// The server's store. Every method is one transaction (or a short series of them, as each
+/// says); all are blocking and safe to call from any thread.
+pub trait Store: Send + Sync {
+    /// Stores a program bundle (its files' bytes as blobs, its manifest as a row) and returns
+    /// its id; storing the same files again returns the same id and writes nothing new.
+    fn put_program(&self, files: &[(String, Vec<u8>)]) -> StoreResult<ProgramManifest>;
+    /// A stored program's manifest.
+    fn program(&self, id: &str) -> StoreResult<Option<ProgramManifest>>;
+    /// A blob's bytes (program files, captured file reads, network bodies).
+    fn blob(&self, hash: &Digest) -> StoreResult<Option<Vec<u8>>>;
+
+    /// Creates a queued session. With a client-chosen id, a second create with the same spec
+    /// returns the existing session (`created` false); with another spec it is a conflict.
+    fn create_session(&self, id: Option<&str>, spec: &SessionSpec) -> StoreResult<(SessionRow, bool)>;
+    /// A session's row.
+    fn session(&self, id: &str) -> StoreResult<Option<SessionRow>>;
+    /// Sessions matching `filter`, in creation order after its cursor.
+    fn list_sessions(&self, filter: &SessionFilter) -> StoreResult<Vec<SessionRow>>;
+    /// Sessions a (re)starting server must schedule: queued, running (their server crashed),
+    /// cancelling, and suspended ones with an undelivered result; with their tenants.
+    fn runnable_sessions(&self) -> StoreResult<Vec<(String, String)>>;
+    /// Due times of the sleeps suspended sessions wait on: (session, due ms).
+    fn pending_sleeps(&self) -> StoreResult<Vec<(String, u64)>>;
+    /// Asks a session to stop: a queued or suspended one is cancelled now (true), a running
+    /// one when its slice ends (false). A finished one is a conflict.
+    fn request_cancel(&self, id: &str) -> StoreResult<bool>;
+
+    /// Marks a session failed with `outcome` (it cannot run: its program or secrets are
+    /// missing, its image does not restore) and cancels its operations. Needs no lease: the
+    /// caller is the server that just failed to run it.
+    fn fail_session(&self, id: &str, outcome: &serde_json::Value) -> StoreResult<()>;
+
+    /// Takes the session's lease for one slice (`Busy` if someone holds it) and loads it.
+    fn open_slice(&self, id: &str) -> StoreResult<Box<dyn Slice + '_>>;
+
+    /// The operations of a session, in id order (every state).
+    fn session_ops(&self, id: &str) -> StoreResult<Vec<OpRow>>;
+    /// Stores a result for a pending or claimed operation (from the API, not a claim):
+    /// `Accepted`, `Duplicate` (the same result again), or a conflict.
+    fn resolve_op(&self, session: &str, op: u64, result: &OpResult, now_ms: u64) -> StoreResult<ResolveOutcome>;
+    /// Claims up to `limit` call operations named in `names` for a worker, each for its
+    /// timeout; expired claims are claimable again.
+    fn claim_ops(&self, names: &[String], limit: usize, now_ms: u64) -> StoreResult<Vec<Claim>>;
+    /// Completes a claim with a result (a failure is retried while attempts remain, after
+    /// backoff; the last failure is the operation's result).
+    fn complete_claim(&self, claim: &str, result: &OpResult, now_ms: u64) -> StoreResult<ClaimOutcome>;
+    /// The earliest time a failed call becomes claimable again, if any is waiting.
+    fn next_retry_ms(&self) -> StoreResult<Option<u64>>;
+
+    /// Committed output from chunk `from` on, at most `limit` chunks.
+    fn output(&self, id: &str, from: u64, limit: u64) -> StoreResult<Vec<OutputChunk>>;
+    /// The session's journal records.
+    fn journal(&self, id: &str) -> StoreResult<Vec<CallRecord>>;
+    /// The session as an export file (the CLI's `amber export` format).
+    fn export(&self, id: &str) -> StoreResult<Vec<u8>>;
+    /// Counts for `/metrics`: sessions by status, operations by state.
+    fn counts(&self) -> StoreResult<Counts>;
+}
+
+/// One slice of a session under its lease. Dropping it releases the lease.
+pub trait Slice {
+    /// The server row.
+    fn row(&self) -> &SessionRow;
+    /// The durable session (sources, newest image, journal), if the session has run before.
+    fn loaded(&self) -> Option<&LoadedSession>;
+    /// Creates the durable session for a first run.
+    fn create_durable(&mut self, new: &NewSession) -> StoreResult<()>;
+    /// Results stored for operations and not yet delivered, in op order.
+    fn undelivered(&self) -> StoreResult<Vec<(u64, OpResult)>>;
+    /// Commits progress: blobs first, then journal records and the output written before
+    /// them, in one transaction. Marks the session running.
+    fn commit_progress(
+        &mut self,
+        blobs: &[(Digest, &[u8])],
+        records: &[CallRecord],
+        output: &[OutputChunk],
+    ) -> StoreResult<()>;
+    /// Ends the slice: the image (if the run can continue or to show its final state), the
+    /// durable status, the server status with its outcome, and the operations table made equal
+    /// to the VM's pending list (new ones recorded with their retry policy, answered ones
+    /// marked delivered). The lease is released when the slice is dropped.
+    fn finish(&mut self, end: SliceEnd<'_>) -> StoreResult<()>;
+}
+
+/// How a slice ended, for [`Slice::finish`].
+pub struct SliceEnd<'a> {
+    /// The image to store, if any.
+    pub image: Option<&'a [u8]>,
+    /// The durable session's status.
+    pub durable: SessionStatus,
+    /// The server session's status.
+    pub status: ServerStatus,
+    /// The result value or error report, for a finished session.
+    pub outcome: Option<serde_json::Value>,
+    /// The VM's pending operations.
+    pub pending: &'a [PendingOp],
+    /// The retry policy each new call operation gets, by name.
+    pub policy: &'a dyn Fn(&str) -> OpPolicy,
+    /// The idempotency key of each new operation.
+    pub key: &'a dyn Fn(&PendingOp) -> String,
+}
