@@ -58,9 +58,11 @@ impl Tokens {
                 ("worker", None) => Role::Worker,
                 ("tenant", Some(tenant)) if !tenant.is_empty() => Role::Tenant(tenant),
                 ("tenant", _) => return Err("token file: a tenant token needs a \"tenant\"".into()),
-                (other, _) => return Err(format!(
+                (other, _) => {
+                    return Err(format!(
                     "token file: unknown role {other:?} (admin, tenant or worker; only tenant tokens name a tenant)"
-                )),
+                ))
+                }
             };
             entries.push((Digest::of(entry.token.as_bytes()), role));
         }

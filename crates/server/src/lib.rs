@@ -5,8 +5,8 @@
 //! - Sessions run on `workers` plain threads ([`worker`]): a worker takes a runnable session
 //!   from the [`scheduler`] (fair share between tenants, a per-tenant concurrency limit, a
 //!   bounded run queue), restores it from its newest image, delivers the results stored for
-//!   it, runs it until it waits again, and commits: journal records with the output they
-//!   followed, then image, status and the operations it now waits on. A session runs on one
+//!   it, runs it until it waits again, and commits: journal records, output and image in one
+//!   transaction, then status and the operations it now waits on. A session runs on one
 //!   thread at a time; between slices it costs an image in the store.
 //! - Durable sleeps are timers of the scheduler, loaded from the store at start.
 //! - Tool workers claim call operations over HTTP (pull model, claim leases); operations named

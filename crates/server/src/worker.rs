@@ -4,8 +4,10 @@
 //! journal when it crashed before its first image), delivers the results stored for it,
 //! completes due sleeps, and runs until the program waits on something only the world can
 //! answer. Network requests and `--host` operations are served inside the slice, each after
-//! the records before it are committed (intent before effect). Output is captured per thread
-//! and committed with the records it preceded.
+//! the records before it are committed (intent before effect). Every commit is one
+//! transaction of journal records, the output captured (per thread) since the last commit, and
+//! an image of the state after both: a crash restores from that image, so committed output is
+//! never printed again and uncommitted output is printed by the re-run.
 
 use std::cell::Cell;
 use std::path::Path;
@@ -122,13 +124,18 @@ fn after_slice(shared: &Shared, id: &str, tenant: &str, report: &SliceReport) {
     }
 }
 
-/// Commits what the runtime has produced since the last commit.
-fn commit(shared: &Shared, slice: &mut dyn Slice, runtime: &mut Runtime) -> Result<(), SliceError> {
+/// Commits what the runtime has produced since the last commit, with an image of where it
+/// stands (`imaged`: false for a run that ended in an error, which no image represents).
+fn commit(shared: &Shared, slice: &mut dyn Slice, runtime: &mut Runtime, imaged: bool) -> Result<(), SliceError> {
+    let image = match imaged {
+        true => Some(runtime.snapshot().map_err(|e| format!("imaging the session: {e}"))?),
+        false => None,
+    };
     let blobs = runtime.take_blobs();
     let refs: Vec<(Digest, &[u8])> = blobs.iter().map(|(h, b)| (*h, &b[..])).collect();
     let records = runtime.take_records();
     let output = take_output();
-    slice.commit_progress(&refs, &records, &output)?;
+    slice.commit_progress(&refs, &records, &output, image.as_deref())?;
     for chunk in &output {
         shared.events.publish(slice.row().id.as_str(), "output", json!({ "stream": chunk.stream, "text": chunk.text }));
     }
@@ -269,7 +276,7 @@ fn drive(
     loop {
         let Ok(Outcome::Suspended(pending)) = &result else { return Ok(result) };
         if runtime.network_pending() {
-            commit(shared, slice, runtime)?;
+            commit(shared, slice, runtime, true)?;
             if runtime.serve_network().map_err(|e| e.to_string())? {
                 result = runtime.resume();
                 continue;
@@ -279,7 +286,7 @@ fn drive(
             let served: Vec<PendingOp> =
                 pending.iter().filter(|op| op.kind == OpKind::Call && hosts.serves(&op.name)).cloned().collect();
             if !served.is_empty() {
-                commit(shared, slice, runtime)?;
+                commit(shared, slice, runtime, true)?;
                 let run_id = runtime.run_id().unwrap_or_default();
                 let outcomes = hosts.execute(&served, id, &run_id);
                 for (op, (outcome, duration)) in served.iter().zip(outcomes) {
@@ -305,7 +312,7 @@ fn finish(
     manifest: &Value,
     id: &str,
 ) -> Result<SliceReport, SliceError> {
-    commit(shared, slice, runtime)?;
+    commit(shared, slice, runtime, result.is_ok())?;
     let (durable, status, outcome) = match &result {
         Ok(Outcome::Suspended(_)) => (SessionStatus::Suspended, ServerStatus::Suspended, None),
         Ok(Outcome::Completed(value)) => {
@@ -335,10 +342,6 @@ fn finish(
             )
         }
     };
-    let image = match &result {
-        Ok(_) => Some(runtime.snapshot().map_err(|e| format!("imaging the session: {e}"))?),
-        Err(_) => None,
-    };
     let pending = match &result {
         Ok(Outcome::Suspended(pending)) => pending.clone(),
         _ => Vec::new(),
@@ -346,8 +349,7 @@ fn finish(
     let run_id = runtime.run_id().unwrap_or_default();
     let policy = |name: &str| bundle::op_policy(manifest, name);
     let key = |op: &PendingOp| amber::idempotency_key(id, &run_id, op.seq);
-    let end =
-        SliceEnd { image: image.as_deref(), durable, status, outcome, pending: &pending, policy: &policy, key: &key };
+    let end = SliceEnd { durable, status, outcome, pending: &pending, policy: &policy, key: &key };
     slice.finish(end)?;
     Ok(SliceReport { status: slice.row().status, pending })
 }

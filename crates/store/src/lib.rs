@@ -15,8 +15,8 @@
 //!   operation's result is journaled exactly once because delivery happens only while the VM
 //!   still lists the operation as pending; the operations table is reconciled with the VM's
 //!   pending list after every slice, so a crash between the two stores loses nothing.
-//! - **output**: program output, committed in the same transaction as the journal records it
-//!   preceded (`SessionStore::append_progress`).
+//! - **output**: program output, committed in one transaction with the journal records and
+//!   the image of the state after it (`SessionStore::append_progress`).
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 mod sqlite;
@@ -99,25 +99,26 @@ pub trait Slice {
     fn create_durable(&mut self, new: &NewSession) -> StoreResult<()>;
     /// Results stored for operations and not yet delivered, in op order.
     fn undelivered(&self) -> StoreResult<Vec<(u64, OpResult)>>;
-    /// Commits progress: blobs first, then journal records and the output written before
-    /// them, in one transaction. Marks the session running.
+    /// Commits progress: blobs first, then, in one transaction, journal records, the output
+    /// written since the last commit and the image of the state after both (so output is
+    /// neither lost nor printed twice by a recovery). Without an image (a run that ended in a
+    /// limit or an integrity error), records and output only.
     fn commit_progress(
         &mut self,
         blobs: &[(Digest, &[u8])],
         records: &[CallRecord],
         output: &[OutputChunk],
+        image: Option<&[u8]>,
     ) -> StoreResult<()>;
-    /// Ends the slice: the image (if the run can continue or to show its final state), the
-    /// durable status, the server status with its outcome, and the operations table made equal
-    /// to the VM's pending list (new ones recorded with their retry policy, answered ones
-    /// marked delivered). The lease is released when the slice is dropped.
+    /// Ends the slice (after its last [`Slice::commit_progress`]): the durable status, the
+    /// server status with its outcome, and the operations table made equal to the VM's pending
+    /// list (new ones recorded with their retry policy, answered ones marked delivered). The
+    /// lease is released when the slice is dropped.
     fn finish(&mut self, end: SliceEnd<'_>) -> StoreResult<()>;
 }
 
 /// How a slice ended, for [`Slice::finish`].
 pub struct SliceEnd<'a> {
-    /// The image to store, if any.
-    pub image: Option<&'a [u8]>,
     /// The durable session's status.
     pub durable: SessionStatus,
     /// The server session's status.

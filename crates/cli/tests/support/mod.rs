@@ -7,6 +7,7 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 pub mod http_server;
+pub mod server;
 
 pub const EXE: &str = env!("CARGO_BIN_EXE_amber");
 

@@ -489,65 +489,35 @@ impl SessionStore {
     /// newest [`KEEP_IMAGES`]. The journal up to that point must already be stored.
     pub fn save_image(&self, lease: &SessionLease<'_>, bytes: &[u8]) -> Result<u64> {
         let name = lease.session();
-        let summary = read_manifest_unverified(bytes)?;
-        if !summary.seal_ok {
-            return Err(DurableError::Corrupt {
-                what: "image",
-                offset: None,
-                detail: format!("refusing to store an image with a bad seal for session {name:?}"),
-            });
-        }
-        let head = summary.manifest.journal_head;
         let context = format!("saving image of session {name:?}");
         let err = |e| DurableError::store(context.clone(), e);
         let tx = self.write_tx(&context)?;
         lease.check(&tx)?;
-        let stored_hash = match head.len.checked_sub(1) {
-            None => Some(GENESIS_HASH),
-            Some(last) => stored_record_hash(&tx, name, last).map_err(err)?,
-        };
-        if stored_hash != Some(head.hash.0) {
-            return Err(DurableError::InvalidValue {
-                what: format!("image of session {name:?}"),
-                detail: format!(
-                    "its journal head (len {}) is not in the stored journal; append the records first",
-                    head.len
-                ),
-            });
-        }
-        let seq = to_i64(head.len);
-        tx.execute(
-            "INSERT OR REPLACE INTO images (session, seq, bytes, created) VALUES (?1, ?2, ?3, ?4)",
-            params![name, seq, bytes, to_i64(now_ms())],
-        )
-        .and_then(|_| {
-            tx.execute(
-                "DELETE FROM images WHERE session = ?1 AND seq NOT IN \
-                 (SELECT seq FROM images WHERE session = ?1 ORDER BY seq DESC LIMIT ?2)",
-                params![name, KEEP_IMAGES],
-            )
-        })
-        .and_then(|_| touch(&tx, name))
-        .map_err(err)?;
+        let seq = insert_image(&tx, name, bytes)?;
+        touch(&tx, name).map_err(err)?;
         tx.commit().map_err(err)?;
-        Ok(head.len)
+        Ok(seq)
     }
 
     /// Appends records in one transaction. Each must extend the stored chain (next seq,
     /// matching prev_hash, valid hash); records already stored with identical bytes are skipped.
     pub fn append_journal_records(&self, lease: &SessionLease<'_>, records: &[CallRecord]) -> Result<()> {
-        self.append_progress(lease, records, &[])
+        self.append_progress(lease, records, &[], None)
     }
 
-    /// Appends records and the program output written before them in one transaction, so
-    /// output is committed exactly once: a crash after the commit restores past it (and the
-    /// records it preceded replay silently), a crash before it re-runs the code that printed
-    /// it. Records are checked as in [`SessionStore::append_journal_records`].
+    /// Appends records, the program output written since the last commit, and (if given) the
+    /// image of the state after both, in one transaction. With the image, output is committed
+    /// exactly once: a crash after the commit restores from this image, past the output; a
+    /// crash before it re-runs, live, the code that printed it. (Without an image, output
+    /// printed after the last record would be printed again by a recovery, which replays the
+    /// records silently and runs on live from there.) Records are checked as in
+    /// [`SessionStore::append_journal_records`], the image as in [`SessionStore::save_image`].
     pub fn append_progress(
         &self,
         lease: &SessionLease<'_>,
         records: &[CallRecord],
         output: &[OutputChunk],
+        image: Option<&[u8]>,
     ) -> Result<()> {
         let name = lease.session();
         let context = format!("appending journal of session {name:?}");
@@ -616,6 +586,9 @@ impl SessionStore {
                 )
                 .map_err(err)?;
             }
+        }
+        if let Some(image) = image {
+            insert_image(&tx, name, image)?;
         }
         touch(&tx, name).map_err(err)?;
         tx.commit().map_err(err)
@@ -797,6 +770,48 @@ impl SessionStore {
         tx.commit().map_err(err)?;
         Ok(meta)
     }
+}
+
+/// Inserts an image inside `tx` (its journal head must be in the journal `tx` sees), keeping
+/// the newest [`KEEP_IMAGES`]; returns its seq.
+fn insert_image(tx: &Transaction<'_>, name: &str, bytes: &[u8]) -> Result<u64> {
+    let summary = read_manifest_unverified(bytes)?;
+    if !summary.seal_ok {
+        return Err(DurableError::Corrupt {
+            what: "image",
+            offset: None,
+            detail: format!("refusing to store an image with a bad seal for session {name:?}"),
+        });
+    }
+    let head = summary.manifest.journal_head;
+    let context = format!("saving image of session {name:?}");
+    let err = |e| DurableError::store(context.clone(), e);
+    let stored_hash = match head.len.checked_sub(1) {
+        None => Some(GENESIS_HASH),
+        Some(last) => stored_record_hash(tx, name, last).map_err(err)?,
+    };
+    if stored_hash != Some(head.hash.0) {
+        return Err(DurableError::InvalidValue {
+            what: format!("image of session {name:?}"),
+            detail: format!(
+                "its journal head (len {}) is not in the stored journal; append the records first",
+                head.len
+            ),
+        });
+    }
+    tx.execute(
+        "INSERT OR REPLACE INTO images (session, seq, bytes, created) VALUES (?1, ?2, ?3, ?4)",
+        params![name, to_i64(head.len), bytes, to_i64(now_ms())],
+    )
+    .and_then(|_| {
+        tx.execute(
+            "DELETE FROM images WHERE session = ?1 AND seq NOT IN \
+             (SELECT seq FROM images WHERE session = ?1 ORDER BY seq DESC LIMIT ?2)",
+            params![name, KEEP_IMAGES],
+        )
+    })
+    .map_err(err)?;
+    Ok(head.len)
 }
 
 #[cfg(test)]

@@ -97,13 +97,14 @@ impl Slice for SqliteSlice<'_> {
         blobs: &[(Digest, &[u8])],
         records: &[CallRecord],
         output: &[OutputChunk],
+        image: Option<&[u8]>,
     ) -> StoreResult<()> {
         self.conn.put_blobs(blobs)?;
-        if records.is_empty() && output.is_empty() {
+        if records.is_empty() && output.is_empty() && image.is_none() {
             return Ok(());
         }
         let lease = self.conn.attach(self.lease()?);
-        let result = self.conn.append_progress(&lease, records, output);
+        let result = self.conn.append_progress(&lease, records, output, image);
         lease.detach();
         Ok(result?)
     }
@@ -111,12 +112,7 @@ impl Slice for SqliteSlice<'_> {
     fn finish(&mut self, end: SliceEnd<'_>) -> StoreResult<()> {
         let token = self.lease()?;
         let lease = self.conn.attach(token);
-        let durable = (|| {
-            if let Some(image) = end.image {
-                self.conn.save_image(&lease, image)?;
-            }
-            self.conn.set_status(&lease, end.durable)
-        })();
+        let durable = self.conn.set_status(&lease, end.durable);
         lease.detach();
         durable?;
         let c = self.conn.connection();

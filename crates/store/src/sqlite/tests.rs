@@ -38,7 +38,6 @@ fn suspended(store: &SqliteStore, id: &str, pending: &[PendingOp], policy: OpPol
     slice.create_durable(&new).unwrap();
     slice
         .finish(SliceEnd {
-            image: None,
             durable: SessionStatus::Suspended,
             status: ServerStatus::Suspended,
             outcome: None,
@@ -150,7 +149,6 @@ fn finishing_a_slice_reconciles_operations_and_cancel_waits_for_the_slice() {
         assert!(!store.request_cancel("x").unwrap(), "a running slice is cancelled when it ends");
         slice
             .finish(SliceEnd {
-                image: None,
                 durable: SessionStatus::Suspended,
                 status: ServerStatus::Suspended,
                 outcome: None,
