@@ -1,0 +1,157 @@
+//! `amber serve` features beyond the main flow: `--host` commands run by the server, the
+//! server-sent event stream, an export that `amber import` accepts, limits and uncaught errors
+//! as failed sessions, failures retried until attempts run out, and fair share between tenants.
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use support::server::{free_port, Api, Server};
+use support::Sandbox;
+
+fn tar_of(files: &[(&str, &str)]) -> Vec<u8> {
+    let mut builder = tar::Builder::new(Vec::new());
+    for (path, text) in files {
+        let mut header = tar::Header::new_gnu();
+        header.set_size(text.len() as u64);
+        header.set_mode(0o644);
+        header.set_cksum();
+        builder.append_data(&mut header, path, text.as_bytes()).unwrap();
+    }
+    builder.into_inner().unwrap()
+}
+
+fn deploy(api: &Api, files: &[(&str, &str)]) -> String {
+    let reply = api.post_raw("/v1/programs", &tar_of(files), "application/x-tar");
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    reply.json["id"].as_str().unwrap().to_string()
+}
+
+fn wait_until(api: &Api, id: &str, done: &dyn Fn(&Value) -> bool) -> Value {
+    for _ in 0..1200 {
+        let doc = api.get(&format!("/v1/sessions/{id}")).json;
+        if done(&doc) {
+            return doc;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("session {id} never got there: {}", api.get(&format!("/v1/sessions/{id}")).text);
+}
+
+fn finished(doc: &Value) -> bool {
+    matches!(doc["status"].as_str(), Some("completed" | "failed" | "cancelled"))
+}
+
+#[test]
+fn host_commands_events_export_limits_and_errors() {
+    let sandbox = Sandbox::new("serve-features");
+    let host = "--host=double=node -e 'let s=\"\";process.stdin.on(\"data\",d=>s+=d).on(\"end\",()=>{const a=JSON.parse(s);process.stdout.write(JSON.stringify({twice:a.n*2,key:process.env.AMBER_IDEMPOTENCY_KEY}))})'";
+    let server = Server::start(&sandbox.store(), free_port(), &[host]);
+    let api = Api::new(&server.url());
+    let program = deploy(
+        &api,
+        &[
+            (
+                "agent.mjs",
+                "await amber.input('go?'); const r = await amber.call('double', { n: 21 }); console.log(r.twice, r.key.startsWith('h1:'));",
+            ),
+            ("spin.js", "for (;;) {}"),
+            ("throws.js", "function deep() { throw new TypeError('bad input ' + 7); }\ndeep();"),
+            ("flaky.mjs", "try { await amber.call('flaky', {}); } catch (e) { console.log('gave up:', e.message); }"),
+            ("amber.json", r#"{ "host": { "flaky": { "retry": { "max_attempts": 2, "backoff_ms": 10 } } } }"#),
+        ],
+    );
+
+    // Events: subscribe while the session waits on its input, answer it, watch it finish.
+    assert_eq!(api.post("/v1/sessions", &json!({ "program": program, "entry": "agent.mjs", "id": "h1" })).status, 201);
+    wait_until(&api, "h1", &|doc| doc["status"] == "suspended");
+    let mut events = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    write!(events, "GET /v1/sessions/h1/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n").unwrap();
+    events.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let mut reader = BufReader::new(events);
+    let mut seen: Vec<String> = Vec::new();
+    let mut line = String::new();
+    let mut answered = false;
+    while !seen.iter().any(|e| e.contains("\"completed\"")) {
+        line.clear();
+        if reader.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        if let Some(data) = line.trim_end().strip_prefix("data: ") {
+            seen.push(data.to_string());
+            if !answered {
+                assert_eq!(api.post("/v1/sessions/h1/input", &json!({ "text": "go" })).status, 200);
+                answered = true;
+            }
+        }
+    }
+    assert!(seen.first().is_some_and(|first| first.contains("\"id\":\"h1\"")), "first event is the document: {seen:?}");
+    assert!(seen.iter().any(|e| e.contains("\"text\":\"42 true\"")), "output arrives as an event: {seen:?}");
+
+    // The --host command ran on the server, with the idempotency key.
+    let doc = wait_until(&api, "h1", &finished);
+    assert_eq!(doc["status"], "completed", "{doc}");
+    assert_eq!(api.get("/v1/sessions/h1/output").json["stdout"], "42 true\n");
+
+    // The export is an `amber export` file: the CLI imports and inspects it.
+    let mut export = Vec::new();
+    let mut response = ureq::get(&format!("{}/v1/sessions/h1/export", server.url())).call().unwrap();
+    response.body_mut().as_reader().read_to_end(&mut export).unwrap();
+    let file = sandbox.dir.join("h1.amber");
+    std::fs::write(&file, &export).unwrap();
+    let elsewhere = sandbox.dir.join("cli-store");
+    let elsewhere = elsewhere.to_str().unwrap();
+    let imported = sandbox.amber(&["--store", elsewhere, "import", file.to_str().unwrap()]);
+    assert_eq!(imported.code, 0, "{}", imported.stderr);
+    let inspected = sandbox.amber(&["--store", elsewhere, "inspect", "h1", "--json"]);
+    assert_eq!(inspected.code, 0, "{}", inspected.stderr);
+    let view: Value = serde_json::from_str(&inspected.stdout).unwrap();
+    assert!(view["journal"].as_array().unwrap().iter().any(|r| r["function"] == "double"), "{view}");
+
+    // A runaway session fails with the limit error instead of holding a worker.
+    let spin = json!({ "program": program, "entry": "spin.js", "id": "spin", "max_instructions": 2_000_000 });
+    assert_eq!(api.post("/v1/sessions", &spin).status, 201);
+    let doc = wait_until(&api, "spin", &finished);
+    assert_eq!((doc["status"].as_str(), doc["error"]["code"].as_str()), (Some("failed"), Some("limit")), "{doc}");
+
+    // An uncaught error: failed, with node's stack.
+    assert_eq!(api.post("/v1/sessions", &json!({ "program": program, "entry": "throws.js", "id": "t" })).status, 201);
+    let doc = wait_until(&api, "t", &finished);
+    assert_eq!(doc["status"], "failed");
+    assert_eq!(doc["error"]["name"], "TypeError");
+    assert!(doc["error"]["stack"].as_str().unwrap().contains("at deep (/app/throws.js:1:"), "{doc}");
+
+    // A failing tool: retried once (max_attempts 2), then the error reaches the program.
+    assert_eq!(api.post("/v1/sessions", &json!({ "program": program, "entry": "flaky.mjs", "id": "f" })).status, 201);
+    for attempt in 1..=2 {
+        let claimed = api.post("/v1/ops/claim", &json!({ "names": ["flaky"], "wait_ms": 20000 }));
+        assert_eq!(claimed.json["ops"][0]["attempt"], attempt, "{}", claimed.text);
+        let claim = claimed.json["ops"][0]["id"].as_str().unwrap().to_string();
+        let reply = api.post(&format!("/v1/ops/{claim}/fail"), &json!({ "error": format!("down {attempt}") }));
+        assert_eq!(reply.json["completed"], attempt == 2, "{}", reply.text);
+    }
+    wait_until(&api, "f", &finished);
+    assert_eq!(api.get("/v1/sessions/f/output").json["stdout"], "gave up: down 2\n");
+}
+
+#[test]
+fn a_busy_tenant_does_not_starve_another() {
+    let sandbox = Sandbox::new("serve-fair");
+    let server = Server::start(&sandbox.store(), free_port(), &["--workers", "1", "--tenant-concurrency", "1"]);
+    let api = Api::new(&server.url());
+    let program = deploy(&api, &[("work.js", "let x = 0; for (let i = 0; i < 200000; i++) x += i; console.log(x);")]);
+    for n in 0..30 {
+        let body = json!({ "program": program, "entry": "work.js", "id": format!("big-{n}"), "tenant": "big" });
+        assert_eq!(api.post("/v1/sessions", &body).status, 201);
+    }
+    let body = json!({ "program": program, "entry": "work.js", "id": "small", "tenant": "small" });
+    assert_eq!(api.post("/v1/sessions", &body).status, 201);
+    wait_until(&api, "small", &finished);
+    let done_big = (0..30).filter(|n| api.get(&format!("/v1/sessions/big-{n}")).json["status"] == "completed").count();
+    assert!(done_big < 10, "the small tenant's one session ran after {done_big} of the big tenant's 30");
+    let filtered = api.get("/v1/sessions?tenant=small").json;
+    assert_eq!(filtered["sessions"].as_array().unwrap().len(), 1);
+}
