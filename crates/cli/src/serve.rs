@@ -41,6 +41,10 @@ pub struct ServeArgs {
     /// Heap budget of a session that sets none (suffixes K, M, G; 0 = unlimited).
     #[arg(long, value_name = "BYTES", default_value = "4G", value_parser = crate::run::parse_bytes)]
     max_heap: u64,
+    /// Instructions a slice may run without waiting on an operation; a session that runs
+    /// longer fails with the limit error (so no session holds a worker thread forever).
+    #[arg(long = "slice-instructions", value_name = "N", default_value_t = 2_000_000_000)]
+    slice_instructions: u64,
     #[command(flatten)]
     host: HostArgs,
 }
@@ -84,6 +88,7 @@ pub fn serve(args: ServeArgs, location: &StoreLocation) -> CliResult<u8> {
     config.max_bundle = usize::try_from(args.max_bundle).unwrap_or(usize::MAX);
     config.max_instructions = args.max_instructions;
     config.max_heap = (args.max_heap != 0).then_some(args.max_heap);
+    config.slice_instructions = args.slice_instructions.max(1);
     config.image_key = crate::image_key::key();
     if !hosts.is_empty() {
         config.hosts = Some(Arc::new(ServeHosts(hosts)));

@@ -49,7 +49,7 @@ fn finished(doc: &Value) -> bool {
 fn host_commands_events_export_limits_and_errors() {
     let sandbox = Sandbox::new("serve-features");
     let host = "--host=double=node -e 'let s=\"\";process.stdin.on(\"data\",d=>s+=d).on(\"end\",()=>{const a=JSON.parse(s);process.stdout.write(JSON.stringify({twice:a.n*2,key:process.env.AMBER_IDEMPOTENCY_KEY}))})'";
-    let server = Server::start(&sandbox.store(), free_port(), &[host]);
+    let server = Server::start(&sandbox.store(), free_port(), &[host, "--slice-instructions", "50000000"]);
     let api = Api::new(&server.url());
     let program = deploy(
         &api,
@@ -116,6 +116,12 @@ fn host_commands_events_export_limits_and_errors() {
     assert_eq!(api.post("/v1/sessions", &spin).status, 201);
     let doc = wait_until(&api, "spin", &finished);
     assert_eq!((doc["status"].as_str(), doc["error"]["code"].as_str()), (Some("failed"), Some("limit")), "{doc}");
+
+    // Without a session budget, the slice budget stops it.
+    assert_eq!(api.post("/v1/sessions", &json!({ "program": program, "entry": "spin.js", "id": "spin2" })).status, 201);
+    let doc = wait_until(&api, "spin2", &finished);
+    assert_eq!((doc["status"].as_str(), doc["error"]["code"].as_str()), (Some("failed"), Some("limit")), "{doc}");
+    assert!(doc["error"]["message"].as_str().unwrap().contains("slice instruction limit"), "{doc}");
 
     // An uncaught error: failed, with node's stack.
     assert_eq!(api.post("/v1/sessions", &json!({ "program": program, "entry": "throws.js", "id": "t" })).status, 201);

@@ -61,6 +61,8 @@ pub struct ServerConfig {
     pub max_instructions: Option<u64>,
     /// Default heap budget (bytes) of a session that sets none.
     pub max_heap: Option<u64>,
+    /// Instructions one slice may run before the session fails with the limit error.
+    pub slice_instructions: u64,
     /// Operations the server runs itself.
     pub hosts: Option<Arc<dyn HostCommands>>,
     /// The image key (HMAC) images are sealed with, if any.
@@ -83,6 +85,7 @@ impl ServerConfig {
             max_bundle: 256 << 20,
             max_instructions: None,
             max_heap: Some(4 << 30),
+            slice_instructions: 2_000_000_000,
             hosts: None,
             image_key: None,
             on_listening: None,
@@ -104,6 +107,7 @@ pub(crate) struct Shared {
     pub max_bundle: usize,
     pub max_instructions: Option<u64>,
     pub max_heap: Option<u64>,
+    pub slice_instructions: u64,
     /// Woken when call operations become claimable (long-polling claims wait on it).
     pub ops_available: tokio::sync::Notify,
 }
@@ -132,6 +136,7 @@ pub fn serve(mut config: ServerConfig) -> Result<(), String> {
         max_bundle: config.max_bundle,
         max_instructions: config.max_instructions,
         max_heap: config.max_heap,
+        slice_instructions: config.slice_instructions.max(1),
         ops_available: tokio::sync::Notify::new(),
     });
     // Whatever a previous process left runnable (queued, crashed while running, results

@@ -124,11 +124,43 @@ fn after_slice(shared: &Shared, id: &str, tenant: &str, report: &SliceReport) {
     }
 }
 
+/// The slice's instruction budget (`--slice-instructions`): the VM runs with at most that
+/// much of its whole-run fuel; the rest is held here and put back around every snapshot, so
+/// images keep the session's true remaining budget. A slice that uses it all fails the session
+/// with the limit error instead of holding its worker thread.
+struct SliceFuel {
+    hidden: u64,
+}
+
+impl SliceFuel {
+    fn limit(runtime: &mut Runtime, cap: u64) -> SliceFuel {
+        let vm = runtime.vm_mut();
+        let given = vm.fuel.min(cap);
+        let hidden = vm.fuel - given;
+        vm.fuel = given;
+        SliceFuel { hidden }
+    }
+
+    /// The image, taken with the whole-run budget in place.
+    fn snapshot(&self, runtime: &mut Runtime) -> amber::Result<Vec<u8>> {
+        runtime.vm_mut().fuel += self.hidden;
+        let image = runtime.snapshot();
+        runtime.vm_mut().fuel -= self.hidden;
+        image
+    }
+}
+
 /// Commits what the runtime has produced since the last commit, with an image of where it
 /// stands (`imaged`: false for a run that ended in an error, which no image represents).
-fn commit(shared: &Shared, slice: &mut dyn Slice, runtime: &mut Runtime, imaged: bool) -> Result<(), SliceError> {
+fn commit(
+    shared: &Shared,
+    slice: &mut dyn Slice,
+    runtime: &mut Runtime,
+    fuel: &SliceFuel,
+    imaged: bool,
+) -> Result<(), SliceError> {
     let image = match imaged {
-        true => Some(runtime.snapshot().map_err(|e| format!("imaging the session: {e}"))?),
+        true => Some(fuel.snapshot(runtime).map_err(|e| format!("imaging the session: {e}"))?),
         false => None,
     };
     let blobs = runtime.take_blobs();
@@ -210,17 +242,19 @@ fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
     let module = format == amber::node::loader::resolve::Format::Module;
     let entry = Program { filename: entry_path.clone(), source: text.clone(), module, commonjs: !module };
 
-    let (mut runtime, mut result) = match slice.loaded() {
+    let (mut runtime, fuel, mut result) = match slice.loaded() {
         Some(loaded) => match &loaded.image {
             Some(image) => {
                 let mut runtime = builder.restore(&image.bytes, Some(&loaded.journal)).map_err(|e| e.to_string())?;
+                let fuel = SliceFuel::limit(&mut runtime, shared.slice_instructions);
                 let caught_up = runtime.resume();
-                (runtime, caught_up)
+                (runtime, fuel, caught_up)
             }
             None => {
                 let mut runtime = builder.recover(&loaded.journal).map_err(|e| e.to_string())?;
+                let fuel = SliceFuel::limit(&mut runtime, shared.slice_instructions);
                 let first = runtime.run(&entry);
-                (runtime, first)
+                (runtime, fuel, first)
             }
         },
         None => {
@@ -232,8 +266,9 @@ fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
             };
             slice.create_durable(&new)?;
             let mut runtime = builder.build().map_err(|e| e.to_string())?;
+            let fuel = SliceFuel::limit(&mut runtime, shared.slice_instructions);
             let first = runtime.run(&entry);
-            (runtime, first)
+            (runtime, fuel, first)
         }
     };
 
@@ -242,8 +277,8 @@ fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
         runtime.complete_due_sleeps(amber::wall_clock_ms());
         result = runtime.resume();
     }
-    result = drive(shared, slice.as_mut(), &mut runtime, result, id)?;
-    finish(shared, slice.as_mut(), &mut runtime, result, &manifest, id)
+    result = drive(shared, slice.as_mut(), &mut runtime, &fuel, result, id)?;
+    finish(shared, slice.as_mut(), &mut runtime, &fuel, result, &manifest, id)
 }
 
 /// Delivers stored results for operations the VM still waits on (one it no longer lists was
@@ -269,6 +304,7 @@ fn drive(
     shared: &Shared,
     slice: &mut dyn Slice,
     runtime: &mut Runtime,
+    fuel: &SliceFuel,
     first: amber::Result<Outcome>,
     id: &str,
 ) -> Result<amber::Result<Outcome>, SliceError> {
@@ -276,7 +312,7 @@ fn drive(
     loop {
         let Ok(Outcome::Suspended(pending)) = &result else { return Ok(result) };
         if runtime.network_pending() {
-            commit(shared, slice, runtime, true)?;
+            commit(shared, slice, runtime, fuel, true)?;
             if runtime.serve_network().map_err(|e| e.to_string())? {
                 result = runtime.resume();
                 continue;
@@ -286,7 +322,7 @@ fn drive(
             let served: Vec<PendingOp> =
                 pending.iter().filter(|op| op.kind == OpKind::Call && hosts.serves(&op.name)).cloned().collect();
             if !served.is_empty() {
-                commit(shared, slice, runtime, true)?;
+                commit(shared, slice, runtime, fuel, true)?;
                 let run_id = runtime.run_id().unwrap_or_default();
                 let outcomes = hosts.execute(&served, id, &run_id);
                 for (op, (outcome, duration)) in served.iter().zip(outcomes) {
@@ -308,11 +344,12 @@ fn finish(
     shared: &Shared,
     slice: &mut dyn Slice,
     runtime: &mut Runtime,
+    fuel: &SliceFuel,
     result: amber::Result<Outcome>,
     manifest: &Value,
     id: &str,
 ) -> Result<SliceReport, SliceError> {
-    commit(shared, slice, runtime, result.is_ok())?;
+    commit(shared, slice, runtime, fuel, result.is_ok())?;
     let (durable, status, outcome) = match &result {
         Ok(Outcome::Suspended(_)) => (SessionStatus::Suspended, ServerStatus::Suspended, None),
         Ok(Outcome::Completed(value)) => {
@@ -328,6 +365,17 @@ fn finish(
                 "unhandled_rejection": report.in_promise, "syntax": report.syntax,
             } })),
         ),
+        Err(amber::Error::Limit(amber::engine::Limit::Fuel)) if fuel.hidden > 0 => {
+            let message = format!(
+                "the slice instruction limit ({} instructions without waiting on an operation) was exceeded",
+                shared.slice_instructions
+            );
+            (
+                SessionStatus::Failed,
+                ServerStatus::Failed,
+                Some(json!({ "error": { "code": "limit", "message": message } })),
+            )
+        }
         Err(e) => {
             let code = match e {
                 amber::Error::Limit(_) => "limit",
