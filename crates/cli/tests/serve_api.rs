@@ -9,25 +9,13 @@ mod support;
 use std::time::Duration;
 
 use serde_json::json;
-use support::server::{free_port, Api, Server};
+use support::server::{free_port, tar_of, wait_until, Api, Server};
 use support::Sandbox;
 
 const ADMIN: &str = "admin-token-for-tests-0001";
 const ACME: &str = "tenant-acme-token-0000001";
 const OTHER: &str = "tenant-other-token-000001";
 const WORKER: &str = "worker-token-for-tests-01";
-
-fn tar_of(files: &[(&str, &str)]) -> Vec<u8> {
-    let mut builder = tar::Builder::new(Vec::new());
-    for (path, text) in files {
-        let mut header = tar::Header::new_gnu();
-        header.set_size(text.len() as u64);
-        header.set_mode(0o644);
-        header.set_cksum();
-        builder.append_data(&mut header, path, text.as_bytes()).unwrap();
-    }
-    builder.into_inner().unwrap()
-}
 
 fn error_code(reply: &support::server::Reply) -> &str {
     reply.json["error"]["code"].as_str().unwrap_or_else(|| panic!("not a JSON error: {} {}", reply.status, reply.text))
@@ -36,18 +24,6 @@ fn error_code(reply: &support::server::Reply) -> &str {
 /// Waits until `id` reaches `status`.
 fn wait_for(api: &Api, id: &str, status: &str) -> serde_json::Value {
     wait_until(api, id, &|doc| doc["status"] == status)
-}
-
-/// Waits until `id`'s document satisfies `done`.
-fn wait_until(api: &Api, id: &str, done: &dyn Fn(&serde_json::Value) -> bool) -> serde_json::Value {
-    for _ in 0..600 {
-        let doc = api.get(&format!("/v1/sessions/{id}")).json;
-        if done(&doc) {
-            return doc;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    panic!("session {id} never got there: {}", api.get(&format!("/v1/sessions/{id}")).text);
 }
 
 #[test]

@@ -9,36 +9,13 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use support::server::{free_port, Api, Server};
+use support::server::{free_port, tar_of, wait_until, Api, Server};
 use support::Sandbox;
-
-fn tar_of(files: &[(&str, &str)]) -> Vec<u8> {
-    let mut builder = tar::Builder::new(Vec::new());
-    for (path, text) in files {
-        let mut header = tar::Header::new_gnu();
-        header.set_size(text.len() as u64);
-        header.set_mode(0o644);
-        header.set_cksum();
-        builder.append_data(&mut header, path, text.as_bytes()).unwrap();
-    }
-    builder.into_inner().unwrap()
-}
 
 fn deploy(api: &Api, files: &[(&str, &str)]) -> String {
     let reply = api.post_raw("/v1/programs", &tar_of(files), "application/x-tar");
     assert_eq!(reply.status, 201, "{}", reply.text);
     reply.json["id"].as_str().unwrap().to_string()
-}
-
-fn wait_until(api: &Api, id: &str, done: &dyn Fn(&Value) -> bool) -> Value {
-    for _ in 0..1200 {
-        let doc = api.get(&format!("/v1/sessions/{id}")).json;
-        if done(&doc) {
-            return doc;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    panic!("session {id} never got there: {}", api.get(&format!("/v1/sessions/{id}")).text);
 }
 
 fn finished(doc: &Value) -> bool {

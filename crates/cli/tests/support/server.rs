@@ -177,3 +177,28 @@ impl Api {
         self.send("POST", path, Some(body), content_type)
     }
 }
+
+/// A tar bundle of `files` (path, text), as `amber deploy` sends one.
+pub fn tar_of(files: &[(&str, &str)]) -> Vec<u8> {
+    let mut builder = tar::Builder::new(Vec::new());
+    for (path, text) in files {
+        let mut header = tar::Header::new_gnu();
+        header.set_size(text.len() as u64);
+        header.set_mode(0o644);
+        header.set_cksum();
+        builder.append_data(&mut header, path, text.as_bytes()).unwrap();
+    }
+    builder.into_inner().unwrap()
+}
+
+/// Polls session `id` until its document satisfies `done` (30 s at most).
+pub fn wait_until(api: &Api, id: &str, done: &dyn Fn(&Value) -> bool) -> Value {
+    for _ in 0..600 {
+        let doc = api.get(&format!("/v1/sessions/{id}")).json;
+        if done(&doc) {
+            return doc;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("session {id} never got there: {}", api.get(&format!("/v1/sessions/{id}")).text);
+}
