@@ -138,3 +138,38 @@ fn a_busy_tenant_does_not_starve_another() {
     let filtered = api.get("/v1/sessions?tenant=small").json;
     assert_eq!(filtered["sessions"].as_array().unwrap().len(), 1);
 }
+
+#[test]
+fn the_whole_run_budget_survives_slices_under_the_slice_budget() {
+    let sandbox = Sandbox::new("serve-fuel");
+    let server = Server::start(&sandbox.store(), free_port(), &["--slice-instructions", "3000000"]);
+    let api = Api::new(&server.url());
+    // Three slices of about a million instructions each, a call between them.
+    let agent = "let x = 0; for (let r = 0; r < 3; r++) { for (let i = 0; i < 100000; i++) x += i; \
+                 if (r < 2) await amber.call('next', { r }); } console.log(x);";
+    let program = deploy(&api, &[("agent.mjs", agent)]);
+    for (id, budget) in [("roomy", 6_000_000u64), ("tight", 2_500_000)] {
+        let body = json!({ "program": program, "entry": "agent.mjs", "id": id, "max_instructions": budget });
+        assert_eq!(api.post("/v1/sessions", &body).status, 201);
+    }
+    for id in ["roomy", "tight"] {
+        for op in 1..=2u64 {
+            let doc = wait_until(&api, id, &|doc| finished(doc) || doc["pending"][0]["id"] == op);
+            if finished(&doc) {
+                break;
+            }
+            let reply = api.post(&format!("/v1/sessions/{id}/ops/{op}/resolve"), &json!({ "result": null }));
+            assert_eq!(reply.status, 200, "{}", reply.text);
+        }
+    }
+    let roomy = wait_until(&api, "roomy", &finished);
+    assert_eq!(roomy["status"], "completed", "each slice fits the slice budget and the run fits its own: {roomy}");
+    assert_eq!(api.get("/v1/sessions/roomy/output").json["stdout"], "14999850000\n");
+    let tight = wait_until(&api, "tight", &finished);
+    assert_eq!(tight["status"], "failed", "{tight}");
+    let message = tight["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("instruction limit") && !message.contains("slice"),
+        "the run's own budget ran out: {tight}"
+    );
+}
