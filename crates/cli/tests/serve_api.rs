@@ -221,3 +221,37 @@ fn the_openapi_document_lists_every_route() {
         assert!(served.contains(route), "docs/openapi.yaml documents {route:?}, which the server does not serve");
     }
 }
+
+#[test]
+fn a_program_can_be_uploaded_as_a_multipart_form() {
+    let sandbox = Sandbox::new("serve-multipart");
+    let server = Server::start(&sandbox.store(), free_port(), &[]);
+    let api = Api::new(&server.url());
+    let boundary = "amber-test-boundary";
+    let part = |path: &str, text: &str| {
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{path}\"\r\n\
+             Content-Type: application/octet-stream\r\n\r\n{text}\r\n"
+        )
+    };
+    let body = format!(
+        "{}{}--{boundary}--\r\n",
+        part("main.js", "console.log(require('./lib/two.js') * 21);"),
+        part("lib/two.js", "module.exports = 2;")
+    );
+    let reply = api.post_raw("/v1/programs", body.as_bytes(), &format!("multipart/form-data; boundary={boundary}"));
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    assert_eq!(reply.json["files"], 2);
+    let same = api.post_raw(
+        "/v1/programs",
+        &tar_of(&[("lib/two.js", "module.exports = 2;"), ("main.js", "console.log(require('./lib/two.js') * 21);")]),
+        "application/x-tar",
+    );
+    assert_eq!(same.json["id"], reply.json["id"], "the same files give the same program id, however uploaded");
+    let program = reply.json["id"].as_str().unwrap();
+    assert_eq!(api.post("/v1/sessions", &json!({ "program": program, "entry": "main.js", "id": "m" })).status, 201);
+    wait_for(&api, "m", "completed");
+    assert_eq!(api.get("/v1/sessions/m/output").json["stdout"], "42\n");
+    let broken = api.post_raw("/v1/programs", b"--x\r\nnot a form", "multipart/form-data; boundary=x");
+    assert_eq!((broken.status, error_code(&broken)), (400, "bad_request"));
+}

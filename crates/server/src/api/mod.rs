@@ -177,7 +177,8 @@ fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
-        .route("/v1/programs", post(programs::deploy))
+        // Multipart uploads are bounded by the bundle limit (the form reader counts too).
+        .route("/v1/programs", post(programs::deploy).layer(axum::extract::DefaultBodyLimit::max(shared.max_bundle)))
         .route("/v1/programs/{id}", get(programs::show))
         .route("/v1/sessions", post(sessions::create).get(sessions::list))
         .route("/v1/sessions/{id}", get(sessions::show))

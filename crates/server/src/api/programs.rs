@@ -1,7 +1,7 @@
-//! `POST /v1/programs` (a tar or tar.gz bundle of a program folder) and `GET /v1/programs/{id}`.
+//! `POST /v1/programs` (a tar or tar.gz bundle of a program folder, or a multipart form whose
+//! file parts are the program's files, each named by its path) and `GET /v1/programs/{id}`.
 
-use axum::body::Body;
-use axum::extract::{Path, State};
+use axum::extract::{FromRequest, Multipart, Path, Request, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use serde_json::{json, Value};
@@ -9,14 +9,63 @@ use serde_json::{json, Value};
 use super::{authorize, blocking, read_body, ApiError, ApiResult, AppState, Need};
 use crate::bundle;
 
-pub async fn deploy(State(shared): AppState, headers: HeaderMap, body: Body) -> ApiResult<(StatusCode, Json<Value>)> {
-    authorize(&shared, &headers, Need::Client)?;
-    let bytes = read_body(body, shared.max_bundle).await?;
+/// The files of a multipart upload: each part is a file, its path the part's filename (or, if
+/// it has none, its field name); at most `max` bytes in all.
+async fn multipart_files(request: Request, max: usize) -> ApiResult<Vec<(String, Vec<u8>)>> {
+    let mut form = Multipart::from_request(request, &())
+        .await
+        .map_err(|e| ApiError::bad_request(format!("not a multipart form: {e}")))?;
+    let mut files = Vec::new();
+    let mut total = 0usize;
+    loop {
+        let field = form.next_field().await.map_err(|e| ApiError::bad_request(format!("multipart: {e}")))?;
+        let Some(mut field) = field else { break };
+        let path = field
+            .file_name()
+            .or(field.name())
+            .map(str::to_string)
+            .ok_or_else(|| ApiError::bad_request("a multipart part names no file"))?;
+        let mut bytes = Vec::new();
+        while let Some(chunk) = field.chunk().await.map_err(|e| ApiError::bad_request(format!("multipart: {e}")))? {
+            total += chunk.len();
+            if total > max {
+                return Err(ApiError::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "payload_too_large",
+                    format!("the bundle exceeds {max} bytes"),
+                ));
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        files.push((path.trim_start_matches("./").to_string(), bytes));
+    }
+    if files.is_empty() {
+        return Err(ApiError::bad_request("the form holds no files"));
+    }
+    Ok(files)
+}
+
+pub async fn deploy(State(shared): AppState, request: Request) -> ApiResult<(StatusCode, Json<Value>)> {
+    authorize(&shared, request.headers(), Need::Client)?;
     let max = shared.max_bundle;
+    let multipart = request
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    // Either the files of a form, or the bytes of a tar to unpack off the async threads.
+    let (files, tar) = if multipart {
+        (Some(multipart_files(request, max).await?), Vec::new())
+    } else {
+        (None, read_body(request.into_body(), max).await?)
+    };
     let store = shared.store.clone();
     let store_dir = shared.store_dir.clone();
     let manifest = blocking(move || {
-        let files = bundle::unpack(&bytes, max).map_err(ApiError::bad_request)?;
+        let files = match files {
+            Some(files) => files,
+            None => bundle::unpack(&tar, max).map_err(ApiError::bad_request)?,
+        };
         let manifest = store.put_program(&files)?;
         bundle::materialize(store.as_ref(), &store_dir, &manifest).map_err(ApiError::internal)?;
         Ok(manifest)
