@@ -6,6 +6,9 @@
 # run to the next call, commit records + output + image, hand the claim out).
 #
 #   benches/server.sh [SESSIONS=500] [WORKERS=2] [CONCURRENCY=16]
+#
+# Two runs: every session at once (throughput; latency includes the run queue), then 50
+# sessions one at a time (the resume path unloaded).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sessions=${1:-500}
@@ -21,4 +24,5 @@ until grep -q "serving on" "$store/serve.log" 2>/dev/null; do sleep 0.1; done
 program=$(./target/release/amber deploy benches/server --server http://127.0.0.1:$port)
 echo "machine: $(nproc) cores; amber serve --workers $workers; $sessions sessions x 5 ops; tool worker with $concurrency claim loops"
 node benches/server/bench.mjs http://127.0.0.1:$port "$program" "$sessions" "$concurrency"
+node benches/server/bench.mjs http://127.0.0.1:$port "$program" 50 1 serial
 curl -s http://127.0.0.1:$port/metrics | grep -E '^amber_(slice|resume)_seconds_(sum|count)'

@@ -42,8 +42,11 @@ pub async fn claim(State(shared): AppState, headers: HeaderMap, body: Body) -> A
     };
     let deadline = tokio::time::Instant::now() + Duration::from_millis(wait_ms);
     loop {
-        // Registered before the store is asked, so an operation issued in between wakes us.
+        // Registered before the store is asked, so an operation issued in between wakes us
+        // (`notify_waiters` wakes only futures already enabled).
         let notified = shared.ops_available.notified();
+        tokio::pin!(notified);
+        notified.as_mut().enable();
         if shared.scheduler.stopping() {
             return Ok(Json(json!({ "ops": [] })));
         }
