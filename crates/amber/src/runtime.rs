@@ -601,17 +601,20 @@ impl Runtime {
             }
             mounted.map_err(|e| Error::usage(format!("cannot mount {at} as the lower layer: {e}")))?;
         }
-        // `os.tmpdir()` is /tmp, as on Linux: a fresh run has it, empty and writable (in the
-        // upper layer), unless the folder mounted at / shows one.
+        // `os.tmpdir()` is /tmp and `os.homedir()` /home/agent (node:os), as on Linux: a fresh
+        // run has both, empty and writable (in the upper layer), unless the folder mounted at
+        // / shows them.
         let now = self.core.vm.clock_ms;
-        let tmp = self.core.js(|vm| match vm.vfs.stat("/tmp") {
-            Ok(_) => Ok(()),
-            Err(_) => vm.vfs.mkdir_all("/tmp", 0o1777, now).map(drop),
-        });
-        if let Some(e) = self.core.recorder.fatal.take() {
-            return Err(e);
+        for (dir, mode) in [("/tmp", 0o1777), ("/home/agent", 0o755)] {
+            let made = self.core.js(|vm| match vm.vfs.stat(dir) {
+                Ok(_) => Ok(()),
+                Err(_) => vm.vfs.mkdir_all(dir, mode, now).map(drop),
+            });
+            if let Some(e) = self.core.recorder.fatal.take() {
+                return Err(e);
+            }
+            made.map_err(|e| Error::usage(format!("cannot make {dir}: {e}")))?;
         }
-        tmp.map_err(|e| Error::usage(format!("cannot make /tmp: {e}")))?;
         let mut inputs = self.process.clone();
         for (name, value) in self.core.recorder.secrets.pairs() {
             inputs.env.insert(name.clone(), value.clone());

@@ -1084,12 +1084,21 @@ fn sort_compare(vm: &mut Vm, cmp: Value, x: Value, y: Value) -> JsResult<std::cm
     Ok(xs.iter().cmp(ys.iter()))
 }
 
-/// A stable merge sort that tolerates inconsistent comparators and propagates errors.
+/// A stable sort that tolerates inconsistent comparators and propagates errors. Below 64
+/// elements it is V8's (TimSort's first run: the leading ascending or strictly descending run,
+/// then binary insertion), so a comparator that is inconsistent (returns NaN, ignores its
+/// arguments) or has side effects sees the same calls and gives the same order as in Node;
+/// npm packages' tests depend on both. Longer arrays use a bottom-up merge sort.
 pub fn sort_values(vm: &mut Vm, values: &mut Vec<Value>, cmp: Value) -> JsResult<()> {
     let n = values.len();
     vm.charge((n as u64) * (64 - (n as u64).leading_zeros() as u64 + 1))?;
     let root = vm.roots.len();
     vm.roots.extend_from_slice(values);
+    if n < 64 {
+        let r = short_sort(vm, values, cmp);
+        vm.roots.truncate(root);
+        return r;
+    }
     let mut buf = values.clone();
     let mut width = 1;
     while width < n {
@@ -1123,6 +1132,47 @@ pub fn sort_values(vm: &mut Vm, values: &mut Vec<Value>, cmp: Value) -> JsResult
         width *= 2;
     }
     vm.roots.truncate(root);
+    Ok(())
+}
+
+/// V8's TimSort for an array shorter than its minimum run (64): CountAndMakeRun, then
+/// BinaryInsertionSort of the rest into that run (v8/third_party/v8/builtins/array-sort.tq).
+fn short_sort(vm: &mut Vm, values: &mut [Value], cmp: Value) -> JsResult<()> {
+    use std::cmp::Ordering::Less;
+    let n = values.len();
+    if n < 2 {
+        return Ok(());
+    }
+    // CountAndMakeRun(0, n): the leading run, reversed if strictly descending.
+    let descending = sort_compare(vm, cmp, values[1], values[0])? == Less;
+    let mut run = 2;
+    while run < n {
+        vm.charge(1)?;
+        let order = sort_compare(vm, cmp, values[run], values[run - 1])?;
+        if (order == Less) != descending {
+            break;
+        }
+        run += 1;
+    }
+    if descending {
+        values[..run].reverse();
+    }
+    // BinaryInsertionSort(0, run, n).
+    for start in run..n {
+        let pivot = values[start];
+        let (mut left, mut right) = (0, start);
+        while left < right {
+            vm.charge(1)?;
+            let mid = left + ((right - left) >> 1);
+            if sort_compare(vm, cmp, pivot, values[mid])? == Less {
+                right = mid;
+            } else {
+                left = mid + 1;
+            }
+        }
+        values.copy_within(left..start, left + 1);
+        values[left] = pivot;
+    }
     Ok(())
 }
 

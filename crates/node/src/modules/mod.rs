@@ -15,9 +15,12 @@
 //! enumerable property whose name is an identifier is a named export (fixed at load, as in
 //! Node before `syncBuiltinESMExports`).
 
+pub mod aliases;
 pub mod assert;
+pub mod async_hooks;
 pub mod buffer;
 pub mod crypto;
+pub mod diagnostics_channel;
 pub mod events;
 pub mod fs;
 pub mod globals;
@@ -28,9 +31,13 @@ pub mod path;
 pub mod process;
 pub mod punycode;
 pub mod querystring;
+pub mod readline;
+pub mod refused;
 pub mod stream;
 pub mod string_decoder;
+pub mod test;
 pub mod timers_promises;
+pub mod tty;
 pub mod url;
 pub mod util;
 pub mod web;
@@ -102,28 +109,50 @@ pub const BUILTINS: &[&Builtin] = &[
     &crate::web::FETCH,
     &crate::web::FETCH_FN,
     &crate::web::PERF_HOOKS,
+    &refused::INTERNAL,
+    &stream::CONSUMERS,
+    &tty::BUILTIN,
+    &diagnostics_channel::BUILTIN,
+    &async_hooks::BUILTIN,
+    &readline::BUILTIN,
+    &readline::PROMISES,
+    &test::BUILTIN,
 ];
 
-/// Modules Node has that Amber refuses, with the reason given to the program.
+/// Modules Node has that Amber refuses, with the reason given to the program. Each loads (see
+/// [`refused`]); what throws is calling one of its exports.
 pub const REFUSED: &[(&str, &str)] = &[
+    ("_stream_wrap", "it wraps a host socket; use amber.call() with a host tool"),
+    ("_tls_common", "sockets would reach the host network; use amber.call() with a host tool"),
+    ("_tls_wrap", "sockets would reach the host network; use amber.call() with a host tool"),
     ("child_process", "a durable agent cannot spawn host processes; use amber.call() with a host tool"),
     ("cluster", "a durable agent is one isolate; there are no worker processes"),
     ("dgram", "sockets would reach the host network; use amber.call() with a host tool"),
     ("dns", "name resolution would reach the host network; use amber.call() with a host tool"),
+    ("domain", "domains are deprecated in Node and not implemented; use try/catch and promise rejections"),
     ("http2", "servers and sockets would reach the host network; use amber.call() with a host tool"),
     ("inspector", "the V8 inspector protocol does not exist in Amber"),
     ("net", "sockets would reach the host network; use amber.call() with a host tool"),
+    ("repl", "a durable agent has no terminal; `amber repl` is the REPL"),
     ("tls", "sockets would reach the host network; use amber.call() with a host tool"),
+    ("trace_events", "V8 trace events do not exist in Amber; use `amber trace`"),
     ("v8", "Amber is not V8"),
     ("vm", "contexts are not supported; use eval or a separate agent"),
+    ("wasi", "WebAssembly is not supported"),
     ("worker_threads", "a durable agent is one isolate; there are no threads"),
 ];
+
+/// Every builtin: [`BUILTINS`], the refused modules ([`refused::ALL`]) and the aliases
+/// ([`aliases::ALL`]).
+pub fn all() -> impl Iterator<Item = &'static Builtin> {
+    BUILTINS.iter().chain(refused::ALL).chain(aliases::ALL).copied()
+}
 
 /// The builtin `specifier` names (`"fs"`, `"node:fs"`), if any.
 pub fn builtin(specifier: &str) -> Option<&'static Builtin> {
     match specifier.strip_prefix("node:") {
-        Some(name) => BUILTINS.iter().copied().find(|b| b.name == name),
-        None => BUILTINS.iter().copied().find(|b| b.bare && b.name == specifier),
+        Some(name) => all().find(|b| b.name == name),
+        None => all().find(|b| b.bare && b.name == specifier),
     }
 }
 
@@ -137,7 +166,7 @@ pub fn refused(specifier: &str) -> Option<&'static str> {
 /// Re-bind every builtin's natives (on a fresh VM and after restore).
 pub fn register(vm: &mut Vm) {
     vm.register_host_function("node:require", require_native);
-    for b in BUILTINS {
+    for b in all() {
         for &(name, _, f) in b.natives {
             vm.register_host_function(&native_name(b, name), f);
         }

@@ -145,7 +145,7 @@ fn builtin_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> 
 
 /// The sorted names `require` accepts without `node:` (Module.builtinModules).
 fn builtins_native(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
-    let mut names: Vec<&str> = super::BUILTINS.iter().filter(|b| b.bare).map(|b| b.name).collect();
+    let mut names: Vec<&str> = super::all().filter(|b| b.bare).map(|b| b.name).collect();
     names.sort_unstable();
     let values = names.into_iter().map(|n| vm.str(n)).collect();
     Ok(vm.new_array(values))

@@ -11,3 +11,6 @@ pub const PROMISES: Builtin = Builtin {
     natives: &[],
     bare: true,
 };
+
+pub const CONSUMERS: Builtin =
+    Builtin { name: "stream/consumers", source: include_str!("js/stream_consumers.js"), natives: &[], bare: true };

@@ -633,13 +633,22 @@ function writeSync(fd, buffer, offsetOrOptions, length, position) {
     if (length < 0 || offset + length > buffer.byteLength) {
       throw ERR_OUT_OF_RANGE('length', `>= 0 && <= ${buffer.byteLength - offset}`, length);
     }
+    if (fd === 1 || fd === 2) return writeStdio(fd, new Uint8Array(buffer.buffer, buffer.byteOffset + offset, length));
     return internal.write(fd, buffer, offset, length, position);
   }
   if (typeof buffer !== 'string') throw ERR_INVALID_ARG_TYPE('buffer', ['string', 'Buffer', 'TypedArray', 'DataView'], buffer);
   // writeSync(fd, string[, position[, encoding]])
   const pos = typeof offsetOrOptions === 'number' ? offsetOrOptions : null;
   const bytes = Buffer.from(buffer, typeof length === 'string' ? length : 'utf8');
+  if (fd === 1 || fd === 2) return writeStdio(fd, bytes);
   return internal.write(fd, bytes, 0, bytes.byteLength, pos);
+}
+
+// Descriptors 1 and 2 are the process's stdout and stderr (VFS descriptors start at 3), so
+// `fs.writeSync(1, …)` prints as `process.stdout.write` does.
+function writeStdio(fd, bytes) {
+  (fd === 1 ? process.stdout : process.stderr).write(bytes);
+  return bytes.byteLength;
 }
 
 function readvSync(fd, buffers, position) {

@@ -16,6 +16,23 @@ const signals = Object.freeze({
   SIGIO: 29, SIGPOLL: 29, SIGPWR: 30, SIGSYS: 31,
 });
 
+// Linux's values, as Node reports them on Linux (the virtual machine is Linux).
+const errno = Object.freeze({
+  E2BIG: 7, EACCES: 13, EADDRINUSE: 98, EADDRNOTAVAIL: 99, EAFNOSUPPORT: 97, EAGAIN: 11, EALREADY: 114,
+  EBADF: 9, EBADMSG: 74, EBUSY: 16, ECANCELED: 125, ECHILD: 10, ECONNABORTED: 103, ECONNREFUSED: 111,
+  ECONNRESET: 104, EDEADLK: 35, EDESTADDRREQ: 89, EDOM: 33, EDQUOT: 122, EEXIST: 17, EFAULT: 14, EFBIG: 27,
+  EHOSTUNREACH: 113, EIDRM: 43, EILSEQ: 84, EINPROGRESS: 115, EINTR: 4, EINVAL: 22, EIO: 5, EISCONN: 106,
+  EISDIR: 21, ELOOP: 40, EMFILE: 24, EMLINK: 31, EMSGSIZE: 90, EMULTIHOP: 72, ENAMETOOLONG: 36,
+  ENETDOWN: 100, ENETRESET: 102, ENETUNREACH: 101, ENFILE: 23, ENOBUFS: 105, ENODATA: 61, ENODEV: 19,
+  ENOENT: 2, ENOEXEC: 8, ENOLCK: 37, ENOLINK: 67, ENOMEM: 12, ENOMSG: 42, ENOPROTOOPT: 92, ENOSPC: 28,
+  ENOSR: 63, ENOSTR: 60, ENOSYS: 38, ENOTCONN: 107, ENOTDIR: 20, ENOTEMPTY: 39, ENOTSOCK: 88, ENOTSUP: 95,
+  ENOTTY: 25, ENXIO: 6, EOPNOTSUPP: 95, EOVERFLOW: 75, EPERM: 1, EPIPE: 32, EPROTO: 71, EPROTONOSUPPORT: 93,
+  EPROTOTYPE: 91, ERANGE: 34, EROFS: 30, ESPIPE: 29, ESRCH: 3, ESTALE: 116, ETIME: 62, ETIMEDOUT: 110,
+  ETXTBSY: 26, EWOULDBLOCK: 11, EXDEV: 18,
+});
+
+const dlopen = Object.freeze({ __proto__: null, RTLD_LAZY: 1, RTLD_NOW: 2, RTLD_GLOBAL: 256, RTLD_LOCAL: 0, RTLD_DEEPBIND: 8 });
+
 const priority = Object.freeze({
   PRIORITY_LOW: 19, PRIORITY_BELOW_NORMAL: 10, PRIORITY_NORMAL: 0, PRIORITY_ABOVE_NORMAL: -7,
   PRIORITY_HIGH: -14, PRIORITY_HIGHEST: -20,
@@ -32,7 +49,7 @@ function checkPid(pid) {
 module.exports = {
   EOL: '\n',
   devNull: '/dev/null',
-  constants: Object.freeze({ signals, priority, errno: Object.freeze({}), dlopen: Object.freeze({}) }),
+  constants: Object.freeze({ UV_UDP_REUSEADDR: 4, dlopen, errno, signals, priority }),
   arch: () => 'x64',
   availableParallelism: () => 1,
   cpus: () => [{ ...cpu, times: { ...cpu.times } }],

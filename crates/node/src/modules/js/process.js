@@ -87,6 +87,21 @@ function validateExitCode(code) {
   }
 }
 
+// process.binding('constants').trace: the trace event phases (character codes), as Node has them.
+const traceConstants = {
+  TRACE_EVENT_PHASE_BEGIN: 66, TRACE_EVENT_PHASE_END: 69, TRACE_EVENT_PHASE_COMPLETE: 88,
+  TRACE_EVENT_PHASE_INSTANT: 73, TRACE_EVENT_PHASE_ASYNC_BEGIN: 83,
+  TRACE_EVENT_PHASE_ASYNC_STEP_INTO: 84, TRACE_EVENT_PHASE_ASYNC_STEP_PAST: 112,
+  TRACE_EVENT_PHASE_ASYNC_END: 70, TRACE_EVENT_PHASE_NESTABLE_ASYNC_BEGIN: 98,
+  TRACE_EVENT_PHASE_NESTABLE_ASYNC_END: 101, TRACE_EVENT_PHASE_NESTABLE_ASYNC_INSTANT: 110,
+  TRACE_EVENT_PHASE_FLOW_BEGIN: 115, TRACE_EVENT_PHASE_FLOW_STEP: 116, TRACE_EVENT_PHASE_FLOW_END: 102,
+  TRACE_EVENT_PHASE_METADATA: 77, TRACE_EVENT_PHASE_COUNTER: 67, TRACE_EVENT_PHASE_SAMPLE: 80,
+  TRACE_EVENT_PHASE_CREATE_OBJECT: 78, TRACE_EVENT_PHASE_SNAPSHOT_OBJECT: 79,
+  TRACE_EVENT_PHASE_DELETE_OBJECT: 68, TRACE_EVENT_PHASE_MEMORY_DUMP: 118, TRACE_EVENT_PHASE_MARK: 82,
+  TRACE_EVENT_PHASE_CLOCK_SYNC: 99, TRACE_EVENT_PHASE_ENTER_CONTEXT: 40,
+  TRACE_EVENT_PHASE_LEAVE_CONTEXT: 41, TRACE_EVENT_PHASE_LINK_IDS: 61,
+};
+
 // ---- time on the logical clock
 const start = internal.clock();
 function hrtime(prev) {
@@ -297,7 +312,18 @@ const props = {
   setSourceMapsEnabled() {},
   sourceMapsEnabled: false,
   allowedNodeEnvironmentFlags: new Set(),
+  // The internal bindings packages still read: `constants` (the `tmp` package, old
+  // graceful-fs) as Node lays it out; the rest name native code Amber does not have.
   binding(name) {
+    if (name === 'constants') {
+      return {
+        os: require('os').constants,
+        fs: require('fs').constants,
+        crypto: require('crypto').constants,
+        zlib: require('zlib').constants,
+        trace: traceConstants,
+      };
+    }
     throw codeError(Error, 'ERR_INVALID_MODULE', `No such module: ${name}`);
   },
   getBuiltinModule(id) {

@@ -477,13 +477,34 @@ function punyDecode(input) {
   return String.fromCodePoint(...out);
 }
 
+// Code points of canonical combining class 9 (virama): the only place UTS #46's CheckJoiners
+// (RFC 5892 CONTEXTJ, as the URL Standard asks) lets a zero-width joiner or non-joiner stand.
+const viramas = new Set([0x094d, 0x09cd, 0x0a4d, 0x0acd, 0x0b4d, 0x0bcd, 0x0c4d, 0x0ccd, 0x0d3b, 0x0d3c,
+  0x0d4d, 0x0dca, 0x0e3a, 0x0eba, 0x0f84, 0x1039, 0x103a, 0x1714, 0x1715, 0x1734, 0x17d2, 0x1a60, 0x1b44,
+  0x1baa, 0x1bab, 0x1bf2, 0x1bf3, 0x2d7f, 0xa806, 0xa82c, 0xa8c4, 0xa953, 0xa9c0, 0xaaf6, 0xabed, 0x10a3f,
+  0x11046, 0x11070, 0x1107f, 0x110b9, 0x11133, 0x11134, 0x111c0, 0x11235, 0x112ea, 0x1134d, 0x11442,
+  0x114c2, 0x115bf, 0x1163f, 0x116b6, 0x1172b, 0x11839, 0x1193d, 0x1193e, 0x119e0, 0x11a34, 0x11a47,
+  0x11a99, 0x11c3f, 0x11d44, 0x11d45, 0x11d97]);
+
+// CheckJoiners: each U+200C/U+200D must follow a virama. (RFC 5892 also lets U+200C stand
+// between joining letters, by Arabic joining types; that context is not modelled, so such a
+// label fails here where a full UTS #46 implementation accepts it.)
+function joinersValid(label) {
+  const cps = Array.from(label, (c) => c.codePointAt(0));
+  for (let i = 0; i < cps.length; i++) {
+    if ((cps[i] === 0x200c || cps[i] === 0x200d) && !(i > 0 && viramas.has(cps[i - 1]))) return false;
+  }
+  return true;
+}
+
 // domain to ASCII (UTS #46, partial: case folding via toLowerCase + NFC, the ideographic
-// full stops, dropping soft hyphen / ZW joiners, punycode for non-ASCII labels).
+// full stops, dropping soft hyphen and the ignored zero-width characters, the joiner rule,
+// punycode for non-ASCII labels).
 function domainToASCIIInternal(domain) {
   let d = domain;
   // eslint-disable-next-line no-control-regex
   if (/[^\x00-\x7f]/.test(d)) {
-    d = d.replace(/[\u3002\uff0e\uff61]/g, '.').replace(/[\u00ad\u200b\u200c\u200d\u2060\ufeff]/g, '');
+    d = d.replace(/[\u3002\uff0e\uff61]/g, '.').replace(/[\u00ad\u200b\u2060\ufeff]/g, '');
     d = d.normalize('NFKC').toLowerCase().normalize('NFC');
   } else {
     d = d.toLowerCase();
@@ -491,6 +512,7 @@ function domainToASCIIInternal(domain) {
   const labels = d.split('.');
   for (let i = 0; i < labels.length; i++) {
     const label = labels[i];
+    if (!joinersValid(label)) return FAIL;
     if (label.startsWith('xn--')) {
       const dec = punyDecode(label.slice(4));
       if (dec === null || dec === '' || !/[^\x00-\x7f]/.test(dec)) return FAIL;

@@ -135,6 +135,21 @@ function promisify(original) {
 }
 promisify.custom = customPromisify;
 
+// Node's setTimeout and setImmediate carry their promise forms (node:timers/promises) under
+// util.promisify.custom, so `promisify(setTimeout)(ms, value)` resolves with value after ms.
+for (const name of ['setTimeout', 'setImmediate']) {
+  const timer = globalThis[name];
+  if (typeof timer === 'function' && !Object.prototype.hasOwnProperty.call(timer, customPromisify)) {
+    Object.defineProperty(timer, customPromisify, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        return require('timers/promises')[name];
+      },
+    });
+  }
+}
+
 function callbackifyOnRejected(reason, cb) {
   if (!reason) {
     const err = makeError(Error, 'ERR_FALSY_VALUE_REJECTION', 'Promise was rejected with falsy value');
