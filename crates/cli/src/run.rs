@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use amber::durable::policy::{Mode, Policy, PolicySurface};
+use amber::durable::policy::Policy;
 use amber::durable::store::{NewSession, SessionStore, Source};
 use amber::engine::module::ModuleSource;
 use amber::engine::vm::Stream;
@@ -138,18 +138,7 @@ fn parse_policy(overrides: &[String]) -> CliResult<Policy> {
         let (surface, mode) = item
             .split_once('=')
             .ok_or_else(|| Failure::usage(format!("--policy {item:?}: expected SURFACE=MODE, e.g. random=captured")))?;
-        let surface = PolicySurface::ALL.into_iter().find(|s| s.name() == surface).ok_or_else(|| {
-            Failure::usage(format!(
-                "--policy {item:?}: unknown surface {surface:?} (random, crypto, clock, timers, fs)"
-            ))
-        })?;
-        let mode = [Mode::Seeded, Mode::Captured, Mode::Disabled, Mode::Host]
-            .into_iter()
-            .find(|m| m.name() == mode)
-            .ok_or_else(|| {
-                Failure::usage(format!("--policy {item:?}: unknown mode {mode:?} (seeded, captured, disabled)"))
-            })?;
-        policy = policy.with(surface, mode);
+        policy = policy.with_named(surface, mode).map_err(|e| Failure::usage(format!("--policy {item:?}: {e}")))?;
     }
     Ok(policy)
 }

@@ -90,6 +90,10 @@ fn the_api_refuses_bad_requests_with_json_errors() {
     let reply =
         acme.post("/v1/sessions", &json!({ "program": program, "entry": "agent.mjs", "argv": ["y".repeat(5000)] }));
     assert_eq!((reply.status, error_code(&reply)), (413, "payload_too_large"));
+    for policy in [json!({ "random": "host" }), json!({ "weather": "captured" }), json!({ "random": "sometimes" })] {
+        let reply = acme.post("/v1/sessions", &json!({ "program": program, "entry": "agent.mjs", "policy": policy }));
+        assert_eq!((reply.status, error_code(&reply)), (400, "bad_request"), "{policy}: {}", reply.text);
+    }
     let reply = acme.post(
         "/v1/sessions",
         &json!({ "program": program, "entry": "agent.mjs", "secrets": ["AMBER_TEST_NO_SUCH_SECRET"] }),

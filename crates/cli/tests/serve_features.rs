@@ -36,6 +36,7 @@ fn host_commands_events_export_limits_and_errors() {
                 "await amber.input('go?'); const r = await amber.call('double', { n: 21 }); console.log(r.twice, r.key.startsWith('h1:'));",
             ),
             ("spin.js", "for (;;) {}"),
+            ("random.js", "for (let i = 0; i < 3; i++) Math.random();"),
             ("throws.js", "function deep() { throw new TypeError('bad input ' + 7); }\ndeep();"),
             ("flaky.mjs", "try { await amber.call('flaky', {}); } catch (e) { console.log('gave up:', e.message); }"),
             ("amber.json", r#"{ "host": { "flaky": { "retry": { "max_attempts": 2, "backoff_ms": 10 } } } }"#),
@@ -87,6 +88,14 @@ fn host_commands_events_export_limits_and_errors() {
     assert_eq!(inspected.code, 0, "{}", inspected.stderr);
     let view: Value = serde_json::from_str(&inspected.stdout).unwrap();
     assert!(view["journal"].as_array().unwrap().iter().any(|r| r["function"] == "double"), "{view}");
+
+    // A session's policy: with random captured, every Math.random value is journaled.
+    let body = json!({ "program": program, "entry": "random.js", "id": "r", "policy": { "random": "captured" } });
+    assert_eq!(api.post("/v1/sessions", &body).status, 201);
+    wait_until(&api, "r", &finished);
+    let journal = api.get("/v1/sessions/r/journal").json;
+    let randoms = journal["records"].as_array().unwrap().iter().filter(|r| r["kind"] == "random").count();
+    assert_eq!(randoms, 3, "{journal}");
 
     // A runaway session fails with the limit error instead of holding a worker.
     let spin = json!({ "program": program, "entry": "spin.js", "id": "spin", "max_instructions": 2_000_000 });

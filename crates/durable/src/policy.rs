@@ -142,6 +142,20 @@ impl Policy {
         self
     }
 
+    /// The policy with `surface` set to `mode`, both by name (`random`, `captured`), as
+    /// `amber run --policy` and a server session's `policy` give them.
+    pub fn with_named(self, surface: &str, mode: &str) -> std::result::Result<Self, String> {
+        let surface = PolicySurface::ALL
+            .into_iter()
+            .find(|s| s.name() == surface)
+            .ok_or_else(|| format!("unknown surface {surface:?} (random, crypto, clock, timers, fs)"))?;
+        let mode = [Mode::Seeded, Mode::Captured, Mode::Disabled, Mode::Host]
+            .into_iter()
+            .find(|m| m.name() == mode)
+            .ok_or_else(|| format!("unknown mode {mode:?} (seeded, captured, disabled)"))?;
+        Ok(self.with(surface, mode))
+    }
+
     /// Fails on the first surface in Host mode: its values would not be journaled.
     pub fn ensure_durable_safe(&self) -> Result<()> {
         for surface in PolicySurface::ALL {

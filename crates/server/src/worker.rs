@@ -48,6 +48,17 @@ fn take_output() -> Vec<OutputChunk> {
     OUTPUT.with(Cell::take)
 }
 
+/// The session's policy: the durable default with its `policy` overrides; it must stay
+/// durable (every surface seeded, captured or disabled).
+pub(crate) fn session_policy(spec: &amber_store::SessionSpec) -> Result<Policy, String> {
+    let mut policy = Policy::durable();
+    for (surface, mode) in &spec.policy {
+        policy = policy.with_named(surface, mode).map_err(|e| format!("policy: {e}"))?;
+    }
+    policy.ensure_durable_safe().map_err(|e| format!("policy: {e}"))?;
+    Ok(policy)
+}
+
 /// The worker loop; returns when the scheduler stops.
 pub fn run(shared: &Shared) {
     while let Some((id, tenant)) = shared.scheduler.next() {
@@ -213,7 +224,7 @@ fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
     let mut builder = Runtime::builder()
         .print_hook(capture_print)
         .module_loader(amber::node::loader::load_module)
-        .policy(Policy::durable())
+        .policy(session_policy(&spec)?)
         .max_instructions(spec.max_instructions.or(shared.max_instructions))
         .max_heap_bytes(spec.max_heap.or(shared.max_heap))
         .time_zone(spec.time_zone.clone())
@@ -261,7 +272,7 @@ fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
             let new = NewSession {
                 entry: entry_path.clone(),
                 module,
-                policy: Policy::durable(),
+                policy: session_policy(&spec)?,
                 sources: vec![Source::new(&entry_path, &text)],
             };
             slice.create_durable(&new)?;

@@ -152,6 +152,10 @@ pub struct SessionSpec {
     /// Secret names (values from the server's environment, never stored).
     #[serde(default)]
     pub secrets: Vec<String>,
+    /// Surface policies over the durable default, by name (`{"random": "captured"}`, as
+    /// `amber run --policy`).
+    #[serde(default)]
+    pub policy: BTreeMap<String, String>,
     /// Hosts the network may reach (`--allow-net` syntax).
     #[serde(default)]
     pub allow_net: Vec<String>,

@@ -89,6 +89,7 @@ fn checked_spec(store: &dyn Store, mut body: Value, role: &Role) -> ApiResult<(O
     if !program.files.iter().any(|f| f.path == spec.entry) {
         return Err(ApiError::bad_request(format!("program {} has no file {:?}", spec.program, spec.entry)));
     }
+    crate::worker::session_policy(&spec).map_err(ApiError::bad_request)?;
     amber::net::NetPolicy::parse(spec.allow_net.iter().map(String::as_str))
         .map_err(|e| ApiError::bad_request(format!("allow_net: {e}")))?;
     if let Some(tz) = spec.time_zone.as_deref().filter(|tz| !amber::engine::builtins::temporal::is_time_zone(tz)) {
