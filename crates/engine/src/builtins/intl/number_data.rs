@@ -65,11 +65,109 @@ fn base_locale(locale: &str) -> DataLocale {
     data_locale(tag)
 }
 
-/// Whether `nu` is a numbering system ICU4X has digits for.
-pub(crate) fn has_digits(nu: &str) -> bool {
-    let Ok(attributes) = DataMarkerAttributes::try_from_str(nu) else { return false };
+/// ECMA-402's numbering systems with simple digit mappings (§15.2.3 Table 28) by the code
+/// point of their zero: their digits are ten consecutive code points (Unicode `Nd`), so
+/// every one of them formats, whether or not ICU4X ships it.
+const SIMPLE_DIGITS: &[(&str, u32)] = &[
+    ("adlm", 0x1e950),
+    ("ahom", 0x11730),
+    ("arab", 0x660),
+    ("arabext", 0x6f0),
+    ("bali", 0x1b50),
+    ("beng", 0x9e6),
+    ("bhks", 0x11c50),
+    ("brah", 0x11066),
+    ("cakm", 0x11136),
+    ("cham", 0xaa50),
+    ("deva", 0x966),
+    ("diak", 0x11950),
+    ("fullwide", 0xff10),
+    ("gara", 0x10d40),
+    ("gong", 0x11da0),
+    ("gonm", 0x11d50),
+    ("gujr", 0xae6),
+    ("gukh", 0x16130),
+    ("guru", 0xa66),
+    ("hmng", 0x16b50),
+    ("hmnp", 0x1e140),
+    ("java", 0xa9d0),
+    ("kali", 0xa900),
+    ("kawi", 0x11f50),
+    ("khmr", 0x17e0),
+    ("knda", 0xce6),
+    ("krai", 0x16d70),
+    ("lana", 0x1a80),
+    ("lanatham", 0x1a90),
+    ("laoo", 0xed0),
+    ("latn", 0x30),
+    ("lepc", 0x1c40),
+    ("limb", 0x1946),
+    ("mathbold", 0x1d7ce),
+    ("mathdbl", 0x1d7d8),
+    ("mathmono", 0x1d7f6),
+    ("mathsanb", 0x1d7ec),
+    ("mathsans", 0x1d7e2),
+    ("mlym", 0xd66),
+    ("modi", 0x11650),
+    ("mong", 0x1810),
+    ("mroo", 0x16a60),
+    ("mtei", 0xabf0),
+    ("mymr", 0x1040),
+    ("mymrepka", 0x116da),
+    ("mymrpao", 0x116d0),
+    ("mymrshan", 0x1090),
+    ("mymrtlng", 0xa9f0),
+    ("nagm", 0x1e4f0),
+    ("newa", 0x11450),
+    ("nkoo", 0x7c0),
+    ("olck", 0x1c50),
+    ("onao", 0x1e5f1),
+    ("orya", 0xb66),
+    ("osma", 0x104a0),
+    ("outlined", 0x1ccf0),
+    ("rohg", 0x10d30),
+    ("saur", 0xa8d0),
+    ("segment", 0x1fbf0),
+    ("shrd", 0x111d0),
+    ("sind", 0x112f0),
+    ("sinh", 0xde6),
+    ("sora", 0x110f0),
+    ("sund", 0x1bb0),
+    ("sunu", 0x11bf0),
+    ("takr", 0x116c0),
+    ("talu", 0x19d0),
+    ("tamldec", 0xbe6),
+    ("telu", 0xc66),
+    ("thai", 0xe50),
+    ("tibt", 0xf20),
+    ("tirh", 0x114d0),
+    ("tnsa", 0x16ac0),
+    ("tols", 0x11de0),
+    ("vaii", 0xa620),
+    ("wara", 0x118e0),
+    ("wcho", 0x1e2f0),
+];
+
+/// The ten digits of numbering system `nu`: ECMA-402's table, else ICU4X's data.
+fn digits_for(nu: &str) -> Option<[char; 10]> {
+    if nu == "hanidec" {
+        return Some(['〇', '一', '二', '三', '四', '五', '六', '七', '八', '九']);
+    }
+    if let Some((_, zero)) = SIMPLE_DIGITS.iter().find(|(n, _)| *n == nu) {
+        let mut digits = ['0'; 10];
+        for (i, d) in digits.iter_mut().enumerate() {
+            *d = char::from_u32(zero + i as u32).unwrap_or('0');
+        }
+        return Some(digits);
+    }
+    let attributes = DataMarkerAttributes::try_from_str(nu).ok()?;
     let req = DataRequest { id: DataIdentifierBorrowed::for_marker_attributes(attributes), metadata: silent() };
-    DataProvider::<DecimalDigitsV1>::load(&DecimalBaked, req).is_ok()
+    DataProvider::<DecimalDigitsV1>::load(&DecimalBaked, req).ok().map(|r| *r.payload.get())
+}
+
+/// Whether `nu` is a numbering system with digits the engine can format.
+pub(crate) fn has_digits(nu: &str) -> bool {
+    digits_for(nu).is_some()
 }
 
 /// The symbols of `locale` in numbering system `nu` (None: the locale's default).
@@ -103,11 +201,7 @@ pub(crate) fn symbols(locale: &str, nu: Option<&str>) -> Result<Symbols, DataErr
         Some(n) if has_digits(n) => n.to_string(),
         _ => s.numsys().to_string(),
     };
-    let attributes = DataMarkerAttributes::try_from_str(&numbering_system)
-        .map_err(|_| DataErrorKind::InvalidRequest.into_error())?;
-    let req =
-        DataRequest { id: DataIdentifierBorrowed::for_marker_attributes(attributes), metadata: Default::default() };
-    let digits = *DataProvider::<DecimalDigitsV1>::load(&DecimalBaked, req)?.payload.get();
+    let digits = digits_for(&numbering_system).ok_or_else(|| DataErrorKind::InvalidRequest.into_error())?;
     Ok(Symbols {
         numbering_system,
         minus_prefix: s.minus_sign_prefix().to_string(),
@@ -284,11 +378,10 @@ pub(crate) fn compact_pattern(
     })
 }
 
-/// The unit pattern (`{0} km`) of a simple unit in `locale` for width `display` ("short",
-/// "narrow" or "long") and the number's plural operands `op`. ICU4X's unit data covers the
-/// length, mass, volume, duration and area units; the sanctioned units outside them
-/// (digital, temperature, angle, percent) and `-per-` compounds have none: a DataError.
-pub(crate) fn unit_pattern(
+/// The ICU4X unit pattern (`{0} km`) of a simple unit in `locale` for width `display`
+/// ("short", "narrow" or "long") and the number's plural operands `op`. ICU4X's unit data
+/// covers the length, mass, volume, duration and area units only.
+fn icu_unit_pattern(
     locale: &str,
     unit: &str,
     display: &str,
@@ -377,11 +470,18 @@ const SYMBOL_OVERRIDES: &[(&str, &str, &str, &str)] = &[
     ("sv", "*", "NaN", "×10^"),
     ("uk", "*", "NaN", "Е"),
     ("uz", "*", "son\u{a0}emas", "E"),
+    ("zh-Hant", "*", "非數值", "E"),
 ];
 
 /// The NaN string and exponent separator of `locale` in numbering system `nu`.
 pub(crate) fn nan_and_exponent(locale: &str, nu: &str) -> (&'static str, &'static str) {
-    let language = locale.split('-').next().unwrap_or("");
+    let base = locale.split("-u-").next().unwrap_or(locale);
+    let mut language = base.split('-').next().unwrap_or("");
+    // Traditional Chinese (zh-Hant and the regions that default to it, Cantonese) has its own.
+    let traditional = ["-Hant", "-TW", "-HK", "-MO"].iter().any(|t| base.contains(t));
+    if (language == "zh" && traditional) || language == "yue" {
+        language = "zh-Hant";
+    }
     SYMBOL_OVERRIDES
         .iter()
         .find(|(l, n, _, _)| *l == language && (*n == nu || *n == "*"))
@@ -436,4 +536,124 @@ pub(crate) fn approximately_sign(locale: &str) -> String {
     let req = DataRequest { id: DataIdentifierBorrowed::for_locale(&loc), metadata: silent() };
     DataProvider::<DecimalPercentV1>::load(&ExperimentalBaked, req)
         .map_or_else(|_| "~".to_string(), |r| r.payload.get().approximately_sign.to_string())
+}
+
+/// CLDR root's patterns of the sanctioned units ICU4X has no names for (digital,
+/// temperature, angle): what ICU shows for a locale without them. All widths use them.
+const ROOT_UNIT_PATTERNS: &[(&str, &str, &str)] = &[
+    ("bit", "", " bit"),
+    ("byte", "", " byte"),
+    ("kilobit", "", " kb"),
+    ("kilobyte", "", " kB"),
+    ("megabit", "", " Mb"),
+    ("megabyte", "", " MB"),
+    ("gigabit", "", " Gb"),
+    ("gigabyte", "", " GB"),
+    ("terabit", "", " Tb"),
+    ("terabyte", "", " TB"),
+    ("petabyte", "", " PB"),
+    ("celsius", "", "°C"),
+    ("fahrenheit", "", "°F"),
+    ("degree", "", " deg"),
+];
+
+/// The pattern of a simple sanctioned unit: ICU4X's, the percent sign for `percent`, or
+/// CLDR root's for the units ICU4X lacks.
+fn simple_unit_pattern(
+    locale: &str,
+    nu: &str,
+    unit: &str,
+    display: &str,
+    op: PluralOperands,
+) -> Result<Vec<PatternPiece>, DataError> {
+    if unit == "percent" {
+        return percent_pattern(locale, nu);
+    }
+    if let Some((_, prefix, suffix)) = ROOT_UNIT_PATTERNS.iter().find(|(u, _, _)| *u == unit) {
+        let mut pieces = Vec::new();
+        if !prefix.is_empty() {
+            pieces.push(PatternPiece::Literal(prefix.to_string()));
+        }
+        pieces.push(PatternPiece::Number);
+        pieces.push(PatternPiece::Literal(suffix.to_string()));
+        return Ok(pieces);
+    }
+    icu_unit_pattern(locale, unit, display, op)
+}
+
+/// CLDR root's `perUnitPattern`s of the time units in the short and narrow widths.
+const PER_UNIT_SHORT: &[(&str, &str)] = &[("hour", "h"), ("minute", "min"), ("second", "s"), ("day", "d")];
+
+/// A simple unit's singular name: its pattern for one, without the number.
+fn simple_unit_name(locale: &str, nu: &str, unit: &str, display: &str) -> Result<String, DataError> {
+    Ok(simple_unit_pattern(locale, nu, unit, display, PluralOperands::from(1u64))?
+        .iter()
+        .filter_map(|p| match p {
+            PatternPiece::Literal(s) => Some(s.as_str()),
+            _ => None,
+        })
+        .collect::<String>()
+        .trim()
+        .to_string())
+}
+
+/// The locale's compound `per` pattern for a width (`{0}/{1}`, `{0} per {1}`).
+fn per_pattern(locale: &str, display: &str) -> String {
+    use icu_experimental::dimension::provider::units::essentials::UnitsEssentialsV1;
+    let loc = base_locale(locale);
+    let Ok(attributes) = DataMarkerAttributes::try_from_str(display) else { return "{0}/{1}".to_string() };
+    let req = DataRequest {
+        id: DataIdentifierBorrowed::for_marker_attributes_and_locale(attributes, &loc),
+        metadata: silent(),
+    };
+    DataProvider::<UnitsEssentialsV1>::load(&ExperimentalBaked, req)
+        .map_or_else(|_| "{0}/{1}".to_string(), |r| r.payload.get().per.to_string())
+}
+
+/// The pattern of a sanctioned unit identifier (a simple unit or `<unit>-per-<unit>`) in
+/// `locale` for width `display` and the number's plural operands `op`. A compound joins the
+/// numerator's pattern and the denominator's singular name with the locale's `per` pattern.
+pub(crate) fn unit_pattern(
+    locale: &str,
+    nu: &str,
+    unit: &str,
+    display: &str,
+    op: PluralOperands,
+) -> Result<Vec<PatternPiece>, DataError> {
+    let Some((numerator, denominator)) = unit.split_once("-per-") else {
+        return simple_unit_pattern(locale, nu, unit, display, op);
+    };
+    let numerator = simple_unit_pattern(locale, nu, numerator, display, op)?;
+    // The denominator's name: CLDR root's per-unit form of a time unit in the short and
+    // narrow widths ("km/h"), else its singular pattern without the number.
+    let per_unit = PER_UNIT_SHORT.iter().find(|(u, _)| *u == denominator).filter(|_| display != "long");
+    let denominator_name = match per_unit {
+        Some((_, name)) => name.to_string(),
+        None => simple_unit_name(locale, nu, denominator, display)?,
+    };
+    let per = per_pattern(locale, display);
+    let mut pieces = Vec::new();
+    let mut rest = per.as_str();
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix("{0}") {
+            pieces.extend(numerator.iter().cloned());
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix("{1}") {
+            pieces.push(PatternPiece::Literal(denominator_name.clone()));
+            rest = r;
+        } else {
+            let next = rest.find('{').filter(|&i| i > 0).unwrap_or(rest.len());
+            pieces.push(PatternPiece::Literal(rest[..next].to_string()));
+            rest = &rest[next..];
+        }
+    }
+    // Adjacent literals merge, so the unit text reads as one part.
+    let mut merged: Vec<PatternPiece> = Vec::new();
+    for p in pieces {
+        match (merged.last_mut(), p) {
+            (Some(PatternPiece::Literal(a)), PatternPiece::Literal(b)) => a.push_str(&b),
+            (_, p) => merged.push(p),
+        }
+    }
+    Ok(merged)
 }

@@ -236,7 +236,6 @@ fn initialize_number_format(vm: &mut Vm, locales: Value, options: Value) -> JsRe
             let digits = number_data::currency_digits(c);
             (digits, digits)
         }
-        (_, "currency") => (0, 0),
         (_, "percent") => (0, 0),
         _ => (0, 3),
     };

@@ -414,17 +414,11 @@ pub(crate) fn partition_number_pattern(
                 }
             }
         }
-        "unit" if slots.unit.as_deref() == Some("percent") => {
-            // The percent unit is the percent sign without the scaling of the percent style.
-            let pattern = number_data::percent_pattern(&slots.locale, &symbols.numbering_system)?;
-            split_single(&pattern, "unit", &mut layout.outer_prefix, &mut layout.outer_suffix);
-            sign_prefix(&mut pre);
-            sign_suffix(&mut post);
-        }
         "unit" => {
             let unit = slots.unit.clone().unwrap_or_default();
             let op = plural_source.as_ref().map_or(PluralOperands::from(0u64), |d| PluralOperands::from(&d.absolute));
-            let pattern = number_data::unit_pattern(&slots.locale, &unit, &slots.unit_display, op)?;
+            let pattern =
+                number_data::unit_pattern(&slots.locale, &symbols.numbering_system, &unit, &slots.unit_display, op)?;
             // A pattern without a placeholder (Arabic's dual "لتران") names the number itself.
             if !pattern.contains(&PatternPiece::Number) {
                 layout.number.clear();
