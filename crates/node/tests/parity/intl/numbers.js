@@ -41,6 +41,7 @@ for (const locale of locales) {
   }
   console.log(locale, "range", nf.formatRange(3, 5), nf.formatRange(3, 3), nf.formatRange(-5, 3));
   console.log(locale, "toLocaleString", (1234.5).toLocaleString(locale), (123456789n).toLocaleString(locale));
+  console.log(locale, "array", [1234.5, 6n, null, "x"].toLocaleString(locale, { maximumFractionDigits: 0 }));
 }
 const v3 = [
   { maximumFractionDigits: 2, roundingMode: "floor" },
