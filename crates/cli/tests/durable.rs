@@ -521,12 +521,15 @@ fn temporal_values_live_across_a_suspend_and_resume_and_replay() {
 const INTL_AGENT: &str = r#"
 const collator = new Intl.Collator(undefined, { numeric: true });
 const plurals = new Intl.PluralRules("ar-EG");
+const money = new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" });
+const segments = new Intl.Segmenter("en", { granularity: "word" }).segment("Hello durable world")[Symbol.iterator]();
 const words = ["z", "ä", "a10", "a2", "Z", "b"];
 (async () => {
-  console.log("start", words.slice().sort(collator.compare).join(" "));
+  console.log("start", words.slice().sort(collator.compare).join(" "), segments.next().value.segment);
   const answer = await amber.input("Go?");
   console.log(answer, words.slice().sort(collator.compare).join(" "),
     [0, 1, 2, 5, 11, 100].map((n) => plurals.select(n)).join(" "), "ä".localeCompare("z"));
+  console.log(money.format(1234.5), (1234.5).toLocaleString(), [...segments].map((s) => s.segment).join("|"));
 })();
 "#;
 
@@ -541,13 +544,17 @@ fn intl_objects_and_the_run_locale_live_across_a_suspend_and_resume() {
     // Swedish sorts ä after z; node 20 prints the same lines for "sv-SE" given explicitly.
     let run = sb.amber(&["run", &file, "--session", "i1", "--locale", "sv-SE"]);
     expect(&run, 75);
-    assert_eq!(run.stdout, "start a2 a10 b z Z ä\n");
+    assert_eq!(run.stdout, "start a2 a10 b z Z ä Hello\n");
 
-    // A fresh process: the Collator (with its bound compare) and the PluralRules come back
-    // from the image, and localeCompare without locales still uses the session's locale.
+    // A fresh process: the Collator (with its bound compare), the PluralRules, the
+    // NumberFormat and the half-consumed Segment Iterator come back from the image, and
+    // localeCompare and toLocaleString without locales still use the session's locale.
     let resumed = sb.amber(&["resume", "i1", "--input", "go"]);
     expect(&resumed, 0);
-    assert_eq!(resumed.stdout, "go a2 a10 b z Z ä zero one two few many other 1\n");
+    assert_eq!(
+        resumed.stdout,
+        "go a2 a10 b z Z ä zero one two few many other 1\n1.234,50\u{a0}€ 1\u{a0}234,5  |durable| |world\n"
+    );
 
     let printed = sb.amber(&["replay", "i1", "--print"]);
     expect(&printed, 0);

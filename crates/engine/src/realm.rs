@@ -240,6 +240,11 @@ intrinsics! {
     intl_collator_prototype,
     intl_collator_constructor,
     intl_plural_rules_prototype,
+    intl_number_format_prototype,
+    intl_list_format_prototype,
+    intl_segmenter_prototype,
+    intl_segments_prototype,
+    intl_segment_iterator_prototype,
 }
 
 macro_rules! well_known_symbols {

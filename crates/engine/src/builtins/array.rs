@@ -1287,7 +1287,10 @@ fn splice(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     Ok(Value::object(a))
 }
 
-fn to_locale_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+/// ### 23.1.3.32 Array.prototype.toLocaleString ( [ reserved1 [ , reserved2 ] ] ) as ECMA-402
+/// §19.5.1 replaces it: each element's `toLocaleString` gets « locales, options ».
+fn to_locale_string(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    let (locales, options) = (arg(args, 0), arg(args, 1));
     let (o, len) = this_obj(vm, this)?;
     if vm.join_stack.contains(&o) {
         return Ok(vm.str(""));
@@ -1305,7 +1308,8 @@ fn to_locale_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value
             let v = get(vm, o, pk, Value::object(o))?;
             if !v.is_nullish() {
                 let key = vm_key_tolocale(vm);
-                let s = crate::runtime::call::invoke(vm, v, key, &[])?;
+                // ECMA-402 4.c.i. Let S be ? ToString(? Invoke(nextElement, "toLocaleString", « locales, options »)).
+                let s = crate::runtime::call::invoke(vm, v, key, &[locales, options])?;
                 parts.push_str(&to_rust_string(vm, s)?);
             }
         }

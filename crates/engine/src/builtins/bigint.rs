@@ -188,24 +188,14 @@ fn this_bigint_value(vm: &mut Vm, value: Value, method: &str) -> JsResult<Value>
     Err(vm.type_error(format!("{method} requires that 'this' be a BigInt")))
 }
 
-/// ### 21.2.3.2 BigInt.prototype.toLocaleString ( [ reserved1 [ , reserved2 ] ] )
-/// https://tc39.es/ecma262/#sec-bigint.prototype.tolocalestring
-///
-/// NOTE: without ECMA-402 this formats as Intl.NumberFormat("en-US"): digit grouping.
-fn to_locale_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+/// ### 20.2.3.2 BigInt.prototype.toLocaleString ( [ locales [ , options ] ] ) (ECMA-402)
+/// https://tc39.es/ecma402/#sup-bigint.prototype.tolocalestring
+fn to_locale_string(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1. Let x be ? ThisBigIntValue(this value).
     let x = this_bigint_value(vm, this, "BigInt.prototype.toLocaleString")?;
-    let Some(b) = x.as_bigint() else { return Ok(Value::UNDEFINED) };
-    let digits = vm.heap.bigint(b).magnitude().to_string();
-    vm.charge(digits.len() as u64 / 16)?;
-    let sign = if vm.heap.bigint(b).is_negative() { "-" } else { "" };
-    let mut grouped = String::with_capacity(digits.len() * 4 / 3 + 1);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    Ok(vm.str(&format!("{sign}{grouped}")))
+    // 2-3. Return FormatNumeric(! Construct(%Intl.NumberFormat%, « locales, options »), ℝ(x)).
+    let x = crate::builtins::intl::to_intl_mathematical_value(vm, x)?;
+    crate::builtins::intl::number_to_locale_string(vm, x, arg(args, 0), arg(args, 1))
 }
 
 /// ### 21.2.3.3 BigInt.prototype.toString ( [ radix ] )

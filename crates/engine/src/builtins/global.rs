@@ -134,6 +134,11 @@ pub fn create_intrinsics(vm: &mut Vm) {
     vm.realm.temporal_duration_prototype = plain(vm, op);
     vm.realm.intl_collator_prototype = plain(vm, op);
     vm.realm.intl_plural_rules_prototype = plain(vm, op);
+    vm.realm.intl_number_format_prototype = plain(vm, op);
+    vm.realm.intl_list_format_prototype = plain(vm, op);
+    vm.realm.intl_segmenter_prototype = plain(vm, op);
+    vm.realm.intl_segments_prototype = plain(vm, op);
+    vm.realm.intl_segment_iterator_prototype = plain(vm, op);
     vm.global = plain(vm, op);
     let thrower =
         make_native(vm, "", NativeId::by_name("%ThrowTypeError").unwrap_or(NativeId(0)), 0, false, Vec::new());

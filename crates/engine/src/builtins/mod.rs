@@ -119,6 +119,9 @@ fn modules() -> &'static [&'static [NativeDef]] {
         intl::NATIVES,
         intl::COLLATOR_NATIVES,
         intl::PLURAL_RULES_NATIVES,
+        intl::NUMBER_FORMAT_NATIVES,
+        intl::LIST_FORMAT_NATIVES,
+        intl::SEGMENTER_NATIVES,
     ]
 }
 

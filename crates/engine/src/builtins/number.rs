@@ -430,14 +430,14 @@ fn to_fixed(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     Ok(vm.str(&format_fixed(x, f as u32)))
 }
 
-/// ### 21.1.3.4 Number.prototype.toLocaleString ( [ reserved1 [ , reserved2 ] ] )
-/// https://tc39.es/ecma262/#sec-number.prototype.tolocalestring
-///
-/// NOTE: without ECMA-402 this formats as Intl.NumberFormat("en-US") does by default:
-/// grouping separators and at most three fraction digits, rounded half away from zero.
-fn to_locale_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+/// ### 20.1.3.4 Number.prototype.toLocaleString ( [ locales [ , options ] ] ) (ECMA-402)
+/// https://tc39.es/ecma402/#sup-number.prototype.tolocalestring
+fn to_locale_string(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1. Let x be ? ThisNumberValue(this value).
     let x = this_number_value(vm, this, "Number.prototype.toLocaleString")?;
-    Ok(vm.str(&format_locale(x)))
+    // 2-3. Return FormatNumeric(! Construct(%Intl.NumberFormat%, « locales, options »), x).
+    let x = crate::builtins::intl::MathValue::from_f64(x);
+    crate::builtins::intl::number_to_locale_string(vm, x, arg(args, 0), arg(args, 1))
 }
 
 /// ### 21.1.3.5 Number.prototype.toPrecision ( precision )
@@ -785,76 +785,6 @@ fn binary_exponent(x: f64) -> i32 {
     decompose(x.abs()).1
 }
 
-/// Intl.NumberFormat("en-US") default output: grouping, at most three fraction digits. Like
-/// ICU, it rounds the shortest round-trip decimal (half away from zero), not the exact binary
-/// value: 2.0005 → "2.001".
-pub(crate) fn format_locale(x: f64) -> String {
-    if x.is_nan() {
-        return "NaN".to_string();
-    }
-    let sign = if x.is_sign_negative() { "-" } else { "" };
-    let x = x.abs();
-    if x.is_infinite() {
-        return format!("{sign}∞");
-    }
-    let (int_part, frac_part) = if x == 0.0 { ("0".to_string(), String::new()) } else { round_shortest(x, 3) };
-    let mut grouped = String::new();
-    for (i, c) in int_part.chars().enumerate() {
-        if i > 0 && (int_part.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    if frac_part.is_empty() {
-        format!("{sign}{grouped}")
-    } else {
-        format!("{sign}{grouped}.{frac_part}")
-    }
-}
-
-/// The shortest decimal of finite x > 0 rounded half-up to at most `frac` fraction digits, as
-/// (integer digits, fraction digits without trailing zeros).
-fn round_shortest(x: f64, frac: usize) -> (String, String) {
-    let (digits, e) = shortest_digits(x);
-    // Lay the digits out with `point` of them before the decimal point.
-    let mut all: Vec<u8> = Vec::new();
-    let mut point = e + 1;
-    if point <= 0 {
-        all.extend(std::iter::repeat_n(b'0', (1 - point) as usize));
-        point = 1;
-    }
-    all.extend(digits.bytes());
-    let mut point = point as usize;
-    if all.len() < point {
-        all.resize(point, b'0');
-    }
-    let keep = point + frac;
-    if all.len() > keep {
-        let round_up = all[keep] >= b'5';
-        all.truncate(keep);
-        if round_up {
-            let mut i = keep;
-            loop {
-                if i == 0 {
-                    all.insert(0, b'1');
-                    point += 1;
-                    break;
-                }
-                i -= 1;
-                if all[i] == b'9' {
-                    all[i] = b'0';
-                } else {
-                    all[i] += 1;
-                    break;
-                }
-            }
-        }
-    }
-    let int_part = String::from_utf8_lossy(&all[..point]).trim_start_matches('0').to_string();
-    let frac_part = String::from_utf8_lossy(&all[point..]).trim_end_matches('0').to_string();
-    (if int_part.is_empty() { "0".to_string() } else { int_part }, frac_part)
-}
-
 #[cfg(test)]
 // The tests format values like 3.14159 that clippy takes for π.
 #[allow(clippy::approx_constant)]
@@ -947,18 +877,5 @@ mod tests {
         assert!(pf(".").is_nan());
         assert!(pf("e5").is_nan());
         assert!(pf("-0").is_sign_negative());
-    }
-
-    #[test]
-    fn locale_format() {
-        assert_eq!(format_locale(1234567.891), "1,234,567.891");
-        assert_eq!(format_locale(1234.5), "1,234.5");
-        assert_eq!(format_locale(0.0001), "0");
-        assert_eq!(format_locale(-1000.0), "-1,000");
-        assert_eq!(format_locale(-0.0), "-0");
-        assert_eq!(format_locale(0.0625), "0.063");
-        assert_eq!(format_locale(2.0005), "2.001");
-        assert_eq!(format_locale(0.9999), "1");
-        assert_eq!(format_locale(1e21), "1,000,000,000,000,000,000,000");
     }
 }

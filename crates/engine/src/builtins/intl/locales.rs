@@ -153,8 +153,15 @@ pub(crate) fn canonicalize_tag(tag: &str) -> Option<String> {
 fn locale_slot(vm: &Vm, v: Value) -> Option<String> {
     let o = v.as_object()?;
     match &vm.heap.obj(o).class {
+        // Intl.Locale is not built yet: no Intl object has [[InitializedLocale]].
         Class::Intl(s) => match &**s {
-            IntlSlots::Collator(_) | IntlSlots::PluralRules(_) => None,
+            IntlSlots::Collator(_)
+            | IntlSlots::PluralRules(_)
+            | IntlSlots::NumberFormat(_)
+            | IntlSlots::ListFormat(_)
+            | IntlSlots::Segmenter(_)
+            | IntlSlots::Segments(_)
+            | IntlSlots::SegmentIterator(_) => None,
         },
         _ => None,
     }

@@ -20,14 +20,24 @@
 pub mod slots;
 
 mod collator;
+mod list_format;
 mod locales;
+mod number_data;
+mod number_format;
 mod number_options;
+mod number_partition;
 mod options;
 mod plural_rules;
+mod segmenter;
 
 pub(crate) use collator::locale_compare;
 pub(crate) use collator::NATIVES as COLLATOR_NATIVES;
+pub(crate) use list_format::NATIVES as LIST_FORMAT_NATIVES;
+pub(crate) use number_format::to_locale_string as number_to_locale_string;
+pub(crate) use number_format::NATIVES as NUMBER_FORMAT_NATIVES;
+pub(crate) use number_partition::{to_intl_mathematical_value, MathValue};
 pub(crate) use plural_rules::NATIVES as PLURAL_RULES_NATIVES;
+pub(crate) use segmenter::NATIVES as SEGMENTER_NATIVES;
 
 use crate::atoms::{atom, PropertyKey};
 use crate::builtins::map::define_to_string_tag;
@@ -64,9 +74,12 @@ pub(crate) fn init(vm: &mut Vm) {
     vm.define_builtin(global, key, Value::object(intl), PropFlags::HIDDEN);
     install(vm, intl, "Intl", NATIVES);
 
-    let constructors: [(&str, ObjectId, &'static [NativeDef]); 2] = [
+    let constructors: [(&str, ObjectId, &'static [NativeDef]); 5] = [
         ("Collator", vm.realm.intl_collator_prototype, COLLATOR_NATIVES),
+        ("ListFormat", vm.realm.intl_list_format_prototype, LIST_FORMAT_NATIVES),
+        ("NumberFormat", vm.realm.intl_number_format_prototype, NUMBER_FORMAT_NATIVES),
         ("PluralRules", vm.realm.intl_plural_rules_prototype, PLURAL_RULES_NATIVES),
+        ("Segmenter", vm.realm.intl_segmenter_prototype, SEGMENTER_NATIVES),
     ];
     for (name, proto, natives) in constructors {
         let stable = format!("Intl.{name}");
@@ -86,6 +99,14 @@ pub(crate) fn init(vm: &mut Vm) {
             vm.realm.intl_collator_constructor = ctor;
         }
     }
+    // 19.5.2 The %IntlSegmentsPrototype% Object and 19.6.2 %IntlSegmentIteratorPrototype%.
+    let segments = vm.realm.intl_segments_prototype;
+    install(vm, segments, "%IntlSegmentsPrototype%", SEGMENTER_NATIVES);
+    let iterator = vm.realm.intl_segment_iterator_prototype;
+    let iterator_prototype = vm.realm.iterator_prototype;
+    vm.heap.obj_mut(iterator).proto = Some(iterator_prototype);
+    install(vm, iterator, "%IntlSegmentIteratorPrototype%", SEGMENTER_NATIVES);
+    define_to_string_tag(vm, iterator, "Segmenter String Iterator");
 }
 
 /// ### 8.3.1 Intl.getCanonicalLocales ( locales )

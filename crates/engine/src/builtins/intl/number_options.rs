@@ -186,30 +186,33 @@ fn split_increment(increment: u16) -> (RoundingIncrement, i16) {
     (multiple, power)
 }
 
-/// ToRawFixed: `x` rounded to `max` fraction digits and padded to `min`.
-fn raw_fixed(x: &Decimal, min: u8, max: u8, increment: u16, mode: SignedRoundingMode) -> Decimal {
+/// ToRawFixed: `x` rounded to `max` fraction digits and padded to `min`, with its
+/// [[RoundingMagnitude]].
+fn raw_fixed(x: &Decimal, min: u8, max: u8, increment: u16, mode: SignedRoundingMode) -> (Decimal, i16) {
     let mut d = x.clone();
     let (multiple, power) = split_increment(increment);
     d.round_with_mode_and_increment(-(max as i16) + power, mode, multiple);
     d.absolute.trim_end();
     d.absolute.pad_end(-(min as i16));
-    d
+    (d, -(max as i16))
 }
 
-/// ToRawPrecision: `x` rounded to `max` significant digits and padded to `min`.
-fn raw_precision(x: &Decimal, min: u8, max: u8, mode: SignedRoundingMode) -> Decimal {
+/// ToRawPrecision: `x` rounded to `max` significant digits and padded to `min`, with its
+/// [[RoundingMagnitude]].
+fn raw_precision(x: &Decimal, min: u8, max: u8, mode: SignedRoundingMode) -> (Decimal, i16) {
     let mut d = x.clone();
     if d.absolute.is_zero() {
         d.absolute.pad_end(-(min as i16) + 1);
-        return d;
+        return (d, 1 - max as i16);
     }
     let magnitude = d.absolute.nonzero_magnitude_start();
-    d.round_with_mode(magnitude - max as i16 + 1, mode);
+    let rounding_magnitude = magnitude - max as i16 + 1;
+    d.round_with_mode(rounding_magnitude, mode);
     // Rounding may carry into a new digit (9.99 → 10.0): the magnitude is taken anew.
     let magnitude = d.absolute.nonzero_magnitude_start();
     d.absolute.trim_end();
     d.absolute.pad_end(magnitude - min as i16 + 1);
-    d
+    (d, rounding_magnitude)
 }
 
 /// ### FormatNumericToString ( intlObject, x ) for a finite number: the rounded decimal.
@@ -218,19 +221,28 @@ pub(crate) fn format_numeric_to_decimal(digits: &DigitOptions, x: f64) -> Decima
     if x == 0.0 && x.is_sign_negative() {
         exact = Decimal::from(0);
     }
+    round_decimal(digits, &exact)
+}
+
+/// FormatNumericToString's rounding of an exact (signed) decimal: the sign steers the
+/// directed rounding modes (`floor` of -1.5 is -2).
+pub(crate) fn round_decimal(digits: &DigitOptions, exact: &Decimal) -> Decimal {
     let mode = rounding_mode(&digits.rounding_mode);
     let (mnfd, mxfd) = digits.fraction.unwrap_or((0, 0));
     let (mnsd, mxsd) = digits.significant.unwrap_or((1, 21));
     let mut result = match digits.rounding_type {
-        RoundingType::SignificantDigits => raw_precision(&exact, mnsd, mxsd, mode),
-        RoundingType::FractionDigits => raw_fixed(&exact, mnfd, mxfd, digits.rounding_increment, mode),
+        RoundingType::SignificantDigits => raw_precision(exact, mnsd, mxsd, mode).0,
+        RoundingType::FractionDigits => raw_fixed(exact, mnfd, mxfd, digits.rounding_increment, mode).0,
         RoundingType::MorePrecision | RoundingType::LessPrecision => {
-            let s = raw_precision(&exact, mnsd, mxsd, mode);
-            let f = raw_fixed(&exact, mnfd, mxfd, digits.rounding_increment, mode);
-            // The one with more (or fewer) fraction digits; significant digits on a tie.
-            let (s_frac, f_frac) = (-*s.absolute.magnitude_range().start(), -*f.absolute.magnitude_range().start());
-            let pick_s =
-                if digits.rounding_type == RoundingType::MorePrecision { s_frac >= f_frac } else { s_frac <= f_frac };
+            let (s, s_magnitude) = raw_precision(exact, mnsd, mxsd, mode);
+            let (f, f_magnitude) = raw_fixed(exact, mnfd, mxfd, digits.rounding_increment, mode);
+            // morePrecision: the result that rounds at the lower magnitude (significant digits
+            // on a tie); lessPrecision: the one that rounds higher (fraction digits on a tie).
+            let pick_s = if digits.rounding_type == RoundingType::MorePrecision {
+                s_magnitude <= f_magnitude
+            } else {
+                s_magnitude > f_magnitude
+            };
             if pick_s {
                 s
             } else {

@@ -15,6 +15,11 @@ use crate::value::{ObjectId, Value};
 pub enum IntlSlots {
     Collator(CollatorSlots),
     PluralRules(PluralRulesSlots),
+    NumberFormat(NumberFormatSlots),
+    ListFormat(ListFormatSlots),
+    Segmenter(SegmenterSlots),
+    Segments(SegmentsSlots),
+    SegmentIterator(SegmentIteratorSlots),
 }
 
 impl IntlSlots {
@@ -23,6 +28,10 @@ impl IntlSlots {
         match self {
             IntlSlots::Collator(c) => out.extend(c.bound_compare.map(Value::object)),
             IntlSlots::PluralRules(_) => {}
+            IntlSlots::NumberFormat(n) => out.extend(n.bound_format.map(Value::object)),
+            IntlSlots::ListFormat(_) | IntlSlots::Segmenter(_) => {}
+            IntlSlots::Segments(s) => out.push(s.string),
+            IntlSlots::SegmentIterator(i) => out.push(Value::object(i.segments)),
         }
     }
 }
@@ -60,4 +69,82 @@ pub struct PluralRulesSlots {
     pub compact_display: Option<String>,
     /// The digit options SetNumberFormatDigitOptions resolved.
     pub digits: DigitOptions,
+}
+
+/// Intl.NumberFormat's slots (ECMA-402 §15.4).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct NumberFormatSlots {
+    /// [[Locale]], with the `-u-nu` keyword when it was honoured.
+    pub locale: String,
+    /// [[NumberingSystem]] ("latn", "arab"…).
+    pub numbering_system: String,
+    /// [[Style]]: "decimal", "percent", "currency" or "unit".
+    pub style: String,
+    /// [[Currency]] (upper case), for the currency style.
+    pub currency: Option<String>,
+    /// [[CurrencyDisplay]]: "code", "symbol", "narrowSymbol" or "name".
+    pub currency_display: String,
+    /// [[CurrencySign]]: "standard" or "accounting".
+    pub currency_sign: String,
+    /// [[Unit]], for the unit style.
+    pub unit: Option<String>,
+    /// [[UnitDisplay]]: "short", "narrow" or "long".
+    pub unit_display: String,
+    /// The digit options SetNumberFormatDigitOptions resolved.
+    pub digits: DigitOptions,
+    /// [[Notation]]: "standard", "scientific", "engineering" or "compact".
+    pub notation: String,
+    /// [[CompactDisplay]]: "short" or "long".
+    pub compact_display: String,
+    /// [[UseGrouping]]: "auto", "always", "min2", or "false" for false.
+    pub use_grouping: String,
+    /// [[SignDisplay]]: "auto", "never", "always", "exceptZero" or "negative".
+    pub sign_display: String,
+    /// [[BoundFormat]], made on the first read of `format`.
+    pub bound_format: Option<ObjectId>,
+}
+
+impl NumberFormatSlots {
+    /// Whether compact notation uses the long forms ("thousand" rather than "K").
+    pub fn compact_long(&self) -> bool {
+        self.compact_display == "long"
+    }
+}
+
+/// Intl.ListFormat's slots (ECMA-402 §13.4).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ListFormatSlots {
+    pub locale: String,
+    /// [[Type]]: "conjunction", "disjunction" or "unit".
+    pub kind: String,
+    /// [[Style]]: "long", "short" or "narrow".
+    pub style: String,
+}
+
+/// Intl.Segmenter's slots (ECMA-402 §19.4).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SegmenterSlots {
+    pub locale: String,
+    /// [[SegmenterGranularity]]: "grapheme", "word" or "sentence".
+    pub granularity: String,
+}
+
+/// A Segments object's slots (ECMA-402 §19.5): the string and its boundaries, computed once.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SegmentsSlots {
+    pub granularity: String,
+    /// [[SegmentsString]].
+    pub string: Value,
+    /// Every boundary of the string in code units, 0 and its length included.
+    pub breaks: Vec<u32>,
+    /// For word granularity: whether the segment ending at `breaks[k]` is word-like.
+    pub word_like: Vec<bool>,
+}
+
+/// A Segment Iterator's slots (ECMA-402 §19.6): its Segments object and position.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SegmentIteratorSlots {
+    pub segments: ObjectId,
+    /// [[IteratedStringNextSegmentCodeUnitIndex]].
+    pub position: u32,
 }

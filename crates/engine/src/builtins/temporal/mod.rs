@@ -39,6 +39,8 @@ pub(crate) use plain_date_time::NATIVES as PLAIN_DATE_TIME_NATIVES;
 pub(crate) use plain_month_day::NATIVES as PLAIN_MONTH_DAY_NATIVES;
 pub(crate) use plain_time::NATIVES as PLAIN_TIME_NATIVES;
 pub(crate) use plain_year_month::NATIVES as PLAIN_YEAR_MONTH_NATIVES;
+// GetOptionsObject, which the Intl constructors that take it (ListFormat…) share.
+pub(crate) use options::get_options_object;
 pub(crate) use zoned_date_time::NATIVES as ZONED_DATE_TIME_NATIVES;
 
 pub(crate) use instant::to_temporal_instant_from_epoch_ms;
