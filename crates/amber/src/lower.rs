@@ -35,6 +35,20 @@ use crate::recorder::with_active;
 /// Where stored blobs come from (the session store): bytes by sha256, or None.
 pub type BlobSource = Box<dyn FnMut(&Sha256) -> Option<Vec<u8>> + Send>;
 
+/// Blobs from the session store in `dir`, opened on first use: a connection of its own, since
+/// the lower layer lives inside the VM while its host (the CLI's command, a server slice)
+/// holds another.
+pub fn store_blobs(dir: &Path) -> BlobSource {
+    let dir = dir.to_path_buf();
+    let mut store: Option<amber_durable::store::SessionStore> = None;
+    Box::new(move |hash| {
+        if store.is_none() {
+            store = amber_durable::store::SessionStore::open(&dir).ok();
+        }
+        store.as_ref()?.blob(&amber_durable::digest::Digest(*hash)).ok().flatten()
+    })
+}
+
 /// Largest lower file captured (bigger ones are `EFBIG` when touched).
 pub const MAX_LOWER_FILE_BYTES: u64 = 256 << 20;
 

@@ -7,9 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use amber::durable::digest::Digest;
-use amber::durable::store::{LoadedSession, SessionStore, Source};
-use amber::lower::{BlobSource, HostFolder};
+use amber::durable::store::{LoadedSession, Source};
+use amber::lower::{store_blobs, HostFolder};
 use amber::seed::VfsSeed;
 use amber::RuntimeBuilder;
 use serde_json::json;
@@ -93,26 +92,13 @@ impl FolderSpec {
     /// else a folder that is gone (the journal and `store_dir`'s blobs answer).
     pub fn mount(&self, builder: RuntimeBuilder, store_dir: &Path) -> RuntimeBuilder {
         let root = Path::new(&self.root);
-        let folder = match HostFolder::open(root, &[store_dir.to_path_buf()], Some(blob_source(store_dir))) {
+        let folder = match HostFolder::open(root, &[store_dir.to_path_buf()], Some(store_blobs(store_dir))) {
             Ok(folder) => folder,
-            Err(_) => HostFolder::absent(root, Some(blob_source(store_dir))),
+            Err(_) => HostFolder::absent(root, Some(store_blobs(store_dir))),
         };
         let folder = self.reveal.iter().fold(folder, |f, rel| f.reveal(rel));
-        builder.blob_source(blob_source(store_dir)).lower_folder(folder, &self.root, &self.cwd)
+        builder.blob_source(store_blobs(store_dir)).lower_folder(folder, &self.root, &self.cwd)
     }
-}
-
-/// Blobs from the store in `dir`, opened on first use (a second connection: the lower layer
-/// lives inside the VM while the command holds its own).
-fn blob_source(dir: &Path) -> BlobSource {
-    let dir = dir.to_path_buf();
-    let mut store: Option<SessionStore> = None;
-    Box::new(move |hash| {
-        if store.is_none() {
-            store = SessionStore::open(&dir).ok();
-        }
-        store.as_ref()?.blob(&Digest(*hash)).ok().flatten()
-    })
 }
 
 /// `builder` with whatever files `loaded` runs over: its folder, or (a session of an earlier
@@ -126,11 +112,11 @@ pub fn with_session_files(
         return Ok(spec.mount(builder, store_dir));
     }
     match loaded.sources.iter().find(|s| s.path == SEED_SOURCE) {
-        None => Ok(builder.blob_source(blob_source(store_dir))),
+        None => Ok(builder.blob_source(store_blobs(store_dir))),
         Some(s) => {
             let seed = VfsSeed::decode(&s.text)
                 .map_err(|e| Failure::integrity(format!("session {}: {e}", loaded.meta.name)))?;
-            Ok(builder.blob_source(blob_source(store_dir)).vfs_seed(seed))
+            Ok(builder.blob_source(store_blobs(store_dir)).vfs_seed(seed))
         }
     }
 }

@@ -10,15 +10,14 @@
 //! never printed again and uncommitted output is printed by the re-run.
 
 use std::cell::Cell;
-use std::path::Path;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use amber::durable::digest::Digest;
-use amber::durable::store::{NewSession, OutputChunk, OutputStream, SessionStatus, SessionStore, Source};
+use amber::durable::store::{NewSession, OutputChunk, OutputStream, SessionStatus, Source};
 use amber::engine::vm::Stream;
 use amber::engine::Vm;
-use amber::lower::{BlobSource, HostFolder};
+use amber::lower::{store_blobs, HostFolder};
 use amber::net::NetPolicy;
 use amber::{OpKind, Outcome, PendingOp, Policy, ProcessInputs, Program, Runtime};
 use amber_store::{OpResult, ServerStatus, Slice, SliceEnd};
@@ -185,18 +184,6 @@ fn commit(
     Ok(())
 }
 
-/// Blobs from the store in `dir`, opened on first use (the lower layer lives inside the VM).
-fn blob_source(dir: &Path) -> BlobSource {
-    let dir = dir.to_path_buf();
-    let mut store: Option<SessionStore> = None;
-    Box::new(move |hash| {
-        if store.is_none() {
-            store = SessionStore::open(&dir).ok();
-        }
-        store.as_ref()?.blob(&Digest(*hash)).ok().flatten()
-    })
-}
-
 fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
     let mut slice = match shared.store.open_slice(id) {
         Ok(slice) => slice,
@@ -239,9 +226,9 @@ fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
     if let Some(key) = &shared.image_key {
         builder = builder.image_key(key.clone());
     }
-    let folder = HostFolder::open(&dir, &[], Some(blob_source(&shared.store_dir)))
+    let folder = HostFolder::open(&dir, &[], Some(store_blobs(&shared.store_dir)))
         .map_err(|e| format!("program folder {}: {e}", dir.display()))?;
-    let builder = builder.blob_source(blob_source(&shared.store_dir)).lower_folder(folder, MOUNT, MOUNT);
+    let builder = builder.blob_source(store_blobs(&shared.store_dir)).lower_folder(folder, MOUNT, MOUNT);
 
     let entry_path = format!("{MOUNT}/{}", spec.entry);
     let host_entry = dir.join(&spec.entry);
