@@ -13,6 +13,7 @@
 pub mod array;
 pub mod array_buffer;
 pub mod array_from_async;
+mod array_sort;
 pub mod atomics;
 pub mod bigint;
 pub mod boolean;
