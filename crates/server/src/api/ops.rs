@@ -1,6 +1,7 @@
 //! Tool-worker routes (the pull model): claim call operations with a lease, complete or fail
 //! them. A claim that expires goes to another worker; the old claim can no longer complete.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use amber_store::{ClaimOutcome, OpResult};
@@ -11,6 +12,7 @@ use axum::Json;
 use serde_json::{json, Value};
 
 use super::{authorize, blocking, read_json, ApiError, ApiResult, AppState, Need};
+use crate::Shared;
 
 /// Longest long-poll.
 const MAX_WAIT_MS: u64 = 60_000;
@@ -55,17 +57,7 @@ pub async fn claim(State(shared): AppState, headers: HeaderMap, body: Body) -> A
         let claims = blocking(move || Ok(store.claim_ops(&wanted, max, amber::wall_clock_ms())?)).await?;
         if !claims.is_empty() || tokio::time::Instant::now() >= deadline {
             shared.metrics.claims_total.fetch_add(claims.len() as u64, std::sync::atomic::Ordering::Relaxed);
-            let ops: Vec<Value> = claims
-                .iter()
-                .map(|c| {
-                    json!({
-                        "id": c.id, "session": c.session, "op": c.op, "name": c.name, "args": c.args,
-                        "idempotency_key": c.idempotency_key, "attempt": c.attempt,
-                        "claim_expires_ms": c.claim_expires_ms,
-                    })
-                })
-                .collect();
-            return Ok(Json(json!({ "ops": ops })));
+            return Ok(Json(json!({ "ops": claims })));
         }
         // Claims can also become available by expiry, which nothing signals: look again at
         // least once a second.
@@ -74,8 +66,7 @@ pub async fn claim(State(shared): AppState, headers: HeaderMap, body: Body) -> A
     }
 }
 
-async fn finish_claim(shared: AppState, id: String, result: OpResult) -> ApiResult<Json<Value>> {
-    let State(shared) = shared;
+async fn finish_claim(shared: Arc<Shared>, id: String, result: OpResult) -> ApiResult<Json<Value>> {
     let store = shared.store.clone();
     let claim = id.clone();
     let outcome = blocking(move || Ok(store.complete_claim(&claim, &result, amber::wall_clock_ms())?)).await?;
@@ -108,7 +99,7 @@ pub async fn complete(
     authorize(&shared, &headers, Need::Worker)?;
     let body = read_json(body, shared.max_body).await?;
     let result = body.get("result").cloned().ok_or_else(|| ApiError::bad_request("expected {\"result\": <json>}"))?;
-    finish_claim(State(shared), id, OpResult::Result(result)).await
+    finish_claim(shared, id, OpResult::Result(result)).await
 }
 
 pub async fn fail(
@@ -124,5 +115,5 @@ pub async fn fail(
         .and_then(Value::as_str)
         .ok_or_else(|| ApiError::bad_request("expected {\"error\": \"<message>\"}"))?
         .to_string();
-    finish_claim(State(shared), id, OpResult::Error(message)).await
+    finish_claim(shared, id, OpResult::Error(message)).await
 }

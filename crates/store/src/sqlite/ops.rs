@@ -17,11 +17,6 @@ fn parse_result(text: Option<String>) -> Option<OpResult> {
     text.and_then(|t| serde_json::from_str(&t).ok())
 }
 
-/// Two results are the same if their canonical JSON is (key order does not matter).
-fn same_result(a: &OpResult, b: &OpResult) -> bool {
-    a == b
-}
-
 pub(super) fn session_ops(conn: &Connection, session: &str) -> StoreResult<Vec<OpRow>> {
     let mut stmt = conn.prepare_cached(
         "SELECT op, seq, kind, name, args, due, state, result, attempts, idempotency_key FROM server_ops \
@@ -89,7 +84,7 @@ pub(super) fn resolve(
         )));
     }
     if let Some(stored) = parse_result(stored) {
-        if same_result(&stored, result) {
+        if stored == *result {
             return Ok(ResolveOutcome::Duplicate);
         }
         return Err(StoreError::Conflict(format!("operation {op} of session {session:?} already has another result")));
@@ -163,11 +158,11 @@ pub(super) fn complete_claim(conn: &Conn<'_>, claim: &str, result: &OpResult, no
     let (session, op) = parse_claim(claim)?;
     let c = conn.connection();
     let tx = Transaction::new_unchecked(c, TransactionBehavior::Immediate)?;
-    type Row = (String, Option<String>, Option<i64>, Option<String>, Option<String>, i64, i64, i64, Option<i64>);
+    type Row = (String, Option<String>, Option<i64>, Option<String>, Option<String>, i64, i64, i64);
     let row: Option<Row> = tx
         .query_row(
-            "SELECT state, claim_id, claim_expires, result, failed_claim, attempts, max_attempts, backoff_ms, \
-             NULL FROM server_ops WHERE session = ?1 AND op = ?2",
+            "SELECT state, claim_id, claim_expires, result, failed_claim, attempts, max_attempts, backoff_ms \
+             FROM server_ops WHERE session = ?1 AND op = ?2",
             params![session, i(op)],
             |row| {
                 Ok((
@@ -179,19 +174,18 @@ pub(super) fn complete_claim(conn: &Conn<'_>, claim: &str, result: &OpResult, no
                     row.get(5)?,
                     row.get(6)?,
                     row.get(7)?,
-                    row.get(8)?,
                 ))
             },
         )
         .optional()?;
-    let Some((state, current, expires, stored, failed_claim, attempts, max_attempts, backoff_ms, _)) = row else {
+    let Some((state, current, expires, stored, failed_claim, attempts, max_attempts, backoff_ms)) = row else {
         return Err(StoreError::NotFound { what: "claim", id: claim.to_string() });
     };
     // A retried request: the same claim already completed (or failed) this way.
     let completed_by_this = state != "claimed" && current.as_deref() == Some(claim);
     if completed_by_this {
         if let Some(stored) = parse_result(stored) {
-            if same_result(&stored, result) {
+            if stored == *result {
                 return Ok(ClaimOutcome::Duplicate);
             }
             return Err(StoreError::Conflict(format!("claim {claim} already completed with another result")));
