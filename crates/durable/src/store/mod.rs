@@ -6,6 +6,7 @@
 //! at once. The store keeps the latest [`KEEP_IMAGES`] images per session and the whole
 //! journal. Export/import use the container in [`crate::export`].
 
+pub mod checks;
 mod lease;
 mod names;
 mod rows;
@@ -21,12 +22,12 @@ use crate::digest::Digest;
 use crate::error::{DurableError, Result};
 use crate::export::{decode_export, encode_export, ExportedSession};
 use crate::image::read_manifest_unverified;
-use crate::journal::{CallRecord, Journal, GENESIS_HASH};
+use crate::journal::{CallRecord, Journal};
 use crate::policy::Policy;
 
 use rows::{
-    insert_session, insert_source, next_generated_name, read_journal, read_sources, record_hash, require_session,
-    session_exists, stored_record_hash, touch,
+    insert_session, insert_source, next_generated_name, read_journal, read_sources, require_session, session_exists,
+    stored_record_hash, touch,
 };
 
 pub use lease::{LeaseToken, SessionLease};
@@ -532,46 +533,22 @@ impl SessionStore {
             )
             .optional()
             .map_err(err)?;
-        let (mut next_seq, mut prev_hash) = match last {
-            None => (0, GENESIS_HASH),
-            Some((seq, bytes)) => (to_u64(seq) + 1, record_hash(&bytes, to_u64(seq))?),
+        let mut stored_at = |seq: u64| -> Result<Option<Vec<u8>>> {
+            tx.query_row(
+                "SELECT record FROM journal WHERE session = ?1 AND seq = ?2",
+                params![name, to_i64(seq)],
+                |row| row.get(0),
+            )
+            .optional()
+            .map_err(err)
         };
-        for record in records {
-            let invalid = |detail: String| DurableError::InvalidRecord {
-                seq: record.seq,
-                detail: format!("session {name:?}: {detail}"),
-            };
-            let bytes = record.encode()?;
-            if record.seq < next_seq {
-                let stored: Option<Vec<u8>> = tx
-                    .query_row(
-                        "SELECT record FROM journal WHERE session = ?1 AND seq = ?2",
-                        params![name, to_i64(record.seq)],
-                        |row| row.get(0),
-                    )
-                    .optional()
-                    .map_err(err)?;
-                if stored.as_deref() != Some(bytes.as_slice()) {
-                    return Err(invalid("conflicts with the record already stored at this seq".into()));
-                }
-                continue;
-            }
-            if record.seq != next_seq {
-                return Err(invalid(format!("expected seq {next_seq}")));
-            }
-            if record.prev_hash != prev_hash {
-                return Err(invalid("prev_hash does not match the stored journal head".into()));
-            }
-            if record.compute_hash()? != record.hash {
-                return Err(invalid("record hash does not match its content".into()));
-            }
+        let last = last.as_ref().map(|(seq, bytes)| (to_u64(*seq), bytes.as_slice()));
+        for (seq, bytes) in checks::plan_append(name, last, records, &mut stored_at)? {
             tx.execute(
                 "INSERT INTO journal (session, seq, record) VALUES (?1, ?2, ?3)",
-                params![name, to_i64(record.seq), bytes],
+                params![name, to_i64(seq), bytes],
             )
             .map_err(err)?;
-            next_seq += 1;
-            prev_hash = record.hash;
         }
         if !output.is_empty() {
             let next: i64 = tx
@@ -775,30 +752,14 @@ impl SessionStore {
 /// Inserts an image inside `tx` (its journal head must be in the journal `tx` sees), keeping
 /// the newest [`KEEP_IMAGES`]; returns its seq.
 fn insert_image(tx: &Transaction<'_>, name: &str, bytes: &[u8]) -> Result<u64> {
-    let summary = read_manifest_unverified(bytes)?;
-    if !summary.seal_ok {
-        return Err(DurableError::Corrupt {
-            what: "image",
-            offset: None,
-            detail: format!("refusing to store an image with a bad seal for session {name:?}"),
-        });
-    }
-    let head = summary.manifest.journal_head;
+    let head = checks::storable_image_head(name, bytes)?;
     let context = format!("saving image of session {name:?}");
     let err = |e| DurableError::store(context.clone(), e);
     let stored_hash = match head.len.checked_sub(1) {
-        None => Some(GENESIS_HASH),
+        None => None,
         Some(last) => stored_record_hash(tx, name, last).map_err(err)?,
     };
-    if stored_hash != Some(head.hash.0) {
-        return Err(DurableError::InvalidValue {
-            what: format!("image of session {name:?}"),
-            detail: format!(
-                "its journal head (len {}) is not in the stored journal; append the records first",
-                head.len
-            ),
-        });
-    }
+    checks::check_image_head(name, &head, stored_hash)?;
     tx.execute(
         "INSERT OR REPLACE INTO images (session, seq, bytes, created) VALUES (?1, ?2, ?3, ?4)",
         params![name, to_i64(head.len), bytes, to_i64(now_ms())],

@@ -141,15 +141,5 @@ pub(super) fn stored_record_hash(conn: &Connection, name: &str, seq: u64) -> rus
             row.get(0)
         })
         .optional()?;
-    Ok(bytes.and_then(|bytes| record_hash(&bytes, seq).ok()))
-}
-
-/// The trailing 32-byte hash of an encoded record.
-pub(super) fn record_hash(bytes: &[u8], seq: u64) -> Result<[u8; 32]> {
-    let Some(start) = bytes.len().checked_sub(32) else {
-        return Err(DurableError::BrokenChain { seq, detail: "stored record is shorter than its hash".into() });
-    };
-    let mut hash = [0u8; 32];
-    hash.copy_from_slice(&bytes[start..]);
-    Ok(hash)
+    Ok(bytes.and_then(|bytes| super::checks::stored_record_hash_of(&bytes, seq).ok()))
 }
