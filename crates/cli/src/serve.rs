@@ -45,6 +45,17 @@ pub struct ServeArgs {
     /// longer fails with the limit error (so no session holds a worker thread forever).
     #[arg(long = "slice-instructions", value_name = "N", default_value_t = 2_000_000_000)]
     slice_instructions: u64,
+    /// A PostgreSQL database (postgres://USER[:PASSWORD]@HOST[:PORT]/DB, or `host=… user=…`)
+    /// to keep everything in, shared by every server given the same one; --store is then
+    /// only a local cache. Default: $AMBER_DATABASE_URL if set (keeps a password out of the
+    /// process list), else the SQLite store in --store.
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
+    /// With --database: how long a slice's lease lasts without a commit (each commit extends
+    /// it); a killed server's sessions move to the other servers this long after its last
+    /// commit.
+    #[arg(long = "lease-ms", value_name = "MS", default_value_t = amber_server::DEFAULT_LEASE_MS)]
+    lease_ms: u64,
     #[command(flatten)]
     host: HostArgs,
 }
@@ -90,6 +101,8 @@ pub fn serve(args: ServeArgs, location: &StoreLocation) -> CliResult<u8> {
     config.max_heap = (args.max_heap != 0).then_some(args.max_heap);
     config.slice_instructions = args.slice_instructions.max(1);
     config.image_key = crate::image_key::key();
+    config.lease_ms = args.lease_ms.max(1);
+    config.database = args.database.or_else(|| std::env::var("AMBER_DATABASE_URL").ok().filter(|u| !u.is_empty()));
     if !hosts.is_empty() {
         config.hosts = Some(Arc::new(ServeHosts(hosts)));
     }

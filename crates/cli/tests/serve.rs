@@ -259,3 +259,65 @@ fn sessions_survive_the_server_being_killed_at_random_moments() {
     // same idempotency key); the journal still holds one result per operation (checked above).
     assert!(repeated <= kills as usize * 4, "{repeated} repeated runs for {kills} kills of a 4-way worker");
 }
+
+/// A fresh database on the test PostgreSQL server (`AMBER_TEST_POSTGRES`, started by
+/// `.ci/postgres`); None (skipped, saying so) without one outside CI.
+fn fresh_database(label: &str) -> Option<String> {
+    let base = match std::env::var("AMBER_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => url,
+        _ if std::env::var_os("CI").is_some() => {
+            panic!("AMBER_TEST_POSTGRES is not set: CI must start PostgreSQL (.ci/postgres start)")
+        }
+        _ => {
+            eprintln!("skipped: set AMBER_TEST_POSTGRES to a PostgreSQL URL (eval \"$(.ci/postgres start)\")");
+            return None;
+        }
+    };
+    let name = format!("amber_serve_{}_{label}", std::process::id());
+    for sql in [format!("DROP DATABASE IF EXISTS {name}"), format!("CREATE DATABASE {name}")] {
+        let out = Command::new("psql").args([base.as_str(), "-qc", sql.as_str()]).output().expect("psql runs");
+        assert!(out.status.success(), "{sql}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    let (prefix, _) = base.rsplit_once('/').unwrap();
+    Some(format!("{prefix}/{name}"))
+}
+
+#[test]
+fn two_servers_sharing_postgres_run_every_session_through_kills() {
+    const COUNT: u64 = 100;
+    let Some(url) = fresh_database("shared") else { return };
+    let sandbox = Sandbox::new("serve-pg");
+    let expected = expected(COUNT);
+    // Short leases: a killed server's sessions move to the other one two seconds after its
+    // last commit.
+    let args = ["--workers", "2", "--database", url.as_str(), "--lease-ms", "2000"];
+    let a = Server::start(&sandbox.dir.join("cache-a"), free_port(), &args);
+    let mut b = Server::start(&sandbox.dir.join("cache-b"), free_port(), &args);
+    let (api_a, api_b) = (Api::new(&a.url()), Api::new(&b.url()));
+    let manifest = r#"{ "host": { "add": { "timeout_ms": 3000 }, "upper": { "timeout_ms": 3000 } } }"#;
+    // Deployed through a, run by both: b materializes the bundle from the database.
+    let program = deploy(&sandbox, &a, Some(manifest));
+    let log = sandbox.dir.join("tool-worker.log");
+    let _worker = Worker(start_tool_worker(&b, &log));
+    for n in 0..COUNT {
+        let api = if n % 2 == 0 { &api_a } else { &api_b };
+        let body =
+            json!({ "id": format!("job-{n}"), "program": program, "entry": "agent.mjs", "argv": [n.to_string()] });
+        let reply = api.post("/v1/sessions", &body);
+        assert!(reply.status == 201 || reply.status == 200, "create {n}: {} {}", reply.status, reply.text);
+    }
+    let mut kills = 0u32;
+    let mut kill_at = Instant::now() + Duration::from_millis(1500);
+    answer_until_done(&api_a, COUNT, Duration::from_secs(900), &mut || {
+        if kills < 3 && Instant::now() >= kill_at {
+            b.kill_and_restart();
+            kills += 1;
+            kill_at = Instant::now() + Duration::from_millis(2500);
+        }
+    });
+    check_sessions(&api_b, &expected);
+    let (keys, repeated) = worker_runs(&log);
+    eprintln!("{kills} kills of one of two servers; the tool worker ran {keys} operations, {repeated} more than once");
+    assert_eq!(keys as u64, COUNT * 2, "every tool operation ran");
+    assert!(repeated <= kills as usize * 4, "{repeated} repeated runs for {kills} kills");
+}

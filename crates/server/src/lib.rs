@@ -9,6 +9,11 @@
 //!   transaction, then status and the operations it now waits on. A session runs on one
 //!   thread at a time; between slices it costs an image in the store.
 //! - Durable sleeps are timers of the scheduler, loaded from the store at start.
+//! - With `--database postgres://…` many servers share one database: each looks in it for
+//!   sessions made runnable elsewhere (created, answered or due through another server, or
+//!   left by a crashed one once its leases expire) when another server's commit notifies it
+//!   (`LISTEN/NOTIFY`) and at least every second, and fenced leases make sure only one server
+//!   commits for a session at a time (amber_store's PostgreSQL backend).
 //! - Tool workers claim call operations over HTTP (pull model, claim leases); operations named
 //!   by `--host NAME=CMD` are run by the server itself ([`HostCommands`]).
 #![cfg_attr(test, allow(clippy::unwrap_used))]
@@ -26,8 +31,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use amber::{CallResult, PendingOp};
-use amber_store::{SqliteStore, Store};
+use amber_store::{PgStore, SqliteStore, Store};
 
+pub use amber_store::PG_DEFAULT_LEASE_MS as DEFAULT_LEASE_MS;
 pub use auth::{Role, Tokens};
 
 /// Operations the server runs itself (`amber serve --host NAME=CMD`).
@@ -43,8 +49,16 @@ pub trait HostCommands: Send + Sync {
 pub struct ServerConfig {
     /// Address to listen on.
     pub listen: SocketAddr,
-    /// The store directory (SQLite backend).
+    /// The store directory: the SQLite store, or with `database` the local cache of
+    /// materialized program bundles.
     pub store_dir: PathBuf,
+    /// A PostgreSQL URL: the store is that database, shared with other servers.
+    pub database: Option<String>,
+    /// How often a server sharing a database looks for work made runnable elsewhere.
+    pub poll_interval_ms: u64,
+    /// How long a slice's lease on its session lasts without a commit, with a database: a
+    /// crashed server's sessions move to the others this long after its last commit.
+    pub lease_ms: u64,
     /// Threads running sessions.
     pub workers: usize,
     /// Bearer tokens; without them the server listens on loopback only.
@@ -77,6 +91,9 @@ impl ServerConfig {
         ServerConfig {
             listen: SocketAddr::from(([127, 0, 0, 1], 8470)),
             store_dir,
+            database: None,
+            poll_interval_ms: 1_000,
+            lease_ms: amber_store::PG_DEFAULT_LEASE_MS,
             workers: 4,
             tokens: None,
             tenant_concurrency: 64,
@@ -121,8 +138,14 @@ pub fn serve(mut config: ServerConfig) -> Result<(), String> {
             config.listen
         ));
     }
-    let store = SqliteStore::open(&config.store_dir).map_err(|e| format!("opening the store: {e}"))?;
-    let store: Arc<dyn Store> = Arc::new(store);
+    let store: Arc<dyn Store> = match &config.database {
+        Some(url) => Arc::new(
+            PgStore::open(url).map_err(|e| format!("opening the database: {e}"))?.with_lease_ms(config.lease_ms),
+        ),
+        None => Arc::new(SqliteStore::open(&config.store_dir).map_err(|e| format!("opening the store: {e}"))?),
+    };
+    std::fs::create_dir_all(&config.store_dir)
+        .map_err(|e| format!("creating the store directory {}: {e}", config.store_dir.display()))?;
     let shared = Arc::new(Shared {
         store: store.clone(),
         store_dir: config.store_dir.clone(),
@@ -141,17 +164,32 @@ pub fn serve(mut config: ServerConfig) -> Result<(), String> {
     });
     // Whatever a previous process left runnable (queued, crashed while running, results
     // waiting), and every durable sleep.
-    for (id, tenant) in store.runnable_sessions().map_err(|e| format!("reading the store: {e}"))? {
-        shared.scheduler.wake(&id, &tenant);
-    }
-    for (id, due) in store.pending_sleeps().map_err(|e| format!("reading the store: {e}"))? {
-        if let Ok(Some(row)) = store.session(&id) {
-            shared.scheduler.add_timer(&id, &row.spec.tenant, due);
+    schedule_stored_work(&shared).map_err(|e| format!("reading the store: {e}"))?;
+    let poller = match store.shared() {
+        false => None,
+        true => {
+            let shared = shared.clone();
+            let every = std::time::Duration::from_millis(config.poll_interval_ms.max(10));
+            let thread = std::thread::Builder::new()
+                .name("amber-poll".into())
+                .spawn(move || {
+                    while !shared.scheduler.stopping() {
+                        // A notification from another server's commit, or the fallback poll.
+                        if let Err(e) = shared.store.wait_for_work(every) {
+                            tracing::warn!(error = %e, "waiting for work notifications");
+                            shared.scheduler.sleep_unless_stopping(every);
+                        }
+                        match schedule_stored_work(&shared) {
+                            // Tool workers long-polling here may claim what arrived elsewhere.
+                            Ok(()) => shared.ops_available.notify_waiters(),
+                            Err(e) => tracing::warn!(error = %e, "polling the database for work"),
+                        }
+                    }
+                })
+                .map_err(|e| format!("starting the poll thread: {e}"))?;
+            Some(thread)
         }
-    }
-    if let Ok(Some(at)) = store.next_retry_ms() {
-        shared.scheduler.add_retry_timer(at);
-    }
+    };
     let workers: Vec<_> = (0..config.workers.max(1))
         .map(|n| {
             let shared = shared.clone();
@@ -182,6 +220,25 @@ pub fn serve(mut config: ServerConfig) -> Result<(), String> {
         let _ = worker.join();
     }
     let _ = timer.join();
+    if let Some(poller) = poller {
+        let _ = poller.join();
+    }
     tracing::info!("amber serve stopped");
     served
+}
+
+/// Schedules the work the store holds: runnable sessions, durable sleeps, the next retry.
+fn schedule_stored_work(shared: &Shared) -> Result<(), amber_store::StoreError> {
+    for (id, tenant) in shared.store.runnable_sessions()? {
+        shared.scheduler.wake(&id, &tenant);
+    }
+    for (id, due) in shared.store.pending_sleeps()? {
+        if let Some(row) = shared.store.session(&id)? {
+            shared.scheduler.add_timer(&id, &row.spec.tenant, due);
+        }
+    }
+    if let Some(at) = shared.store.next_retry_ms()? {
+        shared.scheduler.add_retry_timer(at);
+    }
+    Ok(())
 }

@@ -155,6 +155,16 @@ impl Scheduler {
         self.lock().stopping
     }
 
+    /// Waits `duration` (or until stopping); true once stopping.
+    pub fn sleep_unless_stopping(&self, duration: Duration) -> bool {
+        let state = self.lock();
+        if state.stopping {
+            return true;
+        }
+        let state = self.timers_changed.wait_timeout(state, duration).unwrap_or_else(|p| p.into_inner()).0;
+        state.stopping
+    }
+
     /// Stops handing out sessions; workers return from [`Scheduler::next`].
     pub fn shutdown(&self) {
         self.lock().stopping = true;

@@ -17,7 +17,7 @@ use amber::durable::digest::Digest;
 use amber::durable::store::{NewSession, OutputChunk, OutputStream, SessionStatus, Source};
 use amber::engine::vm::Stream;
 use amber::engine::Vm;
-use amber::lower::{store_blobs, HostFolder};
+use amber::lower::{BlobSource, HostFolder};
 use amber::net::NetPolicy;
 use amber::{OpKind, Outcome, PendingOp, Policy, ProcessInputs, Program, Runtime};
 use amber_store::{OpResult, ServerStatus, Slice, SliceEnd};
@@ -58,6 +58,12 @@ pub(crate) fn session_policy(spec: &amber_store::SessionSpec) -> Result<Policy, 
     Ok(policy)
 }
 
+/// Blobs (captured file reads, network bodies) from the server's store, whichever backend.
+fn blob_source(shared: &Shared) -> BlobSource {
+    let store = shared.store.clone();
+    Box::new(move |hash| store.blob(&Digest(*hash)).ok().flatten())
+}
+
 /// The worker loop; returns when the scheduler stops.
 pub fn run(shared: &Shared) {
     while let Some((id, tenant)) = shared.scheduler.next() {
@@ -66,6 +72,10 @@ pub fn run(shared: &Shared) {
         take_output();
         match run_slice(shared, &id) {
             Ok(report) => after_slice(shared, &id, &tenant, &report),
+            Err(SliceError::Elsewhere(message)) => {
+                // Another server holds the session (or took it over): it runs there.
+                tracing::debug!(session = %id, reason = %message, "slice left to another server");
+            }
             Err(SliceError::Store(message)) => {
                 // The store failed (I/O, busy): nothing the session did is lost; it runs again
                 // when next woken or when the server restarts.
@@ -90,6 +100,9 @@ pub fn run(shared: &Shared) {
 enum SliceError {
     /// The store failed; the session is left as it was.
     Store(String),
+    /// Another server holds the session's lease (or took it over mid-slice): nothing this
+    /// slice did after the take-over was committed.
+    Elsewhere(String),
     /// The session cannot run (its program, entry or secrets are missing, its image or
     /// journal does not restore): it fails with this message.
     Session(String),
@@ -98,8 +111,11 @@ enum SliceError {
 impl From<amber_store::StoreError> for SliceError {
     fn from(e: amber_store::StoreError) -> Self {
         match e {
+            amber_store::StoreError::Busy(_) | amber_store::StoreError::LeaseLost(_) => {
+                SliceError::Elsewhere(e.to_string())
+            }
             amber_store::StoreError::Durable(amber::durable::DurableError::Store { .. })
-            | amber_store::StoreError::Busy(_) => SliceError::Store(e.to_string()),
+            | amber_store::StoreError::Database(_) => SliceError::Store(e.to_string()),
             other => SliceError::Session(other.to_string()),
         }
     }
@@ -226,9 +242,9 @@ fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
     if let Some(key) = &shared.image_key {
         builder = builder.image_key(key.clone());
     }
-    let folder = HostFolder::open(&dir, &[], Some(store_blobs(&shared.store_dir)))
+    let folder = HostFolder::open(&dir, &[], Some(blob_source(shared)))
         .map_err(|e| format!("program folder {}: {e}", dir.display()))?;
-    let builder = builder.blob_source(store_blobs(&shared.store_dir)).lower_folder(folder, MOUNT, MOUNT);
+    let builder = builder.blob_source(blob_source(shared)).lower_folder(folder, MOUNT, MOUNT);
 
     let entry_path = format!("{MOUNT}/{}", spec.entry);
     let host_entry = dir.join(&spec.entry);

@@ -1,5 +1,6 @@
 //! amber-store: what `amber serve` keeps, behind one interface ([`Store`]) with two backends —
-//! SQLite ([`SqliteStore`], the embedded default) and PostgreSQL (for many servers; to come).
+//! SQLite ([`SqliteStore`], the embedded default) and PostgreSQL ([`PgStore`], one database shared
+//! by many servers).
 //!
 //! The server's state is layered on the durable session store (journal, images, blobs,
 //! leases: `amber_durable::store`), which stays the single truth of what a session did. On top
@@ -19,9 +20,14 @@
 //!   the image of the state after it (`SessionStore::append_progress`).
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+mod pg;
+mod rules;
 mod sqlite;
+#[cfg(test)]
+mod suite;
 mod types;
 
+pub use pg::{PgStore, DEFAULT_LEASE_MS as PG_DEFAULT_LEASE_MS};
 pub use sqlite::SqliteStore;
 pub use types::*;
 
@@ -29,6 +35,23 @@ use amber_durable::digest::Digest;
 use amber_durable::image::PendingOp;
 use amber_durable::journal::CallRecord;
 use amber_durable::store::{LoadedSession, NewSession, OutputChunk, SessionStatus};
+
+/// Wall-clock ms since the Unix epoch (row timestamps and leases only; never reaches a VM).
+pub(crate) fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// A database integer for a u64 (saturating; seqs and ms times never get near 2^63).
+pub(crate) fn to_i64(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+/// A u64 from a database integer (negative values read as 0).
+pub(crate) fn to_u64(v: i64) -> u64 {
+    u64::try_from(v).unwrap_or(0)
+}
 
 /// The server's store. Every method is one transaction (or a short series of them, as each
 /// says); all are blocking and safe to call from any thread.
@@ -87,6 +110,21 @@ pub trait Store: Send + Sync {
     fn export(&self, id: &str) -> StoreResult<Vec<u8>>;
     /// Counts for `/metrics`: sessions by status, operations by state.
     fn counts(&self) -> StoreResult<Counts>;
+
+    /// True if other processes share this store (a database many servers use): work can
+    /// become runnable without this process knowing, so a server looks for it, waiting in
+    /// [`Store::wait_for_work`] between looks.
+    fn shared(&self) -> bool {
+        false
+    }
+
+    /// Blocks until another process may have made work runnable (a notification), or until
+    /// `timeout` passes — so a lost notification costs at most one timeout. A backend without
+    /// notifications just sleeps.
+    fn wait_for_work(&self, timeout: std::time::Duration) -> StoreResult<()> {
+        std::thread::sleep(timeout);
+        Ok(())
+    }
 }
 
 /// One slice of a session under its lease. Dropping it releases the lease.

@@ -26,15 +26,23 @@ pub enum StoreError {
     Busy(String),
     /// The durable layer failed (I/O, corruption, integrity).
     Durable(DurableError),
+    /// The database server failed or could not be reached (the call may be retried; nothing
+    /// it did is half-written: each call is one transaction).
+    Database(String),
+    /// This process's lease on the session was taken over (it expired and another server
+    /// claimed the session): the write was refused, and the slice must drop the session.
+    LeaseLost(String),
 }
 
 impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             StoreError::NotFound { what, id } => write!(f, "no {what} {id:?}"),
-            StoreError::Conflict(message) | StoreError::Invalid(message) | StoreError::Busy(message) => {
-                f.write_str(message)
-            }
+            StoreError::Conflict(message)
+            | StoreError::Invalid(message)
+            | StoreError::Busy(message)
+            | StoreError::Database(message)
+            | StoreError::LeaseLost(message) => f.write_str(message),
             StoreError::Durable(e) => write!(f, "{e}"),
         }
     }
@@ -47,6 +55,9 @@ impl From<DurableError> for StoreError {
         match e {
             DurableError::Busy { session, .. } => StoreError::Busy(format!("session {session:?} is busy")),
             DurableError::NotFound { what, name } => StoreError::NotFound { what, id: name },
+            DurableError::LeaseLost { session } => {
+                StoreError::LeaseLost(format!("the lease on session {session:?} was taken over"))
+            }
             other => StoreError::Durable(other),
         }
     }
@@ -55,6 +66,16 @@ impl From<DurableError> for StoreError {
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
         StoreError::Durable(DurableError::store("server store", e))
+    }
+}
+
+impl From<postgres::Error> for StoreError {
+    fn from(e: postgres::Error) -> Self {
+        // The server's own message (with its SQLSTATE) when there is one, else the client's.
+        match e.as_db_error() {
+            Some(db) => StoreError::Database(format!("database: {} ({})", db.message(), db.code().code())),
+            None => StoreError::Database(format!("database: {e}")),
+        }
     }
 }
 

@@ -9,13 +9,13 @@ mod slice;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use amber_durable::digest::{to_hex, Digest};
+use amber_durable::digest::Digest;
 use amber_durable::journal::CallRecord;
 use amber_durable::store::{validate_name, OutputChunk, SessionStore};
 use rusqlite::{params, OptionalExtension};
 
 use crate::types::*;
-use crate::{Slice, Store};
+use crate::{rules, Slice, Store};
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS server_programs (
@@ -86,28 +86,7 @@ impl Drop for Conn<'_> {
     }
 }
 
-/// Wall-clock ms since the Unix epoch (row timestamps only; never reaches a VM).
-pub(crate) fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-}
-
-pub(crate) fn i(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
-
-pub(crate) fn u(v: i64) -> u64 {
-    u64::try_from(v).unwrap_or(0)
-}
-
-fn json_err(what: &str, e: serde_json::Error) -> StoreError {
-    StoreError::Durable(amber_durable::DurableError::Corrupt {
-        what: "server store row",
-        offset: None,
-        detail: format!("{what}: {e}"),
-    })
-}
+pub(crate) use crate::{now_ms, to_i64 as i, to_u64 as u};
 
 impl SqliteStore {
     /// Opens (creating) the store in `dir`.
@@ -132,19 +111,6 @@ impl SqliteStore {
     }
 }
 
-/// A bundle path must be relative, `/`-separated, without empty, `.` or `..` parts.
-fn check_bundle_path(path: &str) -> StoreResult<()> {
-    let bad = path.is_empty()
-        || path.starts_with('/')
-        || path.contains('\\')
-        || path.contains('\0')
-        || path.split('/').any(|part| part.is_empty() || part == "." || part == "..");
-    if bad {
-        return Err(StoreError::Invalid(format!("bundle path {path:?} is not a plain relative path")));
-    }
-    Ok(())
-}
-
 pub(crate) fn read_session_row(conn: &rusqlite::Connection, id: &str) -> StoreResult<Option<SessionRow>> {
     let row = conn
         .query_row(
@@ -164,10 +130,10 @@ fn row_tuple(row: &rusqlite::Row<'_>) -> rusqlite::Result<RawSession> {
 
 fn session_row(raw: RawSession) -> StoreResult<SessionRow> {
     let (id, order, spec, status, outcome, cancel_requested, created, updated) = raw;
-    let spec: SessionSpec = serde_json::from_str(&spec).map_err(|e| json_err("session spec", e))?;
+    let spec: SessionSpec = serde_json::from_str(&spec).map_err(|e| rules::json_err("session spec", e))?;
     let status = ServerStatus::from_name(&status)
         .ok_or_else(|| StoreError::Invalid(format!("session {id:?} has unknown status {status:?}")))?;
-    let outcome = outcome.map(|o| serde_json::from_str(&o)).transpose().map_err(|e| json_err("outcome", e))?;
+    let outcome = outcome.map(|o| serde_json::from_str(&o)).transpose().map_err(|e| rules::json_err("outcome", e))?;
     Ok(SessionRow {
         id,
         order: u(order),
@@ -180,36 +146,9 @@ fn session_row(raw: RawSession) -> StoreResult<SessionRow> {
     })
 }
 
-/// A fresh session id: `s-` and 16 hex digits from the clock and a process-wide counter,
-/// hashed (unique within a store; not a secret).
-fn generated_id(order: u64) -> String {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    let seed = format!("{order}:{nanos}:{}:{}", COUNTER.fetch_add(1, Ordering::Relaxed), std::process::id());
-    format!("s-{}", &to_hex(&Digest::of(seed.as_bytes()).0)[..16])
-}
-
 impl Store for SqliteStore {
     fn put_program(&self, files: &[(String, Vec<u8>)]) -> StoreResult<ProgramManifest> {
-        let mut listed: Vec<ProgramFile> = Vec::with_capacity(files.len());
-        for (path, bytes) in files {
-            check_bundle_path(path)?;
-            listed.push(ProgramFile {
-                path: path.clone(),
-                sha256: to_hex(&Digest::of(bytes).0),
-                size: bytes.len() as u64,
-            });
-        }
-        listed.sort_by(|a, b| a.path.cmp(&b.path));
-        if let Some(pair) = listed.windows(2).find(|w| w[0].path == w[1].path) {
-            return Err(StoreError::Invalid(format!("bundle path {:?} appears twice", pair[0].path)));
-        }
-        let mut id_input = String::new();
-        for file in &listed {
-            id_input.push_str(&format!("{}\0{}\n", file.path, file.sha256));
-        }
-        let id = to_hex(&Digest::of(id_input.as_bytes()).0);
+        let (id, listed) = rules::program_listing(files)?;
         let conn = self.conn()?;
         if let Some(existing) = self.program(&id)? {
             return Ok(existing);
@@ -218,7 +157,7 @@ impl Store for SqliteStore {
         let blobs: Vec<(Digest, &[u8])> = files.iter().map(|(_, b)| (Digest::of(b), b.as_slice())).collect();
         conn.put_blobs(&blobs)?;
         let manifest = ProgramManifest { id: id.clone(), files: listed, created_ms: now_ms() };
-        let text = serde_json::to_string(&manifest).map_err(|e| json_err("program manifest", e))?;
+        let text = serde_json::to_string(&manifest).map_err(|e| rules::json_err("program manifest", e))?;
         conn.connection().execute(
             "INSERT OR IGNORE INTO server_programs (id, manifest, created) VALUES (?1, ?2, ?3)",
             params![id, text, i(manifest.created_ms)],
@@ -232,7 +171,7 @@ impl Store for SqliteStore {
             .connection()
             .query_row("SELECT manifest FROM server_programs WHERE id = ?1", params![id], |row| row.get(0))
             .optional()?;
-        text.map(|t| serde_json::from_str(&t).map_err(|e| json_err("program manifest", e))).transpose()
+        text.map(|t| serde_json::from_str(&t).map_err(|e| rules::json_err("program manifest", e))).transpose()
     }
 
     fn blob(&self, hash: &Digest) -> StoreResult<Option<Vec<u8>>> {
@@ -243,7 +182,7 @@ impl Store for SqliteStore {
         if let Some(id) = id {
             validate_name(id).map_err(|e| StoreError::Invalid(e.to_string()))?;
         }
-        let spec_text = serde_json::to_string(spec).map_err(|e| json_err("session spec", e))?;
+        let spec_text = serde_json::to_string(spec).map_err(|e| rules::json_err("session spec", e))?;
         let conn = self.conn()?;
         let c = conn.connection();
         let tx = rusqlite::Transaction::new_unchecked(c, rusqlite::TransactionBehavior::Immediate)?;
@@ -260,7 +199,7 @@ impl Store for SqliteStore {
         let order: i64 = tx.query_row("SELECT COALESCE(MAX(ord) + 1, 1) FROM server_sessions", [], |row| row.get(0))?;
         let id = match id {
             Some(id) => id.to_string(),
-            None => generated_id(u(order)),
+            None => rules::generated_id(u(order)),
         };
         let now = i(now_ms());
         tx.execute(

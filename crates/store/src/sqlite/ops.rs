@@ -1,21 +1,14 @@
-//! Operations in SQLite: results from the API, claims by tool workers, retries.
-//!
-//! A claim's id is `SESSION:OP:ATTEMPT` — unique per attempt, so a worker whose claim expired
-//! and was handed to another can no longer complete it (the current claim id differs).
+//! Operations in SQLite: results from the API, claims by tool workers, retries (what each
+//! means is decided in [`crate::rules`]).
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
 use serde_json::Value;
 
 use super::{i, u, Conn};
+use crate::rules::{
+    claim_id, decide_claim, decide_resolve, parse_claim, parse_result, result_text, ClaimDecision, ClaimRow, ResolveRow,
+};
 use crate::types::*;
-
-fn result_text(result: &OpResult) -> String {
-    serde_json::to_string(result).unwrap_or_else(|_| "{\"error\":\"unencodable result\"}".into())
-}
-
-fn parse_result(text: Option<String>) -> Option<OpResult> {
-    text.and_then(|t| serde_json::from_str(&t).ok())
-}
 
 pub(super) fn session_ops(conn: &Connection, session: &str) -> StoreResult<Vec<OpRow>> {
     let mut stmt = conn.prepare_cached(
@@ -78,19 +71,9 @@ pub(super) fn resolve(
         }
         return Err(StoreError::NotFound { what: "operation", id: format!("{session}/{op}") });
     };
-    if !matches!(kind.as_str(), "call" | "input") {
-        return Err(StoreError::Invalid(format!(
-            "operation {op} of session {session:?} is a {kind}; only calls and inputs take results"
-        )));
-    }
-    if let Some(stored) = parse_result(stored) {
-        if stored == *result {
-            return Ok(ResolveOutcome::Duplicate);
-        }
-        return Err(StoreError::Conflict(format!("operation {op} of session {session:?} already has another result")));
-    }
-    if !matches!(state.as_str(), "pending" | "claimed") {
-        return Err(StoreError::Conflict(format!("operation {op} of session {session:?} is {state}")));
+    let row = ResolveRow { kind, state, stored: parse_result(stored) };
+    if decide_resolve(session, op, &row, result)? == ResolveOutcome::Duplicate {
+        return Ok(ResolveOutcome::Duplicate);
     }
     tx.execute(
         "UPDATE server_ops SET state = 'completed', result = ?3, claim_id = NULL, claim_expires = ?4 \
@@ -122,7 +105,7 @@ pub(super) fn claim(conn: &Conn<'_>, names: &[String], limit: usize, now: u64) -
     let mut claims = Vec::with_capacity(candidates.len());
     for (session, op, name, args, attempts, timeout_ms, key) in candidates {
         let attempt = u32::try_from(attempts + 1).unwrap_or(u32::MAX);
-        let id = format!("{session}:{op}:{attempt}");
+        let id = claim_id(&session, u(op), attempt);
         let expires = now.saturating_add(u(timeout_ms));
         tx.execute(
             "UPDATE server_ops SET state = 'claimed', attempts = ?3, claim_id = ?4, claim_expires = ?5 \
@@ -142,16 +125,6 @@ pub(super) fn claim(conn: &Conn<'_>, names: &[String], limit: usize, now: u64) -
     }
     tx.commit()?;
     Ok(claims)
-}
-
-/// `SESSION:OP:ATTEMPT` → (session, op).
-fn parse_claim(claim: &str) -> StoreResult<(String, u64)> {
-    let mut parts = claim.rsplitn(3, ':');
-    let (_attempt, op, session) = (parts.next(), parts.next(), parts.next());
-    match (op.and_then(|o| o.parse::<u64>().ok()), session) {
-        (Some(op), Some(session)) if !session.is_empty() => Ok((session.to_string(), op)),
-        _ => Err(StoreError::NotFound { what: "claim", id: claim.to_string() }),
-    }
 }
 
 pub(super) fn complete_claim(conn: &Conn<'_>, claim: &str, result: &OpResult, now: u64) -> StoreResult<ClaimOutcome> {
@@ -181,36 +154,19 @@ pub(super) fn complete_claim(conn: &Conn<'_>, claim: &str, result: &OpResult, no
     let Some((state, current, expires, stored, failed_claim, attempts, max_attempts, backoff_ms)) = row else {
         return Err(StoreError::NotFound { what: "claim", id: claim.to_string() });
     };
-    // A retried request: the same claim already completed (or failed) this way.
-    let completed_by_this = state != "claimed" && current.as_deref() == Some(claim);
-    if completed_by_this {
-        if let Some(stored) = parse_result(stored) {
-            if stored == *result {
-                return Ok(ClaimOutcome::Duplicate);
-            }
-            return Err(StoreError::Conflict(format!("claim {claim} already completed with another result")));
-        }
-    }
-    if failed_claim.as_deref() == Some(claim) && matches!(result, OpResult::Error(_)) {
-        return Ok(ClaimOutcome::Duplicate);
-    }
-    if state != "claimed" || current.as_deref() != Some(claim) {
-        return Err(StoreError::Conflict(format!(
-            "claim {claim} is no longer current (the operation is {state}; an expired claim goes to another worker)"
-        )));
-    }
-    if expires.map(u).unwrap_or(0) < now {
-        return Err(StoreError::Conflict(format!("claim {claim} expired; the operation will be handed out again")));
-    }
-    let retry = match result {
-        OpResult::Error(_) if attempts < max_attempts => {
-            let exponent = u32::try_from(attempts.saturating_sub(1)).unwrap_or(u32::MAX).min(20);
-            Some(now.saturating_add(u(backoff_ms).saturating_mul(1 << exponent)))
-        }
-        _ => None,
+    let row = ClaimRow {
+        state,
+        current,
+        expires_ms: expires.map(u),
+        stored: parse_result(stored),
+        failed_claim,
+        attempts: u(attempts),
+        max_attempts: u(max_attempts),
+        backoff_ms: u(backoff_ms),
     };
-    let outcome = match retry {
-        Some(at) => {
+    let outcome = match decide_claim(claim, &row, result, now)? {
+        ClaimDecision::Duplicate => return Ok(ClaimOutcome::Duplicate),
+        ClaimDecision::Retry(at) => {
             tx.execute(
                 "UPDATE server_ops SET state = 'pending', claim_id = NULL, claim_expires = NULL, failed_claim = ?3, \
                  not_before = ?4 WHERE session = ?1 AND op = ?2",
@@ -218,8 +174,7 @@ pub(super) fn complete_claim(conn: &Conn<'_>, claim: &str, result: &OpResult, no
             )?;
             ClaimOutcome::Retrying(at)
         }
-        None => {
-            // The claim id stays, so a retried completion is recognised as a duplicate.
+        ClaimDecision::Complete => {
             tx.execute(
                 "UPDATE server_ops SET state = 'completed', result = ?3, claim_expires = ?4 \
                  WHERE session = ?1 AND op = ?2",

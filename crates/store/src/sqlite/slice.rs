@@ -121,11 +121,7 @@ impl Slice for SqliteSlice<'_> {
             tx.query_row("SELECT cancel_requested FROM server_sessions WHERE id = ?1", params![self.row.id], |row| {
                 row.get(0)
             })?;
-        let (status, outcome) = if cancel_requested && !end.status.is_final() {
-            (ServerStatus::Cancelled, Some(serde_json::json!({ "cancelled": true })))
-        } else {
-            (end.status, end.outcome.clone())
-        };
+        let (status, outcome) = crate::rules::finishing_status(cancel_requested, end.status, end.outcome.clone());
         let end = SliceEnd { status, ..end };
         tx.execute(
             "UPDATE server_sessions SET status = ?2, outcome = ?3, updated = ?4 WHERE id = ?1",

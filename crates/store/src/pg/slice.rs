@@ -1,0 +1,176 @@
+//! One slice in PostgreSQL, under a fenced lease.
+//!
+//! Opening a slice claims the session in one statement: `lease_owner` := this server,
+//! `lease_epoch` := `lease_epoch + 1`, `lease_expires` := now + the lease time — only if no
+//! one holds an unexpired lease. Every later write of the slice runs in a transaction that
+//! first locks the session row and checks that `lease_epoch` and `lease_owner` are still
+//! ours (Temporal's range_id pattern): a server that was paused or partitioned past its
+//! expiry, whose session another server claimed meanwhile, can never publish a journal
+//! record, an image, output or an operation change — its commit fails with `LeaseLost` and
+//! it drops the session. Each successful commit extends the lease.
+
+use amber_durable::digest::Digest;
+use amber_durable::journal::CallRecord;
+use amber_durable::store::{LoadedSession, NewSession, OutputChunk};
+use postgres::{IsolationLevel, Transaction};
+
+use super::{durable, ops, read_session_row, Conn, PgStore};
+use crate::rules::finishing_status;
+use crate::types::*;
+use crate::{now_ms, to_i64, Slice, SliceEnd};
+
+pub(super) struct PgSlice<'s> {
+    store: &'s PgStore,
+    conn: Conn<'s>,
+    row: SessionRow,
+    loaded: Option<LoadedSession>,
+    epoch: i64,
+    held: bool,
+}
+
+impl<'s> PgSlice<'s> {
+    pub(super) fn open(store: &'s PgStore, id: &str) -> StoreResult<PgSlice<'s>> {
+        let mut conn = store.conn()?;
+        let now = now_ms();
+        let claimed = conn.query_opt(
+            "UPDATE server_sessions SET lease_owner = $2, lease_epoch = lease_epoch + 1, lease_expires = $3, \
+             status = CASE WHEN status IN ('queued', 'suspended') THEN 'running' ELSE status END, updated = $4 \
+             WHERE id = $1 AND status IN ('queued', 'running', 'suspended') \
+             AND (lease_owner IS NULL OR lease_expires < $4) RETURNING lease_epoch",
+            &[&id, &store.owner, &to_i64(now.saturating_add(store.lease_ms)), &to_i64(now)],
+        )?;
+        let Some(claimed) = claimed else {
+            return Err(match read_session_row(&mut *conn, id)? {
+                None => StoreError::NotFound { what: "session", id: id.to_string() },
+                Some(row) if row.status.is_final() => {
+                    StoreError::Conflict(format!("session {id:?} has {}", row.status.name()))
+                }
+                Some(_) => StoreError::Busy(format!("session {id:?} is held by another server")),
+            });
+        };
+        let epoch: i64 = claimed.get(0);
+        let row =
+            read_session_row(&mut *conn, id)?.ok_or_else(|| StoreError::NotFound { what: "session", id: id.into() })?;
+        let mut slice = PgSlice { store, conn, row, loaded: None, epoch, held: true };
+        let loaded = {
+            let mut tx = slice.conn.build_transaction().isolation_level(IsolationLevel::RepeatableRead).start()?;
+            let loaded = durable::load(&mut tx, id)?;
+            tx.commit()?;
+            loaded
+        };
+        slice.loaded = loaded;
+        Ok(slice)
+    }
+
+    /// A transaction in which the lease is checked (row locked) and extended.
+    fn fenced(&mut self) -> StoreResult<Transaction<'_>> {
+        let (id, owner, epoch) = (self.row.id.clone(), self.store.owner.clone(), self.epoch);
+        let expires = to_i64(now_ms().saturating_add(self.store.lease_ms));
+        let mut tx = self.conn.transaction()?;
+        let current =
+            tx.query_opt("SELECT lease_epoch, lease_owner FROM server_sessions WHERE id = $1 FOR UPDATE", &[&id])?;
+        let ours =
+            current.is_some_and(|row| row.get::<_, i64>(0) == epoch && row.get::<_, Option<String>>(1) == Some(owner));
+        if !ours {
+            return Err(StoreError::LeaseLost(format!(
+                "session {id:?}: lease epoch {epoch} was taken over by another server; this slice's work is dropped"
+            )));
+        }
+        tx.execute("UPDATE server_sessions SET lease_expires = $2 WHERE id = $1", &[&id, &expires])?;
+        Ok(tx)
+    }
+}
+
+impl Slice for PgSlice<'_> {
+    fn row(&self) -> &SessionRow {
+        &self.row
+    }
+
+    fn loaded(&self) -> Option<&LoadedSession> {
+        self.loaded.as_ref()
+    }
+
+    fn create_durable(&mut self, new: &NewSession) -> StoreResult<()> {
+        let id = self.row.id.clone();
+        let mut tx = self.fenced()?;
+        durable::create(&mut tx, &id, new)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn undelivered(&self) -> StoreResult<Vec<(u64, OpResult)>> {
+        let mut conn = self.store.conn()?;
+        let ops = ops::session_ops(&mut *conn, &self.row.id)?;
+        Ok(ops
+            .into_iter()
+            .filter(|op| op.state == OpState::Completed)
+            .filter_map(|op| Some((op.id, op.result?)))
+            .collect())
+    }
+
+    fn commit_progress(
+        &mut self,
+        blobs: &[(Digest, &[u8])],
+        records: &[CallRecord],
+        output: &[OutputChunk],
+        image: Option<&[u8]>,
+    ) -> StoreResult<()> {
+        // Blobs first, in their own transaction: an orphan blob is harmless, a record naming a
+        // missing blob is not.
+        if !blobs.is_empty() {
+            let mut tx = self.conn.transaction()?;
+            durable::put_blobs(&mut tx, blobs)?;
+            tx.commit()?;
+        }
+        if records.is_empty() && output.is_empty() && image.is_none() {
+            return Ok(());
+        }
+        let id = self.row.id.clone();
+        let mut tx = self.fenced()?;
+        durable::append_progress(&mut tx, &id, records, output, image)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn finish(&mut self, end: SliceEnd<'_>) -> StoreResult<()> {
+        let id = self.row.id.clone();
+        let mut tx = self.fenced()?;
+        if tx.query_opt("SELECT 1 FROM sessions WHERE name = $1", &[&id])?.is_some() {
+            durable::set_status(&mut tx, &id, end.durable)?;
+        }
+        let cancel_requested: bool =
+            tx.query_one("SELECT cancel_requested FROM server_sessions WHERE id = $1", &[&id])?.get(0);
+        let (status, outcome) = finishing_status(cancel_requested, end.status, end.outcome.clone());
+        let end = SliceEnd { status, ..end };
+        // The lease ends with the slice, in the same commit.
+        tx.execute(
+            "UPDATE server_sessions SET status = $2, outcome = $3, updated = $4, lease_owner = NULL, \
+             lease_expires = NULL WHERE id = $1",
+            &[&id, &status.name(), &outcome.as_ref().map(|o| o.to_string()), &to_i64(now_ms())],
+        )?;
+        ops::reconcile(&mut tx, &id, &end)?;
+        if !end.pending.is_empty() {
+            // Calls for tool workers polling other servers, sleeps for their timers.
+            super::notify_work(&mut tx, &id)?;
+        }
+        tx.commit()?;
+        self.held = false;
+        self.row.status = status;
+        self.row.outcome = outcome;
+        Ok(())
+    }
+}
+
+impl Drop for PgSlice<'_> {
+    fn drop(&mut self) {
+        if self.held {
+            // Release only our own epoch; nothing to report to from Drop (an unreleased lease
+            // simply expires).
+            let _ = self.conn.execute(
+                "UPDATE server_sessions SET lease_owner = NULL, lease_expires = NULL \
+                 WHERE id = $1 AND lease_epoch = $2 AND lease_owner = $3",
+                &[&self.row.id, &self.epoch, &self.store.owner],
+            );
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! The store suite against a real PostgreSQL server, plus what only a shared database has:
+//! migrations, leases taken over between servers, connections lost.
+//!
+//! The server is the one `AMBER_TEST_POSTGRES` names (a URL; `.ci/run` starts a throwaway
+//! cluster with `.ci/postgres start`); each test gets a database of its own. Without the
+//! variable these tests fail under CI (`CI` set) and are skipped, saying so, elsewhere.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use amber_durable::policy::Policy;
+use amber_durable::store::{NewSession, OutputChunk, OutputStream, SessionStatus, Source};
+
+use super::schema::SCHEMA_VERSION;
+use super::*;
+use crate::SliceEnd;
+
+fn base_url() -> Option<String> {
+    match std::env::var("AMBER_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var_os("CI").is_some() => {
+            panic!("AMBER_TEST_POSTGRES is not set: CI must start PostgreSQL (.ci/postgres start)")
+        }
+        _ => {
+            eprintln!("skipped: set AMBER_TEST_POSTGRES to a PostgreSQL URL (eval \"$(.ci/postgres start)\")");
+            None
+        }
+    }
+}
+
+/// A URL of a fresh, empty database on the test server.
+fn fresh_database(label: &str) -> Option<String> {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let base = base_url()?;
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    let label: String = label.chars().filter(|c| c.is_ascii_alphanumeric()).take(20).collect();
+    let name = format!("amber_t_{}_{n}_{label}", std::process::id()).to_lowercase();
+    let mut admin = Client::connect(&base, NoTls).expect("connect to AMBER_TEST_POSTGRES");
+    admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).unwrap();
+    admin.batch_execute(&format!("CREATE DATABASE {name}")).unwrap();
+    let (prefix, _) = base.rsplit_once('/').expect("a URL with a database name");
+    Some(format!("{prefix}/{name}"))
+}
+
+fn temp_store(label: &str) -> Option<Box<dyn Store>> {
+    let url = fresh_database(label)?;
+    Some(Box::new(PgStore::open(&url).unwrap()))
+}
+
+crate::suite::store_suite!(temp_store);
+
+fn spec() -> SessionSpec {
+    serde_json::from_value(serde_json::json!({ "program": "p", "entry": "agent.js" })).unwrap()
+}
+
+fn new_session() -> NewSession {
+    NewSession {
+        entry: "/app/agent.js".into(),
+        module: false,
+        policy: Policy::durable(),
+        sources: vec![Source::new("/app/agent.js", "1")],
+    }
+}
+
+fn line(text: &str) -> OutputChunk {
+    OutputChunk { stream: OutputStream::Stdout, text: text.into() }
+}
+
+fn end(status: ServerStatus) -> SliceEnd<'static> {
+    SliceEnd {
+        durable: SessionStatus::Suspended,
+        status,
+        outcome: None,
+        pending: &[],
+        policy: &|_| OpPolicy::default(),
+        key: &|op| op.seq.to_string(),
+    }
+}
+
+#[test]
+fn migrations_apply_once_and_a_newer_schema_is_refused() {
+    let Some(url) = fresh_database("migrations") else { return };
+    let mut client = Client::connect(&url, NoTls).unwrap();
+    assert_eq!(schema::migrate(&mut client).unwrap(), 0, "from an empty database");
+    assert_eq!(schema::migrate(&mut client).unwrap(), SCHEMA_VERSION, "the second run finds it current");
+    // Servers starting together: each applies what is missing, once.
+    let threads: Vec<_> = (0..4)
+        .map(|_| {
+            let url = url.clone();
+            std::thread::spawn(move || PgStore::open(&url).map(|_| ()))
+        })
+        .collect();
+    for thread in threads {
+        thread.join().unwrap().unwrap();
+    }
+    let applied: i64 = client.query_one("SELECT COUNT(*) FROM schema_migrations", &[]).unwrap().get(0);
+    assert_eq!(applied, i64::from(SCHEMA_VERSION));
+    client
+        .execute("INSERT INTO schema_migrations (version, applied) VALUES ($1, 0)", &[&(SCHEMA_VERSION + 1)])
+        .unwrap();
+    match PgStore::open(&url) {
+        Err(StoreError::Invalid(message)) => assert!(message.contains("newer"), "{message}"),
+        other => panic!("a newer schema must be refused, got {:?}", other.map(|_| ())),
+    }
+}
+
+#[test]
+fn a_lease_taken_over_refuses_the_old_owners_commits() {
+    let Some(url) = fresh_database("takeover") else { return };
+    let a = PgStore::open(&url).unwrap().with_lease_ms(100);
+    let b = PgStore::open(&url).unwrap().with_lease_ms(100);
+    assert_ne!(a.owner(), b.owner());
+    a.create_session(Some("s"), &spec()).unwrap();
+    let mut old = a.open_slice("s").unwrap();
+    old.create_durable(&new_session()).unwrap();
+    old.commit_progress(&[], &[], &[line("from a")], None).unwrap();
+    assert!(matches!(b.open_slice("s"), Err(StoreError::Busy(_))), "held while a's lease lasts");
+    // a pauses past its lease; b takes the session over.
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    let mut new = b.open_slice("s").unwrap();
+    assert!(matches!(old.commit_progress(&[], &[], &[line("late a")], None), Err(StoreError::LeaseLost(_))));
+    assert!(matches!(old.finish(end(ServerStatus::Completed)), Err(StoreError::LeaseLost(_))));
+    drop(old); // releases nothing: the epoch is b's now
+    new.commit_progress(&[], &[], &[line("from b")], None).unwrap();
+    new.finish(end(ServerStatus::Suspended)).unwrap();
+    drop(new);
+    let output: Vec<String> = a.output("s", 0, 10).unwrap().into_iter().map(|c| c.text).collect();
+    assert_eq!(output, ["from a", "from b"], "nothing of a's after the take-over");
+    assert_eq!(a.session("s").unwrap().unwrap().status, ServerStatus::Suspended);
+    // Finished slices release their lease at once: the next slice needs no expiry.
+    a.open_slice("s").unwrap();
+}
+
+#[test]
+fn a_lost_connection_fails_the_call_and_the_store_reconnects() {
+    let Some(url) = fresh_database("connloss") else { return };
+    let store = PgStore::open(&url).unwrap().with_lease_ms(100);
+    store.create_session(Some("s"), &spec()).unwrap();
+    let mut slice = store.open_slice("s").unwrap();
+    slice.create_durable(&new_session()).unwrap();
+    // Every other backend of this database goes (as in a server restart or a failover).
+    let mut admin = Client::connect(&url, NoTls).unwrap();
+    admin
+        .execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() \
+             AND pid <> pg_backend_pid()",
+            &[],
+        )
+        .unwrap();
+    assert!(matches!(slice.commit_progress(&[], &[], &[line("x")], None), Err(StoreError::Database(_))));
+    drop(slice);
+    assert_eq!(store.session("s").unwrap().unwrap().status, ServerStatus::Running, "a fresh connection");
+    assert!(store.output("s", 0, 10).unwrap().is_empty(), "the failed commit wrote nothing");
+    // The dead slice's lease expires; the session runs again.
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    let mut again = store.open_slice("s").unwrap();
+    assert!(again.loaded().is_some());
+    again.commit_progress(&[], &[], &[line("y")], None).unwrap();
+    assert_eq!(store.runnable_sessions().unwrap(), vec![], "running, lease live");
+}
+
+#[test]
+fn a_commit_elsewhere_wakes_a_waiting_server_and_a_lost_listener_is_replaced() {
+    use std::time::{Duration, Instant};
+    let Some(url) = fresh_database("notify") else { return };
+    let a = PgStore::open(&url).unwrap();
+    let b = std::sync::Arc::new(PgStore::open(&url).unwrap());
+    // Nothing happens: the wait ends at its timeout (and leaves b listening).
+    b.wait_for_work(Duration::from_millis(50)).unwrap();
+    let wake = |b: &std::sync::Arc<PgStore>| {
+        let b = b.clone();
+        std::thread::spawn(move || {
+            let started = Instant::now();
+            b.wait_for_work(Duration::from_secs(60)).map(|()| started.elapsed())
+        })
+    };
+    let waiter = wake(&b);
+    std::thread::sleep(Duration::from_millis(100));
+    a.create_session(Some("one"), &spec()).unwrap();
+    let waited = waiter.join().unwrap().unwrap();
+    assert!(waited < Duration::from_secs(30), "woken by the commit, not the timeout ({waited:?})");
+    // The listener's connection dies (a failover): the next wait reports it or reconnects,
+    // and the one after is woken again.
+    let mut admin = Client::connect(&url, NoTls).unwrap();
+    admin
+        .execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() \
+             AND pid <> pg_backend_pid()",
+            &[],
+        )
+        .unwrap();
+    let _ = b.wait_for_work(Duration::from_millis(50));
+    b.wait_for_work(Duration::from_millis(50)).unwrap();
+    std::thread::sleep(Duration::from_millis(600)); // a's pooled connection is checked when next used
+    let waiter = wake(&b);
+    std::thread::sleep(Duration::from_millis(100));
+    a.create_session(Some("two"), &spec()).unwrap();
+    let waited = waiter.join().unwrap().unwrap();
+    assert!(waited < Duration::from_secs(30), "woken after the reconnect ({waited:?})");
+}

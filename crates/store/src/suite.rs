@@ -1,0 +1,192 @@
+//! The store's behaviour, written once and run against every backend (sqlite/tests.rs and
+//! pg/tests.rs instantiate [`store_suite!`] with their own fresh-store constructor).
+
+use amber_durable::image::PendingOp;
+use amber_durable::journal::OpKind;
+use amber_durable::policy::Policy;
+use amber_durable::store::{NewSession, SessionStatus, Source};
+use serde_json::json;
+
+use crate::types::*;
+use crate::{SliceEnd, Store};
+
+/// One `#[test]` per suite case, each on a fresh store from `$make(label)`, an expression
+/// of type `Option<Box<dyn Store>>` (None: the backend is not available here, see its tests).
+macro_rules! store_suite {
+    ($make:expr) => {
+        #[test]
+        fn programs_are_content_addressed_and_paths_checked() {
+            if let Some(store) = $make("programs_0") {
+                $crate::suite::programs_are_content_addressed_and_paths_checked(&*store);
+            }
+        }
+        #[test]
+        fn creating_with_a_client_id_is_idempotent() {
+            if let Some(store) = $make("creating_1") {
+                $crate::suite::creating_with_a_client_id_is_idempotent(&*store);
+            }
+        }
+        #[test]
+        fn resolving_twice_is_idempotent_and_a_different_value_conflicts() {
+            if let Some(store) = $make("resolving_2") {
+                $crate::suite::resolving_twice_is_idempotent_and_a_different_value_conflicts(&*store);
+            }
+        }
+        #[test]
+        fn an_expired_claim_goes_to_another_worker_and_cannot_complete() {
+            if let Some(store) = $make("an_3") {
+                $crate::suite::an_expired_claim_goes_to_another_worker_and_cannot_complete(&*store);
+            }
+        }
+        #[test]
+        fn failures_retry_with_backoff_until_attempts_run_out() {
+            if let Some(store) = $make("failures_4") {
+                $crate::suite::failures_retry_with_backoff_until_attempts_run_out(&*store);
+            }
+        }
+        #[test]
+        fn finishing_a_slice_reconciles_operations_and_cancel_waits_for_the_slice() {
+            if let Some(store) = $make("finishing_5") {
+                $crate::suite::finishing_a_slice_reconciles_operations_and_cancel_waits_for_the_slice(&*store);
+            }
+        }
+    };
+}
+pub(crate) use store_suite;
+
+fn spec(program: &str) -> SessionSpec {
+    serde_json::from_value(json!({ "program": program, "entry": "agent.js" })).unwrap()
+}
+
+fn call(id: u64, name: &str) -> PendingOp {
+    PendingOp { id, seq: id, kind: OpKind::Call, name: name.into(), args: json!({ "n": id }), due_time_ms: None }
+}
+
+/// A session that ran one slice and now waits on `pending`.
+fn suspended(store: &dyn Store, id: &str, pending: &[PendingOp], policy: OpPolicy) {
+    store.create_session(Some(id), &spec("p")).unwrap();
+    let mut slice = store.open_slice(id).unwrap();
+    let new = NewSession {
+        entry: "/app/agent.js".into(),
+        module: false,
+        policy: Policy::durable(),
+        sources: vec![Source::new("/app/agent.js", "1")],
+    };
+    slice.create_durable(&new).unwrap();
+    slice
+        .finish(SliceEnd {
+            durable: SessionStatus::Suspended,
+            status: ServerStatus::Suspended,
+            outcome: None,
+            pending,
+            policy: &|_| policy,
+            key: &|op| format!("{id}:{}", op.seq),
+        })
+        .unwrap();
+}
+
+pub fn programs_are_content_addressed_and_paths_checked(store: &dyn Store) {
+    let files = vec![("b.js".to_string(), b"2".to_vec()), ("a.js".to_string(), b"1".to_vec())];
+    let first = store.put_program(&files).unwrap();
+    let reversed: Vec<_> = files.iter().rev().cloned().collect();
+    assert_eq!(store.put_program(&reversed).unwrap().id, first.id);
+    assert_eq!(first.files[0].path, "a.js");
+    assert_ne!(store.put_program(&[("a.js".into(), b"3".to_vec())]).unwrap().id, first.id);
+    for bad in ["../x", "/abs", "a//b", "a/./b", ""] {
+        assert!(matches!(store.put_program(&[(bad.into(), vec![])]), Err(StoreError::Invalid(_))), "{bad:?}");
+    }
+    let dup = vec![("a.js".to_string(), b"1".to_vec()), ("a.js".to_string(), b"2".to_vec())];
+    assert!(matches!(store.put_program(&dup), Err(StoreError::Invalid(_))));
+}
+
+pub fn creating_with_a_client_id_is_idempotent(store: &dyn Store) {
+    let (row, created) = store.create_session(Some("job-1"), &spec("p")).unwrap();
+    assert!(created);
+    assert_eq!(row.status, ServerStatus::Queued);
+    let (again, created) = store.create_session(Some("job-1"), &spec("p")).unwrap();
+    assert!(!created);
+    assert_eq!(again.order, row.order);
+    assert!(matches!(store.create_session(Some("job-1"), &spec("q")), Err(StoreError::Conflict(_))));
+    let (generated, _) = store.create_session(None, &spec("p")).unwrap();
+    assert!(generated.id.starts_with("s-"));
+    let listed = store.list_sessions(&SessionFilter { limit: 10, ..Default::default() }).unwrap();
+    assert_eq!(listed.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), ["job-1", generated.id.as_str()]);
+    let after =
+        store.list_sessions(&SessionFilter { after: Some(row.order), limit: 10, ..Default::default() }).unwrap();
+    assert_eq!(after.len(), 1);
+}
+
+pub fn resolving_twice_is_idempotent_and_a_different_value_conflicts(store: &dyn Store) {
+    suspended(store, "r", &[call(1, "search")], OpPolicy::default());
+    let ok = OpResult::Result(json!({ "a": 1 }));
+    assert_eq!(store.resolve_op("r", 1, &ok, 0).unwrap(), ResolveOutcome::Accepted);
+    assert_eq!(store.resolve_op("r", 1, &ok, 0).unwrap(), ResolveOutcome::Duplicate);
+    assert!(matches!(store.resolve_op("r", 1, &OpResult::Result(json!(2)), 0), Err(StoreError::Conflict(_))));
+    assert!(matches!(store.resolve_op("r", 9, &ok, 0), Err(StoreError::NotFound { what: "operation", .. })));
+    assert!(matches!(store.resolve_op("nope", 1, &ok, 0), Err(StoreError::NotFound { what: "session", .. })));
+    assert_eq!(store.runnable_sessions().unwrap(), vec![("r".to_string(), "default".to_string())]);
+    let slice = store.open_slice("r").unwrap();
+    assert_eq!(slice.undelivered().unwrap(), vec![(1, ok)]);
+}
+
+pub fn an_expired_claim_goes_to_another_worker_and_cannot_complete(store: &dyn Store) {
+    let policy = OpPolicy { timeout_ms: 100, max_attempts: 3, backoff_ms: 50 };
+    suspended(store, "c", &[call(1, "search"), call(2, "other")], policy);
+    let names = vec!["search".to_string()];
+    let first = store.claim_ops(&names, 10, 1_000).unwrap();
+    assert_eq!(first.len(), 1);
+    assert_eq!((first[0].op, first[0].attempt, first[0].claim_expires_ms), (1, 1, 1_100));
+    assert_eq!(first[0].idempotency_key, "c:1");
+    assert!(store.claim_ops(&names, 10, 1_050).unwrap().is_empty(), "claimed until it expires");
+    let second = store.claim_ops(&names, 10, 1_200).unwrap();
+    assert_eq!(second[0].attempt, 2);
+    let value = OpResult::Result(json!("ok"));
+    assert!(matches!(store.complete_claim(&first[0].id, &value, 1_210), Err(StoreError::Conflict(_))));
+    assert_eq!(store.complete_claim(&second[0].id, &value, 1_210).unwrap(), ClaimOutcome::Completed);
+    assert_eq!(store.complete_claim(&second[0].id, &value, 1_220).unwrap(), ClaimOutcome::Duplicate);
+    assert!(matches!(store.complete_claim("c:9:1", &value, 0), Err(StoreError::NotFound { .. })));
+    assert!(matches!(store.complete_claim("garbage", &value, 0), Err(StoreError::NotFound { .. })));
+    let any = store.claim_ops(&[], 10, 1_300).unwrap();
+    assert_eq!(any.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["other"]);
+}
+
+pub fn failures_retry_with_backoff_until_attempts_run_out(store: &dyn Store) {
+    let policy = OpPolicy { timeout_ms: 1_000, max_attempts: 2, backoff_ms: 100 };
+    suspended(store, "f", &[call(1, "flaky")], policy);
+    let fail = OpResult::Error("boom".into());
+    let claim = store.claim_ops(&[], 1, 0).unwrap().remove(0);
+    assert_eq!(store.complete_claim(&claim.id, &fail, 10).unwrap(), ClaimOutcome::Retrying(110));
+    assert_eq!(store.complete_claim(&claim.id, &fail, 11).unwrap(), ClaimOutcome::Duplicate);
+    assert_eq!(store.next_retry_ms().unwrap(), Some(110));
+    assert!(store.claim_ops(&[], 1, 100).unwrap().is_empty(), "not before its backoff");
+    let retry = store.claim_ops(&[], 1, 110).unwrap().remove(0);
+    assert_eq!(retry.attempt, 2);
+    assert_eq!(store.complete_claim(&retry.id, &fail, 120).unwrap(), ClaimOutcome::Completed);
+    let ops = store.session_ops("f").unwrap();
+    assert_eq!((ops[0].state, ops[0].result.clone()), (OpState::Completed, Some(fail)));
+}
+
+pub fn finishing_a_slice_reconciles_operations_and_cancel_waits_for_the_slice(store: &dyn Store) {
+    suspended(store, "x", &[call(1, "a"), call(2, "b")], OpPolicy::default());
+    store.resolve_op("x", 1, &OpResult::Result(json!(1)), 0).unwrap();
+    {
+        let mut slice = store.open_slice("x").unwrap();
+        assert!(!store.request_cancel("x").unwrap(), "a running slice is cancelled when it ends");
+        slice
+            .finish(SliceEnd {
+                durable: SessionStatus::Suspended,
+                status: ServerStatus::Suspended,
+                outcome: None,
+                pending: &[call(2, "b"), call(3, "c")],
+                policy: &|_| OpPolicy::default(),
+                key: &|op| op.seq.to_string(),
+            })
+            .unwrap();
+        assert_eq!(slice.row().status, ServerStatus::Cancelled);
+    }
+    let states: Vec<_> = store.session_ops("x").unwrap().iter().map(|op| (op.id, op.state)).collect();
+    assert_eq!(states, [(1, OpState::Delivered), (2, OpState::Cancelled), (3, OpState::Cancelled)]);
+    assert!(matches!(store.open_slice("x"), Err(StoreError::Conflict(_))));
+    let counts = store.counts().unwrap();
+    assert_eq!(counts.sessions.get(&ServerStatus::Cancelled), Some(&1));
+}
