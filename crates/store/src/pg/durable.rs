@@ -120,10 +120,17 @@ pub(super) fn load(c: &mut impl GenericClient, name: &str) -> StoreResult<Option
     Ok(Some(LoadedSession { meta, sources, image, journal }))
 }
 
+/// The lease a slice's writes are committed under (recorded with each journal record).
+pub(super) struct Lease<'a> {
+    pub epoch: i64,
+    pub owner: &'a str,
+}
+
 /// Appends journal records, output and (if given) the image of the state after both; the
 /// caller's transaction holds the session's lease row locked.
 pub(super) fn append_progress(
     c: &mut impl GenericClient,
+    lease: &Lease<'_>,
     name: &str,
     records: &[CallRecord],
     output: &[OutputChunk],
@@ -149,7 +156,10 @@ pub(super) fn append_progress(
         return Err(failure);
     }
     for (seq, bytes) in insert? {
-        c.execute("INSERT INTO journal (session, seq, record) VALUES ($1, $2, $3)", &[&name, &to_i64(seq), &bytes])?;
+        c.execute(
+            "INSERT INTO journal (session, seq, record, lease_epoch, lease_owner) VALUES ($1, $2, $3, $4, $5)",
+            &[&name, &to_i64(seq), &bytes, &lease.epoch, &lease.owner],
+        )?;
     }
     if !output.is_empty() {
         let next: i64 =

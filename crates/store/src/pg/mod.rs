@@ -46,6 +46,9 @@ pub struct PgStore {
     /// This process's name in `lease_owner` (unique per process: pid, start time, counter).
     owner: String,
     lease_ms: u64,
+    /// Whether slices renew their lease while they run (off only in tests that play a paused
+    /// server).
+    heartbeat: bool,
     pool: Mutex<Vec<(Client, Instant)>>,
     /// The connection that `LISTEN`s on [`WORK_CHANNEL`] (made on first wait).
     listener: Mutex<Option<Client>>,
@@ -115,6 +118,7 @@ impl PgStore {
             url: url.to_string(),
             owner: owner_name(),
             lease_ms: DEFAULT_LEASE_MS,
+            heartbeat: true,
             pool: Mutex::new(vec![(client, Instant::now())]),
             listener: Mutex::new(None),
         })
@@ -123,6 +127,13 @@ impl PgStore {
     /// The same store with leases of `ms` (tests shorten them to exercise take-overs).
     pub fn with_lease_ms(mut self, ms: u64) -> PgStore {
         self.lease_ms = ms.max(1);
+        self
+    }
+
+    /// The same store with slices that do not renew their leases: a server that is paused.
+    #[cfg(test)]
+    pub(crate) fn paused(mut self) -> PgStore {
+        self.heartbeat = false;
         self
     }
 

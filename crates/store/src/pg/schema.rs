@@ -18,7 +18,7 @@ pub const SCHEMA_VERSION: i32 = MIGRATIONS[MIGRATIONS.len() - 1].0;
 const MIGRATION_LOCK: i64 = 0x616d_6265_725f_6d67; // "amber_mg"
 
 /// (version, SQL). Never edit an applied migration: add the next one.
-const MIGRATIONS: &[(i32, &str)] = &[(1, V1)];
+const MIGRATIONS: &[(i32, &str)] = &[(1, V1), (2, V2)];
 
 /// Version 1: the durable session store (sessions, sources, images, journal, blobs, output)
 /// and the server's tables (programs, server sessions with their leases, operations). The
@@ -93,8 +93,20 @@ CREATE INDEX server_ops_state ON server_ops (state, kind, name);
 CREATE INDEX server_ops_claim ON server_ops (claim_id);
 ";
 
+/// Version 2: each journal record names the lease it was committed under (`lease_epoch`,
+/// `lease_owner`), so an audit can show that no two servers ever committed for one session
+/// under one epoch and that epochs only grow along a journal. Rows from version 1 keep NULLs.
+const V2: &str = "
+ALTER TABLE journal ADD COLUMN lease_epoch BIGINT, ADD COLUMN lease_owner TEXT;
+";
+
 /// Brings the database to [`SCHEMA_VERSION`]; returns the version found before.
 pub fn migrate(client: &mut Client) -> StoreResult<i32> {
+    migrate_to(client, SCHEMA_VERSION)
+}
+
+/// Applies the migrations up to `target` (tests stop at an older version to migrate from it).
+pub(super) fn migrate_to(client: &mut Client, target: i32) -> StoreResult<i32> {
     client.batch_execute(
         "CREATE SCHEMA IF NOT EXISTS amber; SET search_path TO amber; \
          CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied BIGINT NOT NULL)",
@@ -111,7 +123,7 @@ pub fn migrate(client: &mut Client) -> StoreResult<i32> {
                  run a newer amber"
             )));
         }
-        if current >= version {
+        if current >= version || version > target {
             continue;
         }
         tx.batch_execute(sql)?;

@@ -7,7 +7,8 @@
 //! ours (Temporal's range_id pattern): a server that was paused or partitioned past its
 //! expiry, whose session another server claimed meanwhile, can never publish a journal
 //! record, an image, output or an operation change — its commit fails with `LeaseLost` and
-//! it drops the session. Each successful commit extends the lease.
+//! it drops the session. Each successful commit extends the lease, and so does a heartbeat
+//! thread while a slice runs long without committing (a CPU-bound slice keeps its session).
 
 use amber_durable::digest::Digest;
 use amber_durable::journal::CallRecord;
@@ -26,6 +27,54 @@ pub(super) struct PgSlice<'s> {
     loaded: Option<LoadedSession>,
     epoch: i64,
     held: bool,
+    _heartbeat: Heartbeat,
+}
+
+/// Extends the lease every third of its length while the slice runs; stops when dropped. It
+/// connects only once the slice has run that long (most slices end sooner), and stops for
+/// good once the lease is no longer ours (the next commit of the slice then fails).
+struct Heartbeat {
+    stop: Option<std::sync::mpsc::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Heartbeat {
+    fn start(url: String, id: String, owner: String, epoch: i64, lease_ms: u64) -> Heartbeat {
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let every = std::time::Duration::from_millis((lease_ms / 3).max(1));
+        let thread = std::thread::Builder::new()
+            .name("amber-lease".into())
+            .spawn(move || {
+                let mut client = None;
+                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
+                    if client.is_none() {
+                        client = super::connect(&url).ok();
+                    }
+                    let Some(c) = client.as_mut() else { continue };
+                    let expires = to_i64(now_ms().saturating_add(lease_ms));
+                    match c.execute(
+                        "UPDATE server_sessions SET lease_expires = $2 WHERE id = $1 AND lease_epoch = $3 \
+                         AND lease_owner = $4",
+                        &[&id, &expires, &epoch, &owner],
+                    ) {
+                        Ok(0) => return,
+                        Ok(_) => {}
+                        Err(_) => client = None,
+                    }
+                }
+            })
+            .ok();
+        Heartbeat { stop: Some(stop), thread }
+    }
+}
+
+impl Drop for Heartbeat {
+    fn drop(&mut self) {
+        drop(self.stop.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
 }
 
 impl<'s> PgSlice<'s> {
@@ -51,7 +100,11 @@ impl<'s> PgSlice<'s> {
         let epoch: i64 = claimed.get(0);
         let row =
             read_session_row(&mut *conn, id)?.ok_or_else(|| StoreError::NotFound { what: "session", id: id.into() })?;
-        let mut slice = PgSlice { store, conn, row, loaded: None, epoch, held: true };
+        let heartbeat = match store.heartbeat {
+            true => Heartbeat::start(store.url.clone(), id.to_string(), store.owner.clone(), epoch, store.lease_ms),
+            false => Heartbeat { stop: None, thread: None },
+        };
+        let mut slice = PgSlice { store, conn, row, loaded: None, epoch, held: true, _heartbeat: heartbeat };
         let loaded = {
             let mut tx = slice.conn.build_transaction().isolation_level(IsolationLevel::RepeatableRead).start()?;
             let loaded = durable::load(&mut tx, id)?;
@@ -125,9 +178,9 @@ impl Slice for PgSlice<'_> {
         if records.is_empty() && output.is_empty() && image.is_none() {
             return Ok(());
         }
-        let id = self.row.id.clone();
+        let (id, owner, epoch) = (self.row.id.clone(), self.store.owner.clone(), self.epoch);
         let mut tx = self.fenced()?;
-        durable::append_progress(&mut tx, &id, records, output, image)?;
+        durable::append_progress(&mut tx, &durable::Lease { epoch, owner: &owner }, &id, records, output, image)?;
         tx.commit()?;
         Ok(())
     }

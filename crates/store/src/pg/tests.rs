@@ -106,7 +106,7 @@ fn migrations_apply_once_and_a_newer_schema_is_refused() {
 #[test]
 fn a_lease_taken_over_refuses_the_old_owners_commits() {
     let Some(url) = fresh_database("takeover") else { return };
-    let a = PgStore::open(&url).unwrap().with_lease_ms(100);
+    let a = PgStore::open(&url).unwrap().with_lease_ms(100).paused();
     let b = PgStore::open(&url).unwrap().with_lease_ms(100);
     assert_ne!(a.owner(), b.owner());
     a.create_session(Some("s"), &spec()).unwrap();
@@ -196,4 +196,43 @@ fn a_commit_elsewhere_wakes_a_waiting_server_and_a_lost_listener_is_replaced() {
     a.create_session(Some("two"), &spec()).unwrap();
     let waited = waiter.join().unwrap().unwrap();
     assert!(waited < Duration::from_secs(30), "woken after the reconnect ({waited:?})");
+}
+
+#[test]
+fn a_version_1_database_migrates_keeping_its_rows() {
+    let Some(url) = fresh_database("fromv1") else { return };
+    let mut client = Client::connect(&url, NoTls).unwrap();
+    assert_eq!(schema::migrate_to(&mut client, 1).unwrap(), 0);
+    client.execute("INSERT INTO journal (session, seq, record) VALUES ('old', 0, '\\x00'::bytea)", &[]).unwrap();
+    client
+        .execute(
+            "INSERT INTO server_sessions (id, tenant, program, spec, status, created, updated) \
+             VALUES ('old', 't', 'p', '{}', 'completed', 0, 0)",
+            &[],
+        )
+        .unwrap();
+    drop(client);
+    PgStore::open(&url).unwrap();
+    let mut client = Client::connect(&url, NoTls).unwrap();
+    client.batch_execute("SET search_path TO amber").unwrap();
+    let version: i32 = client.query_one("SELECT MAX(version) FROM schema_migrations", &[]).unwrap().get(0);
+    assert_eq!(version, SCHEMA_VERSION);
+    let row = client.query_one("SELECT lease_epoch, lease_owner FROM journal WHERE session = 'old'", &[]).unwrap();
+    assert_eq!((row.get::<_, Option<i64>>(0), row.get::<_, Option<String>>(1)), (None, None));
+    let sessions: i64 = client.query_one("SELECT COUNT(*) FROM server_sessions", &[]).unwrap().get(0);
+    assert_eq!(sessions, 1);
+}
+
+#[test]
+fn a_long_slice_keeps_its_lease_by_heartbeat() {
+    let Some(url) = fresh_database("heartbeat") else { return };
+    let a = PgStore::open(&url).unwrap().with_lease_ms(150);
+    let b = PgStore::open(&url).unwrap().with_lease_ms(150);
+    a.create_session(Some("s"), &spec()).unwrap();
+    let mut slice = a.open_slice("s").unwrap();
+    // Four lease lengths without a commit (a long computation): the heartbeat keeps it.
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    assert!(matches!(b.open_slice("s"), Err(StoreError::Busy(_))), "still a's");
+    slice.create_durable(&new_session()).unwrap();
+    slice.finish(end(ServerStatus::Suspended)).unwrap();
 }
