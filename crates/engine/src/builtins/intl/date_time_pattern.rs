@@ -180,9 +180,9 @@ pub(crate) fn field_set(slots: &DateTimeFormatSlots) -> CompositeFieldSet {
     fallback.date_fields = Some(DateFields::YMD);
     fallback.length = Some(Length::Short);
     fallback.build_composite().unwrap_or_else(|_| {
-        CompositeFieldSet::Date(icu_datetime::fieldsets::enums::DateFieldSet::YMD(
-            icu_datetime::fieldsets::YMD::short(),
-        ))
+        CompositeFieldSet::Date(
+            icu_datetime::fieldsets::enums::DateFieldSet::YMD(icu_datetime::fieldsets::YMD::short()),
+        )
     })
 }
 
@@ -199,7 +199,7 @@ fn input(slots: &DateTimeFormatSlots, local: &Local) -> Result<Input, FormatErro
     } else {
         TimeZone::from_iana_id(&slots.time_zone)
     };
-    let stamp = icu_time::zone::ZoneNameTimestamp::from_zoned_date_time_iso(at(local.epoch_ms));
+    let stamp = icu_time::zone::ZoneNameTimestamp::from_zoned_date_time(at(local.epoch_ms));
     let info = zone.with_offset(Some(offset)).with_zone_name_timestamp(stamp);
     let date: Date<icu_calendar::Iso> = z.date;
     let time: Time = z.time;
@@ -464,7 +464,7 @@ pub(crate) fn default_calendar(data_locale: &str) -> String {
         K::HijriTabularTypeIIThursday => "islamic-tbla",
         K::HijriUmmAlQura => "islamic-umalqura",
         K::Iso => "iso8601",
-        K::Japanese | K::JapaneseExtended => "japanese",
+        K::Japanese => "japanese",
         K::Persian => "persian",
         K::Roc => "roc",
         _ => "gregory",
