@@ -96,26 +96,20 @@ fn without_hc(locale: &str) -> String {
 /// An offset time zone ("+05", "+0530", "-05:30") as FormatOffsetTimeZoneIdentifier's
 /// "+hh:mm"; Some(None) for a sub-minute offset (a RangeError), None when not an offset.
 fn offset_zone(s: &str) -> Option<Option<String>> {
-    let b = s.as_bytes();
-    let sign = match b.first() {
-        Some(b'+') => 1,
-        Some(b'-' | 0xE2) => -1,
+    let (sign, rest) = match s.as_bytes().first() {
+        Some(b'+') => (1, &s[1..]),
+        Some(b'-') => (-1, &s[1..]),
         _ => return None,
     };
-    let rest = &s[1..];
     let digits: String = rest.chars().filter(|c| *c != ':').collect();
-    let all_digits = !digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit());
+    if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) || !rest.is_ascii() {
+        return None;
+    }
     let colon_ok = match rest.len() {
         2 | 4 => !rest.contains(':'),
         5 => rest.as_bytes()[2] == b':',
         _ => false,
     };
-    if b[0] == 0xE2 {
-        return Some(None);
-    }
-    if !all_digits {
-        return None;
-    }
     if !colon_ok {
         // Seconds or fractions: a syntactically longer offset (sub-minute precision).
         return if digits.len() > 4 { Some(None) } else { None };

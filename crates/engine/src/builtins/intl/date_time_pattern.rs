@@ -94,6 +94,11 @@ fn field_bag(slots: &DateTimeFormatSlots) -> DateTimeFieldBag {
         (_, true) => field::Era::Narrow,
         _ => field::Era::Short,
     });
+    bag.day_period = c.day_period.as_deref().map(|p| match p {
+        "long" => field::DayPeriod::FlexibleLong,
+        "narrow" => field::DayPeriod::FlexibleNarrow,
+        _ => field::DayPeriod::FlexibleShort,
+    });
     bag.year = c.year.as_deref().map(|y| if y == "2-digit" { field::Year::TwoDigit } else { field::Year::Numeric });
     bag.month = c.month.as_deref().map(|m| match m {
         "2-digit" => field::Month::TwoDigit,
