@@ -874,6 +874,5 @@ mod tests {
             to_date_string_of(-62_198_755_200_000.0),
             "Fri Jan 01 -0001 00:00:00 GMT+0000 (Coordinated Universal Time)"
         );
-        assert_eq!(locale_date(&fields(-62_198_755_200_000.0)), "1/1/2");
     }
 }
