@@ -245,6 +245,7 @@ intrinsics! {
     intl_segmenter_prototype,
     intl_segments_prototype,
     intl_segment_iterator_prototype,
+    intl_date_time_format_prototype,
 }
 
 macro_rules! well_known_symbols {

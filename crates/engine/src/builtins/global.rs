@@ -139,6 +139,7 @@ pub fn create_intrinsics(vm: &mut Vm) {
     vm.realm.intl_segmenter_prototype = plain(vm, op);
     vm.realm.intl_segments_prototype = plain(vm, op);
     vm.realm.intl_segment_iterator_prototype = plain(vm, op);
+    vm.realm.intl_date_time_format_prototype = plain(vm, op);
     vm.global = plain(vm, op);
     let thrower =
         make_native(vm, "", NativeId::by_name("%ThrowTypeError").unwrap_or(NativeId(0)), 0, false, Vec::new());

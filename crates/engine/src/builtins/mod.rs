@@ -123,6 +123,7 @@ fn modules() -> &'static [&'static [NativeDef]] {
         intl::NUMBER_FORMAT_NATIVES,
         intl::LIST_FORMAT_NATIVES,
         intl::SEGMENTER_NATIVES,
+        intl::DATE_TIME_FORMAT_NATIVES,
     ]
 }
 

@@ -10,14 +10,14 @@
 //!   by timers and host-operation durations); a VM without the entry reads time 0.
 //! - **Parsing** follows V8's date parser: the ISO format (§21.4.1.32) plus the legacy forms
 //!   V8 accepts, which include everything `toString`, `toUTCString` and `toISOString` print.
-//! - **Locale methods** ignore their `locales`/`options` arguments and print Node's `en-US`
-//!   forms (`1/2/2024, 3:04:05 PM`); Intl is a later stage.
+//! - **Locale methods** format through Intl.DateTimeFormat (ECMA-402 §21.4.4.38-40,
+//!   `builtins/intl/date_time_format.rs`), in the run's locale and time zone by default.
 //!
 //! Layout: this file holds the time arithmetic (§21.4.1), the constructor and the prototype;
 //! `parse.rs` the string parser.
 
 use crate::atoms::PropertyKey;
-use crate::builtins::{arg, install, make_constructor, NativeDef};
+use crate::builtins::{arg, install, intl, make_constructor, NativeDef};
 use crate::error::JsResult;
 use crate::heap::object::{Class, Object};
 use crate::heap::shape::PropFlags;
@@ -759,43 +759,31 @@ fn to_json(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     invoke(vm, ov, key, &[])
 }
 
-/// The `en-US` date part Node prints: "M/D/Y" with the era year (1 BCE is year 1).
-fn locale_date(f: &Fields) -> String {
-    let era_year = if f.year <= 0 { 1 - f.year } else { f.year };
-    format!("{}/{}/{}", f.month + 1, f.date, era_year)
-}
-
-/// The `en-US` time part Node prints: "h:mm:ss AM".
-fn locale_time(f: &Fields) -> String {
-    let h12 = if f.hour.is_multiple_of(12) { 12 } else { f.hour % 12 };
-    let ampm = if f.hour < 12 { "AM" } else { "PM" };
-    format!("{}:{:02}:{:02} {}", h12, f.minute, f.second, ampm)
-}
-
-/// ### 21.4.4.38 Date.prototype.toLocaleDateString ( [ reserved1 [ , reserved2 ] ] )
-fn to_locale_date_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+/// The locale methods' steps 1-3: "Invalid Date" for NaN, else the time value formatted by
+/// a new Intl.DateTimeFormat (ECMA-402 §21.4.4.38-40).
+fn to_locale_with(vm: &mut Vm, this: Value, args: &[Value], which: intl::DateTimeWhich) -> JsResult<Value> {
+    // 1-2. Let x be ? thisTimeValue(this value).
     let tv = this_time_value(vm, this)?;
-    let s = if tv.is_nan() { "Invalid Date".to_string() } else { locale_date(&fields(local_time(tv))) };
-    Ok(vm.str(&s))
+    // 3. If x is NaN, return "Invalid Date".
+    if tv.is_nan() {
+        return Ok(vm.str("Invalid Date"));
+    }
+    intl::date_to_locale_string(vm, tv, arg(args, 0), arg(args, 1), which)
 }
 
-/// ### 21.4.4.39 Date.prototype.toLocaleString ( [ reserved1 [ , reserved2 ] ] )
-fn to_locale_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
-    let tv = this_time_value(vm, this)?;
-    let s = if tv.is_nan() {
-        "Invalid Date".to_string()
-    } else {
-        let f = fields(local_time(tv));
-        format!("{}, {}", locale_date(&f), locale_time(&f))
-    };
-    Ok(vm.str(&s))
+/// ### 21.4.4.38 Date.prototype.toLocaleDateString ( [ locales [ , options ] ] )
+fn to_locale_date_string(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    to_locale_with(vm, this, args, intl::DateTimeWhich::Date)
 }
 
-/// ### 21.4.4.40 Date.prototype.toLocaleTimeString ( [ reserved1 [ , reserved2 ] ] )
-fn to_locale_time_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
-    let tv = this_time_value(vm, this)?;
-    let s = if tv.is_nan() { "Invalid Date".to_string() } else { locale_time(&fields(local_time(tv))) };
-    Ok(vm.str(&s))
+/// ### 21.4.4.39 Date.prototype.toLocaleString ( [ locales [ , options ] ] )
+fn to_locale_string(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    to_locale_with(vm, this, args, intl::DateTimeWhich::All)
+}
+
+/// ### 21.4.4.40 Date.prototype.toLocaleTimeString ( [ locales [ , options ] ] )
+fn to_locale_time_string(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    to_locale_with(vm, this, args, intl::DateTimeWhich::Time)
 }
 
 /// ### 21.4.4.41 Date.prototype.toString ( )
@@ -886,6 +874,5 @@ mod tests {
             to_date_string_of(-62_198_755_200_000.0),
             "Fri Jan 01 -0001 00:00:00 GMT+0000 (Coordinated Universal Time)"
         );
-        assert_eq!(locale_date(&fields(-62_198_755_200_000.0)), "1/1/2");
     }
 }

@@ -161,7 +161,8 @@ fn locale_slot(vm: &Vm, v: Value) -> Option<String> {
             | IntlSlots::ListFormat(_)
             | IntlSlots::Segmenter(_)
             | IntlSlots::Segments(_)
-            | IntlSlots::SegmentIterator(_) => None,
+            | IntlSlots::SegmentIterator(_)
+            | IntlSlots::DateTimeFormat(_) => None,
         },
         _ => None,
     }

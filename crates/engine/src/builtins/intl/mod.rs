@@ -20,6 +20,8 @@
 pub mod slots;
 
 mod collator;
+mod date_time_format;
+mod date_time_pattern;
 mod list_format;
 mod locales;
 mod number_data;
@@ -32,6 +34,8 @@ mod segmenter;
 
 pub(crate) use collator::locale_compare;
 pub(crate) use collator::NATIVES as COLLATOR_NATIVES;
+pub(crate) use date_time_format::NATIVES as DATE_TIME_FORMAT_NATIVES;
+pub(crate) use date_time_format::{date_to_locale_string, Which as DateTimeWhich};
 pub(crate) use list_format::NATIVES as LIST_FORMAT_NATIVES;
 pub(crate) use number_format::to_locale_string as number_to_locale_string;
 pub(crate) use number_format::NATIVES as NUMBER_FORMAT_NATIVES;
@@ -74,8 +78,9 @@ pub(crate) fn init(vm: &mut Vm) {
     vm.define_builtin(global, key, Value::object(intl), PropFlags::HIDDEN);
     install(vm, intl, "Intl", NATIVES);
 
-    let constructors: [(&str, ObjectId, &'static [NativeDef]); 5] = [
+    let constructors: [(&str, ObjectId, &'static [NativeDef]); 6] = [
         ("Collator", vm.realm.intl_collator_prototype, COLLATOR_NATIVES),
+        ("DateTimeFormat", vm.realm.intl_date_time_format_prototype, DATE_TIME_FORMAT_NATIVES),
         ("ListFormat", vm.realm.intl_list_format_prototype, LIST_FORMAT_NATIVES),
         ("NumberFormat", vm.realm.intl_number_format_prototype, NUMBER_FORMAT_NATIVES),
         ("PluralRules", vm.realm.intl_plural_rules_prototype, PLURAL_RULES_NATIVES),

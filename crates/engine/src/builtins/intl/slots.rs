@@ -20,6 +20,7 @@ pub enum IntlSlots {
     Segmenter(SegmenterSlots),
     Segments(SegmentsSlots),
     SegmentIterator(SegmentIteratorSlots),
+    DateTimeFormat(DateTimeFormatSlots),
 }
 
 impl IntlSlots {
@@ -32,6 +33,7 @@ impl IntlSlots {
             IntlSlots::ListFormat(_) | IntlSlots::Segmenter(_) => {}
             IntlSlots::Segments(s) => out.push(s.string),
             IntlSlots::SegmentIterator(i) => out.push(Value::object(i.segments)),
+            IntlSlots::DateTimeFormat(d) => out.extend(d.bound_format.map(Value::object)),
         }
     }
 }
@@ -147,4 +149,45 @@ pub struct SegmentIteratorSlots {
     pub segments: ObjectId,
     /// [[IteratedStringNextSegmentCodeUnitIndex]].
     pub position: u32,
+}
+
+/// Intl.DateTimeFormat's slots (ECMA-402 §11.4).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DateTimeFormatSlots {
+    /// [[Locale]], with the `-u-` keywords that were honoured.
+    pub locale: String,
+    /// The locale the data comes from ([[DataLocale]], no extensions).
+    pub data_locale: String,
+    /// [[Calendar]] ("gregory", "japanese"…).
+    pub calendar: String,
+    /// [[NumberingSystem]] ("latn", "arab"…).
+    pub numbering_system: String,
+    /// [[TimeZone]]: an IANA name as given (case-normalized) or an offset "+hh:mm".
+    pub time_zone: String,
+    /// [[HourCycle]] ("h11", "h12", "h23", "h24"), when the format shows an hour.
+    pub hour_cycle: Option<String>,
+    /// The component bag ([[Weekday]] … [[TimeZoneName]]) the format shows, when no style was given.
+    pub components: DateTimeComponents,
+    /// [[DateStyle]]: "full", "long", "medium" or "short".
+    pub date_style: Option<String>,
+    /// [[TimeStyle]].
+    pub time_style: Option<String>,
+    /// [[BoundFormat]], made on the first read of `format`.
+    pub bound_format: Option<ObjectId>,
+}
+
+/// The date-time components of ECMA-402's Table 16, each as its option value.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct DateTimeComponents {
+    pub weekday: Option<String>,
+    pub era: Option<String>,
+    pub year: Option<String>,
+    pub month: Option<String>,
+    pub day: Option<String>,
+    pub day_period: Option<String>,
+    pub hour: Option<String>,
+    pub minute: Option<String>,
+    pub second: Option<String>,
+    pub fractional_second_digits: Option<u8>,
+    pub time_zone_name: Option<String>,
 }
