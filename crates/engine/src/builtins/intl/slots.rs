@@ -20,6 +20,9 @@ pub enum IntlSlots {
     Segmenter(SegmenterSlots),
     Segments(SegmentsSlots),
     SegmentIterator(SegmentIteratorSlots),
+    Locale(LocaleSlots),
+    RelativeTimeFormat(RelativeTimeFormatSlots),
+    DisplayNames(DisplayNamesSlots),
 }
 
 impl IntlSlots {
@@ -32,6 +35,9 @@ impl IntlSlots {
             IntlSlots::ListFormat(_) | IntlSlots::Segmenter(_) => {}
             IntlSlots::Segments(s) => out.push(s.string),
             IntlSlots::SegmentIterator(i) => out.push(Value::object(i.segments)),
+            IntlSlots::Locale(_) => {}
+            IntlSlots::RelativeTimeFormat(_) => {}
+            IntlSlots::DisplayNames(_) => {}
         }
     }
 }
@@ -147,4 +153,42 @@ pub struct SegmentIteratorSlots {
     pub segments: ObjectId,
     /// [[IteratedStringNextSegmentCodeUnitIndex]].
     pub position: u32,
+}
+
+/// Intl.Locale's slots (ECMA-402 §14.4): the canonical tag; every other slot is read from it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct LocaleSlots {
+    /// [[Locale]].
+    pub locale: String,
+}
+
+/// Intl.RelativeTimeFormat's slots (ECMA-402 §17.4).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RelativeTimeFormatSlots {
+    /// [[Locale]], with the `-u-nu` keyword when it was honoured.
+    pub locale: String,
+    /// [[LocaleData]]'s locale: the one the relative-time fields are read for.
+    pub data_locale: String,
+    /// [[NumberingSystem]].
+    pub numbering_system: String,
+    /// [[Style]]: "long", "short" or "narrow".
+    pub style: String,
+    /// [[Numeric]]: "always" or "auto".
+    pub numeric: String,
+    /// [[NumberFormat]]: the NumberFormat made for [[Locale]] (it holds no bound format).
+    pub number_format: Box<NumberFormatSlots>,
+}
+
+/// Intl.DisplayNames' slots (ECMA-402 §12.4).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DisplayNamesSlots {
+    pub locale: String,
+    /// [[Style]]: "narrow", "short" or "long".
+    pub style: String,
+    /// [[Type]]: "language", "region", "script", "currency", "calendar" or "dateTimeField".
+    pub kind: String,
+    /// [[Fallback]]: "code" or "none".
+    pub fallback: String,
+    /// [[LanguageDisplay]] ("dialect" or "standard"), for the language type only.
+    pub language_display: Option<String>,
 }
