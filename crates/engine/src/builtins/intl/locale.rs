@@ -335,6 +335,10 @@ fn maximize(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     // 3. Let maximal be the result of the Add Likely Subtags algorithm applied to loc.[[Locale]].
     let maximal = match Locale::try_from_str(&tag) {
         Ok(mut l) => {
+            // CLDR's likely subtags map a bare "und" to "en-Latn-US" (ICU4X leaves it alone).
+            if l.id.language.is_unknown() && l.id.script.is_none() && l.id.region.is_none() {
+                l.id.language = icu_locale_core::subtags::language!("en");
+            }
             LocaleExpander::new_extended().maximize(&mut l.id);
             canonicalize(l)
         }
@@ -350,6 +354,10 @@ fn minimize(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     // 3. Let minimal be the result of the Remove Likely Subtags algorithm applied to loc.[[Locale]].
     let minimal = match Locale::try_from_str(&tag) {
         Ok(mut l) => {
+            // A bare "und" minimizes as its likely subtags ("en-Latn-US") do: to "en".
+            if l.id.language.is_unknown() && l.id.script.is_none() && l.id.region.is_none() {
+                l.id.language = icu_locale_core::subtags::language!("en");
+            }
             LocaleExpander::new_extended().minimize(&mut l.id);
             canonicalize(l)
         }
