@@ -122,6 +122,9 @@ fn modules() -> &'static [&'static [NativeDef]] {
         intl::PLURAL_RULES_NATIVES,
         intl::NUMBER_FORMAT_NATIVES,
         intl::LIST_FORMAT_NATIVES,
+        intl::LOCALE_NATIVES,
+        intl::RELATIVE_TIME_FORMAT_NATIVES,
+        intl::DISPLAY_NAMES_NATIVES,
         intl::SEGMENTER_NATIVES,
         intl::DATE_TIME_FORMAT_NATIVES,
     ]

@@ -18,9 +18,7 @@ use icu_locale_core::extensions::unicode::{Key, Value as UValue};
 use icu_locale_core::{LanguageIdentifier, Locale};
 
 use super::options::get_string_option;
-use super::slots::IntlSlots;
 use crate::error::JsResult;
-use crate::heap::object::Class;
 use crate::runtime::convert::{to_object, to_rust_string};
 use crate::runtime::property::{get, has_property, length_of_array_like};
 use crate::value::{ObjectId, Value};
@@ -151,21 +149,7 @@ pub(crate) fn canonicalize_tag(tag: &str) -> Option<String> {
 
 /// The [[Locale]] of an `Intl.Locale` object, if `v` is one.
 fn locale_slot(vm: &Vm, v: Value) -> Option<String> {
-    let o = v.as_object()?;
-    match &vm.heap.obj(o).class {
-        // Intl.Locale is not built yet: no Intl object has [[InitializedLocale]].
-        Class::Intl(s) => match &**s {
-            IntlSlots::Collator(_)
-            | IntlSlots::PluralRules(_)
-            | IntlSlots::NumberFormat(_)
-            | IntlSlots::ListFormat(_)
-            | IntlSlots::Segmenter(_)
-            | IntlSlots::Segments(_)
-            | IntlSlots::SegmentIterator(_)
-            | IntlSlots::DateTimeFormat(_) => None,
-        },
-        _ => None,
-    }
+    super::locale::initialized_locale(vm, v)
 }
 
 /// ### CanonicalizeLocaleList ( locales )

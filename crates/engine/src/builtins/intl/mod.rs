@@ -22,7 +22,11 @@ pub mod slots;
 mod collator;
 mod date_time_format;
 mod date_time_pattern;
+mod display_names;
 mod list_format;
+mod locale;
+mod locale_info;
+mod locale_zones;
 mod locales;
 mod number_data;
 mod number_format;
@@ -30,17 +34,21 @@ mod number_options;
 mod number_partition;
 mod options;
 mod plural_rules;
+mod relative_time_format;
 mod segmenter;
 
 pub(crate) use collator::locale_compare;
 pub(crate) use collator::NATIVES as COLLATOR_NATIVES;
 pub(crate) use date_time_format::NATIVES as DATE_TIME_FORMAT_NATIVES;
 pub(crate) use date_time_format::{date_to_locale_string, Which as DateTimeWhich};
+pub(crate) use display_names::NATIVES as DISPLAY_NAMES_NATIVES;
 pub(crate) use list_format::NATIVES as LIST_FORMAT_NATIVES;
+pub(crate) use locale::NATIVES as LOCALE_NATIVES;
 pub(crate) use number_format::to_locale_string as number_to_locale_string;
 pub(crate) use number_format::NATIVES as NUMBER_FORMAT_NATIVES;
 pub(crate) use number_partition::{to_intl_mathematical_value, MathValue};
 pub(crate) use plural_rules::NATIVES as PLURAL_RULES_NATIVES;
+pub(crate) use relative_time_format::NATIVES as RELATIVE_TIME_FORMAT_NATIVES;
 pub(crate) use segmenter::NATIVES as SEGMENTER_NATIVES;
 
 use crate::atoms::{atom, PropertyKey};
@@ -78,12 +86,15 @@ pub(crate) fn init(vm: &mut Vm) {
     vm.define_builtin(global, key, Value::object(intl), PropFlags::HIDDEN);
     install(vm, intl, "Intl", NATIVES);
 
-    let constructors: [(&str, ObjectId, &'static [NativeDef]); 6] = [
+    let constructors: [(&str, ObjectId, &'static [NativeDef]); 9] = [
         ("Collator", vm.realm.intl_collator_prototype, COLLATOR_NATIVES),
         ("DateTimeFormat", vm.realm.intl_date_time_format_prototype, DATE_TIME_FORMAT_NATIVES),
+        ("DisplayNames", vm.realm.intl_display_names_prototype, DISPLAY_NAMES_NATIVES),
         ("ListFormat", vm.realm.intl_list_format_prototype, LIST_FORMAT_NATIVES),
+        ("Locale", vm.realm.intl_locale_prototype, LOCALE_NATIVES),
         ("NumberFormat", vm.realm.intl_number_format_prototype, NUMBER_FORMAT_NATIVES),
         ("PluralRules", vm.realm.intl_plural_rules_prototype, PLURAL_RULES_NATIVES),
+        ("RelativeTimeFormat", vm.realm.intl_relative_time_format_prototype, RELATIVE_TIME_FORMAT_NATIVES),
         ("Segmenter", vm.realm.intl_segmenter_prototype, SEGMENTER_NATIVES),
     ];
     for (name, proto, natives) in constructors {

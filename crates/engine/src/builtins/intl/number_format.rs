@@ -158,7 +158,7 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 }
 
 /// The steps of InitializeNumberFormat (ECMA-402 §15.1.2) after the object is made.
-fn initialize_number_format(vm: &mut Vm, locales: Value, options: Value) -> JsResult<NumberFormatSlots> {
+pub(crate) fn initialize_number_format(vm: &mut Vm, locales: Value, options: Value) -> JsResult<NumberFormatSlots> {
     // 3. Let requestedLocales be ? CanonicalizeLocaleList(locales).
     let requested = canonicalize_locale_list(vm, locales)?;
     // 4. Set options to ? CoerceOptionsToObject(options).
@@ -300,7 +300,7 @@ fn layout_of(vm: &mut Vm, slots: &NumberFormatSlots, x: &MathValue) -> JsResult<
     partition_number_pattern(slots, x).map_err(|e| data_error(vm, e))
 }
 
-fn parts_of(vm: &mut Vm, slots: &NumberFormatSlots, x: &MathValue) -> JsResult<Vec<Part>> {
+pub(crate) fn parts_of(vm: &mut Vm, slots: &NumberFormatSlots, x: &MathValue) -> JsResult<Vec<Part>> {
     Ok(layout_of(vm, slots, x)?.parts())
 }
 

@@ -21,6 +21,9 @@ pub enum IntlSlots {
     Segments(SegmentsSlots),
     SegmentIterator(SegmentIteratorSlots),
     DateTimeFormat(DateTimeFormatSlots),
+    Locale(LocaleSlots),
+    RelativeTimeFormat(RelativeTimeFormatSlots),
+    DisplayNames(DisplayNamesSlots),
 }
 
 impl IntlSlots {
@@ -34,6 +37,9 @@ impl IntlSlots {
             IntlSlots::Segments(s) => out.push(s.string),
             IntlSlots::SegmentIterator(i) => out.push(Value::object(i.segments)),
             IntlSlots::DateTimeFormat(d) => out.extend(d.bound_format.map(Value::object)),
+            IntlSlots::Locale(_) => {}
+            IntlSlots::RelativeTimeFormat(_) => {}
+            IntlSlots::DisplayNames(_) => {}
         }
     }
 }
@@ -190,4 +196,42 @@ pub struct DateTimeComponents {
     pub second: Option<String>,
     pub fractional_second_digits: Option<u8>,
     pub time_zone_name: Option<String>,
+}
+
+/// Intl.Locale's slots (ECMA-402 §14.4): the canonical tag; every other slot is read from it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct LocaleSlots {
+    /// [[Locale]].
+    pub locale: String,
+}
+
+/// Intl.RelativeTimeFormat's slots (ECMA-402 §17.4).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RelativeTimeFormatSlots {
+    /// [[Locale]], with the `-u-nu` keyword when it was honoured.
+    pub locale: String,
+    /// [[LocaleData]]'s locale: the one the relative-time fields are read for.
+    pub data_locale: String,
+    /// [[NumberingSystem]].
+    pub numbering_system: String,
+    /// [[Style]]: "long", "short" or "narrow".
+    pub style: String,
+    /// [[Numeric]]: "always" or "auto".
+    pub numeric: String,
+    /// [[NumberFormat]]: the NumberFormat made for [[Locale]] (it holds no bound format).
+    pub number_format: Box<NumberFormatSlots>,
+}
+
+/// Intl.DisplayNames' slots (ECMA-402 §12.4).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DisplayNamesSlots {
+    pub locale: String,
+    /// [[Style]]: "narrow", "short" or "long".
+    pub style: String,
+    /// [[Type]]: "language", "region", "script", "currency", "calendar" or "dateTimeField".
+    pub kind: String,
+    /// [[Fallback]]: "code" or "none".
+    pub fallback: String,
+    /// [[LanguageDisplay]] ("dialect" or "standard"), for the language type only.
+    pub language_display: Option<String>,
 }
