@@ -73,7 +73,7 @@ pub(crate) fn estimate_bytes(vm: &Vm) -> u64 {
         .sum();
     // The shape tree and the atom table are never collected; the queues are roots. Freed
     // arena slots keep their memory for reuse.
-    let queues = (vm.jobs.len() + vm.timers.len()) as u64 * crate::vm::JOB_BYTES;
+    let queues = crate::vm::job_queue_bytes(vm.jobs.len()) + vm.timers.len() as u64 * crate::vm::JOB_BYTES;
     let free = h.objects.free_bytes()
         + h.strings.free_bytes()
         + h.symbols.free_bytes()
