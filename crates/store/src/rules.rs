@@ -171,6 +171,11 @@ pub(crate) fn decide_claim(claim: &str, row: &ClaimRow, result: &OpResult, now: 
     })
 }
 
+/// The results stored and not yet delivered into the VM, in op order (`ops` in op order).
+pub(crate) fn undelivered(ops: Vec<OpRow>) -> Vec<(u64, OpResult)> {
+    ops.into_iter().filter(|op| op.state == OpState::Completed).filter_map(|op| Some((op.id, op.result?))).collect()
+}
+
 /// The status a finishing slice records: a cancel asked while it ran wins over a status that
 /// is not final.
 pub(crate) fn finishing_status(

@@ -154,11 +154,7 @@ impl Slice for PgSlice<'_> {
     fn undelivered(&self) -> StoreResult<Vec<(u64, OpResult)>> {
         let mut conn = self.store.conn()?;
         let ops = ops::session_ops(&mut *conn, &self.row.id)?;
-        Ok(ops
-            .into_iter()
-            .filter(|op| op.state == OpState::Completed)
-            .filter_map(|op| Some((op.id, op.result?)))
-            .collect())
+        Ok(crate::rules::undelivered(ops))
     }
 
     fn commit_progress(

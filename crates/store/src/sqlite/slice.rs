@@ -85,11 +85,7 @@ impl Slice for SqliteSlice<'_> {
 
     fn undelivered(&self) -> StoreResult<Vec<(u64, OpResult)>> {
         let ops = super::ops::session_ops(self.conn.connection(), &self.row.id)?;
-        Ok(ops
-            .into_iter()
-            .filter(|op| op.state == OpState::Completed)
-            .filter_map(|op| Some((op.id, op.result?)))
-            .collect())
+        Ok(crate::rules::undelivered(ops))
     }
 
     fn commit_progress(
