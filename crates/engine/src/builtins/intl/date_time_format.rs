@@ -10,6 +10,7 @@ use super::date_time_pattern::{
     calendar_supported, default_calendar, format_parts, format_range_parts, local_of, locale_hour_cycle, DatePart,
     FormatError, Local,
 };
+use super::locales::is_type_sequence;
 use super::locales::{canonicalize_locale_list, resolve_locale, supported_locales_of, KeyData};
 use super::number_data;
 use super::options::{coerce_options_to_object, get_boolean_option, get_number_option, get_raw, get_string_option};
@@ -35,11 +36,6 @@ pub(crate) const NATIVES: &[NativeDef] = &[
     native!("Intl.DateTimeFormat.prototype.resolvedOptions", 0, resolved_options),
     native!("%Intl.DateTimeFormat.format", 1, bound_format),
 ];
-
-/// Whether `s` matches the `type` production of UTS #35 (`(3*8alphanum) *("-" (3*8alphanum))`).
-fn is_type_sequence(s: &str) -> bool {
-    !s.is_empty() && s.split('-').all(|t| (3..=8).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_alphanumeric()))
-}
 
 /// The relevant extension keys of Intl.DateTimeFormat: « "ca", "hc", "nu" ».
 const KEYS: [KeyData; 3] = [

@@ -15,6 +15,7 @@ use icu_locale_core::subtags::{Region, Script};
 use icu_locale_core::Locale;
 use icu_provider::prelude::*;
 
+use super::locales::is_type_sequence;
 use super::locales::{canonicalize_locale_list, canonicalize_tag, resolve_locale, supported_locales_of};
 use super::options::get_string_option;
 use super::slots::{DisplayNamesSlots, IntlSlots};
@@ -128,11 +129,6 @@ fn is_unicode_language_id(code: &str) -> bool {
         s.bytes().all(|b| b.is_ascii_alphanumeric())
             && ((5..=8).contains(&s.len()) || (s.len() == 4 && s.as_bytes()[0].is_ascii_digit()))
     })
-}
-
-/// Whether `s` matches Unicode's `type` nonterminal: `alphanum{3,8} ("-" alphanum{3,8})*`.
-fn is_type_sequence(s: &str) -> bool {
-    !s.is_empty() && s.split('-').all(|p| (3..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 
 /// ### 12.5.1 CanonicalCodeForDisplayNames ( type, code ); None for a RangeError.

@@ -12,6 +12,7 @@ use icu_locale_core::Locale;
 
 use super::create;
 use super::locale_info;
+use super::locales::is_type_sequence;
 use super::locales::{canonicalize, canonicalize_tag, parse_language_tag};
 use super::options::{coerce_options_to_object, get_boolean_option, get_string_option};
 use super::slots::{IntlSlots, LocaleSlots};
@@ -60,11 +61,6 @@ pub(crate) fn initialized_locale(vm: &Vm, v: Value) -> Option<String> {
         },
         _ => None,
     }
-}
-
-/// Whether `s` matches Unicode's `type` nonterminal: `alphanum{3,8} ("-" alphanum{3,8})*`.
-fn is_type_sequence(s: &str) -> bool {
-    !s.is_empty() && s.split('-').all(|p| (3..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 
 /// `unicode_language_subtag`: `alpha{2,3} | alpha{5,8}`.

@@ -142,6 +142,12 @@ fn replace_value_aliases(tag: &str) -> String {
     out.join("-")
 }
 
+/// Whether `s` matches the `type` production of UTS #35 (`(3*8alphanum) *("-" (3*8alphanum))`):
+/// the shape of a `-u-` keyword value (calendar, collation, numbering system).
+pub(crate) fn is_type_sequence(s: &str) -> bool {
+    !s.is_empty() && s.split('-').all(|t| (3..=8).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_alphanumeric()))
+}
+
 /// A tag that is known structurally valid, canonicalized.
 pub(crate) fn canonicalize_tag(tag: &str) -> Option<String> {
     parse_language_tag(tag).map(canonicalize)

@@ -6,6 +6,7 @@
 //! [`super::number_data`]. Nothing from ICU4X is kept in the object, so an image restores a
 //! NumberFormat that formats exactly as before.
 
+use super::locales::is_type_sequence;
 use super::locales::{canonicalize_locale_list, resolve_locale, supported_locales_of, KeyData};
 use super::number_data;
 use super::number_options::set_number_format_digit_options;
@@ -99,11 +100,6 @@ fn is_well_formed_unit_identifier(unit: &str) -> bool {
         }
         None => false,
     }
-}
-
-/// Whether `s` matches the `type` production of UTS #35 (`(3*8alphanum) *("-" (3*8alphanum))`).
-fn is_type_sequence(s: &str) -> bool {
-    !s.is_empty() && s.split('-').all(|t| (3..=8).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 
 /// The relevant extension key of Intl.NumberFormat: « "nu" ».

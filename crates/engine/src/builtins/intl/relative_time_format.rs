@@ -13,6 +13,7 @@ use icu_pattern::PatternItem;
 use icu_plurals::{PluralOperands, PluralRules};
 use icu_provider::prelude::*;
 
+use super::locales::is_type_sequence;
 use super::locales::{canonicalize_locale_list, resolve_locale, supported_locales_of, KeyData};
 use super::number_data::{default_numbering_system, has_digits};
 use super::number_format::{initialize_number_format, parts_of};
@@ -37,11 +38,6 @@ pub(crate) const NATIVES: &[NativeDef] = &[
     native!("Intl.RelativeTimeFormat.prototype.formatToParts", 2, format_to_parts),
     native!("Intl.RelativeTimeFormat.prototype.resolvedOptions", 0, resolved_options),
 ];
-
-/// Whether `s` matches Unicode's `type` nonterminal: `alphanum{3,8} ("-" alphanum{3,8})*`.
-fn is_type_sequence(s: &str) -> bool {
-    !s.is_empty() && s.split('-').all(|p| (3..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()))
-}
 
 /// The relevant extension keys of Intl.RelativeTimeFormat: « "nu" ».
 const KEYS: [KeyData; 1] =
