@@ -41,6 +41,18 @@ fn fresh_database(label: &str) -> Option<String> {
     Some(format!("{prefix}/{name}"))
 }
 
+/// Ends every other connection to the database at `url` (a server restart or a failover).
+fn terminate_other_backends(url: &str) {
+    let mut admin = Client::connect(url, NoTls).unwrap();
+    admin
+        .execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() \
+             AND pid <> pg_backend_pid()",
+            &[],
+        )
+        .unwrap();
+}
+
 fn temp_store(label: &str) -> Option<Box<dyn Store>> {
     let url = fresh_database(label)?;
     Some(Box::new(PgStore::open(&url).unwrap()))
@@ -138,14 +150,7 @@ fn a_lost_connection_fails_the_call_and_the_store_reconnects() {
     let mut slice = store.open_slice("s").unwrap();
     slice.create_durable(&new_session()).unwrap();
     // Every other backend of this database goes (as in a server restart or a failover).
-    let mut admin = Client::connect(&url, NoTls).unwrap();
-    admin
-        .execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() \
-             AND pid <> pg_backend_pid()",
-            &[],
-        )
-        .unwrap();
+    terminate_other_backends(&url);
     assert!(matches!(slice.commit_progress(&[], &[], &[line("x")], None), Err(StoreError::Database(_))));
     drop(slice);
     assert_eq!(store.session("s").unwrap().unwrap().status, ServerStatus::Running, "a fresh connection");
@@ -180,14 +185,7 @@ fn a_commit_elsewhere_wakes_a_waiting_server_and_a_lost_listener_is_replaced() {
     assert!(waited < Duration::from_secs(30), "woken by the commit, not the timeout ({waited:?})");
     // The listener's connection dies (a failover): the next wait reports it or reconnects,
     // and the one after is woken again.
-    let mut admin = Client::connect(&url, NoTls).unwrap();
-    admin
-        .execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() \
-             AND pid <> pg_backend_pid()",
-            &[],
-        )
-        .unwrap();
+    terminate_other_backends(&url);
     let _ = b.wait_for_work(Duration::from_millis(50));
     b.wait_for_work(Duration::from_millis(50)).unwrap();
     std::thread::sleep(Duration::from_millis(600)); // a's pooled connection is checked when next used
