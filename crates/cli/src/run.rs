@@ -62,8 +62,9 @@ pub struct RunArgs {
     /// everywhere.
     #[arg(long, value_name = "BYTES", default_value = "4G", value_parser = parse_bytes)]
     max_heap: u64,
-    /// The run's time zone (`Temporal.Now.timeZoneId()`): an IANA name such as
-    /// Europe/Paris or an offset such as +05:30; default UTC. Stored with the session.
+    /// The run's time zone (Date's local time, `Temporal.Now.timeZoneId()`, Intl's default):
+    /// an IANA name such as Europe/Paris or an offset such as +05:30; default UTC, never the
+    /// host's TZ. Stored with the session.
     #[arg(long = "tz", value_name = "ZONE")]
     tz: Option<String>,
     /// The run's default locale (what `Intl` and `toLocaleString` use when no locale is

@@ -37,6 +37,18 @@ fn copy_dir(from: &Path, to: &Path) {
 
 /// (stdout, exit status) of `program args… file` run in a scratch copy of the file's folder.
 fn run_in_scratch(tag: &str, index: usize, file: &Path, program: &str, args: &[&str]) -> (String, i32) {
+    run_in_scratch_with_tz(tag, index, file, program, args, "UTC")
+}
+
+/// [`run_in_scratch`] with the environment's `TZ` set to `tz`.
+fn run_in_scratch_with_tz(
+    tag: &str,
+    index: usize,
+    file: &Path,
+    program: &str,
+    args: &[&str],
+    tz: &str,
+) -> (String, i32) {
     let scratch = std::env::temp_dir().join(format!("amber-parity-{}-{tag}-{index}", std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     copy_dir(file.parent().expect("parent"), &scratch);
@@ -45,7 +57,7 @@ fn run_in_scratch(tag: &str, index: usize, file: &Path, program: &str, args: &[&
         .args(args)
         .arg(name)
         .current_dir(&scratch)
-        .env("TZ", "UTC")
+        .env("TZ", tz)
         .env("AMBER_STORE", scratch.join(".amber"))
         .output()
         .unwrap_or_else(|e| panic!("cannot run {program}: {e} (node parity tests need node on PATH)"));
@@ -106,4 +118,51 @@ fn node_parity() {
         files.len(),
         failures.join("\n")
     );
+}
+
+/// The zones the `time_zones/` scripts also run in: daylight saving north and south, half-
+/// and quarter-hour offsets, a 30-minute DST shift (Lord Howe) and one at 02:45/03:45
+/// (Chatham).
+const TIME_ZONES: &[&str] = &[
+    "America/New_York",
+    "Europe/Berlin",
+    "Asia/Kolkata",
+    "Australia/Lord_Howe",
+    "America/Sao_Paulo",
+    "Pacific/Chatham",
+    "Asia/Kathmandu",
+    "America/St_Johns",
+];
+
+/// Date's local time follows the run's zone: each `time_zones/` script prints the same under
+/// `node` with `TZ=zone` as under `amber run --tz zone` — whose own environment names another
+/// zone, which must not leak in.
+#[test]
+fn node_parity_in_time_zones() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../node/tests/parity/time_zones");
+    let mut files = Vec::new();
+    collect(&root, &mut files);
+    assert!(!files.is_empty(), "no parity scripts under {}", root.display());
+    let mut failures = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        for zone in TIME_ZONES {
+            let expected = run_in_scratch_with_tz("tz-node", i, f, "node", &[], zone);
+            let args = ["run", "--tz", zone];
+            let actual = run_in_scratch_with_tz("tz-amber", i, f, env!("CARGO_BIN_EXE_amber"), &args, "Asia/Tokyo");
+            if expected != actual {
+                let (e, a) = (&expected.0, &actual.0);
+                let line = e.lines().zip(a.lines()).position(|(x, y)| x != y).unwrap_or(0);
+                failures.push(format!(
+                    "{} in {zone}: exit node {} / amber {}; first difference at line {}:\n  node:  {:?}\n  amber: {:?}",
+                    f.strip_prefix(&root).unwrap_or(f).display(),
+                    expected.1,
+                    actual.1,
+                    line + 1,
+                    e.lines().nth(line).unwrap_or("<end>"),
+                    a.lines().nth(line).unwrap_or("<end>"),
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} runs differ:\n{}", failures.len(), failures.join("\n"));
 }

@@ -1,9 +1,10 @@
 //! The Date object (ECMA-262 §21.4): https://tc39.es/ecma262/#sec-date-objects
 //!
-//! - **Local time is UTC.** The engine has no time-zone database: LocalTime(t) = UTC(t) = t,
-//!   `getTimezoneOffset()` is 0, and the string forms print `GMT+0000 (Coordinated Universal
-//!   Time)` — exactly what Node prints with `TZ=UTC`. A program therefore behaves the same on
-//!   every machine, and on replay.
+//! - **Local time is the run's time zone** (`VmOptions::time_zone`, UTC unless configured —
+//!   `amber run --tz`), never the host's `TZ`: offsets come from the compiled time-zone data
+//!   Temporal and Intl use ([`zone`]), so a program behaves the same on every machine, and on
+//!   replay. Under UTC the string forms print `GMT+0000 (Coordinated Universal Time)`,
+//!   exactly what Node prints with `TZ=UTC`; in another zone what Node prints with that `TZ`.
 //! - **No clock of its own.** `Date.now()` and `new Date()` read the logical clock the embedder
 //!   keeps in `vm.host_state` under [`CLOCK_KEY`] (8 bytes, a little-endian f64 of epoch
 //!   milliseconds). The durable layer owns that clock (DESIGN §6: captured at start, advanced
@@ -14,7 +15,7 @@
 //!   `builtins/intl/date_time_format.rs`), in the run's locale and time zone by default.
 //!
 //! Layout: this file holds the time arithmetic (§21.4.1), the constructor and the prototype;
-//! `parse.rs` the string parser.
+//! `parse.rs` the string parser, `zone.rs` LocalTime and UTC in the run's zone.
 
 use crate::atoms::PropertyKey;
 use crate::builtins::{arg, install, intl, make_constructor, NativeDef};
@@ -28,8 +29,10 @@ use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
 
 mod parse;
+mod zone;
 
-pub use parse::parse_date;
+pub(crate) use parse::parse_date;
+use zone::SystemZone;
 
 pub(crate) const NATIVES: &[NativeDef] = &[
     native!("Date", 7, constructor),
@@ -46,14 +49,14 @@ pub(crate) const NATIVES: &[NativeDef] = &[
     native!("Date.prototype.getSeconds", 0, get_seconds),
     native!("Date.prototype.getTime", 0, get_time),
     native!("Date.prototype.getTimezoneOffset", 0, get_timezone_offset),
-    native!("Date.prototype.getUTCDate", 0, get_date),
-    native!("Date.prototype.getUTCDay", 0, get_day),
-    native!("Date.prototype.getUTCFullYear", 0, get_full_year),
-    native!("Date.prototype.getUTCHours", 0, get_hours),
-    native!("Date.prototype.getUTCMilliseconds", 0, get_milliseconds),
-    native!("Date.prototype.getUTCMinutes", 0, get_minutes),
-    native!("Date.prototype.getUTCMonth", 0, get_month),
-    native!("Date.prototype.getUTCSeconds", 0, get_seconds),
+    native!("Date.prototype.getUTCDate", 0, get_utc_date),
+    native!("Date.prototype.getUTCDay", 0, get_utc_day),
+    native!("Date.prototype.getUTCFullYear", 0, get_utc_full_year),
+    native!("Date.prototype.getUTCHours", 0, get_utc_hours),
+    native!("Date.prototype.getUTCMilliseconds", 0, get_utc_milliseconds),
+    native!("Date.prototype.getUTCMinutes", 0, get_utc_minutes),
+    native!("Date.prototype.getUTCMonth", 0, get_utc_month),
+    native!("Date.prototype.getUTCSeconds", 0, get_utc_seconds),
     native!("Date.prototype.getYear", 0, get_year),
     native!("Date.prototype.setDate", 1, set_date),
     native!("Date.prototype.setFullYear", 3, set_full_year),
@@ -63,13 +66,13 @@ pub(crate) const NATIVES: &[NativeDef] = &[
     native!("Date.prototype.setMonth", 2, set_month),
     native!("Date.prototype.setSeconds", 2, set_seconds),
     native!("Date.prototype.setTime", 1, set_time),
-    native!("Date.prototype.setUTCDate", 1, set_date),
-    native!("Date.prototype.setUTCFullYear", 3, set_full_year),
-    native!("Date.prototype.setUTCHours", 4, set_hours),
-    native!("Date.prototype.setUTCMilliseconds", 1, set_milliseconds),
-    native!("Date.prototype.setUTCMinutes", 3, set_minutes),
-    native!("Date.prototype.setUTCMonth", 2, set_month),
-    native!("Date.prototype.setUTCSeconds", 2, set_seconds),
+    native!("Date.prototype.setUTCDate", 1, set_utc_date),
+    native!("Date.prototype.setUTCFullYear", 3, set_utc_full_year),
+    native!("Date.prototype.setUTCHours", 4, set_utc_hours),
+    native!("Date.prototype.setUTCMilliseconds", 1, set_utc_milliseconds),
+    native!("Date.prototype.setUTCMinutes", 3, set_utc_minutes),
+    native!("Date.prototype.setUTCMonth", 2, set_utc_month),
+    native!("Date.prototype.setUTCSeconds", 2, set_utc_seconds),
     native!("Date.prototype.setYear", 1, set_year),
     native!("Date.prototype.toDateString", 0, to_date_string),
     native!("Date.prototype.toISOString", 0, to_iso_string),
@@ -192,16 +195,6 @@ fn fields(t: f64) -> Fields {
         second: (within / 1000 % 60) as u32,
         ms: (within % 1000) as u32,
     }
-}
-
-/// LocalTime ( t ) (§21.4.1.25): local time is UTC.
-fn local_time(t: f64) -> f64 {
-    t
-}
-
-/// UTC ( t ) (§21.4.1.26): local time is UTC.
-pub(crate) fn utc_of(t: f64) -> f64 {
-    t
 }
 
 /// MakeTime ( hour, min, sec, ms ) (§21.4.1.27).
@@ -337,7 +330,8 @@ fn constructor(vm: &mut Vm, _this: Value, values: &[Value]) -> JsResult<Value> {
         // a. Let now be the time value (UTC) identifying the current time.
         let now = current_time(vm);
         // b. Return ToDateString(now).
-        return Ok(vm.str(&to_date_string_of(now)));
+        let s = to_date_string_of(vm, now);
+        return Ok(vm.str(&s));
     }
     // 2. Let numberOfArgs be the number of elements in values.
     let dv = match values.len() {
@@ -360,7 +354,10 @@ fn constructor(vm: &mut Vm, _this: Value, values: &[Value]) -> JsResult<Value> {
                     let v = to_primitive(vm, value, Hint::Default)?;
                     match v.as_string() {
                         // ii. If v is a String, let tv be the result of parsing v as a date.
-                        Some(s) => parse_date(vm.heap.flat(s)),
+                        Some(s) => {
+                            let zone = SystemZone::of(vm);
+                            parse_date(vm.heap.flat(s), &zone)
+                        }
                         // iii. Else, let tv be ? ToNumber(v).
                         None => to_number(vm, v)?,
                     }
@@ -382,7 +379,7 @@ fn constructor(vm: &mut Vm, _this: Value, values: &[Value]) -> JsResult<Value> {
             // j. Let finalDate be MakeDate(MakeDay(yr, m, dt), MakeTime(h, min, s, milli)).
             let final_date = make_date(make_day(yr, m, dt), make_time(h, min, s, milli));
             // k. Let dv be TimeClip(UTC(finalDate)).
-            time_clip(utc_of(final_date))
+            time_clip(SystemZone::of(vm).utc(final_date))
         }
     };
     // 6. Let O be ? OrdinaryCreateFromConstructor(NewTarget, "%Date.prototype%", « [[DateValue]] »).
@@ -406,7 +403,7 @@ fn now(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
 /// https://tc39.es/ecma262/#sec-date.parse
 fn parse(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let s = to_js_str(vm, arg(args, 0))?;
-    Ok(Value::number(parse_date(&s)))
+    Ok(Value::number(parse_date(&s, &SystemZone::of(vm))))
 }
 
 /// ### 21.4.3.4 Date.UTC ( year [ , month [ , date [ , hours [ , minutes [ , seconds [ , ms ] ] ] ] ] ] )
@@ -428,8 +425,24 @@ fn utc(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 
 // ---- 21.4.4 Properties of the Date prototype object: getters
 
-/// A getter: `f` of the (local = UTC) fields, or NaN for an invalid date.
-fn field_getter(vm: &mut Vm, this: Value, f: fn(&Fields) -> f64) -> JsResult<Value> {
+/// Which fields a getter or setter reads and writes: local time in the run's zone, or UTC.
+#[derive(Clone, Copy, PartialEq)]
+enum Form {
+    Local,
+    Utc,
+}
+
+impl Form {
+    fn zone(self, vm: &Vm) -> SystemZone {
+        match self {
+            Form::Local => SystemZone::of(vm),
+            Form::Utc => SystemZone::Utc,
+        }
+    }
+}
+
+/// A getter: `f` of the local or UTC fields, or NaN for an invalid date.
+fn field_getter(vm: &mut Vm, this: Value, form: Form, f: fn(&Fields) -> f64) -> JsResult<Value> {
     // 1. Let dateObject be the this value.
     // 2. Perform ? RequireInternalSlot(dateObject, [[DateValue]]).
     // 3. Let t be dateObject.[[DateValue]].
@@ -438,48 +451,41 @@ fn field_getter(vm: &mut Vm, this: Value, f: fn(&Fields) -> f64) -> JsResult<Val
     if t.is_nan() {
         return Ok(Value::NAN);
     }
-    // 5. Return the field of LocalTime(t).
-    Ok(Value::number(f(&fields(local_time(t)))))
+    // 5. Return the field of LocalTime(t) (the UTC forms: of t).
+    Ok(Value::number(f(&fields(form.zone(vm).local_time(t)))))
 }
 
-/// ### 21.4.4.2 Date.prototype.getDate ( ) and 21.4.4.12 getUTCDate ( )
-fn get_date(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
-    field_getter(vm, this, |f| f64::from(f.date))
+/// The local getter and its UTC twin over one field of [`Fields`].
+macro_rules! getters {
+    ($($(#[$doc:meta])* $local:ident, $utc:ident => $field:expr;)*) => {$(
+        $(#[$doc])*
+        fn $local(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+            field_getter(vm, this, Form::Local, $field)
+        }
+        $(#[$doc])*
+        fn $utc(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+            field_getter(vm, this, Form::Utc, $field)
+        }
+    )*};
 }
 
-/// ### 21.4.4.3 Date.prototype.getDay ( ) and 21.4.4.13 getUTCDay ( )
-fn get_day(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
-    field_getter(vm, this, |f| f64::from(f.week_day))
-}
-
-/// ### 21.4.4.4 Date.prototype.getFullYear ( ) and 21.4.4.14 getUTCFullYear ( )
-fn get_full_year(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
-    field_getter(vm, this, |f| f.year as f64)
-}
-
-/// ### 21.4.4.5 Date.prototype.getHours ( ) and 21.4.4.15 getUTCHours ( )
-fn get_hours(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
-    field_getter(vm, this, |f| f64::from(f.hour))
-}
-
-/// ### 21.4.4.6 Date.prototype.getMilliseconds ( ) and 21.4.4.16 getUTCMilliseconds ( )
-fn get_milliseconds(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
-    field_getter(vm, this, |f| f64::from(f.ms))
-}
-
-/// ### 21.4.4.7 Date.prototype.getMinutes ( ) and 21.4.4.17 getUTCMinutes ( )
-fn get_minutes(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
-    field_getter(vm, this, |f| f64::from(f.minute))
-}
-
-/// ### 21.4.4.8 Date.prototype.getMonth ( ) and 21.4.4.18 getUTCMonth ( )
-fn get_month(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
-    field_getter(vm, this, |f| f64::from(f.month))
-}
-
-/// ### 21.4.4.9 Date.prototype.getSeconds ( ) and 21.4.4.19 getUTCSeconds ( )
-fn get_seconds(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
-    field_getter(vm, this, |f| f64::from(f.second))
+getters! {
+    /// ### 21.4.4.2 Date.prototype.getDate ( ) and 21.4.4.12 getUTCDate ( )
+    get_date, get_utc_date => |f| f64::from(f.date);
+    /// ### 21.4.4.3 Date.prototype.getDay ( ) and 21.4.4.13 getUTCDay ( )
+    get_day, get_utc_day => |f| f64::from(f.week_day);
+    /// ### 21.4.4.4 Date.prototype.getFullYear ( ) and 21.4.4.14 getUTCFullYear ( )
+    get_full_year, get_utc_full_year => |f| f.year as f64;
+    /// ### 21.4.4.5 Date.prototype.getHours ( ) and 21.4.4.15 getUTCHours ( )
+    get_hours, get_utc_hours => |f| f64::from(f.hour);
+    /// ### 21.4.4.6 Date.prototype.getMilliseconds ( ) and 21.4.4.16 getUTCMilliseconds ( )
+    get_milliseconds, get_utc_milliseconds => |f| f64::from(f.ms);
+    /// ### 21.4.4.7 Date.prototype.getMinutes ( ) and 21.4.4.17 getUTCMinutes ( )
+    get_minutes, get_utc_minutes => |f| f64::from(f.minute);
+    /// ### 21.4.4.8 Date.prototype.getMonth ( ) and 21.4.4.18 getUTCMonth ( )
+    get_month, get_utc_month => |f| f64::from(f.month);
+    /// ### 21.4.4.9 Date.prototype.getSeconds ( ) and 21.4.4.19 getUTCSeconds ( )
+    get_seconds, get_utc_seconds => |f| f64::from(f.second);
 }
 
 /// ### 21.4.4.10 Date.prototype.getTime ( ) and 21.4.4.44 Date.prototype.valueOf ( )
@@ -496,23 +502,24 @@ fn get_timezone_offset(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Va
     if t.is_nan() {
         return Ok(Value::NAN);
     }
-    // 5. Return (t - LocalTime(t)) / msPerMinute.
-    Ok(Value::number((t - local_time(t)) / MS_PER_MINUTE))
+    // 5. Return (t - LocalTime(t)) / msPerMinute — truncated to whole minutes as V8 does,
+    // which matters only for the local mean time offsets of the 19th century (-4:56:02).
+    Ok(Value::number(((t - SystemZone::of(vm).local_time(t)) / MS_PER_MINUTE).trunc() + 0.0))
 }
 
 /// ### B.2.3.1 Date.prototype.getYear ( )
 fn get_year(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     // 5. Return YearFromTime(LocalTime(t)) - 1900𝔽.
-    field_getter(vm, this, |f| f.year as f64 - 1900.0)
+    field_getter(vm, this, Form::Local, |f| f.year as f64 - 1900.0)
 }
 
 // ---- setters
 
 /// The time setters (setHours, setMinutes, setSeconds, setMilliseconds and their UTC forms,
 /// §21.4.4.22–21.4.4.31): `first` is the first field the setter takes (0 hour … 3 ms); the
-/// rest of hour, min, sec, ms are optional arguments. Local time is UTC, so the local and UTC
-/// forms are one algorithm.
-fn set_time_fields(vm: &mut Vm, this: Value, args: &[Value], first: usize) -> JsResult<Value> {
+/// rest of hour, min, sec, ms are optional arguments. The local and UTC forms differ only in
+/// the zone (`form`).
+fn set_time_fields(vm: &mut Vm, this: Value, args: &[Value], first: usize, form: Form) -> JsResult<Value> {
     // 1–2. Let dateObject be the this value; ? RequireInternalSlot(dateObject, [[DateValue]]).
     // 3. Let t be dateObject.[[DateValue]].
     let (o, t) = this_date(vm, this)?;
@@ -528,8 +535,9 @@ fn set_time_fields(vm: &mut Vm, this: Value, args: &[Value], first: usize) -> Js
     if t.is_nan() {
         return Ok(Value::NAN);
     }
-    // 9. Set t to LocalTime(t).
-    let t = local_time(t);
+    // 9. Set t to LocalTime(t) (the UTC forms keep t).
+    let zone = form.zone(vm);
+    let t = zone.local_time(t);
     let f = fields(t);
     // 10–13. Missing fields come from t.
     let h = given[0].unwrap_or(f64::from(f.hour));
@@ -538,38 +546,50 @@ fn set_time_fields(vm: &mut Vm, this: Value, args: &[Value], first: usize) -> Js
     let milli = given[3].unwrap_or(f64::from(f.ms));
     // 14. Let date be MakeDate(Day(t), MakeTime(h, m, s, milli)).
     let date = make_date(day(t), make_time(h, m, s, milli));
-    // 15. Let u be TimeClip(UTC(date)).
-    let u = time_clip(utc_of(date));
+    // 15. Let u be TimeClip(UTC(date)) (the UTC forms: TimeClip(date)).
+    let u = time_clip(zone.utc(date));
     // 16. Set dateObject.[[DateValue]] to u. 17. Return u.
     set_date_value(vm, o, u);
     Ok(Value::number(u))
 }
 
-/// ### 21.4.4.22 Date.prototype.setHours ( hour [ , min [ , sec [ , ms ] ] ] ) (and setUTCHours)
-fn set_hours(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    set_time_fields(vm, this, args, 0)
+/// The local setter and its UTC twin over [`set_time_fields`] or [`set_date_fields`].
+macro_rules! setters {
+    ($($(#[$doc:meta])* $local:ident, $utc:ident => $algorithm:ident($first:expr);)*) => {$(
+        $(#[$doc])*
+        fn $local(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+            $algorithm(vm, this, args, $first, Form::Local)
+        }
+        $(#[$doc])*
+        fn $utc(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+            $algorithm(vm, this, args, $first, Form::Utc)
+        }
+    )*};
 }
 
-/// ### 21.4.4.24 Date.prototype.setMinutes ( min [ , sec [ , ms ] ] ) (and setUTCMinutes)
-fn set_minutes(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    set_time_fields(vm, this, args, 1)
-}
-
-/// ### 21.4.4.26 Date.prototype.setSeconds ( sec [ , ms ] ) (and setUTCSeconds)
-fn set_seconds(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    set_time_fields(vm, this, args, 2)
-}
-
-/// ### 21.4.4.23 Date.prototype.setMilliseconds ( ms ) (and setUTCMilliseconds)
-fn set_milliseconds(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    set_time_fields(vm, this, args, 3)
+setters! {
+    /// ### 21.4.4.22 Date.prototype.setHours ( hour [ , min [ , sec [ , ms ] ] ] ) (and setUTCHours)
+    set_hours, set_utc_hours => set_time_fields(0);
+    /// ### 21.4.4.24 Date.prototype.setMinutes ( min [ , sec [ , ms ] ] ) (and setUTCMinutes)
+    set_minutes, set_utc_minutes => set_time_fields(1);
+    /// ### 21.4.4.26 Date.prototype.setSeconds ( sec [ , ms ] ) (and setUTCSeconds)
+    set_seconds, set_utc_seconds => set_time_fields(2);
+    /// ### 21.4.4.23 Date.prototype.setMilliseconds ( ms ) (and setUTCMilliseconds)
+    set_milliseconds, set_utc_milliseconds => set_time_fields(3);
+    /// ### 21.4.4.21 Date.prototype.setFullYear ( year [ , month [ , date ] ] ) (and setUTCFullYear)
+    set_full_year, set_utc_full_year => set_date_fields(0);
+    /// ### 21.4.4.25 Date.prototype.setMonth ( month [ , date ] ) (and setUTCMonth)
+    set_month, set_utc_month => set_date_fields(1);
+    /// ### 21.4.4.20 Date.prototype.setDate ( date ) (and setUTCDate)
+    set_date, set_utc_date => set_date_fields(2);
 }
 
 /// The date setters (setFullYear, setMonth, setDate and their UTC forms, §21.4.4.20–21.4.4.31):
 /// `first` is the first field taken (0 year, 1 month, 2 date).
-fn set_date_fields(vm: &mut Vm, this: Value, args: &[Value], first: usize) -> JsResult<Value> {
+fn set_date_fields(vm: &mut Vm, this: Value, args: &[Value], first: usize, form: Form) -> JsResult<Value> {
     // 1–3. Let t be dateObject.[[DateValue]].
     let (o, t) = this_date(vm, this)?;
+    let zone = form.zone(vm);
     // 4. Convert the first argument with ? ToNumber.
     let mut given: [Option<f64>; 3] = [None; 3];
     given[first] = Some(to_number(vm, arg(args, 0))?);
@@ -578,7 +598,7 @@ fn set_date_fields(vm: &mut Vm, this: Value, args: &[Value], first: usize) -> Js
         if t.is_nan() {
             0.0
         } else {
-            local_time(t)
+            zone.local_time(t)
         }
     } else {
         t
@@ -594,7 +614,7 @@ fn set_date_fields(vm: &mut Vm, this: Value, args: &[Value], first: usize) -> Js
     if t.is_nan() {
         return Ok(Value::NAN);
     }
-    let t = local_time(t);
+    let t = if first == 0 { t } else { zone.local_time(t) };
     let f = fields(t);
     // Missing fields come from t.
     let y = given[0].unwrap_or(f.year as f64);
@@ -603,25 +623,10 @@ fn set_date_fields(vm: &mut Vm, this: Value, args: &[Value], first: usize) -> Js
     // Let newDate be MakeDate(MakeDay(y, m, dt), TimeWithinDay(t)).
     let new_date = make_date(make_day(y, m, dt), time_within_day(t));
     // Let u be TimeClip(UTC(newDate)).
-    let u = time_clip(utc_of(new_date));
+    let u = time_clip(zone.utc(new_date));
     // Set dateObject.[[DateValue]] to u. Return u.
     set_date_value(vm, o, u);
     Ok(Value::number(u))
-}
-
-/// ### 21.4.4.21 Date.prototype.setFullYear ( year [ , month [ , date ] ] ) (and setUTCFullYear)
-fn set_full_year(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    set_date_fields(vm, this, args, 0)
-}
-
-/// ### 21.4.4.25 Date.prototype.setMonth ( month [ , date ] ) (and setUTCMonth)
-fn set_month(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    set_date_fields(vm, this, args, 1)
-}
-
-/// ### 21.4.4.20 Date.prototype.setDate ( date ) (and setUTCDate)
-fn set_date(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
-    set_date_fields(vm, this, args, 2)
 }
 
 /// ### 21.4.4.27 Date.prototype.setTime ( time )
@@ -644,7 +649,8 @@ fn set_year(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 4. Let y be ? ToNumber(year).
     let y = to_number(vm, arg(args, 0))?;
     // 5. If t is NaN, set t to +0𝔽; otherwise, set t to LocalTime(t).
-    let t = if t.is_nan() { 0.0 } else { local_time(t) };
+    let zone = SystemZone::of(vm);
+    let t = if t.is_nan() { 0.0 } else { zone.local_time(t) };
     // 6. Let yyyy be MakeFullYear(y).
     let yyyy = make_full_year(y);
     // 7. Let d be MakeDay(yyyy, MonthFromTime(t), DateFromTime(t)).
@@ -653,7 +659,7 @@ fn set_year(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 8. Let date be MakeDate(d, TimeWithinDay(t)).
     let date = make_date(d, time_within_day(t));
     // 9. Let u be TimeClip(UTC(date)). 10. Set dateObject.[[DateValue]] to u. 11. Return u.
-    let u = time_clip(utc_of(date));
+    let u = time_clip(zone.utc(date));
     set_date_value(vm, o, u);
     Ok(Value::number(u))
 }
@@ -690,19 +696,17 @@ fn date_string(f: &Fields) -> String {
     format!("{} {} {:02} {}", week_day_name(f), month_name(f), f.date, padded_year(f.year))
 }
 
-/// TimeZoneString ( tv ) (§21.4.4.41.3): the offset and the zone's name — always UTC.
-const TIME_ZONE_STRING: &str = "+0000 (Coordinated Universal Time)";
-
 /// ToDateString ( tv ) (§21.4.4.41.4).
-fn to_date_string_of(tv: f64) -> String {
+fn to_date_string_of(vm: &Vm, tv: f64) -> String {
     // 1. If tv is NaN, return "Invalid Date".
     if tv.is_nan() {
         return "Invalid Date".into();
     }
     // 2. Let t be LocalTime(tv).
-    let f = fields(local_time(tv));
+    let zone = SystemZone::of(vm);
+    let f = fields(zone.local_time(tv));
     // 3. Return DateString(t) + " " + TimeString(t) + TimeZoneString(tv).
-    format!("{} {}{}", date_string(&f), time_string(&f), TIME_ZONE_STRING)
+    format!("{} {}{}", date_string(&f), time_string(&f), zone.time_zone_string(vm, tv))
 }
 
 /// ### 21.4.4.35 Date.prototype.toDateString ( )
@@ -714,7 +718,7 @@ fn to_date_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> 
         return Ok(vm.str("Invalid Date"));
     }
     // 5. Let t be LocalTime(tv). 6. Return DateString(t).
-    Ok(vm.str(&date_string(&fields(local_time(tv)))))
+    Ok(vm.str(&date_string(&fields(SystemZone::of(vm).local_time(tv)))))
 }
 
 /// ### 21.4.4.36 Date.prototype.toISOString ( )
@@ -790,7 +794,8 @@ fn to_locale_time_string(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<V
 fn to_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     // 3. Let tv be dateObject.[[DateValue]]. 4. Return ToDateString(tv).
     let tv = this_time_value(vm, this)?;
-    Ok(vm.str(&to_date_string_of(tv)))
+    let s = to_date_string_of(vm, tv);
+    Ok(vm.str(&s))
 }
 
 /// ### 21.4.4.42 Date.prototype.toTimeString ( )
@@ -801,8 +806,9 @@ fn to_time_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> 
         return Ok(vm.str("Invalid Date"));
     }
     // 5. Let t be LocalTime(tv). 6. Return TimeString(t) + TimeZoneString(tv).
-    let f = fields(local_time(tv));
-    Ok(vm.str(&format!("{}{}", time_string(&f), TIME_ZONE_STRING)))
+    let zone = SystemZone::of(vm);
+    let f = fields(zone.local_time(tv));
+    Ok(vm.str(&format!("{}{}", time_string(&f), zone.time_zone_string(vm, tv))))
 }
 
 /// ### Date.prototype.toTemporalInstant ( ) (proposal-temporal §14.1)
@@ -869,9 +875,10 @@ mod tests {
 
     #[test]
     fn formats_like_node() {
-        assert_eq!(to_date_string_of(0.0), "Thu Jan 01 1970 00:00:00 GMT+0000 (Coordinated Universal Time)");
+        let vm = Vm::new(crate::vm::VmOptions::default());
+        assert_eq!(to_date_string_of(&vm, 0.0), "Thu Jan 01 1970 00:00:00 GMT+0000 (Coordinated Universal Time)");
         assert_eq!(
-            to_date_string_of(-62_198_755_200_000.0),
+            to_date_string_of(&vm, -62_198_755_200_000.0),
             "Fri Jan 01 -0001 00:00:00 GMT+0000 (Coordinated Universal Time)"
         );
     }

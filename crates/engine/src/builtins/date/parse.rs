@@ -2,24 +2,25 @@
 //! String Format (ECMA-262 §21.4.1.32) first, then V8's legacy forms — which include
 //! everything `toString`, `toUTCString` and `toISOString` print.
 
-use super::{make_date, make_day, make_time, time_clip, utc_of, MAX_TIME, MS_PER_DAY};
+use super::zone::SystemZone;
+use super::{make_date, make_day, make_time, time_clip, MAX_TIME, MS_PER_DAY};
 use crate::string::{is_js_whitespace, JsStr};
 
 /// Parse a date string as `Date.parse` does: the ISO format, then V8's legacy forms. NaN
-/// when unrecognised.
-pub fn parse_date(s: &JsStr) -> f64 {
+/// when unrecognised. A form without an offset is local time in `zone`.
+pub(crate) fn parse_date(s: &JsStr, zone: &SystemZone) -> f64 {
     let units = s.units();
     let Some(out) = DateParser::parse(&units) else { return f64::NAN };
     let day = make_day(out.year as f64, f64::from(out.month), f64::from(out.day));
     let time = make_time(f64::from(out.hour), f64::from(out.minute), f64::from(out.second), f64::from(out.ms));
     let mut date = make_date(day, time);
     match out.utc_offset_seconds {
-        // No offset: local time, which is UTC.
+        // No offset: local time.
         None => {
             if date.abs() > MAX_TIME + 10.0 * MS_PER_DAY {
                 return f64::NAN;
             }
-            date = utc_of(date);
+            date = zone.utc(date);
         }
         Some(offset) => {
             date -= f64::from(offset) * 1000.0;
@@ -725,7 +726,7 @@ mod tests {
     use super::*;
 
     fn p(s: &str) -> f64 {
-        parse_date(&JsStr::from_str(s))
+        parse_date(&JsStr::from_str(s), &SystemZone::Utc)
     }
 
     #[test]

@@ -36,6 +36,7 @@ mod options;
 mod plural_rules;
 mod relative_time_format;
 mod segmenter;
+mod zone_name;
 
 pub(crate) use collator::locale_compare;
 pub(crate) use collator::NATIVES as COLLATOR_NATIVES;
@@ -50,6 +51,7 @@ pub(crate) use number_partition::{to_intl_mathematical_value, MathValue};
 pub(crate) use plural_rules::NATIVES as PLURAL_RULES_NATIVES;
 pub(crate) use relative_time_format::NATIVES as RELATIVE_TIME_FORMAT_NATIVES;
 pub(crate) use segmenter::NATIVES as SEGMENTER_NATIVES;
+pub(crate) use zone_name::date_zone_long_name;
 
 use crate::atoms::{atom, PropertyKey};
 use crate::builtins::map::define_to_string_tag;

@@ -28,6 +28,13 @@ for (const bad of [() => randomBytes(-1), () => randomBytes('1'), () => randomIn
     console.log(e.name, e.code, e.message);
   }
 }
-randomBytes(4, (err, buf) => console.log('randomBytes cb', err, buf.length));
-randomFill(new Uint8Array(3), (err, buf) => console.log('randomFill cb', err, buf.length));
-randomInt(1, 3, (err, n) => console.log('randomInt cb', err, n === 1 || n === 2));
+// node runs randomBytes and randomFill on its thread pool, so their callbacks come in no
+// fixed order: each is printed once all three have come.
+const done = [];
+const report = (line) => {
+  done.push(line);
+  if (done.length === 3) console.log(done.sort().join('\n'));
+};
+randomBytes(4, (err, buf) => report(`randomBytes cb ${err} ${buf.length}`));
+randomFill(new Uint8Array(3), (err, buf) => report(`randomFill cb ${err} ${buf.length}`));
+randomInt(1, 3, (err, n) => report(`randomInt cb ${err} ${n === 1 || n === 2}`));
