@@ -40,6 +40,7 @@ mod serve;
 mod sessions;
 mod store;
 mod time;
+mod transport;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -70,6 +71,8 @@ struct Cli {
     /// the key's text). The key is never stored.
     #[arg(long, global = true, value_name = "FILE")]
     image_key_file: Option<PathBuf>,
+    #[command(flatten)]
+    transport: transport::TransportArgs,
     #[command(subcommand)]
     command: Command,
 }
@@ -115,6 +118,9 @@ fn main() -> ExitCode {
         let store = store::StoreLocation::new(cli.store);
         amber::node::loader::typescript::set_store(Box::new(store::TransformDir(store.dir().join("typescript"))));
         if let Err(failure) = image_key::init(cli.image_key_file.as_deref()) {
+            return failure.report();
+        }
+        if let Err(failure) = transport::init(&cli.transport) {
             return failure.report();
         }
         let result = match cli.command {

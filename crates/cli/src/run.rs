@@ -166,7 +166,8 @@ pub fn load_module(vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(Stri
 
 /// The builder every command starts from: durable policy, CLI output.
 pub fn builder() -> RuntimeBuilder {
-    crate::image_key::apply(Runtime::builder().print_hook(print_hook).module_loader(load_module))
+    let builder = Runtime::builder().print_hook(print_hook).module_loader(load_module);
+    crate::transport::apply(crate::image_key::apply(builder))
 }
 
 pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {

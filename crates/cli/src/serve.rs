@@ -101,6 +101,7 @@ pub fn serve(args: ServeArgs, location: &StoreLocation) -> CliResult<u8> {
     config.max_heap = (args.max_heap != 0).then_some(args.max_heap);
     config.slice_instructions = args.slice_instructions.max(1);
     config.image_key = crate::image_key::key();
+    config.transport = crate::transport::config();
     config.lease_ms = args.lease_ms.max(1);
     config.database = args.database.or_else(|| std::env::var("AMBER_DATABASE_URL").ok().filter(|u| !u.is_empty()));
     if !hosts.is_empty() {

@@ -294,3 +294,115 @@ fn a_kill_at_any_point_resends_at_most_the_request_in_flight_with_its_key() {
         assert!(point < 40, "the run never finished");
     }
 }
+
+/// A forward proxy on the loopback interface speaking HTTP CONNECT (as ureq uses for every
+/// target): it records each request head and tunnels the connection to `target_port`,
+/// whatever host the request named, so a target need not resolve here.
+fn connect_proxy(target_port: u16) -> (u16, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
+    use std::io::{BufRead, BufReader, Write};
+    use std::net::{TcpListener, TcpStream};
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let heads = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let seen = heads.clone();
+    std::thread::spawn(move || {
+        for client in listener.incoming().flatten() {
+            let seen = seen.clone();
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(client.try_clone().unwrap());
+                let mut head = String::new();
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+                        break;
+                    }
+                    head.push_str(&line);
+                }
+                seen.lock().unwrap().push(head);
+                let Ok(upstream) = TcpStream::connect(("127.0.0.1", target_port)) else { return };
+                let mut client = client;
+                client.write_all(b"HTTP/1.1 200 Connection established\r\n\r\n").unwrap();
+                let (mut up_read, mut up_write) = (upstream.try_clone().unwrap(), upstream);
+                let mut client_write = client.try_clone().unwrap();
+                std::thread::spawn(move || {
+                    let _ = std::io::copy(&mut reader, &mut up_write);
+                });
+                let _ = std::io::copy(&mut up_read, &mut client_write);
+            });
+        }
+    });
+    (port, heads)
+}
+
+/// `--proxy`: requests go through the proxy (the target host need not resolve here), with
+/// the proxy's credentials; the policy still judges the target; the credentials rest in no
+/// store file; a resume without `--proxy` goes direct (the flag is the process's, not the
+/// session's), and replay needs none. `--net-idle-timeout` gives up on a hung server.
+#[test]
+fn a_proxy_and_timeouts_are_the_process_settings() {
+    let target = echo_server();
+    let (proxy_port, heads) = connect_proxy(target.port);
+    let sb = Sandbox::new("net-proxy");
+    sb.write(
+        "agent.js",
+        "(async () => {
+  const r = await fetch('http://agent.invalid/echo/tools?q=1');
+  console.log(r.status, JSON.stringify(await r.json()));
+  await amber.input('next?');
+  try { await fetch('http://agent.invalid/echo/again'); } catch (e) { console.log('direct:', e.message); }
+})();",
+    );
+    let proxy_url = format!("http://user:pr0xy-pass@127.0.0.1:{proxy_port}");
+    let out = sb.amber(&["run", "agent.js", "--session", "p", "--allow-net", "agent.invalid", "--proxy", &proxy_url]);
+    expect(&out, 75);
+    assert_eq!(out.stdout, "200 {\"body\":\"\",\"method\":\"GET\",\"path\":\"/echo/tools?q=1\"}\n");
+    let seen = heads.lock().unwrap().clone();
+    assert_eq!(seen.len(), 1, "{seen:#?}");
+    assert!(seen[0].starts_with("CONNECT agent.invalid:80 "), "{}", seen[0]);
+    // Basic base64("user:pr0xy-pass").
+    assert!(seen[0].to_ascii_lowercase().contains("proxy-authorization: basic dxnlcjpwcjb4es1wyxnz"), "{}", seen[0]);
+    assert_eq!(target.count("/echo/tools"), 1);
+    for file in walk(&sb.store()) {
+        let bytes = std::fs::read(&file).unwrap();
+        assert!(!bytes.windows(10).any(|w| w == b"pr0xy-pass"), "{} holds the proxy password", file.display());
+    }
+
+    let resumed = sb.amber(&["resume", "p", "--input", "go", "--net-connect-timeout", "2000"]);
+    expect(&resumed, 0);
+    assert_eq!(resumed.stdout, "direct: fetch failed\n");
+    assert_eq!(heads.lock().unwrap().len(), 1, "the resume went through the proxy without --proxy");
+    let replayed = sb.amber(&["replay", "p", "--print"]);
+    expect(&replayed, 0);
+    assert_eq!(replayed.stdout, format!("{}{}", out.stdout, resumed.stdout));
+
+    let hung = TestServer::start(|_, _| Reply::Hang);
+    let program =
+        format!("fetch('{}').then(() => console.log('answered'), (e) => console.log(e.message));", hung.url("/hang"));
+    sb.write("hang.js", &program);
+    let started = std::time::Instant::now();
+    let out = sb.amber(&["run", "hang.js", "--allow-net", &allow(&hung), "--net-idle-timeout", "300"]);
+    expect(&out, 0);
+    assert_eq!(out.stdout, "fetch failed\n");
+    assert!(started.elapsed() < Duration::from_secs(20), "the idle timeout did not fire");
+
+    for bad in [&["--proxy", "not a url"][..], &["--net-idle-timeout", "0"], &["--net-connect-timeout", "x"]] {
+        let mut args = vec!["run", "hang.js"];
+        args.extend_from_slice(bad);
+        let out = sb.amber(&args);
+        expect(&out, 2);
+    }
+}
+
+/// Every file under `dir`.
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}

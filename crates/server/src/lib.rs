@@ -81,6 +81,8 @@ pub struct ServerConfig {
     pub hosts: Option<Arc<dyn HostCommands>>,
     /// The image key (HMAC) images are sealed with, if any.
     pub image_key: Option<Vec<u8>>,
+    /// How sessions' requests reach the network (proxy, timeouts).
+    pub transport: amber::net::TransportConfig,
     /// Called once the server listens, with the bound address (tests bind port 0).
     pub on_listening: Option<Box<dyn FnOnce(SocketAddr) + Send>>,
 }
@@ -105,6 +107,7 @@ impl ServerConfig {
             slice_instructions: 2_000_000_000,
             hosts: None,
             image_key: None,
+            transport: amber::net::TransportConfig::default(),
             on_listening: None,
         }
     }
@@ -120,6 +123,7 @@ pub(crate) struct Shared {
     pub tokens: Option<Tokens>,
     pub hosts: Option<Arc<dyn HostCommands>>,
     pub image_key: Option<Vec<u8>>,
+    pub transport: amber::net::TransportConfig,
     pub max_body: usize,
     pub max_bundle: usize,
     pub max_instructions: Option<u64>,
@@ -155,6 +159,7 @@ pub fn serve(mut config: ServerConfig) -> Result<(), String> {
         tokens: config.tokens.take(),
         hosts: config.hosts.take(),
         image_key: config.image_key.take(),
+        transport: config.transport.clone(),
         max_body: config.max_body,
         max_bundle: config.max_bundle,
         max_instructions: config.max_instructions,

@@ -242,6 +242,9 @@ fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
     if let Some(key) = &shared.image_key {
         builder = builder.image_key(key.clone());
     }
+    if shared.transport != amber::net::TransportConfig::default() {
+        builder = builder.http_transport(Box::new(amber::net::UreqTransport::with_config(&shared.transport)?));
+    }
     let folder = HostFolder::open(&dir, &[], Some(blob_source(shared)))
         .map_err(|e| format!("program folder {}: {e}", dir.display()))?;
     let builder = builder.blob_source(blob_source(shared)).lower_folder(folder, MOUNT, MOUNT);

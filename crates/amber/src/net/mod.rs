@@ -44,7 +44,7 @@ pub use policy::{NetAllow, NetPolicy};
 pub(crate) use transport::HandlerTransport;
 pub use transport::{
     HttpHandler, HttpHead, HttpRequest, HttpResponse, HttpTransport, NetEvent, NetFailure, NetSender, Redirect,
-    UreqTransport,
+    TransportConfig, UreqTransport,
 };
 
 use crate::blobs::INLINE_MAX;

@@ -147,26 +147,71 @@ impl HttpTransport for HandlerTransport {
 /// Bytes a worker reads from the socket at a time.
 const READ_CHUNK: usize = 64 * 1024;
 
+/// How the real client reaches the network: settings of the process that moves the bytes,
+/// not of the session (a resume on another machine may need another proxy, and credentials
+/// in a proxy URL must not rest in the store), so nothing here is journaled or imaged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TransportConfig {
+    /// Every request goes through this proxy (`http://`, `https://`, `socks4://`,
+    /// `socks5://`, optionally with `user:password@`); None: direct. The environment's
+    /// `HTTPS_PROXY` is never read implicitly.
+    pub proxy: Option<String>,
+    /// Giving up on a connection (DNS, TCP and TLS) after this long.
+    pub connect_timeout: Duration,
+    /// Giving up on a response whose head, or whose next body byte, has not come this long.
+    pub idle_timeout: Duration,
+}
+
+impl Default for TransportConfig {
+    fn default() -> Self {
+        TransportConfig {
+            proxy: None,
+            connect_timeout: Duration::from_secs(30),
+            idle_timeout: Duration::from_secs(300),
+        }
+    }
+}
+
 /// The real client: ureq (HTTP/1.1, rustls + webpki roots, gzip and brotli).
 pub struct UreqTransport {
     agent: ureq::Agent,
 }
 
 impl UreqTransport {
-    /// Connect timeout 30 s; no response or no body byte for 300 s fails the exchange; no
-    /// proxy (the environment's `HTTPS_PROXY` is not read implicitly).
+    /// The default [`TransportConfig`]: direct, connect timeout 30 s, idle 300 s.
     pub fn new() -> UreqTransport {
-        let config = ureq::Agent::config_builder()
+        UreqTransport::build(&TransportConfig::default(), None)
+    }
+
+    /// A client with `config`; Err names what is wrong with the proxy URL.
+    pub fn with_config(config: &TransportConfig) -> Result<UreqTransport, String> {
+        let proxy = match &config.proxy {
+            Some(url) => Some(ureq::Proxy::new(url).map_err(|e| format!("proxy {}: {e}", redact_userinfo(url)))?),
+            None => None,
+        };
+        Ok(UreqTransport::build(config, proxy))
+    }
+
+    fn build(config: &TransportConfig, proxy: Option<ureq::Proxy>) -> UreqTransport {
+        let agent_config = ureq::Agent::config_builder()
             .http_status_as_error(false)
-            .proxy(None)
+            .proxy(proxy)
             .save_redirect_history(true)
             .max_redirects_will_error(true)
-            .timeout_connect(Some(Duration::from_secs(30)))
-            .timeout_recv_response(Some(Duration::from_secs(300)))
-            .timeout_recv_body(Some(Duration::from_secs(300)))
+            .timeout_connect(Some(config.connect_timeout))
+            .timeout_recv_response(Some(config.idle_timeout))
+            .timeout_recv_body(Some(config.idle_timeout))
             .user_agent("amber")
             .build();
-        UreqTransport { agent: ureq::Agent::new_with_config(config) }
+        UreqTransport { agent: ureq::Agent::new_with_config(agent_config) }
+    }
+}
+
+/// `url` with any `user:password@` replaced by `***@`, for error messages.
+fn redact_userinfo(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => format!("{}***{}", &url[..scheme + 3], &url[at..]),
+        _ => url.to_string(),
     }
 }
 

@@ -8,7 +8,8 @@ log(hooksPerformance === performance, Object.prototype.toString.call(performance
 log(typeof performance.timeOrigin, performance.timeOrigin > 1e12, typeof performance.now(), performance.now() >= 0);
 const t0 = performance.now();
 await new Promise((resolve) => setTimeout(resolve, 20));
-log('elapsed at least 20ms:', performance.now() - t0 >= 20);
+// node's timers run on a whole-millisecond loop clock, so performance.now() can show 19.9.
+log('elapsed at least 19ms:', performance.now() - t0 >= 19);
 log(Math.abs(performance.timeOrigin + performance.now() - Date.now()) < 5);
 
 const a = performance.mark('a', { startTime: 10, detail: { step: 1 } });
