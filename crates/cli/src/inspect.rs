@@ -33,6 +33,8 @@ pub struct InspectArgs {
 struct View {
     meta: Option<SessionMeta>,
     sources: Vec<(String, usize)>,
+    /// The session's run options (the options source), when it stores them.
+    options: Option<Value>,
     image: Option<(u64, usize, ImageSummary)>,
     journal: Option<Journal>,
 }
@@ -75,6 +77,7 @@ pub fn inspect(args: InspectArgs, location: &StoreLocation) -> CliResult<u8> {
         let loaded = store.load(&args.target)?;
         View {
             sources: loaded.sources.iter().map(|s| (s.path.clone(), s.text.len())).collect(),
+            options: run_options(&loaded.sources),
             image: loaded.image.as_ref().map(summarize).transpose()?,
             meta: Some(loaded.meta),
             journal: Some(loaded.journal),
@@ -89,11 +92,34 @@ pub fn inspect(args: InspectArgs, location: &StoreLocation) -> CliResult<u8> {
     Ok(exit::OK)
 }
 
+/// The options source's JSON (limits, zone, locale, process inputs, network policy, secret
+/// names), if the session has one.
+fn run_options(sources: &[amber::durable::store::Source]) -> Option<Value> {
+    let source = sources.iter().find(|s| s.path == crate::store::OPTIONS_SOURCE)?;
+    serde_json::from_str(&source.text).ok()
+}
+
+/// The network lines of `inspect`: the hosts the policy allows and the secrets' names (their
+/// values are never stored).
+fn network_text(options: &Value) -> (String, String) {
+    let list = |key: &str, none: &str| {
+        let items: Vec<&str> =
+            options[key].as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+        if items.is_empty() {
+            none.to_string()
+        } else {
+            items.join(", ")
+        }
+    };
+    (list("allow_net", "none (every request is denied)"), list("secrets", "none"))
+}
+
 fn from_file(bytes: &[u8], name: &str) -> CliResult<View> {
     if looks_like_export(bytes) {
         let exported = decode_export(bytes)?;
         return Ok(View {
             sources: exported.sources.iter().map(|s| (s.path.clone(), s.text.len())).collect(),
+            options: run_options(&exported.sources),
             image: exported.image.as_ref().map(summarize).transpose()?,
             meta: Some(exported.meta),
             journal: Some(exported.journal),
@@ -107,6 +133,7 @@ fn from_file(bytes: &[u8], name: &str) -> CliResult<View> {
         return Ok(View {
             meta: None,
             sources: Vec::new(),
+            options: None,
             image: Some((summary.manifest.journal_head.len, bytes.len(), summary)),
             journal: None,
         });
@@ -144,6 +171,14 @@ fn print_text(view: &View) {
         outln!("created       {}", iso(meta.created_ms));
         outln!("updated       {}", iso(meta.updated_ms));
         outln!("policy        {}", policy_text(&meta.policy));
+    }
+    if let Some(options) = &view.options {
+        let (hosts, secrets) = network_text(options);
+        outln!("network       {hosts}");
+        outln!("secrets       {secrets} (names only; values come from the environment)");
+        let zone = options["time_zone"].as_str().unwrap_or("UTC");
+        let locale = options["locale"].as_str().unwrap_or("en-US");
+        outln!("time zone     {zone}, locale {locale}");
     }
     for (path, len) in &view.sources {
         outln!("source        {path} ({len} bytes)");
@@ -225,6 +260,10 @@ fn to_json(view: &View) -> Value {
         "session": view.meta,
         "sources": view.sources.iter().map(|(p, l)| json!({"path": p, "bytes": l})).collect::<Vec<_>>(),
         "policy": view.meta.as_ref().map(|m| m.policy).or(manifest.map(|m| m.policy)),
+        "allow_net": view.options.as_ref().map(|o| o["allow_net"].clone()),
+        "secrets": view.options.as_ref().map(|o| o["secrets"].clone()),
+        "time_zone": view.options.as_ref().map(|o| o["time_zone"].clone()),
+        "locale": view.options.as_ref().map(|o| o["locale"].clone()),
         "capabilities": manifest.map(|m| &m.capabilities),
         "pending": view.image.as_ref().map(|_| view.pending()),
         "records_past_image": view.records_past_image(),

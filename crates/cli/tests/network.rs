@@ -362,6 +362,10 @@ fn a_proxy_and_timeouts_are_the_process_settings() {
     // Basic base64("user:pr0xy-pass").
     assert!(seen[0].to_ascii_lowercase().contains("proxy-authorization: basic dxnlcjpwcjb4es1wyxnz"), "{}", seen[0]);
     assert_eq!(target.count("/echo/tools"), 1);
+    // The session's network policy shows in inspect; the proxy (a process setting) does not.
+    let inspect = sb.amber(&["inspect", "p"]);
+    assert!(inspect.stdout.contains("\nnetwork       agent.invalid\n"), "{}", inspect.stdout);
+    assert!(!inspect.stdout.contains("pr0xy"), "{}", inspect.stdout);
     for file in walk(&sb.store()) {
         let bytes = std::fs::read(&file).unwrap();
         assert!(!bytes.windows(10).any(|w| w == b"pr0xy-pass"), "{} holds the proxy password", file.display());

@@ -158,6 +158,12 @@ fn the_model_sdks_run_unmodified_across_a_suspension_and_replay() {
     // The keys are secrets: no file of the store holds them, though the image holds the SDK
     // clients and the journal their requests.
     assert_no_secret_in(&sb.store(), &keys.map(|(_, v)| v));
+    let inspect = sb.amber(&["inspect", "m"]);
+    assert!(
+        inspect.stdout.contains("\nsecrets       OPENAI_API_KEY, ANTHROPIC_API_KEY (names only"),
+        "{}",
+        inspect.stdout
+    );
     let missing = sb.amber(&["resume", "m", "--input", "yes"]);
     expect(&missing, 2);
     assert!(missing.stderr.contains("OPENAI_API_KEY"), "{}", missing.stderr);
@@ -211,5 +217,77 @@ fn axios_node_fetch_and_http_pipe_behave_as_under_node_and_send_once() {
         assert_eq!(server.seen().len(), before, "{script}: replay sent a request");
         // Clear the log for the next script.
         server.clear();
+    }
+}
+
+/// The SDK flow under SIGKILL: the run is killed at each of its durability points up to the
+/// suspension, resumed in fresh processes and finished; the output is node's, a request is
+/// sent again only when its response had not been committed — at most once more, with the
+/// same `Idempotency-Key` — and no kill loses or repeats a committed call.
+#[test]
+fn the_model_sdks_resend_only_the_call_in_flight_after_a_kill() {
+    ensure_packages();
+    let server = model_server();
+    let file = fixtures().join("models.js");
+    let base = server.url("");
+    let keys = [("OPENAI_API_KEY", "sk-test-openai-0123456789"), ("ANTHROPIC_API_KEY", "sk-test-anthropic-9876543210")];
+    let node = Command::new("node").arg(&file).arg(&base).envs(keys).output().expect("node on PATH");
+    assert!(node.status.success(), "node: {}", String::from_utf8_lossy(&node.stderr));
+    let node_out = String::from_utf8_lossy(&node.stdout).into_owned();
+    server.clear();
+
+    let file = file.to_str().unwrap();
+    let allow = format!("127.0.0.1:{}", server.port);
+    let secrets = ["--secret", "OPENAI_API_KEY", "--secret", "ANTHROPIC_API_KEY"];
+    let run = [&["run", file, "--session", "m", "--allow-net", &allow][..], &secrets, &["--", &base]].concat();
+    let (mut point, mut resent) = (1, 0);
+    loop {
+        let sb = Sandbox::new("net-models-kill");
+        server.clear();
+        let kill_at = point.to_string();
+        let env = [keys[0], keys[1], ("AMBER_FAULT_KILL_AT", kill_at.as_str())];
+        let first = sb.amber_env(&run, &env);
+        if first.code == 75 {
+            eprintln!(
+                "killed the SDK run at each of its {} durability points; {resent} requests sent again",
+                point - 1
+            );
+            assert!(resent >= 1, "no kill fell between a request's intent and its completion");
+            break;
+        }
+        assert_eq!(first.code, -1, "exit {}:\n{}\n{}", first.code, first.stdout, first.stderr);
+        point += 1;
+        assert!(point < 60, "the run never suspended");
+        if !sb.amber(&["sessions"]).stdout.contains('m') {
+            assert!(server.seen().is_empty(), "a request left before the session existed");
+            continue;
+        }
+        // Continue to the suspension, then past it.
+        let mut printed = first.stdout.clone();
+        let caught_up = sb.amber_env(&["resume", "m"], &keys);
+        assert!(
+            caught_up.code == 75,
+            "resume after a kill at {kill_at}: exit {}\n{}",
+            caught_up.code,
+            caught_up.stderr
+        );
+        printed.push_str(&caught_up.stdout);
+        let finished = sb.amber_env(&["resume", "m", "--input", "yes"], &keys);
+        expect(&finished, 0);
+        printed.push_str(&finished.stdout);
+        // Output is at least once: a line printed before the kill may be printed again.
+        let mut lines: Vec<&str> = printed.lines().collect();
+        lines.dedup();
+        assert_eq!(lines.join("\n") + "\n", node_out, "killed at point {kill_at}");
+        let seen = server.seen();
+        let mut by_key: std::collections::BTreeMap<&str, Vec<&str>> = std::collections::BTreeMap::new();
+        for s in &seen {
+            by_key.entry(s.header("idempotency-key").unwrap()).or_default().push(s.path.as_str());
+        }
+        for (key, paths) in &by_key {
+            assert!(paths.len() <= 2, "{key} sent {} times (kill at {kill_at})", paths.len());
+            assert!(paths.windows(2).all(|w| w[0] == w[1]), "one key on two requests: {paths:?}");
+            resent += paths.len() - 1;
+        }
     }
 }
