@@ -208,12 +208,14 @@ fn group_by(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
             }
             None => {
                 let elements = vm.new_array(vec![value]);
+                let mut grown = 0;
                 if let Some(d) = data_mut(&mut vm.heap, map, Collection::Map) {
-                    if !insert(d, map_key, key, elements) {
+                    let Some(g) = insert(d, map_key, key, elements) else {
                         return Err(vm.range_error("Map maximum size exceeded"));
-                    }
+                    };
+                    grown = g;
                 }
-                vm.heap.note_growth(crate::heap::MAP_ENTRY_BYTES);
+                vm.heap.note_growth(grown);
             }
         }
         vm.check_heap()?;
@@ -337,12 +339,14 @@ fn set(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let key = key_of(&mut vm.heap, k);
     // 4. For each Record p: if SameValue(p.[[Key]], key), set p.[[Value]] to value; return M.
     // 5-6. Append the Record { [[Key]]: key, [[Value]]: value } to M.[[MapData]].
+    let mut grown = 0;
     if let Some(d) = data_mut(&mut vm.heap, m, Collection::Map) {
-        if !insert(d, key, k, arg(args, 1)) {
+        let Some(g) = insert(d, key, k, arg(args, 1)) else {
             return Err(vm.range_error("Map maximum size exceeded"));
-        }
+        };
+        grown = g;
     }
-    vm.heap.note_growth(crate::heap::MAP_ENTRY_BYTES);
+    vm.heap.note_growth(grown);
     // 7. Return M.
     Ok(this)
 }
@@ -404,12 +408,14 @@ pub(crate) fn get_or_insert_data(
         return Ok(existing);
     }
     // Append the Record { [[Key]]: key, [[Value]]: value } to M.[[MapData]].
+    let mut grown = 0;
     if let Some(d) = data_mut(&mut vm.heap, m, which) {
-        if !insert(d, key, k, value) {
+        let Some(g) = insert(d, key, k, value) else {
             return Err(vm.range_error("Map maximum size exceeded"));
-        }
+        };
+        grown = g;
     }
-    vm.heap.note_growth(crate::heap::MAP_ENTRY_BYTES);
+    vm.heap.note_growth(grown);
     // Return value.
     Ok(value)
 }
@@ -433,12 +439,14 @@ pub(crate) fn get_or_insert_computed_data(
     // NOTE: The Map may have been modified during execution of callbackfn.
     // For each Record p: if SameValue(p.[[Key]], key), set p.[[Value]] to value, return value.
     // Append the Record { [[Key]]: key, [[Value]]: value } to M.[[MapData]].
+    let mut grown = 0;
     if let Some(d) = data_mut(&mut vm.heap, m, which) {
-        if !insert(d, key, k, value) {
+        let Some(g) = insert(d, key, k, value) else {
             return Err(vm.range_error("Map maximum size exceeded"));
-        }
+        };
+        grown = g;
     }
-    vm.heap.note_growth(crate::heap::MAP_ENTRY_BYTES);
+    vm.heap.note_growth(grown);
     // Return value.
     Ok(value)
 }
@@ -613,23 +621,22 @@ pub fn lookup(data: &MapData, key: &MapKey) -> Option<Value> {
 
 /// Set the value of `key` (`k` is the canonical key value), appending a new entry when it
 /// is absent. Returns false when the entry list is full (u32 positions).
-pub fn insert(data: &mut MapData, key: MapKey, k: Value, value: Value) -> bool {
+/// Set `key` to `value` (appending an entry for a new key): the bytes the table grew by (0
+/// for an update, and for most appends; a capacity doubling's worth when it had to grow), or
+/// None when the table is full.
+pub fn insert(data: &mut MapData, key: MapKey, k: Value, value: Value) -> Option<u64> {
     if let Some(i) = find(data, &key) {
         if let Some(Some(entry)) = data.entries.get_mut(i) {
             entry.1 = value;
-            return true;
+            return Some(0);
         }
     }
-    let Ok(i) = u32::try_from(data.entries.len()) else {
-        return false;
-    };
-    if i == u32::MAX {
-        return false;
-    }
+    let i = u32::try_from(data.entries.len()).ok().filter(|&i| i != u32::MAX)?;
+    let before = data.bytes();
     data.entries.push(Some((k, value)));
     data.index.insert(key, i);
     data.live += 1;
-    true
+    Some(data.bytes().saturating_sub(before))
 }
 
 /// Empty the entry of `key`; returns whether there was one.
@@ -658,7 +665,7 @@ pub fn copy_data(heap: &mut Heap, data: &MapData) -> MapData {
     let mut out = MapData::default();
     for (k, v) in data.entries.iter().flatten() {
         let key = key_of(heap, *k);
-        insert(&mut out, key, *k, *v);
+        let _ = insert(&mut out, key, *k, *v);
     }
     out
 }
@@ -1045,7 +1052,7 @@ mod tests {
         let mut d = MapData::default();
         for i in 0..4 {
             let k = Value::int(i);
-            assert!(insert(&mut d, key_of(&mut heap, k), k, Value::int(i * 10)));
+            assert!(insert(&mut d, key_of(&mut heap, k), k, Value::int(i * 10)).is_some());
         }
         assert!(remove(&mut d, &key_of(&mut heap, Value::int(1))));
         assert!(!remove(&mut d, &key_of(&mut heap, Value::int(1))));
@@ -1053,7 +1060,7 @@ mod tests {
         assert_eq!(d.entries.len(), 4);
         assert!(d.entries[1].is_none());
         // Overwriting keeps the position; re-adding a deleted key appends.
-        assert!(insert(&mut d, key_of(&mut heap, Value::int(2)), Value::int(2), Value::int(99)));
+        assert_eq!(insert(&mut d, key_of(&mut heap, Value::int(2)), Value::int(2), Value::int(99)), Some(0));
         assert_eq!(find(&d, &key_of(&mut heap, Value::int(2))), Some(2));
         assert!(insert(&mut d, key_of(&mut heap, Value::int(1)), Value::int(1), Value::int(7)));
         assert_eq!(find(&d, &key_of(&mut heap, Value::int(1))), Some(4));

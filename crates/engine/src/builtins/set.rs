@@ -129,17 +129,19 @@ fn add(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
 /// Append `value` (canonical) to a set's data unless present (Set/WeakSet `add` steps 4-5).
 pub(crate) fn add_to(vm: &mut Vm, s: ObjectId, which: Collection, value: Value) -> JsResult<()> {
     let key = key_of(&mut vm.heap, value);
+    let mut grown = 0;
     if let Some(d) = data_mut(&mut vm.heap, s, which) {
         // 4. For each element e of S.[[SetData]]: if SameValue(e, value), return S.
         if find(d, &key).is_some() {
             return Ok(());
         }
         // 5. Append value to S.[[SetData]].
-        if !insert(d, key, value, Value::UNDEFINED) {
+        let Some(g) = insert(d, key, value, Value::UNDEFINED) else {
             return Err(vm.range_error("Set maximum size exceeded"));
-        }
+        };
+        grown = g;
     }
-    vm.heap.note_growth(crate::heap::MAP_ENTRY_BYTES);
+    vm.heap.note_growth(grown);
     Ok(())
 }
 
@@ -415,12 +417,14 @@ fn symmetric_difference(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Va
             }
         } else if !already_in_result {
             // b.vi. Else, if alreadyInResult is false, append next to resultSetData.
+            let mut grown = 0;
             if let Some(d) = data_mut(&mut vm.heap, result, Collection::Set) {
-                if !insert(d, key, next, Value::UNDEFINED) {
+                let Some(g) = insert(d, key, next, Value::UNDEFINED) else {
                     return Err(vm.range_error("Set maximum size exceeded"));
-                }
+                };
+                grown = g;
             }
-            vm.heap.note_growth(crate::heap::MAP_ENTRY_BYTES);
+            vm.heap.note_growth(grown);
             vm.check_heap()?;
         }
     }

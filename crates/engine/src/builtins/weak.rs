@@ -167,12 +167,14 @@ fn weak_map_set(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 4. For each Record p: if SameValue(p.[[Key]], key), set p.[[Value]] to value, return M.
     // 5-6. Append the Record { [[Key]]: key, [[Value]]: value } to M.[[WeakMapData]].
     let key = key_of(&mut vm.heap, k);
+    let mut grown = 0;
     if let Some(d) = data_mut(&mut vm.heap, m, Collection::WeakMap) {
-        if !insert(d, key, k, arg(args, 1)) {
+        let Some(g) = insert(d, key, k, arg(args, 1)) else {
             return Err(vm.range_error("WeakMap maximum size exceeded"));
-        }
+        };
+        grown = g;
     }
-    vm.heap.note_growth(crate::heap::MAP_ENTRY_BYTES);
+    vm.heap.note_growth(grown);
     // 7. Return M.
     Ok(this)
 }

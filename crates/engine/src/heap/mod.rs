@@ -160,7 +160,7 @@ fn payload_bytes(class: &object::Class) -> u64 {
     use object::Class as C;
     match class {
         C::ArrayBuffer(b) => b.block.byte_length().unwrap_or(0) as u64,
-        C::Map(m) | C::Set(m) | C::WeakMap(m) | C::WeakSet(m) => m.entries.len() as u64 * MAP_ENTRY_BYTES,
+        C::Map(m) | C::Set(m) | C::WeakMap(m) | C::WeakSet(m) => m.bytes(),
         C::Bound(b) => b.args.len() as u64 * 8,
         C::Native(n) => n.captures.len() as u64 * 8,
         C::Promise(p) => (p.fulfill_reactions.len() + p.reject_reactions.len()) as u64 * 32,

@@ -307,6 +307,20 @@ pub struct MapData {
     pub live: u32,
 }
 
+impl MapData {
+    /// The table's memory as the allocator holds it: the entry vector and the index at their
+    /// capacities (both grow by doubling, so this jumps when they do — when the memory is
+    /// taken), the index's buckets (hash, key, position) and its hash table of positions
+    /// (one word and a control byte per bucket, at most 7/8 full).
+    pub fn bytes(&self) -> u64 {
+        use std::mem::size_of;
+        let entries = self.entries.capacity() * size_of::<Option<(Value, Value)>>();
+        let buckets = self.index.capacity() * size_of::<(u64, MapKey, u32)>();
+        let table = self.index.capacity() * (size_of::<usize>() + 1) * 8 / 7;
+        (entries + buckets + table) as u64
+    }
+}
+
 #[derive(Clone, Serialize, Deserialize)]
 pub struct FinalizationData {
     pub cleanup: Value,

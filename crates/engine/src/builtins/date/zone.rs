@@ -54,9 +54,7 @@ impl SystemZone {
             SystemZone::Named(tz, _) => {
                 // Within the time value range (LocalTime and UTC ask a day beyond it).
                 let ns = i128::from(t.clamp(-MAX_TIME, MAX_TIME) as i64) * 1_000_000;
-                ZonedDateTime::try_new_iso(ns, *tz)
-                    .map(|z| (z.offset_nanoseconds() / 1_000_000) as f64)
-                    .unwrap_or(0.0)
+                ZonedDateTime::try_new_iso(ns, *tz).map(|z| (z.offset_nanoseconds() / 1_000_000) as f64).unwrap_or(0.0)
             }
         }
     }
