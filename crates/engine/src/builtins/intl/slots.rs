@@ -180,10 +180,36 @@ pub struct DateTimeFormatSlots {
     pub time_style: Option<String>,
     /// [[BoundFormat]], made on the first read of `format`.
     pub bound_format: Option<ObjectId>,
+    /// The component options as given, before defaults: the Temporal formats
+    /// ([[TemporalPlainDateFormat]] …) are chosen from them per type
+    /// ([`super::date_time_temporal`]).
+    pub requested: Box<DateTimeComponents>,
+    /// The hour cycle resolved from hour12, hourCycle and the locale, kept when the format
+    /// shows no hour ([[HourCycle]] is then undefined) for the Temporal formats that do.
+    pub resolved_hour_cycle: String,
+    /// Which fields of a date or time style are shown (AdjustDateTimeStyleFormat). Not part
+    /// of the image: it is set only on the transient slots a Temporal value is formatted
+    /// with, never on an object's.
+    #[serde(skip)]
+    pub style_fields: StyleFields,
+}
+
+/// The fields of a date or time style a Temporal format keeps (AdjustDateTimeStyleFormat).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StyleFields {
+    /// The whole style (Date, Temporal.Instant).
+    #[default]
+    All,
+    /// The date style's era, year and month (Temporal.PlainYearMonth).
+    YearMonth,
+    /// The date style's month and day (Temporal.PlainMonthDay).
+    MonthDay,
+    /// The style without its time zone name (Temporal.PlainTime, PlainDateTime).
+    NoZone,
 }
 
 /// The date-time components of ECMA-402's Table 16, each as its option value.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct DateTimeComponents {
     pub weekday: Option<String>,
     pub era: Option<String>,
