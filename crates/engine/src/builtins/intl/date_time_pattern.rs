@@ -448,27 +448,29 @@ pub(crate) fn locale_hour_cycle(data_locale: &str) -> String {
     "h23".to_string()
 }
 
-/// The calendar ICU4X formats with for the slots (the resolved `ca`), as a BCP 47 value.
+/// The calendars Intl.DateTimeFormat formats in (its `ca` values), as BCP 47 values, sorted.
+pub(crate) const CALENDARS: [&str; 16] = [
+    "buddhist",
+    "chinese",
+    "coptic",
+    "dangi",
+    "ethioaa",
+    "ethiopic",
+    "gregory",
+    "hebrew",
+    "indian",
+    "islamic-civil",
+    "islamic-tbla",
+    "islamic-umalqura",
+    "iso8601",
+    "japanese",
+    "persian",
+    "roc",
+];
+
+/// Whether ICU4X formats in calendar `ca` (a resolved `ca`, as a BCP 47 value).
 pub(crate) fn calendar_supported(ca: &str) -> bool {
-    matches!(
-        ca,
-        "buddhist"
-            | "chinese"
-            | "coptic"
-            | "dangi"
-            | "ethioaa"
-            | "ethiopic"
-            | "gregory"
-            | "hebrew"
-            | "indian"
-            | "islamic-civil"
-            | "islamic-tbla"
-            | "islamic-umalqura"
-            | "iso8601"
-            | "japanese"
-            | "persian"
-            | "roc"
-    )
+    CALENDARS.contains(&ca)
 }
 
 /// The locale's default calendar (CLDR's calendar preference), as a BCP 47 value.

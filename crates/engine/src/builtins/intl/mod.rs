@@ -37,6 +37,7 @@ mod options;
 mod plural_rules;
 mod relative_time_format;
 mod segmenter;
+mod supported_values;
 
 pub(crate) use collator::locale_compare;
 pub(crate) use collator::NATIVES as COLLATOR_NATIVES;
@@ -76,7 +77,10 @@ pub fn is_locale(tag: &str) -> bool {
     locales::canonicalize_tag(tag).is_some_and(|t| locales::is_available(&t))
 }
 
-pub(crate) const NATIVES: &[NativeDef] = &[native!("Intl.getCanonicalLocales", 1, get_canonical_locales)];
+pub(crate) const NATIVES: &[NativeDef] = &[
+    native!("Intl.getCanonicalLocales", 1, get_canonical_locales),
+    native!("Intl.supportedValuesOf", 1, supported_values::supported_values_of),
+];
 
 pub(crate) fn init(vm: &mut Vm) {
     // The Intl object is an ordinary object whose [[Prototype]] is %Object.prototype%.
