@@ -24,6 +24,7 @@ pub enum IntlSlots {
     Locale(LocaleSlots),
     RelativeTimeFormat(RelativeTimeFormatSlots),
     DisplayNames(DisplayNamesSlots),
+    DurationFormat(DurationFormatSlots),
 }
 
 impl IntlSlots {
@@ -40,6 +41,7 @@ impl IntlSlots {
             IntlSlots::Locale(_) => {}
             IntlSlots::RelativeTimeFormat(_) => {}
             IntlSlots::DisplayNames(_) => {}
+            IntlSlots::DurationFormat(_) => {}
         }
     }
 }
@@ -260,4 +262,30 @@ pub struct DisplayNamesSlots {
     pub fallback: String,
     /// [[LanguageDisplay]] ("dialect" or "standard"), for the language type only.
     pub language_display: Option<String>,
+}
+
+/// Intl.DurationFormat's slots (ECMA-402 §13.4).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DurationFormatSlots {
+    /// [[Locale]], with the `-u-nu` keyword when it was honoured.
+    pub locale: String,
+    /// [[DataLocale]].
+    pub data_locale: String,
+    /// [[NumberingSystem]].
+    pub numbering_system: String,
+    /// [[Style]]: "long", "short", "narrow" or "digital".
+    pub style: String,
+    /// [[YearsStyle]], [[YearsDisplay]] … [[NanosecondsDisplay]]: the ten units in table
+    /// order (years first).
+    pub units: Vec<DurationUnitSlots>,
+    /// [[FractionalDigits]].
+    pub fractional_digits: Option<u8>,
+}
+
+/// One unit's style ("long", "short", "narrow", "numeric", "2-digit" or "fractional") and
+/// display ("auto" or "always").
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DurationUnitSlots {
+    pub style: String,
+    pub display: String,
 }
