@@ -39,7 +39,8 @@ use std::sync::{Arc, Mutex};
 /// the mount and its manifest, source texts' lower spans). 9: Intl NumberFormat, ListFormat,
 /// Segmenter, Segments and Segment Iterator slots, their prototypes in the realm. 10: Intl
 /// DateTimeFormat, Locale, RelativeTimeFormat and DisplayNames slots and prototypes. 11:
-/// DateTimeFormat's requested components and resolved hour cycle (Temporal formats).
+/// DateTimeFormat's requested components and resolved hour cycle (Temporal formats), Intl
+/// DurationFormat slots and prototype, Intl.supportedValuesOf.
 pub const ENGINE_VERSION: &str =
     concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.11+temporal_rs.0.2.6+icu4x.2.4.0");
 

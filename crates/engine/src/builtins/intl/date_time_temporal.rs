@@ -412,3 +412,53 @@ pub(crate) fn check_same_type(vm: &mut Vm, x: &Formattable, y: &Formattable) -> 
         Err(vm.type_error("formatRange: startDate and endDate must be of the same type"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bag(f: impl FnOnce(&mut DateTimeComponents)) -> DateTimeComponents {
+        let mut c = DateTimeComponents::default();
+        f(&mut c);
+        c
+    }
+
+    #[test]
+    fn a_type_without_the_requested_fields_has_no_format() {
+        // { year } formats a year-month but not a month-day or a time (test262's
+        // temporal-objects-not-overlapping-options).
+        let year = bag(|c| c.year = Some("numeric".into()));
+        assert!(get_date_time_format(&year, Fields::YearMonth, Fields::YearMonth, false).is_some());
+        assert!(get_date_time_format(&year, Fields::MonthDay, Fields::MonthDay, false).is_none());
+        assert!(get_date_time_format(&year, Fields::Time, Fields::Time, false).is_none());
+    }
+
+    #[test]
+    fn an_era_alone_leaves_the_defaults_on() {
+        let era = bag(|c| c.era = Some("narrow".into()));
+        let time = get_date_time_format(&era, Fields::Time, Fields::Time, false).expect("time format");
+        assert_eq!((time.era, time.hour.as_deref()), (None, Some("numeric")));
+        let month_day = get_date_time_format(&era, Fields::MonthDay, Fields::MonthDay, false).expect("md format");
+        assert_eq!((month_day.era, month_day.month.as_deref()), (None, Some("numeric")));
+        let date = get_date_time_format(&era, Fields::Date, Fields::Date, false).expect("date format");
+        assert_eq!((date.era.as_deref(), date.day.as_deref()), (Some("narrow"), Some("numeric")));
+    }
+
+    #[test]
+    fn plain_types_drop_the_zone_name_and_instants_keep_it() {
+        let zone = bag(|c| c.time_zone_name = Some("short".into()));
+        let plain = get_date_time_format(&zone, Fields::Any, Fields::All, false).expect("plain format");
+        assert_eq!(plain.time_zone_name, None);
+        let instant = get_date_time_format(&zone, Fields::Any, Fields::All, true).expect("instant format");
+        assert_eq!(instant.time_zone_name.as_deref(), Some("short"));
+        assert_eq!(instant.second.as_deref(), Some("2-digit"));
+    }
+
+    #[test]
+    fn plain_dates_read_as_utc_noon() {
+        let d = IsoDate { year: 1970, month: 1, day: 2 };
+        assert_eq!(utc_epoch_ms(&d, &NOON), 86_400_000 + 12 * 3_600_000);
+        let min = IsoDate { year: -271821, month: 4, day: 19 };
+        assert!(utc_epoch_ms(&min, &NOON) < -8_640_000_000_000_000);
+    }
+}

@@ -538,3 +538,36 @@ pub(crate) fn duration_to_locale_string(vm: &mut Vm, value: Value, locales: Valu
     let s = format_duration(vm, &df, value)?;
     Ok(vm.str(&s))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(fields: &[(usize, f64)]) -> DurationRecord {
+        let mut r = [0.0; 10];
+        for (i, v) in fields {
+            r[*i] = *v;
+        }
+        r
+    }
+
+    #[test]
+    fn fractions_are_exact_and_signed() {
+        let r = record(&[(6, 1.0), (7, 2.0), (8, 3.0), (9, 4.0)]);
+        let MathValue::Finite(d) = duration_to_fractional(&r, 9) else { panic!("finite") };
+        assert_eq!(d.to_string(), "1.002003004");
+        let r = record(&[(7, -5.0), (9, -1.0)]);
+        let MathValue::Finite(d) = duration_to_fractional(&r, 6) else { panic!("finite") };
+        assert_eq!(d.to_string(), "-5.000001");
+    }
+
+    #[test]
+    fn validity_checks_signs_and_bounds() {
+        assert!(is_valid_duration(&record(&[(0, 1.0), (9, 5.0)])));
+        assert!(!is_valid_duration(&record(&[(0, 1.0), (9, -5.0)])));
+        assert!(!is_valid_duration(&record(&[(0, 4_294_967_296.0)])));
+        assert!(!is_valid_duration(&record(&[(6, 9_007_199_254_740_992.0)])));
+        assert!(is_valid_duration(&record(&[(6, 9_007_199_254_740_991.0)])));
+        assert!(!is_valid_duration(&record(&[(9, 1e300)])));
+    }
+}
