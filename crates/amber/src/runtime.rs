@@ -38,9 +38,11 @@ use std::sync::{Arc, Mutex};
 /// blocks, pending waitAsync waiters. 7: Intl objects. 8: the overlay VFS (lower-layer inodes,
 /// the mount and its manifest, source texts' lower spans). 9: Intl NumberFormat, ListFormat,
 /// Segmenter, Segments and Segment Iterator slots, their prototypes in the realm. 10: Intl
-/// DateTimeFormat, Locale, RelativeTimeFormat and DisplayNames slots and prototypes.
+/// DateTimeFormat, Locale, RelativeTimeFormat and DisplayNames slots and prototypes. 11:
+/// DateTimeFormat's requested components and resolved hour cycle (Temporal formats), Intl
+/// DurationFormat slots and prototype, Intl.supportedValuesOf.
 pub const ENGINE_VERSION: &str =
-    concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.10+temporal_rs.0.2.6+icu4x.2.4.0");
+    concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.11+temporal_rs.0.2.6+icu4x.2.4.0");
 
 /// `vm.host_state` entry the Math.random generator is seeded from (8 bytes LE).
 const RANDOM_SEED_KEY: &str = "random.seed";

@@ -249,6 +249,7 @@ intrinsics! {
     intl_segments_prototype,
     intl_segment_iterator_prototype,
     intl_date_time_format_prototype,
+    intl_duration_format_prototype,
 }
 
 macro_rules! well_known_symbols {

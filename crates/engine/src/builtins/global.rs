@@ -139,6 +139,7 @@ pub fn create_intrinsics(vm: &mut Vm) {
     vm.realm.intl_locale_prototype = plain(vm, op);
     vm.realm.intl_relative_time_format_prototype = plain(vm, op);
     vm.realm.intl_display_names_prototype = plain(vm, op);
+    vm.realm.intl_duration_format_prototype = plain(vm, op);
     vm.realm.intl_segmenter_prototype = plain(vm, op);
     vm.realm.intl_segments_prototype = plain(vm, op);
     vm.realm.intl_segment_iterator_prototype = plain(vm, op);

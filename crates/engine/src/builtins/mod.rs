@@ -127,6 +127,7 @@ fn modules() -> &'static [&'static [NativeDef]] {
         intl::DISPLAY_NAMES_NATIVES,
         intl::SEGMENTER_NATIVES,
         intl::DATE_TIME_FORMAT_NATIVES,
+        intl::DURATION_FORMAT_NATIVES,
     ]
 }
 

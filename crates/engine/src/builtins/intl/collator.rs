@@ -36,7 +36,7 @@ pub(crate) const NATIVES: &[NativeDef] = &[
 
 /// Whether `locale` has CLDR collation `co` (a tailoring such as `de` `phonebk`). "standard"
 /// and "search" are never requested through `co` (ECMA-402 §10.2.3).
-fn supports_collation(locale: &str, co: &str) -> bool {
+pub(crate) fn supports_collation(locale: &str, co: &str) -> bool {
     if co == "standard" || co == "search" || co == "true" {
         return false;
     }

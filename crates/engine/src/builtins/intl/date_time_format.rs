@@ -10,19 +10,20 @@ use super::date_time_pattern::{
     calendar_supported, default_calendar, format_parts, format_range_parts, local_of, locale_hour_cycle, DatePart,
     FormatError, Local,
 };
+use super::date_time_temporal::{check_same_type, handle_temporal, to_date_time_formattable, Formattable};
 use super::locales::is_type_sequence;
 use super::locales::{canonicalize_locale_list, resolve_locale, supported_locales_of, KeyData};
 use super::number_data;
 use super::options::{coerce_options_to_object, get_boolean_option, get_number_option, get_raw, get_string_option};
-use super::slots::{DateTimeComponents, DateTimeFormatSlots, IntlSlots};
+use super::slots::{DateTimeComponents, DateTimeFormatSlots, IntlSlots, StyleFields};
 use super::{create, ResultObject};
-use crate::builtins::date::{current_time, time_clip};
+use crate::builtins::date::time_clip;
 use crate::builtins::{arg, make_internal, NativeDef};
 use crate::error::JsResult;
 use crate::heap::object::Class;
 use crate::native;
 use crate::runtime::call::prototype_from_constructor;
-use crate::runtime::convert::{to_number, to_rust_string};
+use crate::runtime::convert::to_rust_string;
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
 
@@ -170,6 +171,19 @@ pub(crate) fn create_date_time_format(
     required: Which,
     defaults: Which,
 ) -> JsResult<DateTimeFormatSlots> {
+    create_date_time_format_in(vm, locales, options, required, defaults, None)
+}
+
+/// CreateDateTimeFormat with its `toLocaleStringTimeZone` argument (a ZonedDateTime's
+/// toLocaleString formats in the object's own zone).
+pub(crate) fn create_date_time_format_in(
+    vm: &mut Vm,
+    locales: Value,
+    options: Value,
+    required: Which,
+    defaults: Which,
+    to_locale_string_time_zone: Option<&str>,
+) -> JsResult<DateTimeFormatSlots> {
     // 2. Let requestedLocales be ? CanonicalizeLocaleList(locales).
     let requested = canonicalize_locale_list(vm, locales)?;
     // 3. Set options to ? CoerceOptionsToObject(options).
@@ -238,7 +252,16 @@ pub(crate) fn create_date_time_format(
     };
     // 25-35. The time zone.
     let tz_value = get_raw(vm, options, "timeZone")?;
-    let time_zone = resolve_time_zone(vm, tz_value)?;
+    let time_zone = match to_locale_string_time_zone {
+        // 27. If toLocaleStringTimeZone is present: a timeZone option is a TypeError, else
+        //     the format is in that zone.
+        Some(zone) if tz_value.is_undefined() => {
+            let zone = vm.str(zone);
+            resolve_time_zone(vm, zone)?
+        }
+        Some(_) => return Err(vm.type_error("toLocaleString of a ZonedDateTime takes no timeZone option")),
+        None => resolve_time_zone(vm, tz_value)?,
+    };
 
     // 36. For each row of Table 16, except the header row, in table order, do
     let mut c = DateTimeComponents {
@@ -267,6 +290,7 @@ pub(crate) fn create_date_time_format(
         || c.second.is_some()
         || c.fractional_second_digits.is_some()
         || c.time_zone_name.is_some();
+    let requested_components = c.clone();
     // 37. Let formatMatcher be ? GetOption(options, "formatMatcher", string, « "basic", "best fit" », "best fit").
     get_string_option(vm, options, "formatMatcher", &["basic", "best fit"], Some("best fit"))?;
     // 38. Let dateStyle be ? GetOption(options, "dateStyle", string, « "full", "long", "medium", "short" », undefined).
@@ -319,14 +343,8 @@ pub(crate) fn create_date_time_format(
             c.second = Some("numeric".into());
         }
     }
-    // 44-46. The best format's fields: a minute or second shown after an hour or minute is
-    //        two digits, as every CLDR pattern writes it.
-    if c.hour.is_some() && c.minute.is_some() {
-        c.minute = Some("2-digit".into());
-    }
-    if (c.minute.is_some() || c.hour.is_some()) && c.second.is_some() {
-        c.second = Some("2-digit".into());
-    }
+    // 44-46. The best format's fields.
+    best_format_widths(&mut c);
     // 47. If dateTimeFormat.[[Hour]] is undefined, set [[HourCycle]] to undefined.
     let shows_hour = c.hour.is_some() || time_style.is_some();
     Ok(DateTimeFormatSlots {
@@ -335,12 +353,26 @@ pub(crate) fn create_date_time_format(
         calendar,
         numbering_system,
         time_zone,
-        hour_cycle: shows_hour.then_some(hc),
+        hour_cycle: shows_hour.then(|| hc.clone()),
         components: c,
         date_style,
         time_style,
         bound_format: None,
+        requested: Box::new(requested_components),
+        resolved_hour_cycle: hc,
+        style_fields: StyleFields::All,
     })
+}
+
+/// The widths of the best format's fields: a minute or second shown after an hour or
+/// minute is two digits, as every CLDR pattern writes it.
+pub(crate) fn best_format_widths(c: &mut DateTimeComponents) {
+    if c.hour.is_some() && c.minute.is_some() {
+        c.minute = Some("2-digit".into());
+    }
+    if (c.minute.is_some() || c.hour.is_some()) && c.second.is_some() {
+        c.second = Some("2-digit".into());
+    }
 }
 
 /// A calendar option as CLDR's canonical value ("islamicc" → "islamic-civil",
@@ -370,15 +402,6 @@ fn this_date_time_format(vm: &mut Vm, this: Value, method: &str) -> JsResult<Dat
     Err(vm.type_error(format!("Method Intl.DateTimeFormat.prototype.{method} called on incompatible receiver")))
 }
 
-/// ToDateTimeFormattable ( value ) for a time value: `undefined` is now; anything else
-/// ToNumber.
-fn to_time_value(vm: &mut Vm, value: Value) -> JsResult<f64> {
-    if value.is_undefined() {
-        return Ok(current_time(vm));
-    }
-    to_number(vm, value)
-}
-
 /// The local date-time of a time value, or a RangeError when it is not a valid time
 /// (TimeClip gives NaN).
 fn local(vm: &mut Vm, slots: &DateTimeFormatSlots, x: f64) -> JsResult<Local> {
@@ -390,19 +413,37 @@ fn local(vm: &mut Vm, slots: &DateTimeFormatSlots, x: f64) -> JsResult<Local> {
     local_of(slots, x as i64).map_err(|FormatError(m)| vm.range_error(m))
 }
 
-fn parts_of(vm: &mut Vm, slots: &DateTimeFormatSlots, x: f64) -> JsResult<Vec<DatePart>> {
-    let l = local(vm, slots, x)?;
+/// ### HandleDateTimeValue ( dateTimeFormat, x ): the format `x` is shown with (the
+/// format's own for a time value, its type's for a Temporal object) and its local date-time.
+fn handle_date_time_value(
+    vm: &mut Vm,
+    slots: &DateTimeFormatSlots,
+    x: &Formattable,
+) -> JsResult<(DateTimeFormatSlots, Local)> {
+    match x {
+        Formattable::Time(t) => Ok((slots.clone(), local(vm, slots, *t)?)),
+        Formattable::Temporal(t) => handle_temporal(vm, slots, t),
+    }
+}
+
+fn parts_of(vm: &mut Vm, slots: &DateTimeFormatSlots, x: &Formattable) -> JsResult<Vec<DatePart>> {
+    let (format, l) = handle_date_time_value(vm, slots, x)?;
     vm.charge(64)?;
-    format_parts(slots, &l).map_err(|FormatError(m)| vm.range_error(m))
+    format_parts(&format, &l).map_err(|FormatError(m)| vm.range_error(m))
 }
 
 fn join(parts: &[DatePart]) -> String {
     parts.iter().map(|p| p.value.as_str()).collect()
 }
 
+/// ### FormatDateTime ( dateTimeFormat, x ) for any formattable value.
+pub(crate) fn format_date_time_value(vm: &mut Vm, slots: &DateTimeFormatSlots, x: &Formattable) -> JsResult<String> {
+    Ok(join(&parts_of(vm, slots, x)?))
+}
+
 /// ### FormatDateTime ( dateTimeFormat, x )
 pub(crate) fn format_date_time(vm: &mut Vm, slots: &DateTimeFormatSlots, x: f64) -> JsResult<String> {
-    Ok(join(&parts_of(vm, slots, x)?))
+    format_date_time_value(vm, slots, &Formattable::Time(x))
 }
 
 /// The array of `{ type, value [, source] }` objects the ToParts methods return.
@@ -445,10 +486,10 @@ fn bound_format(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1-2. Let dtf be F.[[DateTimeFormat]].
     let dtf = vm.native_captures().first().copied().unwrap_or(Value::UNDEFINED);
     let slots = this_date_time_format(vm, dtf, "format")?;
-    // 3-4. If date is undefined, let x be Call(%Date.now%); else let x be ? ToNumber(date).
-    let x = to_time_value(vm, arg(args, 0))?;
+    // 3-4. If date is undefined, let x be Call(%Date.now%); else let x be ? ToDateTimeFormattable(date).
+    let x = to_date_time_formattable(vm, arg(args, 0), true)?;
     // 5. Return ? FormatDateTime(dtf, x).
-    let s = format_date_time(vm, &slots, x)?;
+    let s = format_date_time_value(vm, &slots, &x)?;
     Ok(vm.str(&s))
 }
 
@@ -457,38 +498,44 @@ fn format_to_parts(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> 
     // 1-2. Let dtf be the this value; RequireInternalSlot(dtf, [[InitializedDateTimeFormat]]).
     let slots = this_date_time_format(vm, this, "formatToParts")?;
     // 3-4. The time value of date.
-    let x = to_time_value(vm, arg(args, 0))?;
+    let x = to_date_time_formattable(vm, arg(args, 0), true)?;
     // 5. Return ? FormatDateTimeToParts(dtf, x).
-    let parts = parts_of(vm, &slots, x)?;
+    let parts = parts_of(vm, &slots, &x)?;
     Ok(parts_array(vm, &parts, false))
 }
 
-/// The two ends of `formatRange` / `formatRangeToParts` as local date-times (steps 3-5 and
-/// PartitionDateTimeRangePattern's TimeClip).
-fn range_values(vm: &mut Vm, slots: &DateTimeFormatSlots, args: &[Value]) -> JsResult<(Local, Local)> {
+/// The two ends of `formatRange` / `formatRangeToParts` in their format (steps 3-5 and
+/// PartitionDateTimeRangePattern's type checks and TimeClip).
+fn range_values(
+    vm: &mut Vm,
+    slots: &DateTimeFormatSlots,
+    args: &[Value],
+) -> JsResult<(DateTimeFormatSlots, Local, Local)> {
     let (start, end) = (arg(args, 0), arg(args, 1));
     // 3. If startDate is undefined or endDate is undefined, throw a TypeError exception.
     if start.is_undefined() || end.is_undefined() {
         return Err(vm.type_error("startDate and endDate are required"));
     }
     // 4-5. Let x be ? ToDateTimeFormattable(startDate); let y be ? ToDateTimeFormattable(endDate).
-    let x = to_number(vm, start)?;
-    let y = to_number(vm, end)?;
-    let a = local(vm, slots, x)?;
-    let b = local(vm, slots, y)?;
-    Ok((a, b))
+    let x = to_date_time_formattable(vm, start, false)?;
+    let y = to_date_time_formattable(vm, end, false)?;
+    // PartitionDateTimeRangePattern: if SameTemporalType(x, y) is false, throw a TypeError.
+    check_same_type(vm, &x, &y)?;
+    let (format, a) = handle_date_time_value(vm, slots, &x)?;
+    let (_, b) = handle_date_time_value(vm, slots, &y)?;
+    Ok((format, a, b))
 }
 
 fn range_parts(vm: &mut Vm, slots: &DateTimeFormatSlots, args: &[Value]) -> JsResult<Vec<DatePart>> {
-    let (a, b) = range_values(vm, slots, args)?;
+    let (format, a, b) = range_values(vm, slots, args)?;
     vm.charge(128)?;
     // PartitionDateTimeRangePattern: equal formatted ends are one date, all "shared".
-    let single_a = format_parts(slots, &a).map_err(|FormatError(m)| vm.range_error(m))?;
-    let single_b = format_parts(slots, &b).map_err(|FormatError(m)| vm.range_error(m))?;
+    let single_a = format_parts(&format, &a).map_err(|FormatError(m)| vm.range_error(m))?;
+    let single_b = format_parts(&format, &b).map_err(|FormatError(m)| vm.range_error(m))?;
     if single_a == single_b {
         return Ok(single_a);
     }
-    format_range_parts(slots, &a, &b).map_err(|FormatError(m)| vm.range_error(m))
+    format_range_parts(&format, &a, &b).map_err(|FormatError(m)| vm.range_error(m))
 }
 
 /// ### 11.3.5 Intl.DateTimeFormat.prototype.formatRange ( startDate, endDate )

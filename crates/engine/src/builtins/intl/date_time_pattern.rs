@@ -24,7 +24,7 @@ use icu_datetime::{DateTimeFormatter, DateTimeFormatterPreferences};
 use icu_locale_core::Locale;
 use writeable::{Part as WPart, PartsWrite, Writeable};
 
-use super::slots::DateTimeFormatSlots;
+use super::slots::{DateTimeFormatSlots, StyleFields};
 
 /// One part of a formatted date: its ECMA-402 type, text and (for ranges) source.
 #[derive(Clone, Debug, PartialEq)]
@@ -148,11 +148,20 @@ fn builder(slots: &DateTimeFormatSlots) -> FieldSetBuilder {
     let style = slots.date_style.as_deref().or(slots.time_style.as_deref()).unwrap_or("medium");
     b.length = Some(length(style));
     if let Some(d) = &slots.date_style {
-        b.date_fields = Some(if d == "full" { DateFields::YMDE } else { DateFields::YMD });
+        b.date_fields = Some(match slots.style_fields {
+            // AdjustDateTimeStyleFormat: a Temporal year-month or month-day keeps the style's
+            // fields it has.
+            StyleFields::YearMonth => DateFields::YM,
+            StyleFields::MonthDay => DateFields::MD,
+            _ if d == "full" => DateFields::YMDE,
+            _ => DateFields::YMD,
+        });
     }
     if let Some(t) = &slots.time_style {
         b.time_precision = Some(if t == "short" { TimePrecision::Minute } else { TimePrecision::Second });
         b.zone_style = match t.as_str() {
+            // A Plain time or date-time has no zone to name.
+            _ if slots.style_fields == StyleFields::NoZone => None,
             "full" => Some(ZoneStyle::SpecificLong),
             "long" => Some(ZoneStyle::SpecificShort),
             _ => None,
@@ -344,6 +353,19 @@ pub(crate) fn format_range_parts(
 /// What ICU4X does not do itself: h24's hour 24, flexible day periods, and a day period
 /// shown without its hour.
 fn adjust(slots: &DateTimeFormatSlots, local: &Local, parts: &mut Vec<DatePart>) {
+    if local.offset_seconds == 0 {
+        // CLDR's zero-offset format ("GMT", not ICU4X's "GMT+0") for a zone shown by offset.
+        for p in parts.iter_mut().filter(|p| p.kind == "timeZoneName") {
+            for suffix in ["+00:00", "+0000", "+00", "+0"] {
+                if let Some(stripped) = p.value.strip_suffix(suffix) {
+                    if !stripped.is_empty() && !stripped.ends_with(|c: char| c.is_ascii_digit()) {
+                        p.value = stripped.to_string();
+                        break;
+                    }
+                }
+            }
+        }
+    }
     if slots.hour_cycle.as_deref() == Some("h24") && local.hour == 0 {
         for p in parts.iter_mut().filter(|p| p.kind == "hour") {
             if p.value.bytes().all(|b| b == b'0') {
@@ -426,27 +448,29 @@ pub(crate) fn locale_hour_cycle(data_locale: &str) -> String {
     "h23".to_string()
 }
 
-/// The calendar ICU4X formats with for the slots (the resolved `ca`), as a BCP 47 value.
+/// The calendars Intl.DateTimeFormat formats in (its `ca` values), as BCP 47 values, sorted.
+pub(crate) const CALENDARS: [&str; 16] = [
+    "buddhist",
+    "chinese",
+    "coptic",
+    "dangi",
+    "ethioaa",
+    "ethiopic",
+    "gregory",
+    "hebrew",
+    "indian",
+    "islamic-civil",
+    "islamic-tbla",
+    "islamic-umalqura",
+    "iso8601",
+    "japanese",
+    "persian",
+    "roc",
+];
+
+/// Whether ICU4X formats in calendar `ca` (a resolved `ca`, as a BCP 47 value).
 pub(crate) fn calendar_supported(ca: &str) -> bool {
-    matches!(
-        ca,
-        "buddhist"
-            | "chinese"
-            | "coptic"
-            | "dangi"
-            | "ethioaa"
-            | "ethiopic"
-            | "gregory"
-            | "hebrew"
-            | "indian"
-            | "islamic-civil"
-            | "islamic-tbla"
-            | "islamic-umalqura"
-            | "iso8601"
-            | "japanese"
-            | "persian"
-            | "roc"
-    )
+    CALENDARS.contains(&ca)
 }
 
 /// The locale's default calendar (CLDR's calendar preference), as a BCP 47 value.

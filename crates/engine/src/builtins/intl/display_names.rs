@@ -208,20 +208,24 @@ fn display_name(slots: &DisplayNamesSlots, code: &str) -> Option<String> {
             let script = Script::try_from_str(code).ok()?;
             ScriptDisplayNames::try_new(prefs, options).ok()?.of(script).map(str::to_string)
         }
-        "currency" => {
-            let attributes = DataMarkerAttributes::try_from_str(code).ok()?;
-            let data_locale = DataLocale::from(&locale);
-            let mut metadata = DataRequestMetadata::default();
-            metadata.silent = true;
-            let req = DataRequest {
-                id: DataIdentifierBorrowed::for_marker_attributes_and_locale(attributes, &data_locale),
-                metadata,
-            };
-            let response = DataProvider::<CurrencyDisplaynameV1>::load(&Baked, req).ok()?;
-            Some(response.payload.get().to_string())
-        }
+        "currency" => currency_name(&locale, code),
         _ => None,
     }
+}
+
+/// The locale's name for the currency `code` (upper case), if CLDR has one; also the test
+/// of which currencies Intl.supportedValuesOf lists.
+pub(crate) fn currency_name(locale: &Locale, code: &str) -> Option<String> {
+    let attributes = DataMarkerAttributes::try_from_str(code).ok()?;
+    let data_locale = DataLocale::from(locale);
+    let mut metadata = DataRequestMetadata::default();
+    metadata.silent = true;
+    let req = DataRequest {
+        id: DataIdentifierBorrowed::for_marker_attributes_and_locale(attributes, &data_locale),
+        metadata,
+    };
+    let response = DataProvider::<CurrencyDisplaynameV1>::load(&Baked, req).ok()?;
+    Some(response.payload.get().to_string())
 }
 
 /// ### 12.3.3 Intl.DisplayNames.prototype.of ( code )

@@ -157,7 +157,11 @@ impl PartsWrite for Collector {
 }
 
 /// ### 13.5.2 CreatePartsFromList ( listFormat, list ): the parts as (is element, text).
-fn create_parts_from_list(vm: &mut Vm, slots: &ListFormatSlots, list: &[JsStr]) -> JsResult<Vec<(bool, JsStr)>> {
+pub(crate) fn create_parts_from_list(
+    vm: &mut Vm,
+    slots: &ListFormatSlots,
+    list: &[JsStr],
+) -> JsResult<Vec<(bool, JsStr)>> {
     let units: usize = list.iter().map(JsStr::len).sum();
     vm.charge(units as u64 / 16 + list.len() as u64)?;
     let locale = Locale::try_from_str(&slots.locale).unwrap_or(Locale::UNKNOWN);

@@ -22,7 +22,9 @@ pub mod slots;
 mod collator;
 mod date_time_format;
 mod date_time_pattern;
+mod date_time_temporal;
 mod display_names;
+mod duration_format;
 mod list_format;
 mod locale;
 mod locale_info;
@@ -36,13 +38,17 @@ mod options;
 mod plural_rules;
 mod relative_time_format;
 mod segmenter;
+mod supported_values;
 mod zone_name;
 
 pub(crate) use collator::locale_compare;
 pub(crate) use collator::NATIVES as COLLATOR_NATIVES;
 pub(crate) use date_time_format::NATIVES as DATE_TIME_FORMAT_NATIVES;
 pub(crate) use date_time_format::{date_to_locale_string, Which as DateTimeWhich};
+pub(crate) use date_time_temporal::temporal_to_locale_string;
 pub(crate) use display_names::NATIVES as DISPLAY_NAMES_NATIVES;
+pub(crate) use duration_format::duration_to_locale_string;
+pub(crate) use duration_format::NATIVES as DURATION_FORMAT_NATIVES;
 pub(crate) use list_format::NATIVES as LIST_FORMAT_NATIVES;
 pub(crate) use locale::NATIVES as LOCALE_NATIVES;
 pub(crate) use number_format::to_locale_string as number_to_locale_string;
@@ -76,7 +82,10 @@ pub fn is_locale(tag: &str) -> bool {
     locales::canonicalize_tag(tag).is_some_and(|t| locales::is_available(&t))
 }
 
-pub(crate) const NATIVES: &[NativeDef] = &[native!("Intl.getCanonicalLocales", 1, get_canonical_locales)];
+pub(crate) const NATIVES: &[NativeDef] = &[
+    native!("Intl.getCanonicalLocales", 1, get_canonical_locales),
+    native!("Intl.supportedValuesOf", 1, supported_values::supported_values_of),
+];
 
 pub(crate) fn init(vm: &mut Vm) {
     // The Intl object is an ordinary object whose [[Prototype]] is %Object.prototype%.
@@ -88,10 +97,11 @@ pub(crate) fn init(vm: &mut Vm) {
     vm.define_builtin(global, key, Value::object(intl), PropFlags::HIDDEN);
     install(vm, intl, "Intl", NATIVES);
 
-    let constructors: [(&str, ObjectId, &'static [NativeDef]); 9] = [
+    let constructors: [(&str, ObjectId, &'static [NativeDef]); 10] = [
         ("Collator", vm.realm.intl_collator_prototype, COLLATOR_NATIVES),
         ("DateTimeFormat", vm.realm.intl_date_time_format_prototype, DATE_TIME_FORMAT_NATIVES),
         ("DisplayNames", vm.realm.intl_display_names_prototype, DISPLAY_NAMES_NATIVES),
+        ("DurationFormat", vm.realm.intl_duration_format_prototype, DURATION_FORMAT_NATIVES),
         ("ListFormat", vm.realm.intl_list_format_prototype, LIST_FORMAT_NATIVES),
         ("Locale", vm.realm.intl_locale_prototype, LOCALE_NATIVES),
         ("NumberFormat", vm.realm.intl_number_format_prototype, NUMBER_FORMAT_NATIVES),

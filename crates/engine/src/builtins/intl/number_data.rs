@@ -68,7 +68,7 @@ fn base_locale(locale: &str) -> DataLocale {
 /// ECMA-402's numbering systems with simple digit mappings (§15.2.3 Table 28) by the code
 /// point of their zero: their digits are ten consecutive code points (Unicode `Nd`), so
 /// every one of them formats, whether or not ICU4X ships it.
-const SIMPLE_DIGITS: &[(&str, u32)] = &[
+pub(crate) const SIMPLE_DIGITS: &[(&str, u32)] = &[
     ("adlm", 0x1e950),
     ("ahom", 0x11730),
     ("arab", 0x660),

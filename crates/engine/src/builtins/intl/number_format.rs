@@ -35,7 +35,7 @@ pub(crate) const NATIVES: &[NativeDef] = &[
 ];
 
 /// The sanctioned single unit identifiers (ECMA-402 §6.6.2, Table 2).
-const SANCTIONED_UNITS: [&str; 45] = [
+pub(crate) const SANCTIONED_UNITS: [&str; 45] = [
     "acre",
     "bit",
     "byte",

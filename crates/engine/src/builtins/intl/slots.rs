@@ -24,6 +24,7 @@ pub enum IntlSlots {
     Locale(LocaleSlots),
     RelativeTimeFormat(RelativeTimeFormatSlots),
     DisplayNames(DisplayNamesSlots),
+    DurationFormat(DurationFormatSlots),
 }
 
 impl IntlSlots {
@@ -40,6 +41,7 @@ impl IntlSlots {
             IntlSlots::Locale(_) => {}
             IntlSlots::RelativeTimeFormat(_) => {}
             IntlSlots::DisplayNames(_) => {}
+            IntlSlots::DurationFormat(_) => {}
         }
     }
 }
@@ -180,10 +182,36 @@ pub struct DateTimeFormatSlots {
     pub time_style: Option<String>,
     /// [[BoundFormat]], made on the first read of `format`.
     pub bound_format: Option<ObjectId>,
+    /// The component options as given, before defaults: the Temporal formats
+    /// ([[TemporalPlainDateFormat]] …) are chosen from them per type
+    /// ([`super::date_time_temporal`]).
+    pub requested: Box<DateTimeComponents>,
+    /// The hour cycle resolved from hour12, hourCycle and the locale, kept when the format
+    /// shows no hour ([[HourCycle]] is then undefined) for the Temporal formats that do.
+    pub resolved_hour_cycle: String,
+    /// Which fields of a date or time style are shown (AdjustDateTimeStyleFormat). Not part
+    /// of the image: it is set only on the transient slots a Temporal value is formatted
+    /// with, never on an object's.
+    #[serde(skip)]
+    pub style_fields: StyleFields,
+}
+
+/// The fields of a date or time style a Temporal format keeps (AdjustDateTimeStyleFormat).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StyleFields {
+    /// The whole style (Date, Temporal.Instant).
+    #[default]
+    All,
+    /// The date style's era, year and month (Temporal.PlainYearMonth).
+    YearMonth,
+    /// The date style's month and day (Temporal.PlainMonthDay).
+    MonthDay,
+    /// The style without its time zone name (Temporal.PlainTime, PlainDateTime).
+    NoZone,
 }
 
 /// The date-time components of ECMA-402's Table 16, each as its option value.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct DateTimeComponents {
     pub weekday: Option<String>,
     pub era: Option<String>,
@@ -234,4 +262,30 @@ pub struct DisplayNamesSlots {
     pub fallback: String,
     /// [[LanguageDisplay]] ("dialect" or "standard"), for the language type only.
     pub language_display: Option<String>,
+}
+
+/// Intl.DurationFormat's slots (ECMA-402 §13.4).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DurationFormatSlots {
+    /// [[Locale]], with the `-u-nu` keyword when it was honoured.
+    pub locale: String,
+    /// [[DataLocale]].
+    pub data_locale: String,
+    /// [[NumberingSystem]].
+    pub numbering_system: String,
+    /// [[Style]]: "long", "short", "narrow" or "digital".
+    pub style: String,
+    /// [[YearsStyle]], [[YearsDisplay]] … [[NanosecondsDisplay]]: the ten units in table
+    /// order (years first).
+    pub units: Vec<DurationUnitSlots>,
+    /// [[FractionalDigits]].
+    pub fractional_digits: Option<u8>,
+}
+
+/// One unit's style ("long", "short", "narrow", "numeric", "2-digit" or "fractional") and
+/// display ("auto" or "always").
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DurationUnitSlots {
+    pub style: String,
+    pub display: String,
 }

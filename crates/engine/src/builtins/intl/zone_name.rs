@@ -4,7 +4,7 @@
 
 use super::date_time_pattern::{format_parts, local_of};
 use super::locales::default_locale;
-use super::slots::{DateTimeComponents, DateTimeFormatSlots};
+use super::slots::{DateTimeComponents, DateTimeFormatSlots, StyleFields};
 use crate::vm::Vm;
 
 /// The long specific name of the IANA zone `zone` at `epoch_ms`; None when the zone or the
@@ -12,6 +12,13 @@ use crate::vm::Vm;
 pub(crate) fn date_zone_long_name(vm: &Vm, zone: &str, epoch_ms: i64) -> Option<String> {
     let locale = default_locale(vm);
     let numeric = || Some("numeric".to_string());
+    let components = DateTimeComponents {
+        year: numeric(),
+        month: numeric(),
+        day: numeric(),
+        time_zone_name: Some("long".into()),
+        ..DateTimeComponents::default()
+    };
     let slots = DateTimeFormatSlots {
         locale: locale.clone(),
         data_locale: locale,
@@ -19,16 +26,13 @@ pub(crate) fn date_zone_long_name(vm: &Vm, zone: &str, epoch_ms: i64) -> Option<
         numbering_system: "latn".into(),
         time_zone: zone.into(),
         hour_cycle: None,
-        components: DateTimeComponents {
-            year: numeric(),
-            month: numeric(),
-            day: numeric(),
-            time_zone_name: Some("long".into()),
-            ..DateTimeComponents::default()
-        },
+        requested: Box::new(components.clone()),
+        components,
         date_style: None,
         time_style: None,
         bound_format: None,
+        resolved_hour_cycle: "h12".into(),
+        style_fields: StyleFields::All,
     };
     let local = local_of(&slots, epoch_ms).ok()?;
     let parts = format_parts(&slots, &local).ok()?;

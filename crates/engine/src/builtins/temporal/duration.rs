@@ -395,6 +395,9 @@ fn to_json(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
 }
 
 /// ### 7.3.24 Temporal.Duration.prototype.toLocaleString ( [ locales [ , options ] ] )
-fn to_locale_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
-    to_json(vm, this, &[])
+fn to_locale_string(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1-2. RequireInternalSlot(duration, [[InitializedTemporalDuration]]).
+    this_duration(vm, this)?;
+    // 3-4. Format it with a new Intl.DurationFormat.
+    crate::builtins::intl::duration_to_locale_string(vm, this, arg(args, 0), arg(args, 1))
 }

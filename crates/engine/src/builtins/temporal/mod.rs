@@ -12,7 +12,8 @@
 //! - **The clock** is the VM's logical clock, the one `Date.now()` reads ([`now`]); the
 //!   time zone of `Temporal.Now` is the VM's configured zone (`Vm::time_zone`, "UTC" unless
 //!   the embedder set one).
-//! - **Locale methods** (`toLocaleString`) print `toString()`'s form until Intl lands.
+//! - **Locale methods**: `toLocaleString` formats through Intl.DateTimeFormat
+//!   ([`crate::builtins::intl`]'s `date_time_temporal`).
 //!
 //! Layout: one file per type; [`options`] reads option bags, [`fields`] property bags
 //! (PrepareCalendarFields) and the shared ToTemporal… conversions of calendars and zones.
@@ -245,7 +246,6 @@ macro_rules! getters {
 }
 pub(crate) use getters;
 
-/// `toLocaleString` until Intl lands, and `toJSON`: the method's `toString()` form.
 /// `valueOf` of every Temporal type throws.
 pub(crate) fn value_of(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
     Err(vm.type_error("Temporal objects cannot be converted to primitives; use compare() or equals()"))

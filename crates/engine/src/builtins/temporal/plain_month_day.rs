@@ -132,8 +132,11 @@ fn to_string(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
 }
 
 /// ### 10.3.9 Temporal.PlainMonthDay.prototype.toLocaleString ( [ locales [ , options ] ] )
-fn to_locale_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
-    to_json(vm, this, &[])
+fn to_locale_string(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1-2. RequireInternalSlot on the receiver.
+    this_month_day(vm, this)?;
+    // 3-4. Format it with a new DateTimeFormat (ECMA-402's toLocaleString).
+    crate::builtins::intl::temporal_to_locale_string(vm, this, arg(args, 0), arg(args, 1))
 }
 
 /// ### 10.3.10 Temporal.PlainMonthDay.prototype.toJSON ( )
