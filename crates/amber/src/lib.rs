@@ -40,6 +40,7 @@ mod bridge;
 mod entropy;
 mod error;
 mod event_loop;
+pub mod history;
 pub mod json;
 pub mod lower;
 mod manifest_check;
