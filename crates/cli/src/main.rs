@@ -25,12 +25,15 @@ macro_rules! errln {
 }
 
 mod error;
+mod eval;
 mod fault;
 mod folder;
+mod fork;
 mod fs;
 mod host;
 mod image_key;
 mod inspect;
+mod log;
 mod outcome;
 mod repl;
 mod replay;
@@ -40,6 +43,7 @@ mod serve;
 mod sessions;
 mod store;
 mod time;
+mod upgrade;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -85,6 +89,15 @@ enum Command {
     /// Show a session's or an image/export file's policy, capabilities, pending operations,
     /// journal and heap statistics.
     Inspect(inspect::InspectArgs),
+    /// A session's journal as a timeline: operations, steps, sleeps, inputs, reads, with seq,
+    /// logical time and duration.
+    Log(log::LogArgs),
+    /// Start a new session from a session's state right after one of its journal records.
+    Fork(fork::ForkArgs),
+    /// Evaluate JavaScript in a session's global scope, on a copy of its state (effects refused).
+    Eval(eval::EvalArgs),
+    /// Move a suspended session to new code, if the new code replays its journal.
+    Upgrade(upgrade::UpgradeArgs),
     /// List sessions.
     Sessions,
     /// Write a session (sources, newest image, journal) to one file.
@@ -122,6 +135,10 @@ fn main() -> ExitCode {
             Command::Resume(args) => resume::resume(args, &store),
             Command::Replay(args) => replay::replay(args, &store),
             Command::Inspect(args) => inspect::inspect(args, &store),
+            Command::Log(args) => log::log(args, &store),
+            Command::Fork(args) => fork::fork(args, &store),
+            Command::Eval(args) => eval::eval(args, &store),
+            Command::Upgrade(args) => upgrade::upgrade(args, &store),
             Command::Sessions => sessions::list(&store),
             Command::Export(args) => sessions::export(args, &store),
             Command::Import(args) => sessions::import(args, &store),
