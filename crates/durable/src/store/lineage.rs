@@ -58,13 +58,15 @@ pub(super) fn lineage_records(conn: &Connection, name: &str, depth: u32) -> Resu
     records.truncate(keep);
     match own.first() {
         Some(first) if first.kind == RecordKind::Fork && first.seq == seq + 1 => {}
-        _ => return Err(DurableError::BrokenChain {
-            seq: seq + 1,
-            detail: format!(
+        _ => {
+            return Err(DurableError::BrokenChain {
+                seq: seq + 1,
+                detail: format!(
                 "session {name:?} is a fork of {parent:?} but its journal does not start with a fork record at seq {}",
                 seq + 1
             ),
-        }),
+            })
+        }
     }
     records.extend(own);
     Ok(records)
