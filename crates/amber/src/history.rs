@@ -13,7 +13,7 @@ use amber_durable::journal::{CallResult, Journal, RecordDraft, RecordKind};
 use serde_json::{json, Value};
 
 use crate::error::{Error, Result};
-use crate::runtime::{Outcome, Program, Runtime, RuntimeBuilder};
+use crate::runtime::{ErrorReport, Outcome, Program, Runtime, RuntimeBuilder};
 
 /// One line of a journal's timeline: a host operation (its intent and, once answered, its
 /// completion), or any other record.
@@ -165,7 +165,7 @@ pub fn open_at(
 /// and returns the value formatted as `console.log` would print it, or Err with the thrown
 /// error's report. The runtime should be a copy: nothing is journaled, but the heap the
 /// expression touches is changed (run no more, image nothing from it afterwards).
-pub fn eval_sealed(runtime: &mut Runtime, source: &str) -> Result<std::result::Result<String, String>> {
+pub fn eval_sealed(runtime: &mut Runtime, source: &str) -> Result<std::result::Result<String, ErrorReport>> {
     runtime.seal();
     runtime.eval_for_log(source, "<eval>")
 }

@@ -715,7 +715,11 @@ impl Runtime {
     /// Evaluates `source` as a script in the program's realm and returns the value as
     /// `console.log` prints it (a string as itself, anything else through util.inspect), or
     /// Err with the thrown error's report. Runs no event loop.
-    pub(crate) fn eval_for_log(&mut self, source: &str, filename: &str) -> Result<std::result::Result<String, String>> {
+    pub(crate) fn eval_for_log(
+        &mut self,
+        source: &str,
+        filename: &str,
+    ) -> Result<std::result::Result<String, ErrorReport>> {
         self.core.vm.pending_rejections.clear();
         let r = self.core.js(|vm| vm.eval_script(source, filename));
         let shown = match r {
@@ -724,9 +728,9 @@ impl Runtime {
                 None => Ok(self.core.js(|vm| amber_node::inspect::inspect(vm, value))),
             },
             Err(e) => match self.core.finish_slice(Err(e))? {
-                Some(Outcome::Threw(report)) => Err(report.to_string()),
-                Some(other) => Err(format!("{other:?}")),
-                None => Err("the expression stopped".to_string()),
+                Some(Outcome::Threw(report)) => Err(report),
+                Some(other) => return Err(Error::usage(format!("the expression ended the program: {other:?}"))),
+                None => return Err(Error::usage("the expression stopped")),
             },
         };
         if let Some(e) = self.core.recorder.fatal.take() {

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use amber::engine::vm::Stream;
 use amber::engine::Vm;
 use amber::history::{eval_sealed, journal_prefix, open_at};
+use amber::Runtime;
 use clap::Args;
 
 use crate::error::{CliResult, Failure};
@@ -39,26 +40,7 @@ fn eval_print_hook(vm: &mut Vm, stream: Stream, text: &str) {
 }
 
 pub fn eval(args: EvalArgs, location: &StoreLocation) -> CliResult<u8> {
-    let store = location
-        .open_existing()?
-        .ok_or_else(|| Failure::usage(format!("no session {:?}: there is no session store here", args.name)))?;
-    let loaded = store.load(&args.name)?;
-    let (journal, image) = match args.at {
-        None => (loaded.journal.clone(), loaded.image.clone()),
-        Some(at) => (journal_prefix(&loaded.journal, at)?, store.image_at_or_before(&args.name, at + 1)?),
-    };
-    if let Some(image) = &image {
-        image.check_code_hashes(&loaded.sources)?;
-    }
-    let program = entry_program(&loaded)?;
-    let base = builder().print_hook(eval_print_hook);
-    let with_files = crate::folder::with_session_files(with_session_options(base, &loaded)?, &loaded, store.dir())?;
-    let (mut runtime, caught_up) = open_at(with_files, &journal, image.as_ref().map(|i| i.bytes.as_slice()), &program)
-        .map_err(|e| Failure::from(e).context(format!("cannot open session {}", args.name)))?;
-    if let Err(e) = caught_up {
-        return Err(Failure::from(e).context(format!("cannot bring session {} to the state asked for", args.name)));
-    }
-    SHOW_OUTPUT.store(true, Ordering::Relaxed);
+    let mut runtime = open_copy(&args.name, args.at, location)?;
     match eval_sealed(&mut runtime, &args.expr)? {
         Ok(shown) => {
             outln!("{shown}");
@@ -69,4 +51,30 @@ pub fn eval(args: EvalArgs, location: &StoreLocation) -> CliResult<u8> {
             Ok(exit::UNCAUGHT)
         }
     }
+}
+
+/// A copy of session `name`'s state (at its end, or right after record `at`), in memory,
+/// with its output shown from here on: what `eval` and `repl --session` evaluate in.
+pub fn open_copy(name: &str, at: Option<u64>, location: &StoreLocation) -> CliResult<Runtime> {
+    let store = location
+        .open_existing()?
+        .ok_or_else(|| Failure::usage(format!("no session {name:?}: there is no session store here")))?;
+    let loaded = store.load(name)?;
+    let (journal, image) = match at {
+        None => (loaded.journal.clone(), loaded.image.clone()),
+        Some(at) => (journal_prefix(&loaded.journal, at)?, store.image_at_or_before(name, at + 1)?),
+    };
+    if let Some(image) = &image {
+        image.check_code_hashes(&loaded.sources)?;
+    }
+    let program = entry_program(&loaded)?;
+    let base = builder().print_hook(eval_print_hook);
+    let with_files = crate::folder::with_session_files(with_session_options(base, &loaded)?, &loaded, store.dir())?;
+    let (runtime, caught_up) = open_at(with_files, &journal, image.as_ref().map(|i| i.bytes.as_slice()), &program)
+        .map_err(|e| Failure::from(e).context(format!("cannot open session {name}")))?;
+    if let Err(e) = caught_up {
+        return Err(Failure::from(e).context(format!("cannot bring session {name} to the state asked for")));
+    }
+    SHOW_OUTPUT.store(true, Ordering::Relaxed);
+    Ok(runtime)
 }

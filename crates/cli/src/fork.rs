@@ -54,8 +54,16 @@ pub fn fork(args: ForkArgs, location: &StoreLocation) -> CliResult<u8> {
     let program = entry_program(&loaded)?;
     let with_files =
         crate::folder::with_session_files(with_session_options(builder(), &loaded)?, &loaded, store.dir())?;
-    let (mut runtime, outcome) = open_at(with_files, &journal, image.as_ref().map(|i| i.bytes.as_slice()), &program)
-        .map_err(|e| Failure::from(e).context(format!("cannot fork session {} at seq {at}", args.name)))?;
+    let opened = open_at(with_files, &journal, image.as_ref().map(|i| i.bytes.as_slice()), &program);
+    let (mut runtime, outcome) = match opened {
+        Ok(opened) => opened,
+        Err(e) => {
+            // Nothing ran: a fork that cannot reach its state is not left behind.
+            drop(held);
+            let _ = store.delete(&args.new);
+            return Err(Failure::from(e).context(format!("cannot fork session {} at seq {at}", args.name)));
+        }
+    };
     let from = match &image {
         Some(image) => format!("its image at journal length {}", image.seq),
         None => "a replay from the top".to_string(),

@@ -106,8 +106,8 @@ enum Command {
     Import(sessions::ImportArgs),
     /// A session's changes to its host folder: `fs diff NAME`, `fs commit NAME [--to DIR]`.
     Fs(fs::FsArgs),
-    /// Read-eval-print loop (reads lines from stdin).
-    Repl,
+    /// Read-eval-print loop (reads lines from stdin); with --session, in a copy of a session's state.
+    Repl(repl::ReplArgs),
     /// Run many sessions behind an HTTP API (docs/server.md).
     Serve(Box<serve::ServeArgs>),
     /// Upload a program folder to a server; prints the program id.
@@ -143,7 +143,7 @@ fn main() -> ExitCode {
             Command::Export(args) => sessions::export(args, &store),
             Command::Import(args) => sessions::import(args, &store),
             Command::Fs(args) => fs::fs(args, &store),
-            Command::Repl => repl::repl(),
+            Command::Repl(args) => repl::repl(args, &store),
             Command::Serve(args) => serve::serve(*args, &store),
             Command::Deploy(args) => serve::deploy(args),
         };

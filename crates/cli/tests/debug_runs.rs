@@ -355,3 +355,30 @@ fn upgrade_moves_a_session_to_code_that_replays_and_refuses_code_that_diverges()
     expect(&completed, 2);
     assert!(completed.stderr.contains("only a suspended session"), "{}", completed.stderr);
 }
+
+#[test]
+fn repl_session_evaluates_line_after_line_on_one_copy() {
+    let sb = Sandbox::new("repl");
+    started(&sb, "s");
+    expect(&sb.amber(&["resume", "s", "--resolve", "1=3"]), 75);
+    let before = rows(&sb);
+    let mut child = sb
+        .command(&["repl", "--session", "s"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"globalThis.x = seen[0] * 2\n[x,\nconfig.model]\namber.input('?')\nx\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "6\n[ 6, 'm1' ]\n6\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("amber.input cannot be used in amber eval"));
+    assert_eq!(rows(&sb), before, "the session is unchanged");
+}
