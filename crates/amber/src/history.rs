@@ -160,6 +160,43 @@ pub fn open_at(
     }
 }
 
+/// A runtime frozen at the end of `journal`, for evaluation: like [`open_at`], but the run
+/// stops at its first effect past the journal (the heap as it stands right after the last
+/// record and the synchronous code that followed it, up to that effect) instead of going on
+/// live. The stopped slice's own frame is gone; globals and suspended functions stay.
+pub fn open_frozen_at(
+    builder: RuntimeBuilder,
+    journal: &Journal,
+    image: Option<&[u8]>,
+    program: &Program,
+) -> Result<Runtime> {
+    let usable = image.filter(|bytes| {
+        amber_durable::image::read_manifest_unverified(bytes)
+            .is_ok_and(|summary| journal.has_prefix(&summary.manifest.journal_head))
+    });
+    let (mut runtime, outcome) = match usable {
+        Some(bytes) => {
+            let mut runtime = builder.restore(bytes, Some(journal))?;
+            runtime.serve_strictly();
+            let outcome = runtime.resume();
+            (runtime, outcome)
+        }
+        None => {
+            let mut runtime = builder.replay(journal)?;
+            let outcome = runtime.run(program);
+            (runtime, outcome)
+        }
+    };
+    match outcome {
+        Ok(_) => Ok(runtime),
+        Err(Error::Divergence { expected, .. }) if expected == "the end of the journal" => {
+            runtime.clear_stack();
+            Ok(runtime)
+        }
+        Err(e) => Err(e),
+    }
+}
+
 /// Evaluates `source` in the program's global scope, with every effect refused (host calls,
 /// input, sleeps, the network, journaled clock and random reads: a TypeError that says so),
 /// and returns the value formatted as `console.log` would print it, or Err with the thrown

@@ -741,6 +741,19 @@ impl Runtime {
         Ok(shown)
     }
 
+    /// Going past the records served is a divergence from now on (`amber eval --at`: the run
+    /// stops at the first effect after them).
+    pub(crate) fn serve_strictly(&mut self) {
+        self.core.recorder.strict = true;
+    }
+
+    /// Drops what a run stopped mid-slice left on the stack (its frames are gone; the heap,
+    /// with every global and suspended function, stays).
+    pub(crate) fn clear_stack(&mut self) {
+        self.core.vm.stack.clear();
+        self.core.vm.frames.clear();
+    }
+
     /// Appends a marker record (an upgrade) after the records served, even to a strict
     /// replay, which is at its end.
     pub(crate) fn append_marker(&mut self, draft: RecordDraft) -> Result<()> {

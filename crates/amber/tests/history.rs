@@ -7,7 +7,7 @@ mod support;
 use std::collections::BTreeMap;
 
 use amber::durable::digest::Digest;
-use amber::history::{eval_sealed, fork_journal, journal_prefix, open_at, timeline, upgrade};
+use amber::history::{eval_sealed, fork_journal, journal_prefix, open_at, open_frozen_at, timeline, upgrade};
 use amber::{CallRecord, Error, Journal, Outcome, Program, Runtime, RuntimeBuilder};
 use serde_json::json;
 use support::capture;
@@ -93,7 +93,7 @@ fn eval_on_a_sealed_copy_reads_state_and_refuses_effects() {
     assert!(refused.contains("TypeError: amber.call cannot be used in amber eval"), "{refused}");
     assert!(runtime.take_records().is_empty(), "nothing was journaled");
     let prefix = journal_prefix(&journal, 1).unwrap();
-    let (mut early, _) = open_at(builder(), &prefix, Some(&image), &program).unwrap();
+    let mut early = open_frozen_at(builder(), &prefix, Some(&image), &program).unwrap();
     assert_eq!(eval_sealed(&mut early, "seen.length").unwrap().unwrap(), "0");
 }
 

@@ -1,14 +1,14 @@
 //! `amber eval NAME [--at SEQ] EXPR`: evaluate JavaScript in the global scope of a session's
 //! program, on a copy of its state — the newest image (at the journal's end), or the state
 //! right after record SEQ (as `amber fork` builds it) — and print the value as `console.log`
-//! would. Effects are refused inside (host calls, input, sleep, the network, file writes,
+//! would (the run is stopped at its first effect after SEQ, not run on). Effects are refused inside (host calls, input, sleep, the network, file writes,
 //! timers: a TypeError saying so); nothing is written to the store, and the copy is dropped.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use amber::engine::vm::Stream;
 use amber::engine::Vm;
-use amber::history::{eval_sealed, journal_prefix, open_at};
+use amber::history::{eval_sealed, journal_prefix, open_frozen_at};
 use amber::Runtime;
 use clap::Args;
 
@@ -30,7 +30,7 @@ pub struct EvalArgs {
 }
 
 /// Program output is shown only from the expression itself, not from the run catching up to
-/// SEQ (which went on to its next safe point once: that output belongs to the session).
+/// SEQ (that output belongs to the session, which printed it once).
 static SHOW_OUTPUT: AtomicBool = AtomicBool::new(false);
 
 fn eval_print_hook(vm: &mut Vm, stream: Stream, text: &str) {
@@ -70,11 +70,8 @@ pub fn open_copy(name: &str, at: Option<u64>, location: &StoreLocation) -> CliRe
     let program = entry_program(&loaded)?;
     let base = builder().print_hook(eval_print_hook);
     let with_files = crate::folder::with_session_files(with_session_options(base, &loaded)?, &loaded, store.dir())?;
-    let (runtime, caught_up) = open_at(with_files, &journal, image.as_ref().map(|i| i.bytes.as_slice()), &program)
-        .map_err(|e| Failure::from(e).context(format!("cannot open session {name}")))?;
-    if let Err(e) = caught_up {
-        return Err(Failure::from(e).context(format!("cannot bring session {name} to the state asked for")));
-    }
+    let runtime = open_frozen_at(with_files, &journal, image.as_ref().map(|i| i.bytes.as_slice()), &program)
+        .map_err(|e| Failure::from(e).context(format!("cannot bring session {name} to the state asked for")))?;
     SHOW_OUTPUT.store(true, Ordering::Relaxed);
     Ok(runtime)
 }

@@ -246,7 +246,9 @@ fn eval_reads_globals_on_a_copy_refuses_effects_and_changes_nothing() {
     assert_eq!(s.stdout, "mx\n");
     let seen = sb.amber(&["eval", "s", "seen"]);
     assert_eq!(seen.stdout, "[ 3 ]\n");
-    // Right after op 1's intent, nothing has been seen yet.
+    // Right after the step (seq 3), seen holds op 1's answer; right after op 1's intent,
+    // nothing has been seen yet.
+    assert_eq!(sb.amber(&["eval", "s", "--at", "3", "seen"]).stdout, "[ 3 ]\n");
     let early = sb.amber(&["eval", "s", "--at", "1", "seen.length"]);
     expect(&early, 0);
     assert_eq!(early.stdout, "0\n");

@@ -5,7 +5,8 @@
 //! fork record, whose `prev_hash` is the parent record's hash. Loading a fork reads the
 //! parent's records `0..=seq` (recursively for a fork of a fork) and verifies the whole chain
 //! across the fork, so an edited parent, even one re-chained with fresh hashes, fails at the
-//! fork record. Sources are shared the same way until an upgrade gives the fork its own;
+//! fork record. Sources are shared the same way until an upgrade gives the fork its own (or
+//! its parent's upgrade gives it a copy of the code it ran);
 //! blobs are content-addressed and shared by every session already. A session that has forks
 //! cannot be deleted (their history is in it).
 
@@ -211,6 +212,17 @@ impl SessionStore {
             std::slice::from_ref(record),
             &mut stored_at,
         )?;
+        // Forks sharing these sources keep the code they ran: they get their own copy of the
+        // old sources first (their forks, sharing theirs, then see the copy).
+        let old_sources = lineage_sources(&tx, name, 0)?;
+        for child in children(&tx, name).map_err(err)? {
+            let Some((_, _, true)) = fork_link(&tx, &child).map_err(err)? else { continue };
+            let own = super::rows::read_sources(&tx, &child).map_err(err)?;
+            for source in old_sources.iter().filter(|s| !own.iter().any(|o| o.path == s.path)) {
+                super::rows::insert_source(&tx, &child, source).map_err(err)?;
+            }
+            tx.execute("UPDATE forks SET shares_sources = 0 WHERE session = ?1", params![child]).map_err(err)?;
+        }
         tx.execute("DELETE FROM sources WHERE session = ?1", params![name]).map_err(err)?;
         for source in sources {
             super::rows::insert_source(&tx, name, source).map_err(err)?;

@@ -364,6 +364,19 @@ fn a_fork_shares_its_parents_history_and_sources_until_an_upgrade() {
         .query_row("SELECT COUNT(*) FROM sources WHERE session = 'f'", [], |r| r.get(0))
         .unwrap();
     assert_eq!(rows, 0, "sources are shared, not copied");
+    assert_eq!(store.image_at_or_before("f", 9).unwrap().map(|i| i.seq), Some(2));
+
+    // The parent's upgrade leaves the fork on the code it ran (a copy of its own).
+    let lease = store.acquire("p").unwrap();
+    let mut parent_upgraded = journal.clone();
+    let record = parent_upgraded.append(RecordDraft::upgrade(json!({}), json!({}), 5)).unwrap().clone();
+    let old_sources = store.load("p").unwrap().sources;
+    store
+        .upgrade(&lease, &[Source::new("main.js", "// parent's new code")], &record, &image_at(&parent_upgraded, b"p2"))
+        .unwrap();
+    drop(lease);
+    assert_eq!(store.load("f").unwrap().sources, old_sources);
+    assert_eq!(store.load("f").unwrap().journal, forked, "the fork's history is the parent's records 0..=1");
 
     // The parent cannot be deleted while the fork shares its history.
     let err = store.delete("p").unwrap_err();
