@@ -241,11 +241,19 @@ impl Journal {
         Ok(())
     }
 
-    /// The journal file: magic, version, record count, then length-prefixed records.
+    /// The journal file: magic, version (1 unless a record needs 2), record count, then
+    /// length-prefixed records.
     pub fn encode(&self) -> Result<Vec<u8>> {
         let mut out = Vec::new();
         out.extend_from_slice(JOURNAL_MAGIC);
-        out.extend_from_slice(&JOURNAL_FORMAT_VERSION.to_le_bytes());
+        // The oldest version that can hold these records: a journal with no fork or upgrade
+        // record stays readable by a version-1 reader.
+        let version = if self.records.iter().any(|r| r.kind.is_marker()) {
+            JOURNAL_FORMAT_VERSION
+        } else {
+            JOURNAL_OLDEST_READABLE_VERSION
+        };
+        out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&(self.records.len() as u64).to_le_bytes());
         for record in &self.records {
             let bytes = record.encode()?;

@@ -192,7 +192,7 @@ fn record_bytes_match_the_documented_layout() {
 
     let file = journal.encode().unwrap();
     assert_eq!(&file[..8], b"AMBERJNL");
-    assert_eq!(file[8..12], 2u32.to_le_bytes());
+    assert_eq!(file[8..12], 1u32.to_le_bytes(), "no fork or upgrade record: version 1");
     assert_eq!(file[12..20], 2u64.to_le_bytes());
     let first_len = u32::from_le_bytes(file[20..24].try_into().unwrap()) as usize;
     let second = 24 + first_len;
@@ -219,7 +219,9 @@ fn a_fork_record_names_the_record_before_it_and_survives_encoding() {
     journal.append(RecordDraft::completion(OpKind::Call, 1, "fetch", CallResult::Ok(json!("other")), 1, 11)).unwrap();
     let upgrade = RecordDraft::upgrade(json!({"a.js": "00"}), json!({"a.js": "11"}), 12);
     journal.append(upgrade).unwrap();
-    let decoded = Journal::decode(&journal.encode().unwrap()).unwrap();
+    let file = journal.encode().unwrap();
+    assert_eq!(file[8..12], 2u32.to_le_bytes(), "fork and upgrade records need version 2");
+    let decoded = Journal::decode(&file).unwrap();
     assert_eq!(decoded, journal);
     assert_eq!(decoded.records()[5].kind.to_string(), "upgrade");
     assert!(decoded.records()[3].kind.is_marker() && !decoded.records()[4].kind.is_marker());
