@@ -203,12 +203,17 @@ impl SessionStore {
         let err = |e| DurableError::store(context.clone(), e);
         let tx = self.write_tx(&context)?;
         lease.check(&tx)?;
+        // The record must extend the whole (verified) journal, the parent's prefix included.
         let journal = read_journal(&tx, name)?;
-        let last = journal.records().last().map(|r| (r.seq, r.encode())).map(|(s, b)| b.map(|b| (s, b))).transpose()?;
+        let last = match journal.records().last() {
+            Some(last) => Some((last.seq, last.encode()?)),
+            None => None,
+        };
+        // Nothing below the head is re-sent: a record at a stored seq is a conflict.
         let mut stored_at = |_seq: u64| -> Result<Option<Vec<u8>>> { Ok(None) };
         let planned = checks::plan_append(
             name,
-            last.as_ref().map(|(s, b)| (*s, b.as_slice())),
+            last.as_ref().map(|(seq, bytes)| (*seq, bytes.as_slice())),
             std::slice::from_ref(record),
             &mut stored_at,
         )?;
