@@ -710,6 +710,7 @@ impl Runtime {
     pub(crate) fn seal(&mut self) {
         self.core.recorder.sealed = true;
         self.core.vm.effects_refused = true;
+        crate::frames::install(&mut self.core.vm);
     }
 
     /// Evaluates `source` as a script in the program's realm and returns the value as

@@ -244,6 +244,10 @@ fn eval_reads_globals_on_a_copy_refuses_effects_and_changes_nothing() {
     assert_eq!(shown.stdout, "{ model: 'm1', tries: 3 }\n");
     let s = sb.amber(&["eval", "s", "'m' + 'x'"]);
     assert_eq!(s.stdout, "mx\n");
+    // The awaiting frame's locals: `n` is a register; `a` is captured by the step's closure,
+    // so it lives in an unnamed environment slot and is not offered.
+    let frames = sb.amber(&["eval", "s", "[$frames.length, $frames[0].n, 'a' in $frames[0]]"]);
+    assert_eq!(frames.stdout, "[ 1, 6, false ]\n", "{}", frames.stderr);
     let seen = sb.amber(&["eval", "s", "seen"]);
     assert_eq!(seen.stdout, "[ 3 ]\n");
     // Right after the step (seq 3), seen holds op 1's answer; right after op 1's intent,
