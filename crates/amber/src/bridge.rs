@@ -267,6 +267,11 @@ pub(crate) fn settle(vm: &mut Vm, promise: amber_engine::ObjectId, result: &Call
 
 /// Fails if the run is stopping (a divergence) or a live step is running.
 fn usable(vm: &mut Vm, what: &str) -> JsResult<()> {
+    if with_active(|r| r.sealed).unwrap_or(false) {
+        return Err(vm.type_error(format!(
+            "{what} cannot be used in amber eval: it evaluates on a copy of the session's state, with effects refused"
+        )));
+    }
     match with_active(|r| (r.fatal.is_some(), r.step_depth > 0)) {
         None => Err(no_runtime(vm)),
         Some((true, _)) => Err(Throw::Limit(Limit::Fuel)),

@@ -40,6 +40,8 @@ mod bridge;
 mod entropy;
 mod error;
 mod event_loop;
+mod frames;
+pub mod history;
 pub mod json;
 pub mod lower;
 mod manifest_check;

@@ -36,6 +36,8 @@ pub(crate) struct Recorder {
     fresh: Vec<CallRecord>,
     /// Surfaces touched, with first-touch seq.
     pub ledger: CapabilityLedger,
+    /// `amber eval`: the state is a copy, and every effect is refused.
+    pub sealed: bool,
     /// Nesting of live `amber.step` callbacks (host operations inside one throw).
     pub step_depth: u32,
     /// A divergence found inside a native: the run stops with it.
@@ -75,6 +77,15 @@ impl Recorder {
         self.replay = records[from..].to_vec();
         self.replay_base = self.head.len;
         self.strict = strict;
+        self.pass_markers();
+    }
+
+    /// Steps over served fork and upgrade records at the head: they mark the journal's
+    /// history and match nothing the program does (so "replaying" ends before a trailing one).
+    fn pass_markers(&mut self) {
+        while let Some(record) = self.peek().filter(|r| r.kind.is_marker()) {
+            self.head = JournalHead { len: record.seq + 1, hash: Digest(record.hash) };
+        }
     }
 
     /// True while recorded effects remain to be served.
@@ -106,6 +117,7 @@ impl Recorder {
     fn consume(&mut self) -> Option<CallRecord> {
         let record = self.peek()?.clone();
         self.head = JournalHead { len: record.seq + 1, hash: Digest(record.hash) };
+        self.pass_markers();
         Some(record)
     }
 
@@ -118,6 +130,12 @@ impl Recorder {
     /// args hash and, for completions, the operation) and is returned; live, `draft` is
     /// appended and None returned. The record's seq comes first.
     pub fn record(&mut self, draft: RecordDraft, location: Option<&str>) -> Result<(u64, Option<CallRecord>), Error> {
+        if self.sealed {
+            return Err(Error::usage(format!(
+                "{} is an effect, and effects are refused in amber eval (it evaluates on a copy of the state)",
+                describe(draft.kind, &draft.function, &serde_json::Value::Null)
+            )));
+        }
         self.absorb_captures();
         let seq = self.head.len;
         if let Some(expected) = self.peek() {
@@ -219,6 +237,8 @@ pub(crate) fn describe(kind: RecordKind, function: &str, args: &serde_json::Valu
         RecordKind::Clock => format!("clock read {function:?}"),
         RecordKind::Random => format!("random read {function:?}"),
         RecordKind::Capture => format!("lower-layer read {function:?}"),
+        RecordKind::Fork => format!("fork of session {function:?}"),
+        RecordKind::Upgrade => "upgrade to new code".into(),
     };
     if args.is_null() {
         return what;

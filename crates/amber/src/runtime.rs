@@ -708,6 +708,64 @@ impl Runtime {
         }
     }
 
+    /// From now on every effect is refused (`amber eval`: see [`crate::history::eval_sealed`]).
+    pub(crate) fn seal(&mut self) {
+        self.core.recorder.sealed = true;
+        self.core.vm.effects_refused = true;
+        crate::frames::install(&mut self.core.vm);
+    }
+
+    /// Evaluates `source` as a script in the program's realm and returns the value as
+    /// `console.log` prints it (a string as itself, anything else through util.inspect), or
+    /// Err with the thrown error's report. Runs no event loop.
+    pub(crate) fn eval_for_log(
+        &mut self,
+        source: &str,
+        filename: &str,
+    ) -> Result<std::result::Result<String, ErrorReport>> {
+        self.core.vm.pending_rejections.clear();
+        let r = self.core.js(|vm| vm.eval_script(source, filename));
+        let shown = match r {
+            Ok(value) => match value.as_string() {
+                Some(s) => Ok(self.core.vm.heap.flat(s).to_rust_string()),
+                None => Ok(self.core.js(|vm| amber_node::inspect::inspect(vm, value))),
+            },
+            Err(e) => match self.core.finish_slice(Err(e))? {
+                Some(Outcome::Threw(report)) => Err(report),
+                Some(other) => return Err(Error::usage(format!("the expression ended the program: {other:?}"))),
+                None => return Err(Error::usage("the expression stopped")),
+            },
+        };
+        if let Some(e) = self.core.recorder.fatal.take() {
+            return Err(e);
+        }
+        self.core.vm.stack.clear();
+        self.core.vm.frames.clear();
+        Ok(shown)
+    }
+
+    /// Going past the records served is a divergence from now on (`amber eval --at`: the run
+    /// stops at the first effect after them).
+    pub(crate) fn serve_strictly(&mut self) {
+        self.core.recorder.strict = true;
+    }
+
+    /// Drops what a run stopped mid-slice left on the stack (its frames are gone; the heap,
+    /// with every global and suspended function, stays).
+    pub(crate) fn clear_stack(&mut self) {
+        self.core.vm.stack.clear();
+        self.core.vm.frames.clear();
+    }
+
+    /// Appends a marker record (an upgrade) after the records served, even to a strict
+    /// replay, which is at its end.
+    pub(crate) fn append_marker(&mut self, draft: RecordDraft) -> Result<()> {
+        let strict = std::mem::replace(&mut self.core.recorder.strict, false);
+        let appended = self.core.recorder.record(draft, None);
+        self.core.recorder.strict = strict;
+        appended.map(drop)
+    }
+
     /// Deliver `value` as the result of pending operation `id` (at the next resume). Its
     /// recorded duration is the host wall clock minus the operation's logical issue time.
     pub fn resolve(&mut self, id: u64, value: serde_json::Value) -> Result<()> {

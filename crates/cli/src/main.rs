@@ -25,12 +25,15 @@ macro_rules! errln {
 }
 
 mod error;
+mod eval;
 mod fault;
 mod folder;
+mod fork;
 mod fs;
 mod host;
 mod image_key;
 mod inspect;
+mod log;
 mod outcome;
 mod repl;
 mod replay;
@@ -41,6 +44,7 @@ mod sessions;
 mod store;
 mod time;
 mod transport;
+mod upgrade;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -88,6 +92,15 @@ enum Command {
     /// Show a session's or an image/export file's policy, capabilities, pending operations,
     /// journal and heap statistics.
     Inspect(inspect::InspectArgs),
+    /// A session's journal as a timeline: operations, steps, sleeps, inputs, reads, with seq,
+    /// logical time and duration.
+    Log(log::LogArgs),
+    /// Start a new session from a session's state right after one of its journal records.
+    Fork(fork::ForkArgs),
+    /// Evaluate JavaScript in a session's global scope, on a copy of its state (effects refused).
+    Eval(eval::EvalArgs),
+    /// Move a suspended session to new code, if the new code replays its journal.
+    Upgrade(upgrade::UpgradeArgs),
     /// List sessions.
     Sessions,
     /// Write a session (sources, newest image, journal) to one file.
@@ -96,8 +109,8 @@ enum Command {
     Import(sessions::ImportArgs),
     /// A session's changes to its host folder: `fs diff NAME`, `fs commit NAME [--to DIR]`.
     Fs(fs::FsArgs),
-    /// Read-eval-print loop (reads lines from stdin).
-    Repl,
+    /// Read-eval-print loop (reads lines from stdin); with --session, in a copy of a session's state.
+    Repl(repl::ReplArgs),
     /// Run many sessions behind an HTTP API (docs/server.md).
     Serve(Box<serve::ServeArgs>),
     /// Upload a program folder to a server; prints the program id.
@@ -128,11 +141,15 @@ fn main() -> ExitCode {
             Command::Resume(args) => resume::resume(args, &store),
             Command::Replay(args) => replay::replay(args, &store),
             Command::Inspect(args) => inspect::inspect(args, &store),
+            Command::Log(args) => log::log(args, &store),
+            Command::Fork(args) => fork::fork(args, &store),
+            Command::Eval(args) => eval::eval(args, &store),
+            Command::Upgrade(args) => upgrade::upgrade(args, &store),
             Command::Sessions => sessions::list(&store),
             Command::Export(args) => sessions::export(args, &store),
             Command::Import(args) => sessions::import(args, &store),
             Command::Fs(args) => fs::fs(args, &store),
-            Command::Repl => repl::repl(),
+            Command::Repl(args) => repl::repl(args, &store),
             Command::Serve(args) => serve::serve(*args, &store),
             Command::Deploy(args) => serve::deploy(args),
         };

@@ -1,22 +1,46 @@
 //! `amber repl`: read lines from stdin, evaluate each statement once it parses, print its
 //! value the way Node's REPL does. Input that ends mid-statement (an unclosed bracket, string
 //! or template) is continued on the next line. `.exit` or end of input quits.
+//!
+//! `amber repl --session NAME [--at SEQ]` evaluates in a copy of a session's state instead, as
+//! `amber eval` does, line after line (what one line defines, the next sees; nothing is ever
+//! written back, and effects are refused).
 
 use std::io::{BufRead, IsTerminal, Write};
 
 use amber::Outcome;
 
+use clap::Args;
+
 use crate::error::CliResult;
 use crate::exit;
 use crate::outcome::print_pending;
 use crate::run::builder;
+use crate::store::StoreLocation;
 
-pub fn repl() -> CliResult<u8> {
-    let mut runtime = builder().build()?;
+#[derive(Args)]
+pub struct ReplArgs {
+    /// Evaluate in a copy of this session's state (effects refused, nothing written).
+    #[arg(long, value_name = "NAME")]
+    session: Option<String>,
+    /// With --session: the state right after this journal record (default: the last one).
+    #[arg(long, value_name = "SEQ", requires = "session")]
+    at: Option<u64>,
+}
+
+pub fn repl(args: ReplArgs, location: &StoreLocation) -> CliResult<u8> {
+    match &args.session {
+        Some(name) => session_repl(name, args.at, location),
+        None => plain_repl(),
+    }
+}
+
+/// Lines from stdin, each once it parses; `on_line` evaluates one and says whether it was
+/// incomplete (then the next line continues it), or asks to stop with an exit status.
+fn read_lines(mut on_line: impl FnMut(&str) -> Result<bool, u8>) -> CliResult<u8> {
     let stdin = std::io::stdin();
     let interactive = stdin.is_terminal();
     let mut buffer = String::new();
-    let mut count = 0u32;
     let prompt = |continued: bool| {
         if interactive {
             let mut out = std::io::stdout().lock();
@@ -37,12 +61,45 @@ pub fn repl() -> CliResult<u8> {
             prompt(false);
             continue;
         }
-        count += 1;
-        let evaluated = match runtime.eval(&buffer, &format!("REPL{count}")) {
-            Ok(Err(Outcome::Threw(report))) if report.syntax && incomplete(&report.message) => {
-                count -= 1;
+        match on_line(&buffer) {
+            Ok(true) => {
                 prompt(true);
                 continue;
+            }
+            Ok(false) => {}
+            Err(code) => return Ok(code),
+        }
+        buffer.clear();
+        prompt(false);
+    }
+    if interactive {
+        outln!();
+    }
+    Ok(exit::OK)
+}
+
+fn session_repl(name: &str, at: Option<u64>, location: &StoreLocation) -> CliResult<u8> {
+    let mut runtime = crate::eval::open_copy(name, at, location)?;
+    read_lines(|source| {
+        match amber::history::eval_sealed(&mut runtime, source) {
+            Ok(Ok(shown)) => outln!("{shown}"),
+            Ok(Err(report)) if report.syntax && incomplete(&report.message) => return Ok(true),
+            Ok(Err(report)) => errln!("{report}"),
+            Err(e) => errln!("amber: {e}"),
+        }
+        Ok(false)
+    })
+}
+
+fn plain_repl() -> CliResult<u8> {
+    let mut runtime = builder().build()?;
+    let mut count = 0u32;
+    read_lines(|source| {
+        count += 1;
+        let evaluated = match runtime.eval(source, &format!("REPL{count}")) {
+            Ok(Err(Outcome::Threw(report))) if report.syntax && incomplete(&report.message) => {
+                count -= 1;
+                return Ok(true);
             }
             Ok(Ok(shown)) => {
                 outln!("{shown}");
@@ -59,17 +116,12 @@ pub fn repl() -> CliResult<u8> {
             Err(e) => {
                 errln!("amber: {e}");
                 if e.exit_status() != exit::USAGE {
-                    return Ok(e.exit_status());
+                    return Err(e.exit_status());
                 }
             }
         }
-        buffer.clear();
-        prompt(false);
-    }
-    if interactive {
-        outln!();
-    }
-    Ok(exit::OK)
+        Ok(false)
+    })
 }
 
 /// A syntax error that more input could fix.

@@ -306,6 +306,10 @@ pub struct Vm {
     /// falls inside one.
     #[serde(skip)]
     pub pure_depth: u32,
+    /// Set by `amber eval` (evaluation on a copy of a session's state): the effects a pure
+    /// step refuses are refused here too, with a message that says why. Not image state.
+    #[serde(skip)]
+    pub effects_refused: bool,
     /// Pending host operations.
     pub host_ops: Vec<HostOp>,
     pub next_op_seq: u64,
@@ -374,6 +378,7 @@ impl Vm {
             clock_ms: 0.0,
             clock_read: false,
             pure_depth: 0,
+            effects_refused: false,
             host_ops: Vec::new(),
             next_op_seq: 0,
             host_functions: Vec::new(),
@@ -802,6 +807,12 @@ impl Vm {
 
     /// A TypeError naming `what` inside a live pure computation (see [`Vm::pure_depth`]).
     pub fn refuse_in_pure_step(&mut self, what: &str) -> JsResult<()> {
+        if self.effects_refused {
+            return Err(self.type_error(format!(
+                "{what} cannot be used in amber eval: it evaluates on a copy of the session's state, \
+                 with effects refused"
+            )));
+        }
         if self.pure_depth == 0 {
             return Ok(());
         }

@@ -247,6 +247,9 @@ fn edit_records(seed: &[u8], ops: &[u8]) -> Option<Journal> {
         RecordKind::Step,
         RecordKind::Clock,
         RecordKind::Random,
+        // Markers: a mutated fork or upgrade record must be refused, never trusted.
+        RecordKind::Fork,
+        RecordKind::Upgrade,
     ];
     for op in ops.chunks_exact(4).take(32) {
         if drafts.is_empty() {

@@ -97,6 +97,9 @@ fn net_request(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     if with_active(|r| r.step_depth > 0).unwrap_or(false) {
         return Err(vm.type_error("the network cannot be used inside amber.step: a step must be a pure computation"));
     }
+    if with_active(|r| r.sealed).unwrap_or(false) {
+        return Err(vm.type_error("the network cannot be used in amber eval: effects are refused on the copy"));
+    }
     let spec = to_json(vm, args.first().copied().unwrap_or(Value::UNDEFINED), "the request")?;
     let text = |key: &str| spec[key].as_str().unwrap_or("").to_string();
     let (method, url, hostname, redirect) = (text("method"), text("url"), text("hostname"), text("redirect"));

@@ -26,8 +26,11 @@ pub use record::{CallRecord, CallResult, OpKind, RecordDraft, RecordKind};
 
 /// Magic bytes of an encoded journal.
 pub const JOURNAL_MAGIC: &[u8; 8] = b"AMBERJNL";
-/// Journal and record format version.
-pub const JOURNAL_FORMAT_VERSION: u32 = 1;
+/// Journal and record format version. 2 added the `Fork` and `Upgrade` record kinds (new
+/// variants at the end of `RecordKind`, so every version-1 record reads unchanged).
+pub const JOURNAL_FORMAT_VERSION: u32 = 2;
+/// The oldest journal file version [`Journal::decode`] reads.
+pub const JOURNAL_OLDEST_READABLE_VERSION: u32 = 1;
 /// Largest encoded record (body and hash) accepted when writing or reading.
 pub const MAX_RECORD_BYTES: usize = 16 << 20;
 /// Bytes a record's fixed fields and length prefixes can take at most (seq, parent, kind,
@@ -238,11 +241,19 @@ impl Journal {
         Ok(())
     }
 
-    /// The journal file: magic, version, record count, then length-prefixed records.
+    /// The journal file: magic, version (1 unless a record needs 2), record count, then
+    /// length-prefixed records.
     pub fn encode(&self) -> Result<Vec<u8>> {
         let mut out = Vec::new();
         out.extend_from_slice(JOURNAL_MAGIC);
-        out.extend_from_slice(&JOURNAL_FORMAT_VERSION.to_le_bytes());
+        // The oldest version that can hold these records: a journal with no fork or upgrade
+        // record stays readable by a version-1 reader.
+        let version = if self.records.iter().any(|r| r.kind.is_marker()) {
+            JOURNAL_FORMAT_VERSION
+        } else {
+            JOURNAL_OLDEST_READABLE_VERSION
+        };
+        out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&(self.records.len() as u64).to_le_bytes());
         for record in &self.records {
             let bytes = record.encode()?;
@@ -258,7 +269,7 @@ impl Journal {
         let mut reader = Reader::new(bytes);
         reader.magic(JOURNAL_MAGIC, "journal")?;
         let version = reader.u32_le("journal version")?;
-        if version != JOURNAL_FORMAT_VERSION {
+        if !(JOURNAL_OLDEST_READABLE_VERSION..=JOURNAL_FORMAT_VERSION).contains(&version) {
             return Err(DurableError::UnsupportedVersion {
                 what: "journal",
                 found: version,
@@ -304,6 +315,9 @@ fn check_next(
         return Err(format!("expected seq {expected_seq}, found seq {}", record.seq));
     }
     let prev_hash = previous.last().map_or(GENESIS_HASH, |last| last.hash);
+    if record.kind == RecordKind::Fork {
+        check_fork(record, prev_hash)?;
+    }
     if record.prev_hash != prev_hash {
         return Err("prev_hash does not match the previous record's hash".into());
     }
@@ -330,6 +344,9 @@ fn check_next(
         RecordKind::RunStart if record.run_start_info().is_none() => {
             Err("run-start result must be {seed, start_time_ms}".into())
         }
+        RecordKind::Upgrade if !(record.args["from"].is_object() && record.args["to"].is_object()) => {
+            Err("an upgrade record's args must be {from, to}".into())
+        }
         RecordKind::Completion(op) => {
             let Some(intent_seq) = record.parent_seq else {
                 return Err("a completion needs parent_seq (its intent's seq)".into());
@@ -352,6 +369,29 @@ fn check_next(
         }
         _ => Ok(()),
     }
+}
+
+/// A fork record names the parent's record it follows; that is the record before it, so a
+/// parent prefix that was edited, even re-chained with fresh hashes, fails here, by name.
+fn check_fork(record: &CallRecord, prev_hash: [u8; 32]) -> std::result::Result<(), String> {
+    let Some((parent, seq, hash)) = record.fork_info() else {
+        return Err("a fork record's args must be {parent, seq, hash}".into());
+    };
+    if seq + 1 != record.seq {
+        return Err(format!(
+            "the fork record names record {seq} of session {parent:?}, but follows record {}",
+            record.seq.saturating_sub(1)
+        ));
+    }
+    if hash != prev_hash || hash != record.prev_hash {
+        return Err(format!(
+            "the fork record names record {seq} of session {parent:?} with hash {}, but that record \
+             now has hash {}: the parent's journal changed after the fork",
+            crate::digest::to_hex(&hash),
+            crate::digest::to_hex(&prev_hash)
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

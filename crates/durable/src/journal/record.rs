@@ -56,6 +56,21 @@ pub enum RecordKind {
     /// What the overlay's lower layer (the host folder) held at a path the run touched first:
     /// `function` "fs.lstat" or "fs.list", `args` `{"path": rel}` (docs/journal-format.md).
     Capture,
+    /// The session was forked from another one (`amber fork`): `function` the parent
+    /// session's name, `args` `{"parent", "seq", "hash"}` naming the parent's record this one
+    /// follows (whose hash is also this record's `prev_hash`). A marker: replay passes over it.
+    Fork,
+    /// The session moved to new code (`amber upgrade`) after the new program replayed the
+    /// journal up to here: `args` `{"from": {path: sha256}, "to": {path: sha256}}`. A marker.
+    Upgrade,
+}
+
+impl RecordKind {
+    /// Fork and upgrade records mark the journal's history, not an effect of the program:
+    /// replay passes over them, and nothing the program does matches them.
+    pub fn is_marker(self) -> bool {
+        matches!(self, RecordKind::Fork | RecordKind::Upgrade)
+    }
 }
 
 impl fmt::Display for RecordKind {
@@ -68,6 +83,8 @@ impl fmt::Display for RecordKind {
             RecordKind::Clock => f.write_str("clock"),
             RecordKind::Random => f.write_str("random"),
             RecordKind::Capture => f.write_str("capture"),
+            RecordKind::Fork => f.write_str("fork"),
+            RecordKind::Upgrade => f.write_str("upgrade"),
         }
     }
 }
@@ -173,6 +190,26 @@ impl RecordDraft {
     /// A lower-layer answer read from `source` ("fs.lstat", "fs.list") for `args`.
     pub fn capture(source: &str, args: Value, value: Value, timestamp: u64) -> Self {
         RecordDraft { args, ..RecordDraft::plain(RecordKind::Capture, source, Some(CallResult::Ok(value)), timestamp) }
+    }
+
+    /// The first record of a fork of session `parent` right after its record `parent_seq`,
+    /// whose hash is `parent_hash` (the fork record's own `prev_hash` must be that hash).
+    pub fn fork(parent: &str, parent_seq: u64, parent_hash: [u8; 32], timestamp: u64) -> Self {
+        let args = json!({ "parent": parent, "seq": parent_seq, "hash": to_hex(&parent_hash) });
+        RecordDraft {
+            args,
+            ..RecordDraft::plain(RecordKind::Fork, parent, Some(CallResult::Ok(Value::Null)), timestamp)
+        }
+    }
+
+    /// The session's code moved from the sources hashed `from` to those hashed `to`
+    /// (path → sha256 hex, in path order).
+    pub fn upgrade(from: Value, to: Value, timestamp: u64) -> Self {
+        let args = json!({ "from": from, "to": to });
+        RecordDraft {
+            args,
+            ..RecordDraft::plain(RecordKind::Upgrade, "", Some(CallResult::Ok(Value::Null)), timestamp)
+        }
     }
 
     /// This draft, issued by the step or operation at `parent_seq`.
@@ -319,6 +356,17 @@ impl CallRecord {
         Some((start, seed))
     }
 
+    /// For a fork record: (parent session, parent seq, parent record hash).
+    pub fn fork_info(&self) -> Option<(&str, u64, [u8; 32])> {
+        if self.kind != RecordKind::Fork {
+            return None;
+        }
+        let parent = self.args.get("parent")?.as_str()?;
+        let seq = self.args.get("seq")?.as_u64()?;
+        let hash = from_hex32(self.args.get("hash")?.as_str()?)?;
+        Some((parent, seq, hash))
+    }
+
     /// A short description for messages: kind and name.
     pub fn describe(&self) -> String {
         describe(self.kind, &self.function)
@@ -357,5 +405,7 @@ pub(super) fn describe(kind: RecordKind, function: &str) -> String {
         RecordKind::Clock => format!("clock read {function:?}"),
         RecordKind::Random => format!("random read {function:?}"),
         RecordKind::Capture => format!("lower-layer read {function:?}"),
+        RecordKind::Fork => format!("fork of session {function:?}"),
+        RecordKind::Upgrade => "upgrade to new code".to_string(),
     }
 }

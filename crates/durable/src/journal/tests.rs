@@ -192,10 +192,85 @@ fn record_bytes_match_the_documented_layout() {
 
     let file = journal.encode().unwrap();
     assert_eq!(&file[..8], b"AMBERJNL");
-    assert_eq!(file[8..12], 1u32.to_le_bytes());
+    assert_eq!(file[8..12], 1u32.to_le_bytes(), "no fork or upgrade record: version 1");
     assert_eq!(file[12..20], 2u64.to_le_bytes());
     let first_len = u32::from_le_bytes(file[20..24].try_into().unwrap()) as usize;
     let second = 24 + first_len;
     assert_eq!(file[second..second + 4], (expected.len() as u32).to_le_bytes());
     assert_eq!(&file[second + 4..], expected.as_slice());
+}
+
+/// A fork's journal: the parent's records up to the fork, then the fork record naming the last
+/// of them, then the fork's own; an upgrade record anywhere after.
+fn forked(parent: &Journal, at: u64) -> Journal {
+    let record = parent.get(at).unwrap();
+    let mut journal = Journal::from_records(parent.records()[..=at as usize].to_vec()).unwrap();
+    journal.append(RecordDraft::fork("p", at, record.hash, record.timestamp)).unwrap();
+    journal
+}
+
+#[test]
+fn a_fork_record_names_the_record_before_it_and_survives_encoding() {
+    let parent = sample();
+    let mut journal = forked(&parent, 2);
+    let fork = journal.get(3).unwrap().clone();
+    assert_eq!(fork.kind, RecordKind::Fork);
+    assert_eq!(fork.fork_info(), Some(("p", 2, parent.get(2).unwrap().hash)));
+    journal.append(RecordDraft::completion(OpKind::Call, 1, "fetch", CallResult::Ok(json!("other")), 1, 11)).unwrap();
+    let upgrade = RecordDraft::upgrade(json!({"a.js": "00"}), json!({"a.js": "11"}), 12);
+    journal.append(upgrade).unwrap();
+    let file = journal.encode().unwrap();
+    assert_eq!(file[8..12], 2u32.to_le_bytes(), "fork and upgrade records need version 2");
+    let decoded = Journal::decode(&file).unwrap();
+    assert_eq!(decoded, journal);
+    assert_eq!(decoded.records()[5].kind.to_string(), "upgrade");
+    assert!(decoded.records()[3].kind.is_marker() && !decoded.records()[4].kind.is_marker());
+}
+
+#[test]
+fn a_parent_prefix_edited_after_the_fork_is_caught_at_the_fork_record() {
+    let parent = sample();
+    let journal = forked(&parent, 2);
+    // The parent's first intent with other args, re-chained with fresh hashes: each record
+    // verifies on its own and links to the one before, but the fork record names the old hash.
+    let mut edited = Journal::new();
+    for (i, record) in journal.records()[..3].iter().enumerate() {
+        let args = if i == 1 { json!({"url": "https://evil"}) } else { record.args.clone() };
+        edited
+            .append(RecordDraft {
+                parent_seq: record.parent_seq,
+                kind: record.kind,
+                function: record.function.clone(),
+                args,
+                result: record.result.clone(),
+                duration_ms: record.duration_ms,
+                timestamp: record.timestamp,
+            })
+            .unwrap();
+    }
+    let mut records = edited.records().to_vec();
+    records.push(journal.get(3).unwrap().clone());
+    let err = Journal::from_records(records).unwrap_err();
+    let DurableError::BrokenChain { seq: 3, detail } = &err else { panic!("{err}") };
+    assert!(detail.contains("the parent's journal changed after the fork"), "{detail}");
+    // A fork record that claims to follow another seq, or has no hash, is refused when written.
+    let mut journal = Journal::from_records(parent.records()[..3].to_vec()).unwrap();
+    let hash = journal.head_hash();
+    let err = journal.append(RecordDraft::fork("p", 1, hash, 0)).unwrap_err();
+    assert!(err.to_string().contains("follows record 2"), "{err}");
+    let err =
+        journal.append(RecordDraft { args: json!({"parent": "p"}), ..RecordDraft::fork("p", 2, hash, 0) }).unwrap_err();
+    assert!(err.to_string().contains("{parent, seq, hash}"), "{err}");
+    let err = journal.append(RecordDraft::upgrade(json!(1), json!({}), 0)).unwrap_err();
+    assert!(err.to_string().contains("{from, to}"), "{err}");
+}
+
+#[test]
+fn a_version_1_journal_file_still_reads() {
+    let journal = sample();
+    let mut bytes = journal.encode().unwrap();
+    bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+    assert_eq!(Journal::decode(&bytes).unwrap(), journal);
+    bytes[8..12].copy_from_slice(&3u32.to_le_bytes());
+    assert!(matches!(Journal::decode(&bytes), Err(DurableError::UnsupportedVersion { found: 3, .. })));
 }

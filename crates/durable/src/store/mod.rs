@@ -8,6 +8,7 @@
 
 pub mod checks;
 mod lease;
+mod lineage;
 mod names;
 mod rows;
 
@@ -26,7 +27,7 @@ use crate::journal::{CallRecord, Journal};
 use crate::policy::Policy;
 
 use rows::{
-    insert_session, insert_source, next_generated_name, read_journal, read_sources, require_session, session_exists,
+    insert_session, insert_source, next_generated_name, read_journal, require_session, session_exists,
     stored_record_hash, touch,
 };
 
@@ -36,8 +37,8 @@ pub use names::{generate_name, validate_name, MAX_NAME_LEN};
 /// Database file name inside the store directory.
 pub const STORE_FILE: &str = "sessions.db";
 /// Schema version kept in the `meta` table. 2: the `blobs` table; 3: the `output` table (an
-/// older store gains the tables it lacks when opened).
-pub const STORE_SCHEMA_VERSION: u32 = 3;
+/// older store gains the tables it lacks when opened); 4: the `forks` table.
+pub const STORE_SCHEMA_VERSION: u32 = 4;
 /// Images kept per session (the newest by journal seq).
 pub const KEEP_IMAGES: u32 = 2;
 
@@ -68,6 +69,9 @@ CREATE TABLE IF NOT EXISTS blobs (sha256 BLOB PRIMARY KEY, bytes BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS output (
     session TEXT NOT NULL, chunk INTEGER NOT NULL, stream INTEGER NOT NULL, text TEXT NOT NULL,
     PRIMARY KEY (session, chunk)
+);
+CREATE TABLE IF NOT EXISTS forks (
+    session TEXT PRIMARY KEY, parent TEXT NOT NULL, seq INTEGER NOT NULL, shares_sources INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS locks (
     session TEXT PRIMARY KEY, pid INTEGER NOT NULL, start_ticks INTEGER,
@@ -338,8 +342,9 @@ impl SessionStore {
                 .map_err(err)?;
             }
             Some(found) if found == STORE_SCHEMA_VERSION.to_string() => {}
-            Some(found) if found == "1" || found == "2" => {
-                // Versions 1 and 2 lacked only tables (blobs, output) the schema batch just created.
+            Some(found) if found == "1" || found == "2" || found == "3" => {
+                // Versions 1 to 3 lacked only tables (blobs, output, forks) the schema batch
+                // just created.
                 tx.execute(
                     "UPDATE meta SET value = ?1 WHERE key = 'schema_version'",
                     params![STORE_SCHEMA_VERSION.to_string()],
@@ -428,7 +433,7 @@ impl SessionStore {
         let tx = self.read_tx("loading session")?;
         let meta = require_session(&tx, name)?;
         let err = |e| DurableError::store(format!("loading session {name:?}"), e);
-        let sources = read_sources(&tx, name).map_err(err)?;
+        let sources = lineage::lineage_sources(&tx, name, 0)?;
         for source in &sources {
             source.verify()?;
         }
@@ -474,7 +479,17 @@ impl SessionStore {
         if let Some(owner) = lease::live_owner(&tx, name).map_err(err)? {
             return Err(DurableError::Busy { session: name.to_string(), owner_pid: Some(owner) });
         }
-        for table in ["locks", "journal", "output", "images", "sources", "sessions"] {
+        let forks = lineage::children(&tx, name).map_err(err)?;
+        if !forks.is_empty() {
+            return Err(DurableError::InvalidValue {
+                what: format!("session {name:?}"),
+                detail: format!(
+                    "it cannot be deleted while sessions forked from it share its history: {}",
+                    forks.join(", ")
+                ),
+            });
+        }
+        for table in ["locks", "journal", "output", "images", "sources", "forks", "sessions"] {
             let column = if table == "sessions" { "name" } else { "session" };
             tx.execute(&format!("DELETE FROM {table} WHERE {column} = ?1"), params![name]).map_err(err)?;
         }

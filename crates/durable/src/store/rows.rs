@@ -113,8 +113,14 @@ pub(super) fn read_sources(conn: &Connection, name: &str) -> rusqlite::Result<Ve
     rows.collect()
 }
 
-/// Loads and verifies the whole journal of `name`.
+/// Loads and verifies the whole journal of `name` (for a fork, its parent's prefix and then
+/// its own records, verified as one chain).
 pub(super) fn read_journal(conn: &Connection, name: &str) -> Result<Journal> {
+    Journal::from_records(super::lineage::lineage_records(conn, name, 0)?)
+}
+
+/// The records in `name`'s own journal rows, in seq order, each decoded and hash-checked.
+pub(super) fn read_own_records(conn: &Connection, name: &str) -> Result<Vec<CallRecord>> {
     let err = |e| DurableError::store(format!("reading journal of session {name:?}"), e);
     let mut stmt = conn.prepare("SELECT seq, record FROM journal WHERE session = ?1 ORDER BY seq").map_err(err)?;
     let rows =
@@ -131,7 +137,7 @@ pub(super) fn read_journal(conn: &Connection, name: &str) -> Result<Journal> {
         }
         records.push(record);
     }
-    Journal::from_records(records)
+    Ok(records)
 }
 
 /// The hash of the stored record at `seq` (its last 32 bytes), if stored.

@@ -327,3 +327,73 @@ fn second_process_is_busy_then_takes_over_after_crash() {
     let lease = store.acquire("shared").unwrap();
     assert_eq!(lease.session(), "shared");
 }
+
+#[test]
+fn a_fork_shares_its_parents_history_and_sources_until_an_upgrade() {
+    let dir = TempDir::new("fork");
+    let store = SessionStore::open(dir.path()).unwrap();
+    store.create_session(Some("p"), &new_session()).unwrap();
+    let journal = journal();
+    let lease = store.acquire("p").unwrap();
+    store.append_journal_records(&lease, journal.records()).unwrap();
+    store.save_image(&lease, &image_at(&journal_prefix(&journal, 2), b"parent")).unwrap();
+    drop(lease);
+
+    let mut forked = journal_prefix(&journal, 2);
+    let at = forked.get(1).unwrap().clone();
+    let fork = forked.append(RecordDraft::fork("p", 1, at.hash, at.timestamp)).unwrap().clone();
+    // The fork record must name the parent it is created from, and extend its journal.
+    assert!(store.create_fork("q", "f", &fork).is_err());
+    let wrong = RecordDraft::fork("p", 1, [9; 32], 0);
+    let mut bad = journal_prefix(&journal, 2);
+    assert!(bad.append(wrong).is_err(), "a fork record naming another hash is refused when written");
+    store.create_fork("p", "f", &fork).unwrap();
+    assert!(matches!(store.create_fork("p", "f", &fork), Err(DurableError::AlreadyExists { .. })));
+
+    let loaded = store.load("f").unwrap();
+    assert_eq!(loaded.journal, forked);
+    assert_eq!(loaded.sources, store.load("p").unwrap().sources);
+    assert_eq!(loaded.image, None, "a fork has no image of its own yet");
+    assert_eq!(loaded.meta.status, SessionStatus::Running);
+    assert_eq!(store.fork_parent("f").unwrap(), Some(("p".to_string(), 1)));
+    assert_eq!(store.fork_parent("p").unwrap(), None);
+    // Its nearest image at or before the fork is the parent's.
+    assert_eq!(store.image_at_or_before("f", 2).unwrap().map(|i| i.seq), Some(2));
+    assert_eq!(store.image_at_or_before("f", 1).unwrap(), None);
+    let rows: i64 = raw_connection(dir.path())
+        .query_row("SELECT COUNT(*) FROM sources WHERE session = 'f'", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(rows, 0, "sources are shared, not copied");
+    assert_eq!(store.image_at_or_before("f", 9).unwrap().map(|i| i.seq), Some(2));
+
+    // The parent's upgrade leaves the fork on the code it ran (a copy of its own).
+    let lease = store.acquire("p").unwrap();
+    let mut parent_upgraded = journal.clone();
+    let record = parent_upgraded.append(RecordDraft::upgrade(json!({}), json!({}), 5)).unwrap().clone();
+    let old_sources = store.load("p").unwrap().sources;
+    store
+        .upgrade(&lease, &[Source::new("main.js", "// parent's new code")], &record, &image_at(&parent_upgraded, b"p2"))
+        .unwrap();
+    drop(lease);
+    assert_eq!(store.load("f").unwrap().sources, old_sources);
+    assert_eq!(store.load("f").unwrap().journal, forked, "the fork's history is the parent's records 0..=1");
+
+    // The parent cannot be deleted while the fork shares its history.
+    let err = store.delete("p").unwrap_err();
+    assert!(err.to_string().contains("forked from it"), "{err}");
+
+    // An upgrade gives the fork its own sources, one record and an image, in one go.
+    let lease = store.acquire("f").unwrap();
+    let mut upgraded = forked.clone();
+    let record = upgraded.append(RecordDraft::upgrade(json!({}), json!({}), 5)).unwrap().clone();
+    let new_sources = vec![Source::new("main.js", "// new code")];
+    store.upgrade(&lease, &new_sources, &record, &image_at(&upgraded, b"upgraded")).unwrap();
+    drop(lease);
+    let loaded = store.load("f").unwrap();
+    assert_eq!(loaded.journal, upgraded);
+    assert_eq!(loaded.sources, new_sources);
+    assert_eq!(loaded.image.map(|i| i.seq), Some(4));
+
+    store.delete("f").unwrap();
+    store.delete("p").unwrap();
+}
