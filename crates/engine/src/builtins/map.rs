@@ -1062,7 +1062,7 @@ mod tests {
         // Overwriting keeps the position; re-adding a deleted key appends.
         assert_eq!(insert(&mut d, key_of(&mut heap, Value::int(2)), Value::int(2), Value::int(99)), Some(0));
         assert_eq!(find(&d, &key_of(&mut heap, Value::int(2))), Some(2));
-        assert!(insert(&mut d, key_of(&mut heap, Value::int(1)), Value::int(1), Value::int(7)));
+        assert!(insert(&mut d, key_of(&mut heap, Value::int(1)), Value::int(1), Value::int(7)).is_some());
         assert_eq!(find(&d, &key_of(&mut heap, Value::int(1))), Some(4));
         assert_eq!(lookup(&d, &key_of(&mut heap, Value::int(2))), Some(Value::int(99)));
         clear_data(&mut d);

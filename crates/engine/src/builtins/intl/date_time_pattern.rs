@@ -273,12 +273,16 @@ impl std::fmt::Write for Collector {
         }
         let ((kind, field), source) = (self.kind(), self.source());
         let id = if kind == "literal" { None } else { field };
+        // CLDR 42+ puts U+202F NARROW NO-BREAK SPACE before "AM"/"PM" and in some ranges; V8
+        // (node 20) and SpiderMonkey write an ordinary space there, because too much code
+        // parses or compares formatted times: so does Amber.
+        let s = s.replace('\u{202f}', " ");
         match self.parts.last_mut() {
             // Text of one field (or adjacent literal text) written in pieces joins up.
             Some((last, last_id)) if last.kind == kind && last.source == source && *last_id == id => {
-                last.value.push_str(s)
+                last.value.push_str(&s)
             }
-            _ => self.parts.push((DatePart { kind, value: s.to_string(), source }, id)),
+            _ => self.parts.push((DatePart { kind, value: s, source }, id)),
         }
         Ok(())
     }

@@ -1,12 +1,12 @@
 // Date: constructor forms, MakeDay/MakeTime arithmetic, getters and setters (local = UTC),
-// string forms and their edge years. Run with TZ=UTC.
+// string forms and their edge years. Run with TZ=UTC (amber's default zone).
 const log = (...a) => console.log(a.map(String).join(" "));
 const d = new Date(2024, 1, 29, 13, 45, 30, 123);
 log(d.getTime(), d.getFullYear(), d.getMonth(), d.getDate(), d.getDay(), d.getHours(), d.getMinutes(), d.getSeconds(), d.getMilliseconds(), d.getTimezoneOffset());
 log(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCDay(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds(), d.getYear());
 log(String(d), d.toDateString(), d.toTimeString(), d.toUTCString(), d.toGMTString(), d.toISOString(), JSON.stringify(d));
-// The time forms differ from node 20 by CLDR 47's U+202F before AM/PM (issue 26 note); the date forms agree.
 log(d.toLocaleDateString(), new Date(Date.UTC(2020, 0, 1, 12)).toLocaleDateString());
+log(d.toLocaleString(), d.toLocaleTimeString(), d.toLocaleTimeString("en-US", { hour: "numeric" }));
 log(new Date(0).getTime(), new Date(-1).toISOString(), new Date(8.64e15).toISOString(), new Date(8.64e15 + 1).getTime(), new Date(-8.64e15).toISOString(), new Date(NaN).getTime());
 log(new Date(99, 0).getFullYear(), new Date(100, 0).getFullYear(), new Date(-1, 0).getFullYear(), new Date(2020, 12, 1).getMonth(), new Date(2020, -1, 1).toISOString(), new Date(2020, 0, 0).getDate());
 log(new Date(2020, 0, 1, 24).toISOString(), new Date(2020, 0, 1, 0, 0, 0, -1).toISOString(), new Date(2020.7, 0.9, 1.5).toISOString(), new Date(1e6, 0).getTime(), new Date(275760, 8, 13).getTime(), new Date(275760, 8, 13, 0, 0, 0, 1).getTime());
