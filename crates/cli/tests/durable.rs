@@ -532,12 +532,16 @@ const plurals = new Intl.PluralRules("ar-EG");
 const money = new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" });
 const segments = new Intl.Segmenter("en", { granularity: "word" }).segment("Hello durable world")[Symbol.iterator]();
 const words = ["z", "ä", "a10", "a2", "Z", "b"];
+const dates = new Intl.DateTimeFormat("de-DE", { dateStyle: "full", timeStyle: "short", timeZone: "Europe/Berlin" });
+const clock = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", timeZoneName: "short", hour: "numeric", minute: "2-digit" });
+const when = Date.UTC(2024, 6, 1, 12, 30);
 (async () => {
   console.log("start", words.slice().sort(collator.compare).join(" "), segments.next().value.segment);
   const answer = await amber.input("Go?");
   console.log(answer, words.slice().sort(collator.compare).join(" "),
     [0, 1, 2, 5, 11, 100].map((n) => plurals.select(n)).join(" "), "ä".localeCompare("z"));
   console.log(money.format(1234.5), (1234.5).toLocaleString(), [...segments].map((s) => s.segment).join("|"));
+  console.log(dates.format(when), "|", clock.format(when), "|", clock.resolvedOptions().timeZone);
 })();
 "#;
 
@@ -555,13 +559,15 @@ fn intl_objects_and_the_run_locale_live_across_a_suspend_and_resume() {
     assert_eq!(run.stdout, "start a2 a10 b z Z ä Hello\n");
 
     // A fresh process: the Collator (with its bound compare), the PluralRules, the
-    // NumberFormat and the half-consumed Segment Iterator come back from the image, and
+    // NumberFormat, the two DateTimeFormats (node prints their line the same) and the
+    // half-consumed Segment Iterator come back from the image, and
     // localeCompare and toLocaleString without locales still use the session's locale.
     let resumed = sb.amber(&["resume", "i1", "--input", "go"]);
     expect(&resumed, 0);
     assert_eq!(
         resumed.stdout,
-        "go a2 a10 b z Z ä zero one two few many other 1\n1.234,50\u{a0}€ 1\u{a0}234,5  |durable| |world\n"
+        "go a2 a10 b z Z ä zero one two few many other 1\n1.234,50\u{a0}€ 1\u{a0}234,5  |durable| |world\n\
+         Montag, 1. Juli 2024 um 14:30 | 8:30 AM EDT | America/New_York\n"
     );
 
     let printed = sb.amber(&["replay", "i1", "--print"]);
