@@ -85,6 +85,21 @@ fn install_packages(dir: &Path) {
     }
 }
 
+/// How node's (stdout, exit) and amber's differ, for the failure report: the first line that
+/// differs.
+fn difference(name: &str, expected: &(String, i32), actual: &(String, i32)) -> String {
+    let (e, a) = (&expected.0, &actual.0);
+    let line = e.lines().zip(a.lines()).position(|(x, y)| x != y).unwrap_or(e.lines().count().min(a.lines().count()));
+    format!(
+        "{name}: exit node {} / amber {}; first difference at line {}:\n  node:  {:?}\n  amber: {:?}",
+        expected.1,
+        actual.1,
+        line + 1,
+        e.lines().nth(line).unwrap_or("<end>"),
+        a.lines().nth(line).unwrap_or("<end>"),
+    )
+}
+
 #[test]
 fn node_parity() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../node/tests/parity");
@@ -97,18 +112,7 @@ fn node_parity() {
         let expected = run_in_scratch("node", i, f, "node", &[]);
         let actual = run_in_scratch("amber", i, f, env!("CARGO_BIN_EXE_amber"), &["run"]);
         if expected != actual {
-            let (e, a) = (&expected.0, &actual.0);
-            let line =
-                e.lines().zip(a.lines()).position(|(x, y)| x != y).unwrap_or(e.lines().count().min(a.lines().count()));
-            failures.push(format!(
-                "{}: exit node {} / amber {}; first difference at line {}:\n  node:  {:?}\n  amber: {:?}",
-                f.strip_prefix(&root).unwrap_or(f).display(),
-                expected.1,
-                actual.1,
-                line + 1,
-                e.lines().nth(line).unwrap_or("<end>"),
-                a.lines().nth(line).unwrap_or("<end>"),
-            ));
+            failures.push(difference(&f.strip_prefix(&root).unwrap_or(f).display().to_string(), &expected, &actual));
         }
     }
     assert!(
@@ -150,17 +154,8 @@ fn node_parity_in_time_zones() {
             let args = ["run", "--tz", zone];
             let actual = run_in_scratch_with_tz("tz-amber", i, f, env!("CARGO_BIN_EXE_amber"), &args, "Asia/Tokyo");
             if expected != actual {
-                let (e, a) = (&expected.0, &actual.0);
-                let line = e.lines().zip(a.lines()).position(|(x, y)| x != y).unwrap_or(0);
-                failures.push(format!(
-                    "{} in {zone}: exit node {} / amber {}; first difference at line {}:\n  node:  {:?}\n  amber: {:?}",
-                    f.strip_prefix(&root).unwrap_or(f).display(),
-                    expected.1,
-                    actual.1,
-                    line + 1,
-                    e.lines().nth(line).unwrap_or("<end>"),
-                    a.lines().nth(line).unwrap_or("<end>"),
-                ));
+                let name = format!("{} in {zone}", f.strip_prefix(&root).unwrap_or(f).display());
+                failures.push(difference(&name, &expected, &actual));
             }
         }
     }
