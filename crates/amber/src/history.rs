@@ -46,11 +46,7 @@ pub struct TimelineEntry {
 impl TimelineEntry {
     /// The entry as JSON (`amber log --json`).
     pub fn to_json(&self) -> Value {
-        let result = match &self.result {
-            None => Value::Null,
-            Some(CallResult::Ok(value)) => json!({ "ok": value }),
-            Some(CallResult::Err(message)) => json!({ "err": message }),
-        };
+        let result = CallResult::to_json(self.result.as_ref());
         json!({
             "seq": self.seq,
             "kind": self.kind,

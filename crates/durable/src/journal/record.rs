@@ -98,6 +98,18 @@ pub enum CallResult {
     Err(String),
 }
 
+impl CallResult {
+    /// The outcome as `inspect --json` and `log --json` show it: `{"ok": value}` or
+    /// `{"err": message}`; null for none.
+    pub fn to_json(result: Option<&CallResult>) -> Value {
+        match result {
+            None => Value::Null,
+            Some(CallResult::Ok(value)) => json!({ "ok": value }),
+            Some(CallResult::Err(message)) => json!({ "err": message }),
+        }
+    }
+}
+
 /// One journal record.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CallRecord {
@@ -374,11 +386,7 @@ impl CallRecord {
 
     /// The record as JSON, for `amber inspect --json` (hashes as hex).
     pub fn to_json(&self) -> Value {
-        let result = match &self.result {
-            None => Value::Null,
-            Some(CallResult::Ok(value)) => json!({ "ok": value }),
-            Some(CallResult::Err(message)) => json!({ "err": message }),
-        };
+        let result = CallResult::to_json(self.result.as_ref());
         json!({
             "seq": self.seq,
             "parent_seq": self.parent_seq,
