@@ -217,7 +217,7 @@ pub(crate) fn issue(
     let location = current_location(vm);
     let draft = RecordDraft::intent(kind, &name, args.clone(), clock_u64(vm));
     let capability = match kind {
-        OpKind::Call => Capability::HostCall,
+        OpKind::Call | OpKind::Approval => Capability::HostCall,
         OpKind::Input => Capability::Input,
         OpKind::Sleep => Capability::Sleep,
         OpKind::Http => Capability::Net,

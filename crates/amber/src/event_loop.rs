@@ -261,12 +261,7 @@ impl Core {
 
 /// The OpKind of a VM host operation.
 pub(crate) fn op_kind(op: &HostOp) -> OpKind {
-    match op.kind.as_str() {
-        "input" => OpKind::Input,
-        "sleep" => OpKind::Sleep,
-        "http" => OpKind::Http,
-        _ => OpKind::Call,
-    }
+    OpKind::from_name(&op.kind).unwrap_or(OpKind::Call)
 }
 
 /// "waiting on call \"search\" (op 1), input \"Approve?\" (op 2)" for messages.

@@ -229,17 +229,7 @@ impl Recorder {
 
 /// "call \"search\" with args {…}" (args cut at 200 bytes).
 pub(crate) fn describe(kind: RecordKind, function: &str, args: &serde_json::Value) -> String {
-    let what = match kind {
-        RecordKind::RunStart => return "run start".into(),
-        RecordKind::Intent(op) => format!("{} {function:?}", op.name()),
-        RecordKind::Completion(op) => format!("completion of {} {function:?}", op.name()),
-        RecordKind::Step => format!("step {function:?}"),
-        RecordKind::Clock => format!("clock read {function:?}"),
-        RecordKind::Random => format!("random read {function:?}"),
-        RecordKind::Capture => format!("lower-layer read {function:?}"),
-        RecordKind::Fork => format!("fork of session {function:?}"),
-        RecordKind::Upgrade => "upgrade to new code".into(),
-    };
+    let what = amber_durable::journal::describe(kind, function);
     if args.is_null() {
         return what;
     }

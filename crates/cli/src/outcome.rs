@@ -132,6 +132,7 @@ pub fn print_pending(pending: &[PendingOp], session: Option<&str>) {
             match op.kind {
                 OpKind::Call => hint.push_str(&format!(" --resolve {}='<json>'", op.id)),
                 OpKind::Input => hint.push_str(&format!(" --input {}='<text>'", op.id)),
+                OpKind::Approval => hint.push_str(&format!(" --approve {} (or --deny {}='<reason>')", op.id, op.id)),
                 // Resuming re-sends it (with the same Idempotency-Key) or reads on.
                 OpKind::Sleep | OpKind::Http => {}
             }
@@ -145,6 +146,7 @@ pub fn describe_op(op: &PendingOp, now: u64) -> String {
     match op.kind {
         OpKind::Call => format!("{:<3} call   {}  {}", op.id, op.name, op.args),
         OpKind::Input => format!("{:<3} input  {:?}", op.id, op.name),
+        OpKind::Approval => format!("{:<3} approve  call {}  {}  ({})", op.id, op.name, op.args["args"], op.args["rule"].as_str().unwrap_or("")),
         OpKind::Http => match op.name.as_str() {
             "fetch" => format!(
                 "{:<3} http   {} {}",

@@ -58,7 +58,7 @@ pub fn pending_at_journal_end(image_pending: &[PendingOp], image_len: u64, journ
                 let ms = intent.args["ms"].as_f64().unwrap_or(0.0).max(0.0);
                 Some((intent.timestamp as f64 + ms).ceil() as u64)
             }
-            OpKind::Call | OpKind::Input | OpKind::Http => None,
+            OpKind::Call | OpKind::Input | OpKind::Http | OpKind::Approval => None,
         };
         pending.push(PendingOp {
             id,

@@ -250,6 +250,9 @@ fn edit_records(seed: &[u8], ops: &[u8]) -> Option<Journal> {
         // Markers: a mutated fork or upgrade record must be refused, never trusted.
         RecordKind::Fork,
         RecordKind::Upgrade,
+        RecordKind::Attempt,
+        RecordKind::Intent(OpKind::Approval),
+        RecordKind::Completion(OpKind::Approval),
     ];
     for op in ops.chunks_exact(4).take(32) {
         if drafts.is_empty() {

@@ -21,14 +21,14 @@ use crate::digest::Digest;
 use crate::error::{DurableError, Result};
 use crate::wire::Reader;
 
-use record::describe;
-pub use record::{CallRecord, CallResult, OpKind, RecordDraft, RecordKind};
+pub use record::{describe, CallRecord, CallResult, OpKind, RecordDraft, RecordKind};
 
 /// Magic bytes of an encoded journal.
 pub const JOURNAL_MAGIC: &[u8; 8] = b"AMBERJNL";
-/// Journal and record format version. 2 added the `Fork` and `Upgrade` record kinds (new
-/// variants at the end of `RecordKind`, so every version-1 record reads unchanged).
-pub const JOURNAL_FORMAT_VERSION: u32 = 2;
+/// Journal and record format version. 2 added the `Fork` and `Upgrade` record kinds, 3 the
+/// `Attempt` kind and the `Approval` operation kind (new variants at the ends of `RecordKind`
+/// and `OpKind`, so every older record reads unchanged).
+pub const JOURNAL_FORMAT_VERSION: u32 = 3;
 /// The oldest journal file version [`Journal::decode`] reads.
 pub const JOURNAL_OLDEST_READABLE_VERSION: u32 = 1;
 /// Largest encoded record (body and hash) accepted when writing or reading.
@@ -241,18 +241,15 @@ impl Journal {
         Ok(())
     }
 
-    /// The journal file: magic, version (1 unless a record needs 2), record count, then
-    /// length-prefixed records.
+    /// The journal file: magic, version (the oldest that has every record's kind), record
+    /// count, then length-prefixed records.
     pub fn encode(&self) -> Result<Vec<u8>> {
         let mut out = Vec::new();
         out.extend_from_slice(JOURNAL_MAGIC);
-        // The oldest version that can hold these records: a journal with no fork or upgrade
-        // record stays readable by a version-1 reader.
-        let version = if self.records.iter().any(|r| r.kind.is_marker()) {
-            JOURNAL_FORMAT_VERSION
-        } else {
-            JOURNAL_OLDEST_READABLE_VERSION
-        };
+        // The oldest version that can hold these records: a journal of version-1 kinds only
+        // stays readable by a version-1 reader.
+        let version =
+            self.records.iter().map(|r| r.kind.since_version()).max().unwrap_or(JOURNAL_OLDEST_READABLE_VERSION);
         out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&(self.records.len() as u64).to_le_bytes());
         for record in &self.records {
@@ -346,6 +343,22 @@ fn check_next(
         }
         RecordKind::Upgrade if !(record.args["from"].is_object() && record.args["to"].is_object()) => {
             Err("an upgrade record's args must be {from, to}".into())
+        }
+        RecordKind::Attempt => {
+            let Some(intent_seq) = record.parent_seq else {
+                return Err("an attempt needs parent_seq (its call's intent seq)".into());
+            };
+            let intent = usize::try_from(intent_seq).ok().and_then(|index| previous.get(index));
+            if !matches!(intent, Some(i) if i.kind == RecordKind::Intent(OpKind::Call) && i.function == record.function) {
+                return Err(format!("parent_seq {intent_seq} is not an intent of call {:?}", record.function));
+            }
+            if !matches!(record.result, Some(CallResult::Err(_))) || !record.args["attempt"].is_u64() {
+                return Err("an attempt record's result is the attempt's error and its args name the attempt".into());
+            }
+            match completions.get(&intent_seq) {
+                Some(earlier) => Err(format!("operation at seq {intent_seq} already completed at seq {earlier}")),
+                None => Ok(()),
+            }
         }
         RecordKind::Completion(op) => {
             let Some(intent_seq) = record.parent_seq else {

@@ -24,6 +24,11 @@ pub enum OpKind {
     /// A network request (`fetch`, `node:http`/`https`) or a read of its response body
     /// (docs/journal-format.md, "Network").
     Http,
+    /// A human's decision on a call the program manifest gates (`approve`): its intent names
+    /// the call and holds `{"call", "args", "rule"}`, its completion the decision
+    /// `{"approved", "principal", "reason", "decided_at_ms"}` (docs/manifest.md). Since
+    /// journal version 3.
+    Approval,
 }
 
 impl OpKind {
@@ -34,7 +39,16 @@ impl OpKind {
             OpKind::Input => "input",
             OpKind::Sleep => "sleep",
             OpKind::Http => "http",
+            OpKind::Approval => "approval",
         }
+    }
+
+    /// Every kind, in index order.
+    pub const ALL: [OpKind; 5] = [OpKind::Call, OpKind::Input, OpKind::Sleep, OpKind::Http, OpKind::Approval];
+
+    /// The kind named `name` (as [`OpKind::name`] gives it).
+    pub fn from_name(name: &str) -> Option<OpKind> {
+        OpKind::ALL.into_iter().find(|k| k.name() == name)
     }
 }
 
@@ -63,13 +77,28 @@ pub enum RecordKind {
     /// The session moved to new code (`amber upgrade`) after the new program replayed the
     /// journal up to here: `args` `{"from": {path: sha256}, "to": {path: sha256}}`. A marker.
     Upgrade,
+    /// One failed attempt of a host call the host retries (the manifest's `retry`):
+    /// `parent_seq` the call's intent, `args` `{"attempt": n, "code": CODE|null,
+    /// "backoff_ms": ms before the next}`, `result` the attempt's error, `duration_ms` how long
+    /// it ran. The call's completion is its last attempt. A marker (since version 3).
+    Attempt,
 }
 
 impl RecordKind {
-    /// Fork and upgrade records mark the journal's history, not an effect of the program:
-    /// replay passes over them, and nothing the program does matches them.
+    /// Fork, upgrade and attempt records note the journal's history or the host's work, not
+    /// an effect of the program: replay passes over them, and nothing the program does
+    /// matches them.
     pub fn is_marker(self) -> bool {
-        matches!(self, RecordKind::Fork | RecordKind::Upgrade)
+        matches!(self, RecordKind::Fork | RecordKind::Upgrade | RecordKind::Attempt)
+    }
+
+    /// The oldest journal format version that has this kind.
+    pub fn since_version(self) -> u32 {
+        match self {
+            RecordKind::Fork | RecordKind::Upgrade => 2,
+            RecordKind::Attempt | RecordKind::Intent(OpKind::Approval) | RecordKind::Completion(OpKind::Approval) => 3,
+            _ => 1,
+        }
     }
 }
 
@@ -85,6 +114,7 @@ impl fmt::Display for RecordKind {
             RecordKind::Capture => f.write_str("capture"),
             RecordKind::Fork => f.write_str("fork"),
             RecordKind::Upgrade => f.write_str("upgrade"),
+            RecordKind::Attempt => f.write_str("attempt"),
         }
     }
 }
@@ -221,6 +251,28 @@ impl RecordDraft {
         RecordDraft {
             args,
             ..RecordDraft::plain(RecordKind::Upgrade, "", Some(CallResult::Ok(Value::Null)), timestamp)
+        }
+    }
+
+    /// Attempt `attempt` (1-based) of the call whose intent is at `intent_seq` failed with
+    /// `error` (classified as `code`) after `duration_ms`; the host waits `backoff_ms` before
+    /// the next one.
+    pub fn attempt(
+        intent_seq: u64,
+        name: &str,
+        attempt: u32,
+        code: Option<&str>,
+        backoff_ms: u64,
+        error: String,
+        duration_ms: u64,
+        timestamp: u64,
+    ) -> Self {
+        let args = json!({ "attempt": attempt, "code": code, "backoff_ms": backoff_ms });
+        RecordDraft {
+            args,
+            parent_seq: Some(intent_seq),
+            duration_ms,
+            ..RecordDraft::plain(RecordKind::Attempt, name, Some(CallResult::Err(error)), timestamp)
         }
     }
 
@@ -404,7 +456,7 @@ impl CallRecord {
 }
 
 /// "host call \"fetch\"", "step \"parse\"", …
-pub(super) fn describe(kind: RecordKind, function: &str) -> String {
+pub fn describe(kind: RecordKind, function: &str) -> String {
     match kind {
         RecordKind::RunStart => "run start".to_string(),
         RecordKind::Intent(op) => format!("{} {function:?}", op.name()),
@@ -415,5 +467,6 @@ pub(super) fn describe(kind: RecordKind, function: &str) -> String {
         RecordKind::Capture => format!("lower-layer read {function:?}"),
         RecordKind::Fork => format!("fork of session {function:?}"),
         RecordKind::Upgrade => "upgrade to new code".to_string(),
+        RecordKind::Attempt => format!("failed attempt of call {function:?}"),
     }
 }
