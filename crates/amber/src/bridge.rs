@@ -56,7 +56,7 @@ fn amber_call(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         None => serde_json::Value::Null,
         Some(&v) => to_json(vm, v, "amber.call args")?,
     };
-    issue(vm, OpKind::Call, name, json_args, None)
+    crate::gate::call(vm, name, json_args)
 }
 
 /// `amber.input(prompt)`: a pending operation a human answers; resolves to a string.
@@ -189,7 +189,7 @@ fn amber_step(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 }
 
 /// A promise rejected with `e` (a limit still unwinds).
-fn rejected(vm: &mut Vm, e: Throw) -> JsResult<Value> {
+pub(crate) fn rejected(vm: &mut Vm, e: Throw) -> JsResult<Value> {
     let Throw::Value(reason) = e else { return Err(e) };
     let promise = new_promise(vm);
     reject_promise(vm, promise, reason);
@@ -204,6 +204,28 @@ pub(crate) fn issue(
     args: serde_json::Value,
     sleep_ms: Option<f64>,
 ) -> JsResult<Value> {
+    let location = current_location(vm);
+    issue_from(vm, Issue { kind, name, args, sleep_ms, parent: None, promise: None, location })
+}
+
+/// A host operation to issue: what [`issue`] takes, plus what a follow-up operation (an
+/// approved call, issued when its approval settles) carries over from the one before it.
+pub(crate) struct Issue {
+    pub kind: OpKind,
+    pub name: String,
+    pub args: serde_json::Value,
+    pub sleep_ms: Option<f64>,
+    /// The operation that issued this one (its intent's `parent_seq`).
+    pub parent: Option<u64>,
+    /// The promise the program already holds (else a new one).
+    pub promise: Option<amber_engine::ObjectId>,
+    /// Where the program asked for it.
+    pub location: String,
+}
+
+/// [`issue`] in full.
+pub(crate) fn issue_from(vm: &mut Vm, op: Issue) -> JsResult<Value> {
+    let Issue { kind, name, args, sleep_ms, parent, promise, location } = op;
     // Arguments the journal cannot hold reject this call alone, before anything is recorded
     // (deterministically: a replay rejects it the same way).
     if let Err(bytes) = amber_durable::journal::record_fits(&name, &args, None) {
@@ -214,8 +236,10 @@ pub(crate) fn issue(
         ));
         return rejected(vm, e);
     }
-    let location = current_location(vm);
-    let draft = RecordDraft::intent(kind, &name, args.clone(), clock_u64(vm));
+    let mut draft = RecordDraft::intent(kind, &name, args.clone(), clock_u64(vm));
+    if let Some(parent) = parent {
+        draft = draft.with_parent(parent);
+    }
     let capability = match kind {
         OpKind::Call | OpKind::Approval => Capability::HostCall,
         OpKind::Input => Capability::Input,
@@ -236,7 +260,7 @@ pub(crate) fn issue(
     let id = vm.next_op_seq;
     let now = vm.clock_ms;
     with_active(|r| r.op_issue.insert(id, now));
-    let promise = new_promise(vm);
+    let promise = promise.unwrap_or_else(|| new_promise(vm));
     vm.host_ops.push(HostOp {
         id,
         seq,
@@ -303,7 +327,7 @@ fn string_arg(vm: &mut Vm, v: Option<Value>, what: &str, name: &str) -> JsResult
     }
 }
 
-fn clock_u64(vm: &Vm) -> u64 {
+pub(crate) fn clock_u64(vm: &Vm) -> u64 {
     if vm.clock_ms.is_finite() && vm.clock_ms > 0.0 {
         vm.clock_ms as u64
     } else {
@@ -345,9 +369,34 @@ pub(crate) fn error_from_text(vm: &mut Vm, text: &str) -> Value {
         ErrorKind::Error,
     ];
     for kind in kinds {
-        if let Some(message) = text.strip_prefix(kind.name()).and_then(|rest| rest.strip_prefix(": ")) {
+        let Some(rest) = text.strip_prefix(kind.name()) else { continue };
+        if let Some(message) = rest.strip_prefix(": ") {
             return vm.make_error(kind, message);
+        }
+        // Node's form of a coded error: "TypeError [ERR_X]: message" carries `code`.
+        let coded = rest.strip_prefix(" [").and_then(|r| r.split_once("]: "));
+        if let Some((code, message)) = coded.filter(|(code, _)| is_error_code(code)) {
+            return coded_error(vm, kind, code, message);
         }
     }
     vm.make_error(ErrorKind::Error, text)
+}
+
+/// An error code as Node spells them: upper-case letters, digits and underscores.
+fn is_error_code(code: &str) -> bool {
+    !code.is_empty() && code.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+}
+
+/// A `kind` error whose `code` is `code`.
+pub(crate) fn coded_error(vm: &mut Vm, kind: ErrorKind, code: &str, message: &str) -> Value {
+    let error = vm.make_error(kind, message);
+    let code = vm.str(code);
+    vm.set_property(error, "code", code);
+    error
+}
+
+/// "TypeError [ERR_X]: message": how a coded error is journaled (what [`error_from_text`]
+/// reads back).
+pub(crate) fn coded_error_text(kind: ErrorKind, code: &str, message: &str) -> String {
+    format!("{} [{code}]: {message}", kind.name())
 }

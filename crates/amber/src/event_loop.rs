@@ -245,10 +245,14 @@ impl Core {
         let outcome = if target > self.vm.clock_ms { self.advance_to(target) } else { Ok(None) };
         let settled = match outcome {
             Ok(None) => {
-                let r = if op.kind == OpKind::Http.name() {
-                    self.js(|vm| crate::net::settle(vm, &op, result))
-                } else {
-                    self.js(|vm| settle(vm, op.promise, result))
+                let r = match op_kind(&op) {
+                    OpKind::Http => self.js(|vm| crate::net::settle(vm, &op, result)),
+                    OpKind::Approval => self.js(|vm| crate::gate::settle_approval(vm, &op, result)),
+                    OpKind::Call => self.js(|vm| match crate::gate::checked_result(&op.name, result) {
+                        Some(refused) => settle(vm, op.promise, &refused),
+                        None => settle(vm, op.promise, result),
+                    }),
+                    OpKind::Input | OpKind::Sleep => self.js(|vm| settle(vm, op.promise, result)),
                 };
                 self.finish_call(r)
             }

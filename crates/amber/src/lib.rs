@@ -41,6 +41,8 @@ mod entropy;
 mod error;
 mod event_loop;
 mod frames;
+mod gate;
+pub mod grants;
 pub mod history;
 pub mod json;
 pub mod lower;
@@ -55,7 +57,7 @@ mod step_state;
 
 pub use amber_durable as durable;
 pub use amber_durable::image::PendingOp;
-pub use amber_durable::journal::{CallRecord, CallResult, Journal, JournalHead, OpKind};
+pub use amber_durable::journal::{Attempt, CallRecord, CallResult, Journal, JournalHead, OpKind};
 pub use amber_durable::policy::{Mode, Policy, PolicySurface};
 pub use amber_engine as engine;
 pub use amber_node as node;

@@ -63,6 +63,8 @@ pub(crate) struct Recorder {
     pub blobs: crate::blobs::Blobs,
     /// Values journaled records must not hold (see crate::secrets).
     pub secrets: crate::secrets::Secrets,
+    /// The program manifest's grants, when the run has one (crate::gate).
+    pub grants: Option<crate::grants::SharedGrants>,
 }
 
 impl Recorder {

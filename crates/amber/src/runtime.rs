@@ -10,7 +10,7 @@ use amber_durable::canonical_json::{check_depth, parse};
 use amber_durable::capability::{Capability, CapabilityLedger};
 use amber_durable::digest::{sha256, Digest};
 use amber_durable::image::{decode_image, encode_image, HeapStats, Manifest, PendingOp};
-use amber_durable::journal::{CallRecord, CallResult, Journal, JournalHead, OpKind, RecordDraft, RecordKind};
+use amber_durable::journal::{Attempt, CallRecord, CallResult, Journal, JournalHead, OpKind, RecordDraft, RecordKind};
 use amber_durable::policy::Policy;
 use amber_engine::error::SyntaxErrorReport;
 use amber_engine::heap::object::Class;
@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 use crate::event_loop::{op_kind, waiting_on, Core, Delivery};
+use crate::grants::{SharedGrants, MANIFEST_CODE_PATH};
 use crate::json::primitive_to_json;
 use crate::lower::{BlobSource, HostFolder};
 use crate::net::{HttpHandler, HttpTransport, Net, NetPolicy};
@@ -160,6 +161,7 @@ pub struct RuntimeBuilder {
     session_label: String,
     blob_source: Option<BlobSource>,
     secrets: Vec<(String, String)>,
+    grants: Option<SharedGrants>,
 }
 
 /// A host folder as the VFS's lower layer ([`RuntimeBuilder::lower_folder`]).
@@ -213,7 +215,17 @@ impl RuntimeBuilder {
             session_label: String::new(),
             blob_source: None,
             secrets: Vec::new(),
+            grants: None,
         }
+    }
+
+    /// The program manifest's grants (docs/manifest.md): with them, `amber.call` reaches only
+    /// granted functions with args their schema accepts, gated calls wait for
+    /// [`Runtime::approve`], and the manifest's fs limits bound the VFS. Give a restore or a
+    /// replay the same manifest: its hash rides the image, and another is refused.
+    pub fn grants(mut self, grants: Option<SharedGrants>) -> Self {
+        self.grants = grants;
+        self
     }
 
     /// The program's `process.argv.slice(2)` and `process.env` (default: none). They are
@@ -464,6 +476,16 @@ impl RuntimeBuilder {
                 "the image needs the secret {name}: pass it to the runtime that restores it"
             )));
         }
+        let made_under = manifest.code_hashes.get(MANIFEST_CODE_PATH).copied();
+        if made_under != self.grants.as_ref().map(|g| g.hash()) {
+            return Err(Error::Image(match made_under {
+                Some(_) if self.grants.is_none() => {
+                    "the image was made under a program manifest; restore it with the same manifest".into()
+                }
+                Some(_) => "the image was made under another program manifest than the one given".into(),
+                None => "the image was made without a program manifest; restore it without one".into(),
+            }));
+        }
         let mut runtime = self.into_runtime(vm, recorder);
         runtime.code_hashes = manifest.code_hashes;
         runtime.vfs_seed_hash = manifest.vfs_seed_hash;
@@ -504,6 +526,7 @@ impl RuntimeBuilder {
         recorder.net_policy = self.net_policy;
         recorder.blobs = crate::blobs::Blobs::with_source(self.blob_source);
         recorder.secrets = crate::secrets::Secrets::new(self.secrets.clone());
+        recorder.grants = self.grants.clone();
         Runtime {
             core: Core { vm, recorder },
             policy: self.policy,
@@ -522,6 +545,7 @@ impl RuntimeBuilder {
             completion: serde_json::Value::Null,
             state: State::NotStarted,
             repl: false,
+            grants: self.grants,
         }
     }
 }
@@ -552,6 +576,7 @@ pub struct Runtime {
     completion: serde_json::Value,
     state: State,
     repl: bool,
+    grants: Option<SharedGrants>,
 }
 
 /// This crate's state riding the image (host_state [`DURABLE_STATE_KEY`]).
@@ -625,6 +650,13 @@ impl Runtime {
         }
         inputs.install(&mut self.core.vm);
         self.code_hashes.insert(program.filename.clone(), Digest::of(program.source.as_bytes()));
+        if let Some(grants) = &self.grants {
+            self.code_hashes.insert(MANIFEST_CODE_PATH.to_string(), grants.hash());
+            let fs = &grants.manifest().fs;
+            let limits = &mut self.core.vm.vfs.limits;
+            limits.max_file_bytes = fs.max_file_bytes.unwrap_or(limits.max_file_bytes);
+            limits.max_total_bytes = fs.max_total_bytes.unwrap_or(limits.max_total_bytes);
+        }
         // TypeScript runs as the JavaScript it becomes (the code hash stays the TypeScript
         // text's): an ES module with its position map, or CommonJS, which `node:module`
         // transforms as it compiles the file.
@@ -779,8 +811,68 @@ impl Runtime {
         self.resolve_with_duration(id, CallResult::Err(message.to_string()), duration)
     }
 
+    /// Approve pending approval `id` (docs/manifest.md): the gated call is issued at the next
+    /// resume. `principal` (free text: who decided) and the host's wall-clock time are
+    /// journaled with the decision.
+    pub fn approve(&mut self, id: u64, principal: &str) -> Result<()> {
+        self.decide(id, true, principal, None)
+    }
+
+    /// Deny pending approval `id`: the program's call rejects with `ERR_AMBER_NOT_APPROVED`
+    /// carrying `reason`.
+    pub fn deny(&mut self, id: u64, principal: &str, reason: &str) -> Result<()> {
+        self.decide(id, false, principal, Some(reason))
+    }
+
+    fn decide(&mut self, id: u64, approved: bool, principal: &str, reason: Option<&str>) -> Result<()> {
+        match self.core.vm.host_ops.iter().find(|op| op.id == id) {
+            Some(op) if op_kind(op) == OpKind::Approval => {}
+            Some(op) => {
+                return Err(Error::usage(format!("operation {id} is a {}, not an approval", op.kind)));
+            }
+            None => {} // resolve_with_duration names the pending ones.
+        }
+        let decision = serde_json::json!({
+            "approved": approved,
+            "principal": principal,
+            "reason": reason,
+            "decided_at_ms": (self.wall_clock)(),
+        });
+        let duration = self.wall_duration(id);
+        self.deliver(id, CallResult::Ok(decision), duration)
+    }
+
+    /// Journal one failed attempt of pending call `id` that the host will retry (the
+    /// manifest's `retry`). Written at once (take it with [`Runtime::take_records`]); replay
+    /// passes over it.
+    pub fn record_attempt(&mut self, id: u64, attempt: &Attempt) -> Result<()> {
+        let Some(op) = self.core.vm.host_ops.iter().find(|op| op.id == id) else {
+            return Err(Error::usage(format!("no pending operation has id {id}")));
+        };
+        if op_kind(op) != OpKind::Call {
+            return Err(Error::usage(format!("operation {id} is a {}: only calls are retried", op.kind)));
+        }
+        if self.core.recorder.strict || self.core.recorder.replaying() {
+            return Err(Error::usage("attempts are recorded by a live host, not during a replay"));
+        }
+        let issue = self.core.recorder.op_issue.get(&id).copied().unwrap_or(self.core.vm.clock_ms);
+        let timestamp = (issue + attempt.duration_ms as f64).max(0.0) as u64;
+        let draft = RecordDraft::attempt(op.seq, &op.name, attempt, timestamp);
+        self.core.recorder.record(draft, None).map(drop)
+    }
+
     /// Deliver an outcome with an explicit duration (ms the operation took).
     pub fn resolve_with_duration(&mut self, id: u64, result: CallResult, duration_ms: u64) -> Result<()> {
+        if let Some(op) = self.core.vm.host_ops.iter().find(|op| op.id == id && op_kind(op) == OpKind::Approval) {
+            return Err(Error::usage(format!(
+                "operation {id} is an approval of call {:?}: decide it with approve or deny",
+                op.name
+            )));
+        }
+        self.deliver(id, result, duration_ms)
+    }
+
+    fn deliver(&mut self, id: u64, result: CallResult, duration_ms: u64) -> Result<()> {
         if self.state != State::Running {
             return Err(Error::usage("the program is not running"));
         }

@@ -146,7 +146,13 @@ pub fn describe_op(op: &PendingOp, now: u64) -> String {
     match op.kind {
         OpKind::Call => format!("{:<3} call   {}  {}", op.id, op.name, op.args),
         OpKind::Input => format!("{:<3} input  {:?}", op.id, op.name),
-        OpKind::Approval => format!("{:<3} approve  call {}  {}  ({})", op.id, op.name, op.args["args"], op.args["rule"].as_str().unwrap_or("")),
+        OpKind::Approval => format!(
+            "{:<3} approve  call {}  {}  ({})",
+            op.id,
+            op.name,
+            op.args["args"],
+            op.args["rule"].as_str().unwrap_or("")
+        ),
         OpKind::Http => match op.name.as_str() {
             "fetch" => format!(
                 "{:<3} http   {} {}",

@@ -21,7 +21,7 @@ use crate::digest::Digest;
 use crate::error::{DurableError, Result};
 use crate::wire::Reader;
 
-pub use record::{describe, CallRecord, CallResult, OpKind, RecordDraft, RecordKind};
+pub use record::{describe, Attempt, CallRecord, CallResult, OpKind, RecordDraft, RecordKind};
 
 /// Magic bytes of an encoded journal.
 pub const JOURNAL_MAGIC: &[u8; 8] = b"AMBERJNL";
@@ -349,7 +349,8 @@ fn check_next(
                 return Err("an attempt needs parent_seq (its call's intent seq)".into());
             };
             let intent = usize::try_from(intent_seq).ok().and_then(|index| previous.get(index));
-            if !matches!(intent, Some(i) if i.kind == RecordKind::Intent(OpKind::Call) && i.function == record.function) {
+            if !matches!(intent, Some(i) if i.kind == RecordKind::Intent(OpKind::Call) && i.function == record.function)
+            {
                 return Err(format!("parent_seq {intent_seq} is not an intent of call {:?}", record.function));
             }
             if !matches!(record.result, Some(CallResult::Err(_))) || !record.args["attempt"].is_u64() {

@@ -167,6 +167,21 @@ pub struct CallRecord {
     pub hash: [u8; 32],
 }
 
+/// One failed attempt of a retried host call ([`RecordKind::Attempt`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attempt {
+    /// 1-based.
+    pub number: u32,
+    /// What kind of failure (`"timeout"`, `"exit:N"`, a host's code), if known.
+    pub code: Option<String>,
+    /// The error.
+    pub error: String,
+    /// How long the attempt ran, ms.
+    pub duration_ms: u64,
+    /// The wait before the next attempt, ms.
+    pub backoff_ms: u64,
+}
+
 /// A record before the journal numbers and chains it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RecordDraft {
@@ -254,25 +269,14 @@ impl RecordDraft {
         }
     }
 
-    /// Attempt `attempt` (1-based) of the call whose intent is at `intent_seq` failed with
-    /// `error` (classified as `code`) after `duration_ms`; the host waits `backoff_ms` before
-    /// the next one.
-    pub fn attempt(
-        intent_seq: u64,
-        name: &str,
-        attempt: u32,
-        code: Option<&str>,
-        backoff_ms: u64,
-        error: String,
-        duration_ms: u64,
-        timestamp: u64,
-    ) -> Self {
-        let args = json!({ "attempt": attempt, "code": code, "backoff_ms": backoff_ms });
+    /// A failed attempt of the call whose intent is at `intent_seq`.
+    pub fn attempt(intent_seq: u64, name: &str, attempt: &Attempt, timestamp: u64) -> Self {
+        let args = json!({ "attempt": attempt.number, "code": attempt.code, "backoff_ms": attempt.backoff_ms });
         RecordDraft {
             args,
             parent_seq: Some(intent_seq),
-            duration_ms,
-            ..RecordDraft::plain(RecordKind::Attempt, name, Some(CallResult::Err(error)), timestamp)
+            duration_ms: attempt.duration_ms,
+            ..RecordDraft::plain(RecordKind::Attempt, name, Some(CallResult::Err(attempt.error.clone())), timestamp)
         }
     }
 
