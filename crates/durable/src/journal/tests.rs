@@ -271,6 +271,35 @@ fn a_version_1_journal_file_still_reads() {
     let mut bytes = journal.encode().unwrap();
     bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
     assert_eq!(Journal::decode(&bytes).unwrap(), journal);
-    bytes[8..12].copy_from_slice(&3u32.to_le_bytes());
-    assert!(matches!(Journal::decode(&bytes), Err(DurableError::UnsupportedVersion { found: 3, .. })));
+    bytes[8..12].copy_from_slice(&4u32.to_le_bytes());
+    assert!(matches!(Journal::decode(&bytes), Err(DurableError::UnsupportedVersion { found: 4, .. })));
+}
+
+#[test]
+fn attempts_and_approvals_need_version_3_and_are_checked() {
+    let mut journal = sample();
+    let encoded = journal.encode().unwrap();
+    assert_eq!(u32::from_le_bytes(encoded[8..12].try_into().unwrap()), 1);
+    let intent = journal.append(RecordDraft::intent(OpKind::Call, "tool", json!({}), 5)).unwrap().seq;
+    let attempt = Attempt {
+        number: 1,
+        code: Some("timeout".into()),
+        error: "Error: slow".into(),
+        duration_ms: 9,
+        backoff_ms: 100,
+    };
+    journal.append(RecordDraft::attempt(intent, "tool", &attempt, 14)).unwrap();
+    let encoded = journal.encode().unwrap();
+    assert_eq!(u32::from_le_bytes(encoded[8..12].try_into().unwrap()), 3);
+    assert_eq!(Journal::decode(&encoded).unwrap(), journal);
+    // An attempt of another function, or after the completion, is refused.
+    let err = journal.append(RecordDraft::attempt(intent, "other", &attempt, 14)).unwrap_err();
+    assert!(err.to_string().contains("not an intent of call \"other\""), "{err}");
+    let done = RecordDraft::completion(OpKind::Call, intent, "tool", CallResult::Ok(json!(1)), 20, 25);
+    journal.append(done).unwrap();
+    let err = journal.append(RecordDraft::attempt(intent, "tool", &attempt, 30)).unwrap_err();
+    assert!(err.to_string().contains("already completed"), "{err}");
+    let approval =
+        journal.append(RecordDraft::intent(OpKind::Approval, "pay", json!({"call": "pay"}), 31)).unwrap().seq;
+    assert!(approval > intent);
 }
