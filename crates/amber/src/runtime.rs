@@ -656,6 +656,9 @@ impl Runtime {
             let limits = &mut self.core.vm.vfs.limits;
             limits.max_file_bytes = fs.max_file_bytes.unwrap_or(limits.max_file_bytes);
             limits.max_total_bytes = fs.max_total_bytes.unwrap_or(limits.max_total_bytes);
+            if fs.readonly {
+                put_host_state(&mut self.core.vm, amber_node::modules::fs::READONLY_KEY, Vec::new());
+            }
         }
         // TypeScript runs as the JavaScript it becomes (the code hash stays the TypeScript
         // text's): an ES module with its position map, or CommonJS, which `node:module`

@@ -4,9 +4,15 @@
 //! `AMBER_OP_NAME` and `AMBER_IDEMPOTENCY_KEY` (`session:run:seq`): an operation interrupted by
 //! a crash runs again on resume (at least once), and the key lets the command notice.
 //!
-//! Each command runs in a process group of its own. With `--host-timeout MS`, a command still
-//! running after MS milliseconds has its whole group killed (SIGKILL) and the call rejects
-//! with a message saying so, so a hung tool cannot keep a session `running` forever. The
+//! Each command runs in a process group of its own. With `--host-timeout MS` (or the program
+//! manifest's `timeout_ms` for the function), a command still running after MS milliseconds
+//! has its whole group killed (SIGKILL) and the attempt fails with code `timeout`, so a hung
+//! tool cannot keep a session `running` forever. Under the manifest's `retry`, a failed
+//! attempt is journaled and the command runs again after the backoff, with the same
+//! idempotency key, until it succeeds, fails with a code outside `retry_on`, or runs out of
+//! attempts (docs/manifest.md). A failing command may print one JSON line on stderr,
+//! `{"code": "E_RATE", "message": "…"}`: the code classifies the failure and reaches the
+//! program as `err.code`. The
 //! operations a suspension hands the CLI run concurrently ([`execute_all`]); their results
 //! are delivered, and so journaled, in operation order whatever order they finish in.
 
@@ -16,7 +22,8 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use amber::durable::canonical_json::{parse, to_canonical_string};
-use amber::{CallResult, OpKind, PendingOp};
+use amber::grants::{RetryPolicy, SharedGrants};
+use amber::{Attempt, CallResult, OpKind, PendingOp};
 use clap::Args;
 
 use crate::error::{CliResult, Failure};
@@ -33,11 +40,21 @@ pub struct HostArgs {
     pub timeout_ms: Option<u64>,
 }
 
-/// The `--host` commands, by operation name.
+/// The `--host` commands, by operation name, and the program manifest's per-function
+/// timeouts and retry policies.
 #[derive(Default)]
 pub struct HostCommands {
     commands: Vec<(String, String)>,
     timeout: Option<Duration>,
+    grants: Option<SharedGrants>,
+}
+
+/// What serving one operation came to: its outcome and duration (ms, attempts and waits
+/// included), and each failed attempt before the last (to journal).
+pub struct Served {
+    pub result: CallResult,
+    pub duration_ms: u64,
+    pub attempts: Vec<Attempt>,
 }
 
 impl HostCommands {
@@ -56,7 +73,13 @@ impl HostCommands {
             Some(0) => return Err(Failure::usage("--host-timeout must be at least 1 ms")),
             ms => ms.map(Duration::from_millis),
         };
-        Ok(HostCommands { commands, timeout })
+        Ok(HostCommands { commands, timeout, grants: None })
+    }
+
+    /// Serve under the manifest's `timeout_ms` and `retry` of each function.
+    pub fn with_grants(mut self, grants: Option<SharedGrants>) -> HostCommands {
+        self.grants = grants;
+        self
     }
 
     /// True if no command is configured.
@@ -76,42 +99,81 @@ impl HostCommands {
         }
         self.commands.iter().find(|(name, _)| *name == op.name).map(|(_, cmd)| cmd.as_str())
     }
+
+    /// The limit on one attempt of `name`: the manifest's `timeout_ms`, else `--host-timeout`.
+    fn timeout_for(&self, name: &str) -> Option<Duration> {
+        let granted = self.grants.as_ref().and_then(|g| g.grant(name)).and_then(|g| g.timeout_ms);
+        granted.map(Duration::from_millis).or(self.timeout)
+    }
+
+    fn retry_for(&self, name: &str) -> Option<RetryPolicy> {
+        self.grants.as_ref().and_then(|g| g.grant(name)).and_then(|g| g.retry.clone())
+    }
 }
 
-/// Runs each `(op, cmd)` at once, each on its own thread; returns every outcome with how long
-/// it took (ms), in the order given (operation order), whatever order they finished in.
-pub fn execute_all(
-    served: &[(PendingOp, String)],
-    hosts: &HostCommands,
-    session: &str,
-    run_id: &str,
-) -> Vec<(CallResult, u64)> {
+/// Runs each `(op, cmd)` at once, each on its own thread (retrying as its policy says);
+/// returns every outcome in the order given (operation order), whatever order they finished in.
+pub fn execute_all(served: &[(PendingOp, String)], hosts: &HostCommands, session: &str, run_id: &str) -> Vec<Served> {
     std::thread::scope(|scope| {
-        let running: Vec<_> = served
-            .iter()
-            .map(|(op, cmd)| scope.spawn(move || execute(cmd, op, session, run_id, hosts.timeout)))
-            .collect();
+        let running: Vec<_> =
+            served.iter().map(|(op, cmd)| scope.spawn(move || execute(cmd, op, hosts, session, run_id))).collect();
         running
             .into_iter()
             .zip(served)
             .map(|(thread, (op, _))| {
-                thread.join().unwrap_or_else(|_| {
-                    (CallResult::Err(format!("host command for {:?} failed: its thread panicked", op.name)), 0)
+                thread.join().unwrap_or_else(|_| Served {
+                    result: CallResult::Err(format!("host command for {:?} failed: its thread panicked", op.name)),
+                    duration_ms: 0,
+                    attempts: Vec::new(),
                 })
             })
             .collect()
     })
 }
 
-/// Runs `cmd` for `op`; returns the outcome and how long it took (ms).
-fn execute(cmd: &str, op: &PendingOp, session: &str, run_id: &str, timeout: Option<Duration>) -> (CallResult, u64) {
+/// Runs `cmd` for `op` until it succeeds, fails in a way its retry policy does not retry, or
+/// runs out of attempts. Every attempt carries the same idempotency key.
+fn execute(cmd: &str, op: &PendingOp, hosts: &HostCommands, session: &str, run_id: &str) -> Served {
     let started = Instant::now();
-    let result = run_command(cmd, op, session, run_id, timeout);
-    let duration = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
-    (result, duration)
+    let timeout = hosts.timeout_for(&op.name);
+    let retry = hosts.retry_for(&op.name);
+    let max_attempts = retry.as_ref().map_or(1, |r| r.max_attempts);
+    let mut attempts = Vec::new();
+    let mut number = 1;
+    loop {
+        let attempt_started = Instant::now();
+        let (result, code) = run_command(cmd, op, session, run_id, timeout);
+        let failed = match &result {
+            CallResult::Err(message) => Some(message.clone()),
+            CallResult::Ok(_) => None,
+        };
+        let again = retry.as_ref().filter(|r| number < max_attempts && r.retries(code.as_deref()));
+        match (failed, again) {
+            (Some(error), Some(policy)) => {
+                let backoff_ms = policy.backoff_after(number);
+                attempts.push(Attempt { number, code, error, duration_ms: elapsed_ms(attempt_started), backoff_ms });
+                std::thread::sleep(Duration::from_millis(backoff_ms));
+                number += 1;
+            }
+            _ => return Served { result, duration_ms: elapsed_ms(started), attempts },
+        }
+    }
 }
 
-fn run_command(cmd: &str, op: &PendingOp, session: &str, run_id: &str, timeout: Option<Duration>) -> CallResult {
+fn elapsed_ms(since: Instant) -> u64 {
+    u64::try_from(since.elapsed().as_millis()).unwrap_or(u64::MAX)
+}
+
+/// One attempt: the outcome, and for a failure its code (`"timeout"`, `"exit:N"`,
+/// `"signal"`, `"spawn"`, `"invalid-json"`, or the `code` the command reported).
+fn run_command(
+    cmd: &str,
+    op: &PendingOp,
+    session: &str,
+    run_id: &str,
+    timeout: Option<Duration>,
+) -> (CallResult, Option<String>) {
+    let failure = |message: String, code: &str| (CallResult::Err(message), Some(code.to_string()));
     let child = Command::new("sh")
         .arg("-c")
         .arg(cmd)
@@ -129,7 +191,7 @@ fn run_command(cmd: &str, op: &PendingOp, session: &str, run_id: &str, timeout: 
         .spawn();
     let mut child = match child {
         Ok(child) => child,
-        Err(e) => return CallResult::Err(format!("host command for {:?} could not start: {e}", op.name)),
+        Err(e) => return failure(format!("host command for {:?} could not start: {e}", op.name), "spawn"),
     };
     let input = to_canonical_string(&op.args) + "\n";
     let writer = child.stdin.take().map(|mut stdin| {
@@ -149,32 +211,48 @@ fn run_command(cmd: &str, op: &PendingOp, session: &str, run_id: &str, timeout: 
     let status = match status {
         Waited::Exited(status) => status,
         Waited::TimedOut(limit) => {
-            return CallResult::Err(format!(
-                "host command for {:?} timed out after {} ms (--host-timeout); its process group was killed",
-                op.name,
-                limit.as_millis()
-            ))
+            return failure(
+                format!(
+                    "host command for {:?} timed out after {} ms; its process group was killed",
+                    op.name,
+                    limit.as_millis()
+                ),
+                "timeout",
+            )
         }
-        Waited::Failed(e) => return CallResult::Err(format!("host command for {:?} failed: {e}", op.name)),
+        Waited::Failed(e) => return failure(format!("host command for {:?} failed: {e}", op.name), "spawn"),
     };
     if !status.success() {
         let stderr = String::from_utf8_lossy(&stderr).trim().to_string();
+        let code = status.code().map_or("signal".to_string(), |c| format!("exit:{c}"));
+        // A command may report a coded error as one JSON line: {"code": "E…", "message": "…"}.
+        if let Ok(serde_json::Value::Object(report)) = serde_json::from_str::<serde_json::Value>(&stderr) {
+            if let Some(reported) = report.get("code").and_then(|c| c.as_str()).filter(|c| is_code(c)) {
+                let message = report.get("message").and_then(|m| m.as_str()).unwrap_or("");
+                return failure(format!("Error [{reported}]: {message}"), reported);
+            }
+        }
         let status = status.code().map_or("a signal".to_string(), |c| format!("status {c}"));
-        return CallResult::Err(if stderr.is_empty() {
-            format!("host command for {:?} exited with {status}", op.name)
-        } else {
-            stderr
-        });
+        let message =
+            if stderr.is_empty() { format!("host command for {:?} exited with {status}", op.name) } else { stderr };
+        return failure(message, &code);
     }
     let stdout = String::from_utf8_lossy(&stdout);
     let text = stdout.trim();
     if text.is_empty() {
-        return CallResult::Ok(serde_json::Value::Null);
+        return (CallResult::Ok(serde_json::Value::Null), None);
     }
     match parse(text) {
-        Ok(value) => CallResult::Ok(value),
-        Err(e) => CallResult::Err(format!("host command for {:?} printed invalid JSON: {e}", op.name)),
+        Ok(value) => (CallResult::Ok(value), None),
+        Err(e) => failure(format!("host command for {:?} printed invalid JSON: {e}", op.name), "invalid-json"),
     }
+}
+
+/// A failure code a command may report: letters, digits, `_`, `-`, `:` and `.`, at most 64.
+fn is_code(code: &str) -> bool {
+    !code.is_empty()
+        && code.len() <= 64
+        && code.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b':' | b'.'))
 }
 
 fn read_all(mut from: impl Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {

@@ -35,6 +35,8 @@ struct View {
     sources: Vec<(String, usize)>,
     /// The session's run options (the options source), when it stores them.
     options: Option<Value>,
+    /// The program manifest the session runs under (its stored text), if any.
+    manifest: Option<String>,
     image: Option<(u64, usize, ImageSummary)>,
     journal: Option<Journal>,
 }
@@ -78,6 +80,7 @@ pub fn inspect(args: InspectArgs, location: &StoreLocation) -> CliResult<u8> {
         View {
             sources: loaded.sources.iter().map(|s| (s.path.clone(), s.text.len())).collect(),
             options: run_options(&loaded.sources),
+            manifest: stored_manifest(&loaded.sources),
             image: loaded.image.as_ref().map(summarize).transpose()?,
             meta: Some(loaded.meta),
             journal: Some(loaded.journal),
@@ -97,6 +100,59 @@ pub fn inspect(args: InspectArgs, location: &StoreLocation) -> CliResult<u8> {
 fn run_options(sources: &[amber::durable::store::Source]) -> Option<Value> {
     let source = sources.iter().find(|s| s.path == crate::store::OPTIONS_SOURCE)?;
     serde_json::from_str(&source.text).ok()
+}
+
+fn stored_manifest(sources: &[amber::durable::store::Source]) -> Option<String> {
+    sources.iter().find(|s| s.path == crate::store::MANIFEST_SOURCE).map(|s| s.text.clone())
+}
+
+/// One line per granted function: what the manifest checks and gates.
+fn grants_lines(text: &str) -> Vec<String> {
+    let grants = match amber::grants::Grants::from_text(text) {
+        Ok(grants) => grants,
+        Err(e) => return vec![format!("unreadable: {e}")],
+    };
+    let manifest = grants.manifest();
+    let mut lines: Vec<String> = manifest
+        .host
+        .iter()
+        .map(|(name, grant)| {
+            let mut parts = Vec::new();
+            if grant.args.is_some() {
+                parts.push("args schema".to_string());
+            }
+            if grant.result.is_some() {
+                parts.push("result schema".to_string());
+            }
+            if let Some(ms) = grant.timeout_ms {
+                parts.push(format!("timeout {ms} ms"));
+            }
+            if let Some(retry) = &grant.retry {
+                parts.push(format!("{} attempts, backoff {} ms", retry.max_attempts, retry.backoff_ms));
+            }
+            match &grant.approve {
+                Some(amber::grants::ApprovalRule::Always) => parts.push("approval always".into()),
+                Some(amber::grants::ApprovalRule::When(conditions)) => {
+                    let rule: Vec<String> = conditions.iter().map(|(p, c)| format!("{p} {}", c.describe())).collect();
+                    parts.push(format!("approval when {}", rule.join(", ")));
+                }
+                None => {}
+            }
+            if parts.is_empty() {
+                name.clone()
+            } else {
+                format!("{name} ({})", parts.join("; "))
+            }
+        })
+        .collect();
+    if lines.is_empty() {
+        lines.push("none (every amber.call is denied)".into());
+    }
+    if !manifest.approve_capabilities.is_empty() {
+        let names: Vec<&str> = manifest.approve_capabilities.iter().map(|c| c.name()).collect();
+        lines.push(format!("first use approved: {}", names.join(", ")));
+    }
+    lines
 }
 
 /// The network lines of `inspect`: the hosts the policy allows and the secrets' names (their
@@ -120,6 +176,7 @@ fn from_file(bytes: &[u8], name: &str) -> CliResult<View> {
         return Ok(View {
             sources: exported.sources.iter().map(|s| (s.path.clone(), s.text.len())).collect(),
             options: run_options(&exported.sources),
+            manifest: stored_manifest(&exported.sources),
             image: exported.image.as_ref().map(summarize).transpose()?,
             meta: Some(exported.meta),
             journal: Some(exported.journal),
@@ -134,6 +191,7 @@ fn from_file(bytes: &[u8], name: &str) -> CliResult<View> {
             meta: None,
             sources: Vec::new(),
             options: None,
+            manifest: None,
             image: Some((summary.manifest.journal_head.len, bytes.len(), summary)),
             journal: None,
         });
@@ -179,6 +237,13 @@ fn print_text(view: &View) {
         let zone = options["time_zone"].as_str().unwrap_or("UTC");
         let locale = options["locale"].as_str().unwrap_or("en-US");
         outln!("time zone     {zone}, locale {locale}");
+    }
+    if let Some(text) = &view.manifest {
+        for (i, line) in grants_lines(text).iter().enumerate() {
+            outln!("{}{line}", if i == 0 { "grants        " } else { "              " });
+        }
+    } else if view.meta.is_some() {
+        outln!("grants        no manifest (every amber.call goes out)");
     }
     for (path, len) in &view.sources {
         outln!("source        {path} ({len} bytes)");
@@ -264,6 +329,7 @@ fn to_json(view: &View) -> Value {
         "secrets": view.options.as_ref().map(|o| o["secrets"].clone()),
         "time_zone": view.options.as_ref().map(|o| o["time_zone"].clone()),
         "locale": view.options.as_ref().map(|o| o["locale"].clone()),
+        "manifest": view.manifest.as_ref().and_then(|t| serde_json::from_str::<Value>(t).ok()),
         "capabilities": manifest.map(|m| &m.capabilities),
         "pending": view.image.as_ref().map(|_| view.pending()),
         "records_past_image": view.records_past_image(),

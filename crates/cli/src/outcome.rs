@@ -52,9 +52,12 @@ pub fn drive(
             let run_id = runtime.run_id().unwrap_or_default();
             // Concurrently; delivered (so journaled) in operation order.
             let outcomes = execute_all(&served, hosts, session, &run_id);
-            for ((op, _), (outcome, duration)) in served.iter().zip(outcomes) {
+            for ((op, _), served) in served.iter().zip(outcomes) {
                 crate::fault::point();
-                runtime.resolve_with_duration(op.id, outcome, duration)?;
+                for attempt in &served.attempts {
+                    runtime.record_attempt(op.id, attempt)?;
+                }
+                runtime.resolve_with_duration(op.id, served.result, served.duration_ms)?;
             }
             result = runtime.resume();
             continue;

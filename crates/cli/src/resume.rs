@@ -29,17 +29,26 @@ pub struct ResumeArgs {
     /// Answer an input operation with TEXT (without ID: the oldest pending input).
     #[arg(long = "input", value_name = "[ID=]TEXT")]
     inputs: Vec<String>,
+    /// Approve the gated call waiting on approval ID (docs/manifest.md; repeatable).
+    #[arg(long = "approve", value_name = "ID")]
+    approves: Vec<String>,
+    /// Deny approval ID: the call rejects with ERR_AMBER_NOT_APPROVED and REASON (repeatable).
+    #[arg(long = "deny", value_name = "ID=REASON")]
+    denies: Vec<String>,
+    /// Who decides the approvals, journaled with each decision (free text, e.g. an e-mail).
+    #[arg(long = "principal", value_name = "NAME", default_value = "cli")]
+    principal: String,
     #[command(flatten)]
     host: HostArgs,
 }
 
 pub fn resume(args: ResumeArgs, location: &StoreLocation) -> CliResult<u8> {
-    let hosts = HostCommands::parse(&args.host)?;
     let store = location
         .open_existing()?
         .ok_or_else(|| Failure::usage(format!("no session {:?}: there is no session store here", args.name)))?;
     let held = Held { store: &store, lease: store.acquire(&args.name)? };
     let loaded = store.load(&args.name)?;
+    let hosts = HostCommands::parse(&args.host)?.with_grants(crate::store::session_grants(&loaded)?);
     match loaded.meta.status {
         SessionStatus::Completed | SessionStatus::Failed => {
             return Err(Failure::usage(format!(
@@ -57,7 +66,12 @@ pub fn resume(args: ResumeArgs, location: &StoreLocation) -> CliResult<u8> {
         deliver(&mut runtime, &args, &loaded.journal)?;
         runtime.complete_due_sleeps(amber::wall_clock_ms());
         result = runtime.resume();
-    } else if !(args.resolves.is_empty() && args.rejects.is_empty() && args.inputs.is_empty()) {
+    } else if !(args.resolves.is_empty()
+        && args.rejects.is_empty()
+        && args.inputs.is_empty()
+        && args.approves.is_empty()
+        && args.denies.is_empty())
+    {
         errln!("amber: session {} was no longer waiting; the given results were not used", args.name);
     }
     let result = drive(&mut runtime, result, &hosts, Some(&held))?;
@@ -99,7 +113,7 @@ pub fn entry_program(loaded: &LoadedSession) -> CliResult<Program> {
     Ok(Program { filename: entry.clone(), source: source.text.clone(), module, commonjs: !module })
 }
 
-/// Applies `--resolve`, `--reject` and `--input`, in that order. An id the journal already
+/// Applies `--resolve`, `--reject`, `--input`, `--approve` and `--deny`, in that order. An id the journal already
 /// answered (the result of an earlier `resume` that crashed before it saved its image, so
 /// the image still listed the operation) is passed over with a note: the committed result
 /// stands, and retrying the same command is harmless.
@@ -156,6 +170,23 @@ fn deliver(runtime: &mut Runtime, args: &ResumeArgs, journal: &Journal) -> CliRe
         }
         runtime.resolve(id, serde_json::Value::String(text.to_string()))?;
         answered.push(id);
+    }
+    for spec in &args.approves {
+        let id = spec
+            .trim()
+            .parse::<u64>()
+            .map_err(|_| Failure::usage(format!("--approve: {spec:?} is not an operation id")))?;
+        if answered_before(runtime, "--approve", id) {
+            continue;
+        }
+        runtime.approve(id, &args.principal)?;
+    }
+    for spec in &args.denies {
+        let (id, reason) = split_id(spec, "--deny", "ID=REASON")?;
+        if answered_before(runtime, "--deny", id) {
+            continue;
+        }
+        runtime.deny(id, &args.principal, reason)?;
     }
     Ok(())
 }

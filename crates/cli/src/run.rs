@@ -53,6 +53,12 @@ pub struct RunArgs {
     secrets: Vec<String>,
     #[command(flatten)]
     host: HostArgs,
+    /// The program manifest (docs/manifest.md): the host functions `amber.call` may reach,
+    /// their argument schemas, timeouts, retries and approval rules, and surface policies.
+    /// Default: `amber.json` beside FILE, if there is one; without a manifest every call goes
+    /// out. Stored with the session.
+    #[arg(long = "manifest", value_name = "FILE")]
+    manifest: Option<PathBuf>,
     /// Instruction budget; exceeding it exits with status 5.
     #[arg(long, value_name = "N")]
     max_instructions: Option<u64>,
@@ -144,6 +150,46 @@ fn parse_policy(overrides: &[String]) -> CliResult<Policy> {
     Ok(policy)
 }
 
+/// The manifest a run uses: `--manifest FILE`, else `amber.json` beside the entry file if
+/// there is one. (text, compiled grants)
+fn read_manifest(
+    flag: Option<&std::path::Path>,
+    entry: &std::path::Path,
+) -> CliResult<Option<(String, amber::grants::SharedGrants)>> {
+    let beside = entry.parent().map(|dir| dir.join("amber.json")).filter(|p| p.is_file());
+    let Some(path) = flag.map(std::path::Path::to_path_buf).or(beside) else { return Ok(None) };
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| Failure::usage(format!("cannot read the manifest {}: {e}", path.display())))?;
+    let grants = amber::grants::Grants::from_text(&text)
+        .map_err(|e| Failure::usage(format!("the manifest {}: {e}", path.display())))?;
+    Ok(Some((text, std::sync::Arc::new(grants))))
+}
+
+/// The run's policy: the manifest's surface modes over the durable defaults; a `--policy`
+/// flag for a surface the manifest also sets must agree with it.
+fn manifest_policy(policy: Policy, grants: Option<&amber::grants::Grants>, flags: &[String]) -> CliResult<Policy> {
+    let Some(grants) = grants else { return Ok(policy) };
+    let manifest = grants.manifest();
+    let mut merged = policy;
+    for surface in amber::PolicySurface::ALL {
+        if !manifest.policy_set.iter().any(|s| s == surface.name()) {
+            continue;
+        }
+        let theirs = manifest.policy.mode(surface);
+        let flagged = flags.iter().any(|f| f.split_once('=').is_some_and(|(s, _)| s == surface.name()));
+        if flagged && policy.mode(surface) != theirs {
+            return Err(Failure::usage(format!(
+                "--policy {}={} conflicts with the manifest's \"{}\": \"{theirs}\"",
+                surface.name(),
+                policy.mode(surface),
+                surface.name()
+            )));
+        }
+        merged = merged.with(surface, theirs);
+    }
+    Ok(merged)
+}
+
 /// Program output: stdout and stderr as Node writes them.
 pub fn print_hook(_vm: &mut Vm, stream: Stream, text: &str) {
     match stream {
@@ -195,7 +241,13 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
     };
     let folder = crate::folder::FolderSpec::new(&root, args.fs_reveal.clone())?;
     let process = process_inputs(&args.args, &args.env)?;
-    let net = amber::net::NetPolicy::parse(args.allow_net.iter().map(String::as_str)).map_err(Failure::usage)?;
+    let manifest = read_manifest(args.manifest.as_deref(), std::path::Path::new(&filename))?;
+    let grants = manifest.as_ref().map(|(_, g)| g.clone());
+    // The manifest's `net.allow` adds to `--allow-net`.
+    let granted_hosts = grants.iter().flat_map(|g| g.manifest().net_allow.iter());
+    let net = amber::net::NetPolicy::parse(args.allow_net.iter().chain(granted_hosts).map(String::as_str))
+        .map_err(Failure::usage)?;
+    let hosts = hosts.with_grants(grants.clone());
     if let Some(name) = args.secrets.iter().find(|n| process.env.contains_key(n.as_str())) {
         return Err(Failure::usage(format!("{name} is given both as --env and as --secret")));
     }
@@ -206,7 +258,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
     if let Some(tag) = args.locale.as_deref().filter(|tag| !amber::engine::builtins::intl::is_locale(tag)) {
         return Err(Failure::usage(format!("--locale {tag:?}: not a locale (a BCP 47 tag such as en-US or de-DE)")));
     }
-    let sources = vec![
+    let mut sources = vec![
         Source::new(&program.filename, &source),
         options_source(
             args.max_instructions,
@@ -219,7 +271,10 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
         ),
         folder.source(),
     ];
-    let policy = parse_policy(&args.policy)?;
+    let policy = manifest_policy(parse_policy(&args.policy)?, grants.as_deref(), &args.policy)?;
+    if let Some((text, _)) = &manifest {
+        sources.push(Source::new(crate::store::MANIFEST_SOURCE, text));
+    }
     let mut builder = builder();
     if let Some(hex) = &args.seed {
         builder = builder.seed(parse_seed(hex)?);
@@ -228,6 +283,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
         builder = builder.start_time_ms(ms);
     }
     let runtime = builder
+        .grants(grants)
         .policy(policy)
         .max_instructions(args.max_instructions)
         .max_heap_bytes(heap_limit(args.max_heap))

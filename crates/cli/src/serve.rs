@@ -71,7 +71,8 @@ impl amber_server::HostCommands for ServeHosts {
     fn execute(&self, ops: &[PendingOp], session: &str, run_id: &str) -> Vec<(CallResult, u64)> {
         let served: Vec<(PendingOp, String)> =
             ops.iter().filter_map(|op| self.0.command_for(op).map(|cmd| (op.clone(), cmd.to_string()))).collect();
-        execute_all(&served, &self.0, session, run_id)
+        // The server retries through its operation table (claims, backoffs), not here.
+        execute_all(&served, &self.0, session, run_id).into_iter().map(|s| (s.result, s.duration_ms)).collect()
     }
 }
 

@@ -120,6 +120,19 @@ pub fn options_source(
     Source::new(OPTIONS_SOURCE, &text)
 }
 
+/// The reserved source path holding the program manifest (`amber.json`, docs/manifest.md) a
+/// session runs under: resume, replay and recovery mediate calls by the same grants.
+pub const MANIFEST_SOURCE: &str = "amber:manifest.json";
+
+/// The session's stored manifest, compiled (None for a session without one).
+pub fn session_grants(loaded: &LoadedSession) -> CliResult<Option<amber::grants::SharedGrants>> {
+    let Some(source) = loaded.sources.iter().find(|s| s.path == MANIFEST_SOURCE) else { return Ok(None) };
+    let grants = amber::grants::Grants::from_text(&source.text).map_err(|e| {
+        crate::error::Failure::integrity(format!("session {}: its stored program manifest: {e}", loaded.meta.name))
+    })?;
+    Ok(Some(std::sync::Arc::new(grants)))
+}
+
 /// The values of the secret environment variables `names`, from this process's environment
 /// (a missing one is a usage error that names it).
 pub fn secret_values(names: &[String]) -> CliResult<Vec<(String, String)>> {
@@ -155,6 +168,7 @@ pub fn with_session_options(builder: RuntimeBuilder, loaded: &LoadedSession) -> 
         .unwrap_or_default();
     let builder = secret_values(&names)?.iter().fold(builder, |b, (name, value)| b.secret(name, value));
     Ok(builder
+        .grants(session_grants(loaded)?)
         .net_policy(net)
         .session_label(&loaded.meta.name)
         .max_instructions(options["max_instructions"].as_u64())

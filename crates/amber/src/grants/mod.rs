@@ -21,6 +21,8 @@ pub use condition::Condition;
 pub use manifest::{ApprovalRule, FsGrant, HostGrant, ProgramManifest, RetryPolicy, APPROVABLE};
 
 /// The code-hash entry under which an image records its run's manifest.
+/// (The CLI stores the text itself as a source of that name, so the store's code-hash check
+/// covers it.)
 pub const MANIFEST_CODE_PATH: &str = "amber:manifest.json";
 
 /// Error codes the mediation rejects with (`err.code` in the program).
@@ -69,9 +71,9 @@ impl Grants {
     /// refers outside itself, is an error naming its key).
     pub fn from_text(text: &str) -> Result<Grants, String> {
         let manifest = ProgramManifest::parse(text)?;
-        let value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
-        // The hash is of the canonical form, so whitespace and key order do not count.
-        let hash = Digest::of(amber_durable::canonical_json::to_canonical_string(&value).as_bytes());
+        // The hash is of the text, as for every source a code hash covers (the session stores
+        // this text: `check_code_hashes` compares the two before a restore).
+        let hash = Digest::of(text.as_bytes());
         let compile = |schema: &Option<Value>, at: String| -> Result<Option<jsonschema::Validator>, String> {
             match schema {
                 None => Ok(None),
@@ -95,7 +97,7 @@ impl Grants {
         &self.manifest
     }
 
-    /// sha256 of the manifest's canonical JSON (its code hash).
+    /// sha256 of the manifest's text (its code hash).
     pub fn hash(&self) -> Digest {
         self.hash
     }

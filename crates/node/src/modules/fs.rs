@@ -22,6 +22,9 @@ use crate::capabilities;
 
 /// `vm.host_state` entry present when the policy disables the filesystem.
 pub const DISABLED_KEY: &str = "node.fs.disabled";
+/// `vm.host_state` entry present when the filesystem is read-only (the program manifest's
+/// `fs.readonly`): every write or delete fails with `EROFS`, reads work.
+pub const READONLY_KEY: &str = "node.fs.readonly";
 
 pub const BUILTIN: Builtin = Builtin {
     name: "fs",
@@ -149,6 +152,9 @@ fn enter(vm: &mut Vm, syscall: &str, path: &str, caps: &[&str]) -> JsResult<()> 
         vm.set_property(e, "code", code);
         vm.roots.pop();
         return Err(Throw::Value(e));
+    }
+    if caps.iter().any(|cap| *cap != "FsRead") && vm.host_state.iter().any(|(k, _)| k == READONLY_KEY) {
+        return Err(uv_error(vm, VfsError::RoFs, syscall, Some(path), None));
     }
     // A live step's VFS writes would be lost on replay, which skips the step.
     if caps.iter().any(|cap| *cap != "FsRead") {

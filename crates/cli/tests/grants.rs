@@ -1,0 +1,194 @@
+//! Issue 23 end to end: a program manifest (`amber.json` beside the program) mediates every
+//! `amber.call` — by any path — gates calls on approvals decided in later processes, and
+//! retries a flaky `--host` command with the same idempotency key; each session replays
+//! without divergence.
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use serde_json::Value;
+use support::{expect, Sandbox};
+
+const MANIFEST: &str = r#"{
+  "host": {
+    "search": { "args": { "type": "object", "required": ["q"],
+                          "properties": { "q": { "type": "string", "minLength": 1 } } } },
+    "pay": { "args": { "type": "object", "required": ["amount"] },
+             "approve": { "when": { "/amount": { "gt": 100 } } } }
+  }
+}"#;
+
+/// Reaches for ungranted functions by a computed name and from a required module, sends
+/// args that fail the schema, then pays three amounts (two need approval).
+const AGENT: &str = r#"
+const tools = require("./tools.js");
+const show = (what, p) => p.then(
+  (v) => console.log(what, "ok", JSON.stringify(v)),
+  (e) => console.log(what, e.code, e.message));
+(async () => {
+  await show("computed", amber.call(["ev", "al"].join(""), {}));
+  await show("module", tools.wipe());
+  await show("schema", amber.call("search", { q: "" }));
+  await show("search", amber.call("search", { q: "amber" }));
+  await show("small", amber.call("pay", { amount: 20 }));
+  await show("large", amber.call("pay", { amount: 500 }));
+  await show("huge", amber.call("pay", { amount: 5000 }));
+})();
+"#;
+
+const TOOLS: &str = r#"exports.wipe = () => amber.call("shell", { cmd: "rm -rf /" });"#;
+
+fn journal(sb: &Sandbox, session: &str) -> Vec<Value> {
+    let out = sb.amber(&["inspect", session, "--json"]);
+    expect(&out, 0);
+    let view: Value = serde_json::from_str(&out.stdout).unwrap();
+    view["journal"].as_array().unwrap().clone()
+}
+
+#[test]
+fn calls_are_mediated_and_approvals_decided_across_processes() {
+    let sb = Sandbox::new("grants");
+    sb.write("agent/amber.json", MANIFEST);
+    sb.write("agent/tools.js", TOOLS);
+    let agent = sb.write("agent/main.js", AGENT);
+    let hosts = ["--host", "search=echo '[\"hit\"]'", "--host", "pay=sed s/amount/paid/"];
+    let mut run = vec!["run", agent.as_str(), "--session", "s"];
+    run.extend(hosts);
+    let out = sb.amber(&run);
+    expect(&out, 75);
+    assert_eq!(
+        out.stdout,
+        "computed ERR_AMBER_DENIED amber.call(\"eval\"): the program manifest grants no host function \"eval\" (granted: pay, search)\n\
+         module ERR_AMBER_DENIED amber.call(\"shell\"): the program manifest grants no host function \"shell\" (granted: pay, search)\n\
+         schema ERR_AMBER_INVALID_ARGS amber.call(\"search\"): args/q fails the manifest's schema: \"\" is shorter than 1 character\n\
+         search ok [\"hit\"]\n\
+         small ok {\"paid\":20}\n"
+    );
+    assert!(out.stderr.contains("approve  call pay  {\"amount\":500}  (/amount gt 100)"), "{}", out.stderr);
+    assert!(out.stderr.contains("--approve 3"), "{}", out.stderr);
+
+    // The gated call cannot be answered as if it ran; it is approved in another process.
+    let out = sb.amber(&["resume", "s", "--resolve", "3=1"]);
+    expect(&out, 2);
+    assert!(out.stderr.contains("decide it with approve or deny"), "{}", out.stderr);
+    let mut resume = vec!["resume", "s", "--approve", "3", "--principal", "alice@example.com"];
+    resume.extend(hosts);
+    let out = sb.amber(&resume);
+    expect(&out, 75);
+    assert_eq!(out.stdout, "large ok {\"paid\":500}\n");
+    let mut resume = vec!["resume", "s", "--deny", "5=over the weekly limit", "--principal", "bob"];
+    resume.extend(hosts);
+    let out = sb.amber(&resume);
+    expect(&out, 0);
+    assert_eq!(
+        out.stdout,
+        "huge ERR_AMBER_NOT_APPROVED amber.call(\"pay\") was not approved by bob: over the weekly limit\n"
+    );
+
+    // Who decided, and the approved call as the approval's child; nothing for refused calls.
+    let records = journal(&sb, "s");
+    let decisions: Vec<(&str, bool)> = records
+        .iter()
+        .filter(|r| r["kind"] == "approval-completion")
+        .map(|r| (r["result"]["ok"]["principal"].as_str().unwrap(), r["result"]["ok"]["approved"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(decisions, vec![("alice@example.com", true), ("bob", false)]);
+    let approval_seq = records.iter().find(|r| r["kind"] == "approval-intent").unwrap()["seq"].clone();
+    let approved = records.iter().find(|r| r["kind"] == "call-intent" && r["parent_seq"] == approval_seq).unwrap();
+    assert_eq!(approved["args"], serde_json::json!({ "amount": 500 }));
+    assert!(!records.iter().any(|r| r["function"] == "eval" || r["function"] == "shell"));
+
+    let out = sb.amber(&["inspect", "s"]);
+    assert!(out.stdout.contains("grants        pay (args schema; approval when /amount gt 100)"), "{}", out.stdout);
+    // Replay from the top under the stored manifest: the same refusals and decisions.
+    let out = sb.amber(&["replay", "s"]);
+    expect(&out, 0);
+}
+
+#[test]
+fn a_flaky_host_is_retried_with_one_idempotency_key_and_a_hung_one_times_out() {
+    let sb = Sandbox::new("grants-retry");
+    sb.write(
+        "agent/amber.json",
+        r#"{ "host": {
+             "flaky": { "retry": { "max_attempts": 3, "backoff_ms": 20 } },
+             "slow": { "timeout_ms": 300, "retry": { "max_attempts": 2, "backoff_ms": 10, "retry_on": ["timeout"] } },
+             "broken": { "retry": { "max_attempts": 5, "backoff_ms": 10, "retry_on": ["timeout"] } } } }"#,
+    );
+    let agent = sb.write(
+        "agent/main.js",
+        r#"(async () => {
+  console.log("flaky", await amber.call("flaky", {}));
+  await amber.call("slow", {}).catch((e) => console.log("slow", e.message));
+  await amber.call("broken", {}).catch((e) => console.log("broken", e.code, e.message));
+})();"#,
+    );
+    let keys = sb.dir.join("keys");
+    let flaky = format!(
+        "echo \"$AMBER_IDEMPOTENCY_KEY\" >> {keys}; n=$(wc -l < {keys}); if [ $n -lt 3 ]; then echo down >&2; exit 1; fi; echo $n",
+        keys = keys.display()
+    );
+    let broken = r#"echo '{"code":"E_QUOTA","message":"quota exhausted"}' >&2; exit 1"#;
+    let out = sb.amber(&[
+        "run",
+        &agent,
+        "--session",
+        "r",
+        "--host",
+        &format!("flaky={flaky}"),
+        "--host",
+        "slow=sleep 5",
+        "--host",
+        &format!("broken={broken}"),
+    ]);
+    expect(&out, 0);
+    assert_eq!(
+        out.stdout,
+        "flaky 3\n\
+         slow host command for \"slow\" timed out after 300 ms; its process group was killed\n\
+         broken E_QUOTA quota exhausted\n"
+    );
+    let lines: Vec<String> = std::fs::read_to_string(&keys).unwrap().lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines.iter().all(|k| *k == lines[0]), "one key for every attempt: {lines:?}");
+
+    let records = journal(&sb, "r");
+    let attempts: Vec<(String, u64, Value)> = records
+        .iter()
+        .filter(|r| r["kind"] == "attempt")
+        .map(|r| {
+            (
+                r["function"].as_str().unwrap().to_string(),
+                r["args"]["attempt"].as_u64().unwrap(),
+                r["args"]["code"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        attempts,
+        vec![
+            ("flaky".into(), 1, Value::from("exit:1")),
+            ("flaky".into(), 2, Value::from("exit:1")),
+            ("slow".into(), 1, Value::from("timeout")),
+        ]
+    );
+    let backoffs: Vec<u64> =
+        records.iter().filter(|r| r["kind"] == "attempt").map(|r| r["args"]["backoff_ms"].as_u64().unwrap()).collect();
+    assert_eq!(backoffs, vec![20, 40, 10]);
+    let out = sb.amber(&["replay", "r"]);
+    expect(&out, 0);
+}
+
+#[test]
+fn a_bad_manifest_is_a_usage_error_naming_the_key() {
+    let sb = Sandbox::new("grants-bad");
+    sb.write("agent/amber.json", r#"{ "host": { "pay": { "aprove": true } } }"#);
+    let agent = sb.write("agent/main.js", "console.log(1)");
+    let out = sb.amber(&["run", &agent]);
+    expect(&out, 2);
+    assert!(out.stderr.contains("host.pay.aprove: not a manifest key"), "{}", out.stderr);
+    let other = sb.write("other.json", r#"{ "random": "captured" }"#);
+    let out = sb.amber(&["run", &agent, "--manifest", &other, "--policy", "random=seeded"]);
+    expect(&out, 2);
+    assert!(out.stderr.contains("conflicts with the manifest"), "{}", out.stderr);
+}
