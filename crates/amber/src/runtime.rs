@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 use crate::event_loop::{op_kind, waiting_on, Core, Delivery};
-use crate::grants::{SharedGrants, MANIFEST_CODE_PATH};
+use crate::grants::{Decision, SharedGrants, MANIFEST_CODE_PATH};
 use crate::json::primitive_to_json;
 use crate::lower::{BlobSource, HostFolder};
 use crate::net::{HttpHandler, HttpTransport, Net, NetPolicy};
@@ -818,16 +818,22 @@ impl Runtime {
     /// resume. `principal` (free text: who decided) and the host's wall-clock time are
     /// journaled with the decision.
     pub fn approve(&mut self, id: u64, principal: &str) -> Result<()> {
-        self.decide(id, true, principal, None)
+        let at = (self.wall_clock)();
+        self.decide(id, &Decision { approved: true, principal: principal.into(), reason: None, decided_at_ms: at })
     }
 
     /// Deny pending approval `id`: the program's call rejects with `ERR_AMBER_NOT_APPROVED`
     /// carrying `reason`.
     pub fn deny(&mut self, id: u64, principal: &str, reason: &str) -> Result<()> {
-        self.decide(id, false, principal, Some(reason))
+        let at = (self.wall_clock)();
+        let decision =
+            Decision { approved: false, principal: principal.into(), reason: Some(reason.into()), decided_at_ms: at };
+        self.decide(id, &decision)
     }
 
-    fn decide(&mut self, id: u64, approved: bool, principal: &str, reason: Option<&str>) -> Result<()> {
+    /// Deliver a decision on pending approval `id` made elsewhere (a server's API, at its
+    /// own time): what [`Runtime::approve`] and [`Runtime::deny`] do with this host's clock.
+    pub fn decide(&mut self, id: u64, decision: &Decision) -> Result<()> {
         match self.core.vm.host_ops.iter().find(|op| op.id == id) {
             Some(op) if op_kind(op) == OpKind::Approval => {}
             Some(op) => {
@@ -835,14 +841,8 @@ impl Runtime {
             }
             None => {} // resolve_with_duration names the pending ones.
         }
-        let decision = serde_json::json!({
-            "approved": approved,
-            "principal": principal,
-            "reason": reason,
-            "decided_at_ms": (self.wall_clock)(),
-        });
         let duration = self.wall_duration(id);
-        self.deliver(id, CallResult::Ok(decision), duration)
+        self.deliver(id, CallResult::Ok(decision.to_json()), duration)
     }
 
     /// Journal one failed attempt of pending call `id` that the host will retry (the

@@ -57,14 +57,14 @@ fn expected(count: u64) -> BTreeMap<u64, (String, String)> {
     out
 }
 
-/// Deploys the agent, with `manifest` as its amber.json if given.
+/// Deploys the agent, with `manifest` as its amber.json (default: the three functions it
+/// calls, granted with no conditions).
 fn deploy(sandbox: &Sandbox, server: &Server, manifest: Option<&str>) -> String {
     let agent = sandbox.dir.join("agent");
     std::fs::create_dir_all(&agent).unwrap();
     std::fs::copy(here().join("agent/agent.mjs"), agent.join("agent.mjs")).unwrap();
-    if let Some(manifest) = manifest {
-        std::fs::write(agent.join("amber.json"), manifest).unwrap();
-    }
+    let granted = r#"{ "host": { "add": {}, "upper": {}, "review": {} } }"#;
+    std::fs::write(agent.join("amber.json"), manifest.unwrap_or(granted)).unwrap();
     let out = sandbox.amber(&["deploy", agent.to_str().unwrap(), "--server", &server.url()]);
     assert_eq!(out.code, 0, "deploy: {}", out.stderr);
     out.stdout.trim().to_string()

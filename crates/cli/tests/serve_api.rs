@@ -66,7 +66,16 @@ fn the_api_refuses_bad_requests_with_json_errors() {
     let reply = acme.post_raw("/v1/programs", &tar_of(&[("big.js", &big)]), "application/x-tar");
     assert_eq!((reply.status, error_code(&reply)), (413, "payload_too_large"));
     let agent = "const v = await amber.call('tool', {}); console.log(v); await amber.sleep(60000);";
+    // A program without a manifest, or with a broken one, is refused.
     let reply = acme.post_raw("/v1/programs", &tar_of(&[("agent.mjs", agent)]), "application/x-tar");
+    assert_eq!((reply.status, error_code(&reply)), (422, "manifest_required"));
+    let broken = tar_of(&[("agent.mjs", agent), ("amber.json", r#"{"host": {"tool": {"retry": 3}}}"#)]);
+    let reply = acme.post_raw("/v1/programs", &broken, "application/x-tar");
+    assert_eq!((reply.status, error_code(&reply)), (422, "invalid_manifest"));
+    assert!(reply.text.contains("host.tool.retry: expected an object"), "{}", reply.text);
+    let granted = r#"{"host": {"tool": {}}}"#;
+    let reply =
+        acme.post_raw("/v1/programs", &tar_of(&[("agent.mjs", agent), ("amber.json", granted)]), "application/x-tar");
     assert_eq!(reply.status, 201, "{}", reply.text);
     let program = reply.json["id"].as_str().unwrap().to_string();
     assert_eq!(acme.get(&format!("/v1/programs/{program}")).json["files"][0]["path"], "agent.mjs");
@@ -239,16 +248,21 @@ fn a_program_can_be_uploaded_as_a_multipart_form() {
         )
     };
     let body = format!(
-        "{}{}--{boundary}--\r\n",
+        "{}{}{}--{boundary}--\r\n",
         part("main.js", "console.log(require('./lib/two.js') * 21);"),
-        part("lib/two.js", "module.exports = 2;")
+        part("lib/two.js", "module.exports = 2;"),
+        part("amber.json", "{}")
     );
     let reply = api.post_raw("/v1/programs", body.as_bytes(), &format!("multipart/form-data; boundary={boundary}"));
     assert_eq!(reply.status, 201, "{}", reply.text);
-    assert_eq!(reply.json["files"], 2);
+    assert_eq!(reply.json["files"], 3);
     let same = api.post_raw(
         "/v1/programs",
-        &tar_of(&[("lib/two.js", "module.exports = 2;"), ("main.js", "console.log(require('./lib/two.js') * 21);")]),
+        &tar_of(&[
+            ("amber.json", "{}"),
+            ("lib/two.js", "module.exports = 2;"),
+            ("main.js", "console.log(require('./lib/two.js') * 21);"),
+        ]),
         "application/x-tar",
     );
     assert_eq!(same.json["id"], reply.json["id"], "the same files give the same program id, however uploaded");

@@ -12,8 +12,14 @@ use serde_json::{json, Value};
 use support::server::{free_port, tar_of, wait_until, Api, Server};
 use support::Sandbox;
 
+/// Deploys `files`, with a manifest granting the functions these programs call unless the
+/// files hold one.
 fn deploy(api: &Api, files: &[(&str, &str)]) -> String {
-    let reply = api.post_raw("/v1/programs", &tar_of(files), "application/x-tar");
+    let mut files = files.to_vec();
+    if !files.iter().any(|(path, _)| *path == "amber.json") {
+        files.push(("amber.json", r#"{ "host": { "double": {}, "flaky": {}, "next": {} } }"#));
+    }
+    let reply = api.post_raw("/v1/programs", &tar_of(&files), "application/x-tar");
     assert_eq!(reply.status, 201, "{}", reply.text);
     reply.json["id"].as_str().unwrap().to_string()
 }
@@ -39,7 +45,7 @@ fn host_commands_events_export_limits_and_errors() {
             ("random.js", "for (let i = 0; i < 3; i++) Math.random();"),
             ("throws.js", "function deep() { throw new TypeError('bad input ' + 7); }\ndeep();"),
             ("flaky.mjs", "try { await amber.call('flaky', {}); } catch (e) { console.log('gave up:', e.message); }"),
-            ("amber.json", r#"{ "host": { "flaky": { "retry": { "max_attempts": 2, "backoff_ms": 10 } } } }"#),
+            ("amber.json", r#"{ "host": { "double": {}, "flaky": { "retry": { "max_attempts": 2, "backoff_ms": 10 } } } }"#),
         ],
     );
 
@@ -181,4 +187,62 @@ fn the_whole_run_budget_survives_slices_under_the_slice_budget() {
         message.contains("instruction limit") && !message.contains("slice"),
         "the run's own budget ran out: {tight}"
     );
+}
+
+/// Issue 23 through the server: a gated call is an approval operation in the session's
+/// document; the API approves or denies it (a result cannot stand in for a decision), and an
+/// ungranted call is refused without ever becoming an operation.
+#[test]
+fn approvals_are_decided_through_the_api() {
+    let sandbox = Sandbox::new("serve-approvals");
+    let server = Server::start(&sandbox.store(), free_port(), &[]);
+    let api = Api::new(&server.url());
+    let agent = "await amber.call('shell', {}).catch((e) => console.log(e.code));\n\
+                 for (const amount of [500, 900]) {\n\
+                   try { console.log(await amber.call('pay', { amount })); } catch (e) { console.log(e.code, e.message); }\n\
+                 }";
+    let program = deploy(&api, &[("pay.mjs", agent), ("amber.json", r#"{ "host": { "pay": { "approve": true } } }"#)]);
+    assert_eq!(api.post("/v1/sessions", &json!({ "program": program, "entry": "pay.mjs", "id": "p" })).status, 201);
+    let pending = |doc: &Value, kind: &str| -> Option<u64> {
+        doc["pending"].as_array()?.iter().find(|op| op["kind"] == kind && op["state"] == "pending")?["id"].as_u64()
+    };
+    let doc = wait_until(&api, "p", &|doc| pending(doc, "approval").is_some());
+    let approval = pending(&doc, "approval").unwrap();
+    let op = doc["pending"].as_array().unwrap().iter().find(|op| op["id"] == approval).unwrap().clone();
+    assert_eq!((op["name"].as_str(), &op["args"]["args"]), (Some("pay"), &json!({ "amount": 500 })), "{doc}");
+
+    let forged = api.post(&format!("/v1/sessions/p/ops/{approval}/resolve"), &json!({ "result": "paid" }));
+    assert_eq!(forged.status, 400, "{}", forged.text);
+    assert!(forged.text.contains("decide it with approve or deny"), "{}", forged.text);
+    assert_eq!(
+        api.post(&format!("/v1/sessions/p/ops/{approval}/approve"), &json!({})).status,
+        400,
+        "a principal is required"
+    );
+    let reply = api.post(&format!("/v1/sessions/p/ops/{approval}/approve"), &json!({ "principal": "alice" }));
+    assert_eq!((reply.status, &reply.json["accepted"]), (200, &json!(true)), "{}", reply.text);
+
+    // Approved: the call itself is an operation now, answered like any other.
+    let doc = wait_until(&api, "p", &|doc| pending(doc, "call").is_some());
+    let call = pending(&doc, "call").unwrap();
+    assert_eq!(api.post(&format!("/v1/sessions/p/ops/{call}/resolve"), &json!({ "result": "paid 500" })).status, 200);
+    let doc = wait_until(&api, "p", &|doc| pending(doc, "approval").is_some_and(|id| id != approval));
+    let second = pending(&doc, "approval").unwrap();
+    let body = json!({ "principal": "bob", "reason": "too much" });
+    assert_eq!(api.post(&format!("/v1/sessions/p/ops/{second}/deny"), &body).status, 200);
+    let doc = wait_until(&api, "p", &finished);
+    assert_eq!(doc["status"], "completed", "{doc}");
+    assert_eq!(
+        api.get("/v1/sessions/p/output").json["stdout"],
+        "ERR_AMBER_DENIED\npaid 500\nERR_AMBER_NOT_APPROVED amber.call(\"pay\") was not approved by bob: too much\n"
+    );
+    let journal = api.get("/v1/sessions/p/journal").json;
+    let principals: Vec<&str> = journal["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["kind"] == "approval-completion")
+        .filter_map(|r| r["result"]["ok"]["principal"].as_str())
+        .collect();
+    assert_eq!(principals, vec!["alice", "bob"], "{journal}");
 }

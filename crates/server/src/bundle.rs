@@ -85,18 +85,26 @@ pub fn materialize(store: &dyn Store, store_dir: &Path, program: &ProgramManifes
     }
 }
 
-/// The retry policy of host function `name`: the program's `amber.json` `host.NAME`
-/// (`timeout_ms`, `retry.max_attempts`, `retry.backoff_ms`), else the defaults.
-pub fn op_policy(manifest: &serde_json::Value, name: &str) -> OpPolicy {
+/// The program's manifest (`amber.json` at the top of its folder), compiled; None for a
+/// program deployed before manifests were required.
+pub fn grants_of(dir: &std::path::Path) -> Result<Option<(String, amber::grants::SharedGrants)>, String> {
+    let Ok(text) = std::fs::read_to_string(dir.join(MANIFEST_FILE)) else { return Ok(None) };
+    let grants = amber::grants::Grants::from_text(&text).map_err(|e| format!("{MANIFEST_FILE}: {e}"))?;
+    Ok(Some((text, std::sync::Arc::new(grants))))
+}
+
+/// The manifest file every deployed program carries.
+pub const MANIFEST_FILE: &str = "amber.json";
+
+/// The operation-table policy of host function `name`: the manifest's `timeout_ms`,
+/// `retry.max_attempts` and `retry.backoff_ms`, else the defaults.
+pub fn op_policy(grants: Option<&amber::grants::Grants>, name: &str) -> OpPolicy {
     let defaults = OpPolicy::default();
-    let entry = &manifest["host"][name];
-    let number = |v: &serde_json::Value, default: u64| v.as_u64().unwrap_or(default);
+    let Some(grant) = grants.and_then(|g| g.grant(name)) else { return defaults };
     OpPolicy {
-        timeout_ms: number(&entry["timeout_ms"], defaults.timeout_ms).max(1),
-        max_attempts: u32::try_from(number(&entry["retry"]["max_attempts"], u64::from(defaults.max_attempts)))
-            .unwrap_or(u32::MAX)
-            .max(1),
-        backoff_ms: number(&entry["retry"]["backoff_ms"], defaults.backoff_ms),
+        timeout_ms: grant.timeout_ms.unwrap_or(defaults.timeout_ms).max(1),
+        max_attempts: grant.retry.as_ref().map_or(defaults.max_attempts, |r| r.max_attempts).max(1),
+        backoff_ms: grant.retry.as_ref().map_or(defaults.backoff_ms, |r| r.backoff_ms),
     }
 }
 
@@ -127,9 +135,13 @@ mod tests {
 
     #[test]
     fn policies_come_from_the_manifest() {
-        let manifest = serde_json::json!({ "host": { "search": { "timeout_ms": 5, "retry": { "max_attempts": 7 } } } });
-        let p = op_policy(&manifest, "search");
-        assert_eq!((p.timeout_ms, p.max_attempts, p.backoff_ms), (5, 7, OpPolicy::default().backoff_ms));
-        assert_eq!(op_policy(&manifest, "other"), OpPolicy::default());
+        let grants = amber::grants::Grants::from_text(
+            r#"{ "host": { "search": { "timeout_ms": 5, "retry": { "max_attempts": 7 } } } }"#,
+        )
+        .unwrap();
+        let p = op_policy(Some(&grants), "search");
+        assert_eq!((p.timeout_ms, p.max_attempts, p.backoff_ms), (5, 7, 200));
+        assert_eq!(op_policy(Some(&grants), "other"), OpPolicy::default());
+        assert_eq!(op_policy(None, "search"), OpPolicy::default());
     }
 }

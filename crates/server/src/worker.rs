@@ -21,7 +21,7 @@ use amber::lower::{BlobSource, HostFolder};
 use amber::net::NetPolicy;
 use amber::{OpKind, Outcome, PendingOp, Policy, ProcessInputs, Program, Runtime};
 use amber_store::{OpResult, ServerStatus, Slice, SliceEnd};
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::bundle::{self, MOUNT};
 use crate::Shared;
@@ -49,6 +49,28 @@ fn take_output() -> Vec<OutputChunk> {
 
 /// The session's policy: the durable default with its `policy` overrides; it must stay
 /// durable (every surface seeded, captured or disabled).
+/// The policy a session runs under: its own choices, then the manifest's surface modes (a
+/// session that chose otherwise for a surface the manifest sets is refused).
+pub(crate) fn run_policy(
+    spec: &amber_store::SessionSpec,
+    grants: Option<&amber::grants::Grants>,
+) -> Result<Policy, String> {
+    let mut policy = session_policy(spec)?;
+    let Some(manifest) = grants.map(amber::grants::Grants::manifest) else { return Ok(policy) };
+    for surface in amber::PolicySurface::ALL.into_iter().filter(|s| manifest.policy_set.iter().any(|n| n == s.name())) {
+        let theirs = manifest.policy.mode(surface);
+        if spec.policy.iter().any(|(s, _)| s == surface.name()) && policy.mode(surface) != theirs {
+            return Err(format!(
+                "policy: the session asks {}={} but the program's manifest sets {theirs}",
+                surface.name(),
+                policy.mode(surface)
+            ));
+        }
+        policy = policy.with(surface, theirs);
+    }
+    Ok(policy)
+}
+
 pub(crate) fn session_policy(spec: &amber_store::SessionSpec) -> Result<Policy, String> {
     let mut policy = Policy::durable();
     for (surface, mode) in &spec.policy {
@@ -219,20 +241,23 @@ fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
     let program =
         shared.store.program(&spec.program)?.ok_or_else(|| format!("program {} is not in the store", spec.program))?;
     let dir = bundle::materialize(shared.store.as_ref(), &shared.store_dir, &program)?;
-    let manifest: Value = std::fs::read(dir.join("amber.json"))
-        .ok()
-        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
-        .unwrap_or(Value::Null);
+    let manifest = bundle::grants_of(&dir)?;
+    let grants = manifest.as_ref().map(|(_, g)| g.clone());
+    let policy = run_policy(&spec, grants.as_deref())?;
+    let granted_hosts = grants.iter().flat_map(|g| g.manifest().net_allow.iter());
 
     let mut builder = Runtime::builder()
         .print_hook(capture_print)
         .module_loader(amber::node::loader::load_module)
-        .policy(session_policy(&spec)?)
+        .policy(policy)
+        .grants(grants.clone())
         .max_instructions(spec.max_instructions.or(shared.max_instructions))
         .max_heap_bytes(spec.max_heap.or(shared.max_heap))
         .time_zone(spec.time_zone.clone())
         .locale(spec.locale.clone())
-        .net_policy(NetPolicy::parse(spec.allow_net.iter().map(String::as_str)).unwrap_or_default())
+        .net_policy(
+            NetPolicy::parse(spec.allow_net.iter().chain(granted_hosts).map(String::as_str)).unwrap_or_default(),
+        )
         .session_label(id)
         .process_inputs(ProcessInputs { argv: spec.argv.clone(), env: spec.env.clone().into_iter().collect() });
     for name in &spec.secrets {
@@ -275,12 +300,11 @@ fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
             }
         },
         None => {
-            let new = NewSession {
-                entry: entry_path.clone(),
-                module,
-                policy: session_policy(&spec)?,
-                sources: vec![Source::new(&entry_path, &text)],
-            };
+            let mut sources = vec![Source::new(&entry_path, &text)];
+            if let Some((manifest_text, _)) = &manifest {
+                sources.push(Source::new(amber::grants::MANIFEST_CODE_PATH, manifest_text));
+            }
+            let new = NewSession { entry: entry_path.clone(), module, policy, sources };
             slice.create_durable(&new)?;
             let mut runtime = builder.build().map_err(|e| e.to_string())?;
             let fuel = SliceFuel::limit(&mut runtime, shared.slice_instructions);
@@ -295,18 +319,20 @@ fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
         result = runtime.resume();
     }
     result = drive(shared, slice.as_mut(), &mut runtime, &fuel, result, id)?;
-    finish(shared, slice.as_mut(), &mut runtime, &fuel, result, &manifest, id)
+    finish(shared, slice.as_mut(), &mut runtime, &fuel, result, grants.as_deref(), id)
 }
 
 /// Delivers stored results for operations the VM still waits on (one it no longer lists was
 /// delivered by an earlier slice whose bookkeeping a crash cut short: the journal has it).
 fn deliver(slice: &mut dyn Slice, runtime: &mut Runtime) -> Result<(), SliceError> {
-    let pending: Vec<u64> = runtime.pending().iter().map(|op| op.id).collect();
+    let pending = runtime.pending();
     for (op, result) in slice.undelivered()? {
-        if !pending.contains(&op) {
-            continue;
-        }
+        let Some(kind) = pending.iter().find(|p| p.id == op).map(|p| p.kind) else { continue };
         let delivered = match result {
+            OpResult::Result(value) if kind == OpKind::Approval => match amber::grants::Decision::from_json(&value) {
+                Some(decision) => runtime.decide(op, &decision),
+                None => Err(amber::Error::Usage(format!("the stored decision on approval {op} is not one"))),
+            },
             OpResult::Result(value) => runtime.resolve(op, value),
             OpResult::Error(message) => runtime.reject(op, &message),
         };
@@ -363,7 +389,7 @@ fn finish(
     runtime: &mut Runtime,
     fuel: &SliceFuel,
     result: amber::Result<Outcome>,
-    manifest: &Value,
+    grants: Option<&amber::grants::Grants>,
     id: &str,
 ) -> Result<SliceReport, SliceError> {
     commit(shared, slice, runtime, fuel, result.is_ok())?;
@@ -412,7 +438,7 @@ fn finish(
         _ => Vec::new(),
     };
     let run_id = runtime.run_id().unwrap_or_default();
-    let policy = |name: &str| bundle::op_policy(manifest, name);
+    let policy = |name: &str| bundle::op_policy(grants, name);
     let key = |op: &PendingOp| amber::idempotency_key(id, &run_id, op.seq);
     let end = SliceEnd { durable, status, outcome, pending: &pending, policy: &policy, key: &key };
     slice.finish(end)?;

@@ -82,11 +82,35 @@ pub(crate) fn decide_resolve(
     row: &ResolveRow,
     result: &OpResult,
 ) -> StoreResult<ResolveOutcome> {
-    if !matches!(row.kind.as_str(), "call" | "input") {
-        return Err(StoreError::Invalid(format!(
-            "operation {op} of session {session:?} is a {}; only calls and inputs take results",
-            row.kind
-        )));
+    let decision = |r: &OpResult| match r {
+        OpResult::Result(v) => v["approved"].is_boolean() && v["principal"].is_string() && v["decided_at_ms"].is_u64(),
+        OpResult::Error(_) => false,
+    };
+    match row.kind.as_str() {
+        "call" | "input" => {}
+        // An approval takes only a decision (the approve and deny routes make them).
+        "approval" if decision(result) => {}
+        "approval" => {
+            return Err(StoreError::Invalid(format!(
+                "operation {op} of session {session:?} is an approval: decide it with approve or deny"
+            )))
+        }
+        _ => {
+            return Err(StoreError::Invalid(format!(
+                "operation {op} of session {session:?} is a {}; only calls and inputs take results",
+                row.kind
+            )))
+        }
+    }
+    // A repeated decision stands as the first one if it decides the same way (its time differs).
+    if let (Some(stored), true) = (&row.stored, row.kind == "approval") {
+        let same = |r: &OpResult| match r {
+            OpResult::Result(v) => v["approved"].clone(),
+            OpResult::Error(_) => serde_json::Value::Null,
+        };
+        if same(stored) == same(result) {
+            return Ok(ResolveOutcome::Duplicate);
+        }
     }
     if let Some(stored) = &row.stored {
         if stored == result {

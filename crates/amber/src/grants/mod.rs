@@ -57,6 +57,45 @@ pub enum Admission {
     InvalidArgs { pointer: String, reason: String },
 }
 
+/// A human's decision on an approval operation, as journaled (its completion's result).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub approved: bool,
+    /// Who decided (free text from the CLI or API).
+    pub principal: String,
+    /// Why (a denial's reason).
+    pub reason: Option<String>,
+    /// When, by the deciding host's wall clock (ms since the Unix epoch).
+    pub decided_at_ms: u64,
+}
+
+impl Decision {
+    /// `{"approved", "principal", "reason", "decided_at_ms"}`.
+    pub fn to_json(&self) -> Value {
+        serde_json::json!({
+            "approved": self.approved,
+            "principal": self.principal,
+            "reason": self.reason,
+            "decided_at_ms": self.decided_at_ms,
+        })
+    }
+
+    /// The decision a JSON value holds, if it is one.
+    pub fn from_json(value: &Value) -> Option<Decision> {
+        let reason = match &value["reason"] {
+            Value::Null => None,
+            Value::String(s) => Some(s.clone()),
+            _ => return None,
+        };
+        Some(Decision {
+            approved: value["approved"].as_bool()?,
+            principal: value["principal"].as_str()?.to_string(),
+            reason,
+            decided_at_ms: value["decided_at_ms"].as_u64()?,
+        })
+    }
+}
+
 /// A schema failure: where, and why.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SchemaFailure {

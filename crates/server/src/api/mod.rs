@@ -189,6 +189,8 @@ fn router(shared: Arc<Shared>) -> Router {
         .route("/v1/sessions/{id}/export", get(sessions::export))
         .route("/v1/sessions/{id}/ops/{op}/resolve", post(sessions::resolve))
         .route("/v1/sessions/{id}/ops/{op}/reject", post(sessions::reject))
+        .route("/v1/sessions/{id}/ops/{op}/approve", post(sessions::approve))
+        .route("/v1/sessions/{id}/ops/{op}/deny", post(sessions::deny))
         .route("/v1/sessions/{id}/input", post(sessions::input))
         .route("/v1/sessions/{id}/cancel", post(sessions::cancel))
         .route("/v1/ops/claim", post(ops::claim))

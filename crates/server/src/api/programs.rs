@@ -66,6 +66,7 @@ pub async fn deploy(State(shared): AppState, request: Request) -> ApiResult<(Sta
             Some(files) => files,
             None => bundle::unpack(&tar, max).map_err(ApiError::bad_request)?,
         };
+        check_manifest(&files)?;
         let manifest = store.put_program(&files)?;
         bundle::materialize(store.as_ref(), &store_dir, &manifest).map_err(ApiError::internal)?;
         Ok(manifest)
@@ -74,6 +75,28 @@ pub async fn deploy(State(shared): AppState, request: Request) -> ApiResult<(Sta
     tracing::info!(program = %manifest.id, files = manifest.files.len(), "program deployed");
     let body = json!({ "id": manifest.id, "files": manifest.files.len(), "created_ms": manifest.created_ms });
     Ok((StatusCode::CREATED, Json(body)))
+}
+
+/// A program runs on the server only under a manifest (docs/manifest.md): `amber.json` at
+/// the top of the bundle, which must parse.
+fn check_manifest(files: &[(String, Vec<u8>)]) -> ApiResult<()> {
+    let unprocessable =
+        |code: &'static str, message: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message);
+    let Some((_, bytes)) = files.iter().find(|(path, _)| path == bundle::MANIFEST_FILE) else {
+        return Err(unprocessable(
+            "manifest_required",
+            format!(
+                "the bundle has no {}: a served program needs a manifest granting the host functions it calls \
+                 (docs/manifest.md)",
+                bundle::MANIFEST_FILE
+            ),
+        ));
+    };
+    let text = std::str::from_utf8(bytes)
+        .map_err(|_| unprocessable("invalid_manifest", format!("{} is not UTF-8", bundle::MANIFEST_FILE)))?;
+    amber::grants::Grants::from_text(text)
+        .map_err(|e| unprocessable("invalid_manifest", format!("{}: {e}", bundle::MANIFEST_FILE)))?;
+    Ok(())
 }
 
 pub async fn show(State(shared): AppState, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Json<Value>> {

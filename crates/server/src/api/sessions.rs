@@ -328,6 +328,54 @@ pub async fn reject(
     answer(shared, role, id, op, amber_store::OpResult::Error(message.to_string())).await
 }
 
+/// `POST /v1/sessions/{id}/ops/{op}/approve` `{"principal": "…"}`: approve a gated call.
+pub async fn approve(
+    State(shared): AppState,
+    headers: HeaderMap,
+    Path((id, op)): Path<(String, String)>,
+    body: Body,
+) -> ApiResult<Json<Value>> {
+    decide(shared, headers, id, op, body, true).await
+}
+
+/// `POST /v1/sessions/{id}/ops/{op}/deny` `{"principal": "…", "reason": "…"}`.
+pub async fn deny(
+    State(shared): AppState,
+    headers: HeaderMap,
+    Path((id, op)): Path<(String, String)>,
+    body: Body,
+) -> ApiResult<Json<Value>> {
+    decide(shared, headers, id, op, body, false).await
+}
+
+async fn decide(
+    shared: Arc<Shared>,
+    headers: HeaderMap,
+    id: String,
+    op: String,
+    body: Body,
+    approved: bool,
+) -> ApiResult<Json<Value>> {
+    let role = authorize(&shared, &headers, Need::Client)?;
+    let op = op_id(&op)?;
+    let body = read_json(body, shared.max_body).await?;
+    let principal = body.get("principal").and_then(Value::as_str).filter(|p| !p.is_empty()).ok_or_else(|| {
+        ApiError::bad_request("expected {\"principal\": \"<who decides>\"} (and for a denial \"reason\")")
+    })?;
+    let reason = match body.get("reason") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(r)) => Some(r.clone()),
+        Some(_) => return Err(ApiError::bad_request("\"reason\" must be a string")),
+    };
+    let decision = amber::grants::Decision {
+        approved,
+        principal: principal.to_string(),
+        reason,
+        decided_at_ms: amber::wall_clock_ms(),
+    };
+    answer(shared, role, id, op, amber_store::OpResult::Result(decision.to_json())).await
+}
+
 pub async fn input(
     State(shared): AppState,
     headers: HeaderMap,
