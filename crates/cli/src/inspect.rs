@@ -148,10 +148,6 @@ fn grants_lines(text: &str) -> Vec<String> {
     if lines.is_empty() {
         lines.push("none (every amber.call is denied)".into());
     }
-    if !manifest.approve_capabilities.is_empty() {
-        let names: Vec<&str> = manifest.approve_capabilities.iter().map(|c| c.name()).collect();
-        lines.push(format!("first use approved: {}", names.join(", ")));
-    }
     lines
 }
 

@@ -192,3 +192,30 @@ fn a_bad_manifest_is_a_usage_error_naming_the_key() {
     expect(&out, 2);
     assert!(out.stderr.contains("conflicts with the manifest"), "{}", out.stderr);
 }
+
+#[test]
+fn a_readonly_manifest_refuses_writes_and_keeps_reads() {
+    let sb = Sandbox::new("grants-readonly");
+    sb.write("agent/amber.json", r#"{ "fs": { "readonly": true, "max_file_bytes": 1024 } }"#);
+    sb.write("agent/data.txt", "hello");
+    let agent = sb.write(
+        "agent/main.js",
+        r#"const fs = require("fs");
+console.log(fs.readFileSync(__dirname + "/data.txt", "utf8"));
+for (const write of [() => fs.writeFileSync("/tmp/x", "1"), () => fs.unlinkSync(__dirname + "/data.txt"), () => fs.mkdirSync("/tmp/d")]) {
+  try { write(); console.log("wrote"); } catch (e) { console.log(e.code, e.message); }
+}"#,
+    );
+    let out = sb.amber(&["run", &agent]);
+    expect(&out, 0);
+    let dir = std::fs::canonicalize(sb.dir.join("agent")).unwrap();
+    assert_eq!(
+        out.stdout,
+        format!(
+            "hello\nEROFS EROFS: read-only file system, open '/tmp/x'\n\
+             EROFS EROFS: read-only file system, unlink '{}/data.txt'\n\
+             EROFS EROFS: read-only file system, mkdir '/tmp/d'\n",
+            dir.display()
+        )
+    );
+}

@@ -223,7 +223,7 @@ fn sessions_survive_the_server_being_killed_at_random_moments() {
     let mut server = Server::start(&sandbox.store(), free_port(), &["--workers", "4"]);
     let api = Api::new(&server.url());
     // Short claim timeouts: a claim whose answer a kill lost is handed out again in seconds.
-    let manifest = r#"{ "host": { "add": { "timeout_ms": 3000 }, "upper": { "timeout_ms": 3000 } } }"#;
+    let manifest = r#"{ "host": { "add": { "timeout_ms": 3000 }, "upper": { "timeout_ms": 3000 }, "review": {} } }"#;
     let program = deploy(&sandbox, &server, Some(manifest));
     let log = sandbox.dir.join("tool-worker.log");
     let _worker = Worker(start_tool_worker(&server, &log));
@@ -294,7 +294,7 @@ fn two_servers_sharing_postgres_run_every_session_through_kills() {
     let a = Server::start(&sandbox.dir.join("cache-a"), free_port(), &args);
     let mut b = Server::start(&sandbox.dir.join("cache-b"), free_port(), &args);
     let (api_a, api_b) = (Api::new(&a.url()), Api::new(&b.url()));
-    let manifest = r#"{ "host": { "add": { "timeout_ms": 3000 }, "upper": { "timeout_ms": 3000 } } }"#;
+    let manifest = r#"{ "host": { "add": { "timeout_ms": 3000 }, "upper": { "timeout_ms": 3000 }, "review": {} } }"#;
     // Deployed through a, run by both: b materializes the bundle from the database.
     let program = deploy(&sandbox, &a, Some(manifest));
     let log = sandbox.dir.join("tool-worker.log");

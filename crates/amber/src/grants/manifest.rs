@@ -4,7 +4,6 @@
 
 use std::collections::BTreeMap;
 
-use amber_durable::capability::Capability;
 use amber_durable::policy::Policy;
 use serde_json::{Map, Value};
 
@@ -87,8 +86,6 @@ pub struct FsGrant {
 pub struct ProgramManifest {
     /// Granted host functions, by name (no entry: `amber.call` of it is denied).
     pub host: BTreeMap<String, HostGrant>,
-    /// Capabilities whose first use (per host, for `Net`) waits for approval.
-    pub approve_capabilities: Vec<Capability>,
     /// Hosts the network may reach (`--allow-net` syntax).
     pub net_allow: Vec<String>,
     /// Filesystem limits.
@@ -99,9 +96,6 @@ pub struct ProgramManifest {
     /// Surfaces the manifest names, so a conflicting `--policy` flag can be refused.
     pub policy_set: Vec<String>,
 }
-
-/// Capabilities a manifest may flag for approval of their first use.
-pub const APPROVABLE: &[Capability] = &[Capability::Net, Capability::FsDelete];
 
 const TOP_KEYS: &[&str] =
     &["$schema", "host", "approve_capabilities", "net", "fs", "random", "crypto", "clock", "timers", "description"];
@@ -130,18 +124,15 @@ impl ProgramManifest {
             }
         }
         if let Some(list) = top.get("approve_capabilities") {
-            for item in array(list, "approve_capabilities")? {
-                let name = item.as_str().ok_or("approve_capabilities: expected capability names")?;
-                let capability = Capability::from_name(name).filter(|c| APPROVABLE.contains(c)).ok_or_else(|| {
-                    format!(
-                        "approve_capabilities: {name:?} is not a capability whose first use can wait for approval \
-                             (one of {})",
-                        APPROVABLE.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
-                    )
-                })?;
-                if !manifest.approve_capabilities.contains(&capability) {
-                    manifest.approve_capabilities.push(capability);
-                }
+            // Refused rather than ignored until a first use can wait for approval: a manifest
+            // that says "approve deletes" must not run with deletes ungated.
+            let names: Vec<String> = array(list, "approve_capabilities")?.iter().map(|v| v.to_string()).collect();
+            if !names.is_empty() {
+                return Err(format!(
+                    "approve_capabilities ({}): approval of a capability's first use is not supported by this \
+                     runtime yet; gate the host functions that need approval with host.NAME.approve",
+                    names.join(", ")
+                ));
             }
         }
         if let Some(net) = top.get("net") {

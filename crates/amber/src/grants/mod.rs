@@ -13,12 +13,11 @@ mod manifest;
 
 use std::sync::Arc;
 
-use amber_durable::capability::Capability;
 use amber_durable::digest::Digest;
 use serde_json::Value;
 
 pub use condition::Condition;
-pub use manifest::{ApprovalRule, FsGrant, HostGrant, ProgramManifest, RetryPolicy, APPROVABLE};
+pub use manifest::{ApprovalRule, FsGrant, HostGrant, ProgramManifest, RetryPolicy};
 
 /// The code-hash entry under which an image records its run's manifest.
 /// (The CLI stores the text itself as a source of that name, so the store's code-hash check
@@ -174,11 +173,6 @@ impl Grants {
     /// Checks a call's result against its `result` schema, if it has one.
     pub fn check_result(&self, name: &str, result: &Value) -> Option<SchemaFailure> {
         self.validator(name, true).and_then(|v| first_failure(v, result))
-    }
-
-    /// Whether the first use of `capability` waits for approval.
-    pub fn flags(&self, capability: Capability) -> bool {
-        self.manifest.approve_capabilities.contains(&capability)
     }
 
     fn validator(&self, name: &str, result: bool) -> Option<&jsonschema::Validator> {

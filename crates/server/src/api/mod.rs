@@ -35,6 +35,8 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("get", "/v1/sessions/{id}/export"),
     ("post", "/v1/sessions/{id}/ops/{op}/resolve"),
     ("post", "/v1/sessions/{id}/ops/{op}/reject"),
+    ("post", "/v1/sessions/{id}/ops/{op}/approve"),
+    ("post", "/v1/sessions/{id}/ops/{op}/deny"),
     ("post", "/v1/sessions/{id}/input"),
     ("post", "/v1/sessions/{id}/cancel"),
     ("post", "/v1/ops/claim"),
