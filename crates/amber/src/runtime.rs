@@ -579,6 +579,13 @@ pub struct Runtime {
     grants: Option<SharedGrants>,
 }
 
+/// The code of a coded error message, `"TypeError [CODE]: …"` (Node's form).
+fn error_code(message: &str) -> Option<String> {
+    let (_, rest) = message.split_once(" [")?;
+    let (code, _) = rest.split_once("]: ")?;
+    (!code.is_empty() && !code.contains(' ')).then(|| code.to_string())
+}
+
 /// This crate's state riding the image (host_state [`DURABLE_STATE_KEY`]).
 #[derive(Serialize, Deserialize, Default)]
 struct DurableState {
@@ -1237,20 +1244,42 @@ impl Runtime {
     }
 
     /// Serve pending calls that have an in-process host function; true if any was served.
+    /// Under the manifest's `retry`, a failing handler is called again after the backoff
+    /// (this thread waits), each failed attempt journaled; a handler's error of the form
+    /// `"Error [CODE]: …"` is classified by CODE for `retry_on`.
     fn serve_hosts(&mut self) -> bool {
         let mut served = false;
         for op in self.pending() {
             if op.kind != OpKind::Call || self.deliveries.iter().any(|d| d.id == op.id) {
                 continue;
             }
-            let Some((_, handler)) = self.hosts.iter_mut().find(|(name, _)| *name == op.name) else { continue };
+            let Some(index) = self.hosts.iter().position(|(name, _)| *name == op.name) else { continue };
+            let retry = self.grants.as_ref().and_then(|g| g.grant(&op.name)).and_then(|g| g.retry.clone());
             let started = Instant::now();
-            let result = match handler(&op) {
-                Ok(value) => match check_depth(&value, &format!("result of operation {}", op.id)) {
-                    Ok(()) => CallResult::Ok(value),
-                    Err(e) => CallResult::Err(e.to_string()),
-                },
-                Err(message) => CallResult::Err(message),
+            let mut number = 1;
+            let result = loop {
+                let attempt_started = Instant::now();
+                let result = match (self.hosts[index].1)(&op) {
+                    Ok(value) => match check_depth(&value, &format!("result of operation {}", op.id)) {
+                        Ok(()) => CallResult::Ok(value),
+                        Err(e) => CallResult::Err(e.to_string()),
+                    },
+                    Err(message) => CallResult::Err(message),
+                };
+                let CallResult::Err(error) = &result else { break result };
+                let code = error_code(error);
+                let Some(policy) = retry.as_ref().filter(|r| number < r.max_attempts && r.retries(code.as_deref()))
+                else {
+                    break result;
+                };
+                let backoff_ms = policy.backoff_after(number);
+                let duration_ms = u64::try_from(attempt_started.elapsed().as_millis()).unwrap_or(u64::MAX);
+                let attempt = Attempt { number, code, error: error.clone(), duration_ms, backoff_ms };
+                if self.record_attempt(op.id, &attempt).is_err() {
+                    break result;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(backoff_ms));
+                number += 1;
             };
             let duration_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
             self.deliveries.push_back(Delivery { id: op.id, result, duration_ms });

@@ -174,3 +174,35 @@ fn failed_attempts_are_journaled_and_replay_passes_over_them() {
     assert_eq!(replay.run(&program).unwrap(), Outcome::Completed(serde_json::Value::Null));
     assert_eq!(take_output(), "found\n");
 }
+
+#[test]
+fn an_in_process_host_function_is_retried_by_its_policy() {
+    let manifest =
+        r#"{ "host": { "flaky": { "retry": { "max_attempts": 4, "backoff_ms": 1, "retry_on": ["E_BUSY"] } } } }"#;
+    let mut calls = 0;
+    let program = Program::script("agent.js", r#"amber.call("flaky", {}).then((v) => console.log("got", v));"#);
+    let mut runtime = builder(manifest)
+        .host_function("flaky", move |_| {
+            calls += 1;
+            if calls < 3 {
+                Err("Error [E_BUSY]: try later".into())
+            } else {
+                Ok(json!(calls))
+            }
+        })
+        .build()
+        .unwrap();
+    assert_eq!(runtime.run(&program).unwrap(), Outcome::Completed(serde_json::Value::Null));
+    assert_eq!(take_output(), "got 3\n");
+    let records = runtime.take_records();
+    let codes: Vec<&serde_json::Value> =
+        records.iter().filter(|r| r.kind.to_string() == "attempt").map(|r| &r.args["code"]).collect();
+    assert_eq!(codes, vec![&json!("E_BUSY"), &json!("E_BUSY")]);
+    // A code outside retry_on is not retried.
+    let mut runtime = builder(manifest).host_function("flaky", |_| Err("Error [E_GONE]: no".into())).build().unwrap();
+    let program =
+        Program::script("agent.js", r#"amber.call("flaky", {}).catch((e) => console.log(e.code, e.message));"#);
+    assert_eq!(runtime.run(&program).unwrap(), Outcome::Completed(serde_json::Value::Null));
+    assert_eq!(take_output(), "E_GONE no\n");
+    assert!(!runtime.take_records().iter().any(|r| r.kind.to_string() == "attempt"));
+}
