@@ -68,14 +68,7 @@ pub use error::{Error, Result};
 #[doc = include_str!("../../../docs/host-api.md")]
 pub struct HostApiDoc;
 
-/// The key a host operation carries to its host (`AMBER_IDEMPOTENCY_KEY`, a request's
-/// `Idempotency-Key` header): `session:run:seq`, unique across sessions and runs (the run id
-/// is fresh for every run, so two stores' sessions of the same name, or runs without a
-/// session, never share a key) and the same when the operation is retried after a crash (the
-/// run id and seq are journaled).
-pub fn idempotency_key(session: &str, run_id: &str, seq: u64) -> String {
-    format!("{session}:{run_id}:{seq}")
-}
+pub use amber_durable::journal::idempotency_key;
 
 pub use runtime::{
     wall_clock_ms, ErrorReport, HostHandler, Outcome, Program, Runtime, RuntimeBuilder, ENGINE_VERSION,

@@ -532,6 +532,7 @@ impl RuntimeBuilder {
             policy: self.policy,
             hosts: self.hosts,
             deliveries: VecDeque::new(),
+            attempts_elapsed: BTreeMap::new(),
             wall_clock: self.wall_clock,
             start_time_ms: self.start_time_ms,
             seed: self.seed,
@@ -563,6 +564,9 @@ pub struct Runtime {
     policy: Policy,
     hosts: Vec<(String, HostHandler)>,
     deliveries: VecDeque<Delivery>,
+    /// Per pending call retried in this process: the ms its recorded attempts and backoffs
+    /// took, so each attempt record is stamped where it ended, not where the call began.
+    attempts_elapsed: BTreeMap<u64, u64>,
     wall_clock: fn() -> u64,
     start_time_ms: Option<u64>,
     seed: Option<[u8; 32]>,
@@ -866,7 +870,9 @@ impl Runtime {
             return Err(Error::usage("attempts are recorded by a live host, not during a replay"));
         }
         let issue = self.core.recorder.op_issue.get(&id).copied().unwrap_or(self.core.vm.clock_ms);
-        let timestamp = (issue + attempt.duration_ms as f64).max(0.0) as u64;
+        let before = self.attempts_elapsed.entry(id).or_insert(0);
+        let timestamp = (issue + (*before + attempt.duration_ms) as f64).max(0.0) as u64;
+        *before = before.saturating_add(attempt.duration_ms).saturating_add(attempt.backoff_ms);
         let draft = RecordDraft::attempt(op.seq, &op.name, attempt, timestamp);
         self.core.recorder.record(draft, None).map(drop)
     }
@@ -913,6 +919,7 @@ impl Runtime {
                 amber_durable::journal::MAX_RECORD_BYTES
             )),
         };
+        self.attempts_elapsed.remove(&id);
         self.deliveries.push_back(Delivery { id, result, duration_ms });
         Ok(())
     }
@@ -1128,13 +1135,8 @@ impl Runtime {
         let mut seed8 = [0u8; 8];
         seed8.copy_from_slice(&seed[..8]);
         put_host_state(&mut self.core.vm, RANDOM_SEED_KEY, seed8.to_vec());
-        // The run id: from the journaled start (so a replay or a restore has the same one), not
-        // revealing the seed.
-        let mut id_input = b"amber run id".to_vec();
-        id_input.extend_from_slice(&seed);
-        id_input.extend_from_slice(&start.to_le_bytes());
-        let id = amber_durable::digest::sha256(&id_input);
-        put_host_state(&mut self.core.vm, RUN_ID_KEY, id[..8].to_vec());
+        let id = amber_durable::journal::run_id(start, &seed);
+        put_host_state(&mut self.core.vm, RUN_ID_KEY, id.to_vec());
         if self.policy.crypto == amber_durable::policy::Mode::Seeded {
             put_host_state(&mut self.core.vm, crate::entropy::SEED_KEY, crate::entropy::initial_seeded_state(&seed));
         }
@@ -1282,6 +1284,7 @@ impl Runtime {
                 number += 1;
             };
             let duration_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+            self.attempts_elapsed.remove(&op.id);
             self.deliveries.push_back(Delivery { id: op.id, result, duration_ms });
             served = true;
         }

@@ -43,6 +43,7 @@ mod serve;
 mod sessions;
 mod store;
 mod time;
+mod trace;
 mod transport;
 mod upgrade;
 
@@ -95,6 +96,9 @@ enum Command {
     /// A session's journal as a timeline: operations, steps, sleeps, inputs, reads, with seq,
     /// logical time and duration.
     Log(log::LogArgs),
+    /// A session's journal as OpenTelemetry traces: to an OTLP/HTTP collector (--otlp URL) or
+    /// a file (-o FILE, OTLP JSON or protobuf); printed as OTLP JSON without either.
+    Trace(trace::TraceArgs),
     /// Start a new session from a session's state right after one of its journal records.
     Fork(fork::ForkArgs),
     /// Evaluate JavaScript in a session's global scope, on a copy of its state (effects refused).
@@ -142,6 +146,7 @@ fn main() -> ExitCode {
             Command::Replay(args) => replay::replay(args, &store),
             Command::Inspect(args) => inspect::inspect(args, &store),
             Command::Log(args) => log::log(args, &store),
+            Command::Trace(args) => trace::trace(args, &store),
             Command::Fork(args) => fork::fork(args, &store),
             Command::Eval(args) => eval::eval(args, &store),
             Command::Upgrade(args) => upgrade::upgrade(args, &store),

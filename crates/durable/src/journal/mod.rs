@@ -37,6 +37,29 @@ pub const MAX_RECORD_BYTES: usize = 16 << 20;
 /// hashes, duration, timestamp, varints): what [`record_fits`] adds to the variable parts.
 const RECORD_OVERHEAD_BYTES: usize = 256;
 
+/// A run's id: 8 bytes derived from its journaled start (seed and start time), so every
+/// restore and replay of the run has the same one, every run a different one (the seed is
+/// fresh randomness unless the embedder fixed it), and the id does not reveal the seed. Host
+/// idempotency keys and trace ids are made from it.
+pub fn run_id(start_time_ms: u64, seed: &[u8; 32]) -> [u8; 8] {
+    let mut input = b"amber run id".to_vec();
+    input.extend_from_slice(seed);
+    input.extend_from_slice(&start_time_ms.to_le_bytes());
+    let digest = crate::digest::sha256(&input);
+    let mut id = [0u8; 8];
+    id.copy_from_slice(&digest[..8]);
+    id
+}
+
+/// The key a host operation carries to its host (`AMBER_IDEMPOTENCY_KEY`, a request's
+/// `Idempotency-Key` header): `session:run:seq` with the run id in hex, unique across sessions
+/// and runs (two stores' sessions of the same name, or runs without a session, never share a
+/// key) and the same when the operation is retried after a crash (the run id and seq are
+/// journaled).
+pub fn idempotency_key(session: &str, run_id: &str, seq: u64) -> String {
+    format!("{session}:{run_id}:{seq}")
+}
+
 /// Whether a record with this function name, args and result stays within
 /// [`MAX_RECORD_BYTES`]; Err with the bytes it would need. The runtime asks before it records
 /// an effect, so an oversized argument or result rejects that one call instead of failing
