@@ -56,6 +56,10 @@ pub struct ServeArgs {
     /// commit.
     #[arg(long = "lease-ms", value_name = "MS", default_value_t = amber_server::DEFAULT_LEASE_MS)]
     lease_ms: u64,
+    /// Send every session's spans to this OTLP/HTTP collector as its slices commit them
+    /// (docs/tracing.md; `/v1/traces` is appended to a base URL).
+    #[arg(long, value_name = "URL")]
+    otlp: Option<String>,
     #[command(flatten)]
     host: HostArgs,
 }
@@ -105,6 +109,7 @@ pub fn serve(args: ServeArgs, location: &StoreLocation) -> CliResult<u8> {
     config.transport = crate::transport::config();
     config.lease_ms = args.lease_ms.max(1);
     config.database = args.database.or_else(|| std::env::var("AMBER_DATABASE_URL").ok().filter(|u| !u.is_empty()));
+    config.otlp = args.otlp;
     if !hosts.is_empty() {
         config.hosts = Some(Arc::new(ServeHosts(hosts)));
     }

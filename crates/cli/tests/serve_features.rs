@@ -246,3 +246,59 @@ fn approvals_are_decided_through_the_api() {
         .collect();
     assert_eq!(principals, vec!["alice", "bob"], "{journal}");
 }
+
+#[test]
+fn sessions_are_traced_live_to_an_otlp_collector() {
+    use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+    use prost::Message;
+    use support::http_server::{Reply, TestServer};
+
+    let collector = TestServer::start(|_, _| Reply::Full(200, vec![], Vec::new()));
+    let sandbox = Sandbox::new("serve-otlp");
+    let server = Server::start(&sandbox.store(), free_port(), &["--otlp", &collector.url("")]);
+    let api = Api::new(&server.url());
+    let agent = "const n = await amber.step('plan', () => 2);\n\
+                 console.log(await amber.call('double', { n }));\n\
+                 console.log(await amber.call('pay', { amount: 500 }));";
+    let manifest = r#"{ "host": { "double": {}, "pay": { "approve": true } } }"#;
+    let program = deploy(&api, &[("main.mjs", agent), ("amber.json", manifest)]);
+    assert_eq!(api.post("/v1/sessions", &json!({ "program": program, "entry": "main.mjs", "id": "t" })).status, 201);
+    let pending = |doc: &Value, kind: &str| -> Option<u64> {
+        doc["pending"].as_array()?.iter().find(|op| op["kind"] == kind && op["state"] == "pending")?["id"].as_u64()
+    };
+    let doc = wait_until(&api, "t", &|doc| pending(doc, "call").is_some());
+    let call = pending(&doc, "call").unwrap();
+    assert_eq!(api.post(&format!("/v1/sessions/t/ops/{call}/resolve"), &json!({ "result": 4 })).status, 200);
+    let doc = wait_until(&api, "t", &|doc| pending(doc, "approval").is_some());
+    let approval = pending(&doc, "approval").unwrap();
+    let reply = api.post(&format!("/v1/sessions/t/ops/{approval}/approve"), &json!({ "principal": "alice" }));
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let doc = wait_until(&api, "t", &|doc| pending(doc, "call").is_some_and(|id| id != call));
+    let pay = pending(&doc, "call").unwrap();
+    assert_eq!(api.post(&format!("/v1/sessions/t/ops/{pay}/resolve"), &json!({ "result": "paid" })).status, 200);
+    assert_eq!(wait_until(&api, "t", &finished)["status"], "completed");
+
+    // Spans arrive as slices commit them, the root once the session ended; each once.
+    let spans = || -> Vec<(String, Vec<u8>, Vec<u8>)> {
+        collector
+            .seen()
+            .iter()
+            .filter(|s| s.path == "/v1/traces")
+            .flat_map(|s| ExportTraceServiceRequest::decode(&s.body[..]).unwrap().resource_spans)
+            .flat_map(|r| r.scope_spans)
+            .flat_map(|s| s.spans)
+            .map(|s| (s.name, s.span_id, s.trace_id))
+            .collect()
+    };
+    let mut waited = 0;
+    while !spans().iter().any(|(name, _, _)| name == "session") && waited < 200 {
+        std::thread::sleep(Duration::from_millis(50));
+        waited += 1;
+    }
+    let spans = spans();
+    let mut names: Vec<&str> = spans.iter().map(|(name, _, _)| name.as_str()).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["approval pay", "call double", "call pay", "session", "step plan"], "{spans:?}");
+    assert!(collector.seen().len() > 1, "sent as the session went, not once at its end");
+    assert!(spans.iter().all(|(_, _, trace)| *trace == spans[0].2));
+}

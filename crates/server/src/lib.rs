@@ -23,6 +23,7 @@ mod auth;
 mod bundle;
 mod events;
 mod metrics;
+mod otlp;
 mod scheduler;
 mod worker;
 
@@ -83,6 +84,9 @@ pub struct ServerConfig {
     pub image_key: Option<Vec<u8>>,
     /// How sessions' requests reach the network (proxy, timeouts).
     pub transport: amber::net::TransportConfig,
+    /// An OTLP/HTTP collector to send every session's spans to as its slices commit them
+    /// (docs/tracing.md).
+    pub otlp: Option<String>,
     /// Called once the server listens, with the bound address (tests bind port 0).
     pub on_listening: Option<Box<dyn FnOnce(SocketAddr) + Send>>,
 }
@@ -108,6 +112,7 @@ impl ServerConfig {
             hosts: None,
             image_key: None,
             transport: amber::net::TransportConfig::default(),
+            otlp: None,
             on_listening: None,
         }
     }
@@ -131,6 +136,8 @@ pub(crate) struct Shared {
     pub slice_instructions: u64,
     /// Woken when call operations become claimable (long-polling claims wait on it).
     pub ops_available: tokio::sync::Notify,
+    /// The live trace exporter (`--otlp`).
+    pub exporter: Option<otlp::Exporter>,
 }
 
 /// Runs the server until SIGTERM or SIGINT; then stops taking work, lets running slices end
@@ -150,6 +157,13 @@ pub fn serve(mut config: ServerConfig) -> Result<(), String> {
     };
     std::fs::create_dir_all(&config.store_dir)
         .map_err(|e| format!("creating the store directory {}: {e}", config.store_dir.display()))?;
+    let (exporter, exporter_thread) = match config.otlp.take() {
+        Some(url) => {
+            let (exporter, thread) = otlp::Exporter::start(url, store.clone())?;
+            (Some(exporter), Some(thread))
+        }
+        None => (None, None),
+    };
     let shared = Arc::new(Shared {
         store: store.clone(),
         store_dir: config.store_dir.clone(),
@@ -166,6 +180,7 @@ pub fn serve(mut config: ServerConfig) -> Result<(), String> {
         max_heap: config.max_heap,
         slice_instructions: config.slice_instructions.max(1),
         ops_available: tokio::sync::Notify::new(),
+        exporter,
     });
     // Whatever a previous process left runnable (queued, crashed while running, results
     // waiting), and every durable sleep.
@@ -227,6 +242,11 @@ pub fn serve(mut config: ServerConfig) -> Result<(), String> {
     let _ = timer.join();
     if let Some(poller) = poller {
         let _ = poller.join();
+    }
+    // The slices are over: the exporter sends what they closed, then ends.
+    if let (Some(exporter), Some(thread)) = (&shared.exporter, exporter_thread) {
+        exporter.close();
+        let _ = thread.join();
     }
     tracing::info!("amber serve stopped");
     served

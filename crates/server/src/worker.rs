@@ -112,6 +112,9 @@ pub fn run(shared: &Shared) {
                 }
             }
         }
+        if let Some(exporter) = &shared.exporter {
+            exporter.slice_ended(&id);
+        }
         shared.metrics.slices.observe(started.elapsed().as_secs_f64());
         shared.metrics.slices_total.fetch_add(1, Ordering::Relaxed);
         shared.scheduler.done(&id, &tenant);

@@ -424,6 +424,10 @@ pub async fn cancel(State(shared): AppState, headers: HeaderMap, Path(id): Path<
     };
     if done {
         shared.events.publish(&id, "status", json!({ "status": "cancelled" }));
+        // No slice ends a session cancelled while it waited: its trace ends here.
+        if let Some(exporter) = &shared.exporter {
+            exporter.slice_ended(&id);
+        }
     } else {
         // Running: its slice sees the request when it ends.
         shared.scheduler.wake(&id, &row.spec.tenant);
