@@ -76,6 +76,9 @@ pub(crate) fn settle_approval(vm: &mut Vm, op: &HostOp, result: &CallResult) -> 
     };
     let approved = decision["approved"].as_bool() == Some(true);
     let intent = parse(&op.args_json).unwrap_or_default();
+    if intent.get("capability").is_some() {
+        return crate::first_use::settle(vm, op, &intent, &decision);
+    }
     let name = intent["call"].as_str().unwrap_or(&op.name).to_string();
     if approved {
         let args = intent["args"].clone();

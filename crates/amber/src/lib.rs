@@ -40,6 +40,7 @@ mod bridge;
 mod entropy;
 mod error;
 mod event_loop;
+mod first_use;
 mod frames;
 mod gate;
 pub mod grants;

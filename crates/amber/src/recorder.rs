@@ -34,6 +34,8 @@ pub(crate) struct Recorder {
     head: JournalHead,
     /// Records appended live and not yet taken by the embedder.
     fresh: Vec<CallRecord>,
+    /// Where in the program the fresh records were made (`file:line:column`), by seq.
+    fresh_locations: Vec<(u64, String)>,
     /// Surfaces touched, with first-touch seq.
     pub ledger: CapabilityLedger,
     /// `amber eval`: the state is a copy, and every effect is refused.
@@ -128,6 +130,11 @@ impl Recorder {
         std::mem::take(&mut self.fresh)
     }
 
+    /// Where the records appended live since the last call were made.
+    pub fn take_fresh_locations(&mut self) -> Vec<(u64, String)> {
+        std::mem::take(&mut self.fresh_locations)
+    }
+
     /// Expect-or-append: while replaying, the next record must match `draft` (kind, name,
     /// args hash and, for completions, the operation) and is returned; live, `draft` is
     /// appended and None returned. The record's seq comes first.
@@ -179,6 +186,9 @@ impl Recorder {
         record.hash = record.compute_hash()?;
         self.head = JournalHead { len: seq + 1, hash: Digest(record.hash) };
         self.fresh.push(record);
+        if let Some(location) = location.filter(|l| !l.is_empty() && !l.starts_with('<')) {
+            self.fresh_locations.push((seq, location.to_string()));
+        }
         Ok((seq, None))
     }
 

@@ -670,6 +670,12 @@ impl Runtime {
             if fs.readonly {
                 put_host_state(&mut self.core.vm, amber_node::modules::fs::READONLY_KEY, Vec::new());
             }
+            // Net's gate is the runtime's own (crate::first_use); the node layer's surfaces
+            // read theirs from the VM.
+            for capability in &grants.manifest().approve_capabilities {
+                let key = amber_node::capabilities::gate_key(capability.name());
+                put_host_state(&mut self.core.vm, &key, Vec::new());
+            }
         }
         // TypeScript runs as the JavaScript it becomes (the code hash stays the TypeScript
         // text's): an ES module with its position map, or CommonJS, which `node:module`
@@ -1021,6 +1027,12 @@ impl Runtime {
     /// Journal records appended since the last call, in seq order (persist them).
     pub fn take_records(&mut self) -> Vec<CallRecord> {
         self.core.recorder.take_fresh()
+    }
+
+    /// Where in the program the records taken by [`Runtime::take_records`] were made, by seq
+    /// (`file:line:column`; host-made records have none): diagnostic, for traces.
+    pub fn take_record_locations(&mut self) -> Vec<(u64, String)> {
+        self.core.recorder.take_fresh_locations()
     }
 
     /// Lower-layer file bytes captured since the last call, by sha256: store them (as blobs)

@@ -149,10 +149,12 @@ pub fn describe_op(op: &PendingOp, now: u64) -> String {
     match op.kind {
         OpKind::Call => format!("{:<3} call   {}  {}", op.id, op.name, op.args),
         OpKind::Input => format!("{:<3} input  {:?}", op.id, op.name),
+        // A capability's first use (`Net`, `FsDelete`) names the operation that waits.
         OpKind::Approval => format!(
-            "{:<3} approve  call {}  {}  ({})",
+            "{:<3} approve  {} {}  {}  ({})",
             op.id,
-            op.name,
+            op.args["capability"].as_str().unwrap_or("call"),
+            op.args["call"].as_str().unwrap_or(&op.name),
             op.args["args"],
             op.args["rule"].as_str().unwrap_or("")
         ),

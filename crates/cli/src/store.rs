@@ -66,6 +66,8 @@ impl Held<'_> {
             self.store.append_journal_records(&self.lease, &records)?;
             crate::fault::point();
         }
+        // Diagnostic (outside the chain): lost in a crash here, a trace lacks the locations.
+        self.store.put_locations(&self.lease, &runtime.take_record_locations())?;
         Ok(())
     }
 

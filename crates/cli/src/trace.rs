@@ -51,11 +51,13 @@ pub fn trace(args: TraceArgs, location: &StoreLocation) -> CliResult<u8> {
         .as_ref()
         .and_then(|image| read_manifest_unverified(&image.bytes).ok())
         .map(|summary| summary.manifest.capabilities);
+    let locations = store.locations(&args.name)?;
     let session = SessionTrace {
         name: &args.name,
         records: loaded.journal.records(),
         state: Some(loaded.meta.status.name()),
         ledger: ledger.as_ref(),
+        locations: Some(&locations),
     };
     let service = Service { name: &args.service_name, version: amber::ENGINE_VERSION };
     let request = trace_request(&session, &service, Selection::All);

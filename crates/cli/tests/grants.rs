@@ -219,3 +219,89 @@ for (const write of [() => fs.writeFileSync("/tmp/x", "1"), () => fs.unlinkSync(
         )
     );
 }
+
+/// `approve_capabilities`: the first request to each new host, the first delete and the
+/// first key generation wait for a human; concurrent first uses share one approval, an approved host is not asked again, a
+/// synchronous delete cannot wait and says so, a path around the gate is refused, and a
+/// denial rejects the operation. Each session replays without divergence.
+#[test]
+fn first_uses_of_gated_capabilities_wait_for_approval() {
+    let server = support::http_server::TestServer::start(|_, _| support::http_server::Reply::text(200, "ok"));
+    let sb = Sandbox::new("grants-capabilities");
+    sb.write(
+        "agent/amber.json",
+        r#"{ "approve_capabilities": ["Net", "FsDelete", "CryptoKeygen"], "net": { "allow": ["127.0.0.1", "localhost"] } }"#,
+    );
+    let agent = sb.write(
+        "agent/main.js",
+        &format!(
+            r#"const fs = require("fs");
+const http = require("http");
+const url = "{url}";
+(async () => {{
+  fs.writeFileSync("/tmp/x.txt", "1");
+  try {{ fs.unlinkSync("/tmp/x.txt"); }} catch (e) {{ console.log("sync", e.code); }}
+  try {{ require("node:internal/net").request({{ method: "GET", url, protocol: "http:", hostname: "127.0.0.1", port: {port}, headers: [] }}, null); }}
+  catch (e) {{ console.log("around", e.code); }}
+  const [a, b] = await Promise.all([fetch(url), fetch(url)]);
+  console.log("fetched", a.status, b.status, await a.text());
+  await new Promise((done) => http.get(url, (res) => {{ console.log("http", res.statusCode); res.resume(); res.on("end", done); }}));
+  await fs.promises.unlink("/tmp/x.txt");
+  fs.writeFileSync("/tmp/y.txt", "1");
+  fs.unlinkSync("/tmp/y.txt");
+  console.log("deleted", fs.existsSync("/tmp/x.txt"), fs.existsSync("/tmp/y.txt"));
+  await fetch("http://localhost:{port}/").catch((e) => console.log("denied", e.cause.code, e.cause.message));
+  const key = await crypto.subtle.generateKey({{ name: "HMAC", hash: "SHA-256" }}, true, ["sign"]);
+  console.log("key", key.algorithm.name);
+}})();"#,
+            url = server.url("/"),
+            port = server.port
+        ),
+    );
+    let out = sb.amber(&["run", &agent, "--session", "c"]);
+    expect(&out, 75);
+    assert_eq!(out.stdout, "sync ERR_AMBER_APPROVAL_REQUIRED\naround ERR_AMBER_APPROVAL_REQUIRED\n");
+    assert!(
+        out.stderr.contains("approve  Net fetch  {\"host\":\"127.0.0.1\"}  (first use of Net host 127.0.0.1)"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(server.seen().len(), 0, "nothing reached the host before the approval");
+    let id = |stderr: &str| stderr.split("--approve ").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
+
+    let out = sb.amber(&["resume", "c", "--approve", &id(&out.stderr), "--principal", "ops"]);
+    expect(&out, 75);
+    assert_eq!(out.stdout, "fetched 200 200 ok\nhttp 200\n");
+    assert!(out.stderr.contains("approve  FsDelete unlink  {\"path\":\"/tmp/x.txt\"}"), "{}", out.stderr);
+    let out = sb.amber(&["resume", "c", "--approve", &id(&out.stderr), "--principal", "ops"]);
+    expect(&out, 75);
+    assert_eq!(out.stdout, "deleted false false\n");
+    assert!(out.stderr.contains("(first use of Net host localhost)"), "{}", out.stderr);
+    let deny = format!("{}=not that one", id(&out.stderr));
+    let out = sb.amber(&["resume", "c", "--deny", &deny, "--principal", "bob"]);
+    expect(&out, 75);
+    assert_eq!(
+        out.stdout,
+        "denied ERR_AMBER_NOT_APPROVED the first request to localhost was not approved by bob: not that one\n"
+    );
+    assert!(
+        out.stderr.contains("approve  CryptoKeygen subtle.generateKey  {\"algorithm\":\"HMAC\"}"),
+        "{}",
+        out.stderr
+    );
+    let out = sb.amber(&["resume", "c", "--approve", &id(&out.stderr)]);
+    expect(&out, 0);
+    assert_eq!(out.stdout, "key HMAC\n");
+    assert_eq!(server.seen().len(), 3, "two fetches and one http.get reached the host");
+    let decisions: Vec<(String, bool)> = journal(&sb, "c")
+        .iter()
+        .filter(|r| r["kind"] == "approval-completion")
+        .map(|r| (r["function"].as_str().unwrap().to_string(), r["result"]["ok"]["approved"].as_bool().unwrap()))
+        .collect();
+    let names = ["Net", "FsDelete", "Net", "CryptoKeygen"];
+    let expected: Vec<(String, bool)> =
+        names.iter().zip([true, true, false, true]).map(|(n, a)| (n.to_string(), a)).collect();
+    assert_eq!(decisions, expected);
+    let out = sb.amber(&["replay", "c"]);
+    expect(&out, 0);
+}

@@ -121,6 +121,12 @@ fn a_session_is_exported_to_an_otlp_receiver_as_one_span_tree() {
     assert_eq!(attr(approval, "amber.approval.rule"), Some(Any::StringValue("/amount gt 100".into())));
     assert_eq!(span("call pay").start_time_unix_nano, approval.start_time_unix_nano);
     assert_eq!(attr(span("step plan"), "amber.op.outcome"), Some(Any::StringValue("ok".into())));
+    // Where in the program each operation was asked for.
+    assert_eq!(attr(span("call search"), "code.line.number"), Some(Any::IntValue(3)));
+    assert_eq!(attr(span("call pay"), "code.line.number"), Some(Any::IntValue(5)));
+    assert!(
+        matches!(attr(span("call search"), "code.file.path"), Some(Any::StringValue(p)) if p.ends_with("agent/main.js"))
+    );
     assert_eq!(attr(span("session"), "amber.session.state"), Some(Any::StringValue("completed".into())));
 }
 
@@ -163,10 +169,16 @@ fn a_bad_collector_is_a_clear_error() {
 }
 
 /// Wall-clock values (span and event times follow the hosts' durations) and what depends on
-/// them (the journal head hash), and the engine version, become placeholders.
+/// them (the journal head hash), the engine version and the sandbox's path become
+/// placeholders.
 fn normalize(value: &mut Value) {
-    const WALL: [&str; 4] =
-        ["amber.duration_ms", "amber.approval.decided_at_ms", "amber.journal.head", "service.version"];
+    const WALL: [&str; 5] = [
+        "amber.duration_ms",
+        "amber.approval.decided_at_ms",
+        "amber.journal.head",
+        "service.version",
+        "code.file.path",
+    ];
     match value {
         Value::Object(map) => {
             let wall = map.get("key").and_then(Value::as_str).is_some_and(|k| WALL.contains(&k));

@@ -47,6 +47,41 @@ pub fn touched(vm: &Vm) -> Vec<String> {
         .collect()
 }
 
+/// `vm.host_state` entry present when the embedder has `capability`'s first use wait for a
+/// human's approval (the program manifest's `approve_capabilities`). Until
+/// [`approved_key`] is there too, the surface's synchronous operations throw
+/// `ERR_AMBER_APPROVAL_REQUIRED` (they cannot wait); its asynchronous ones ask for the
+/// approval first (`node:internal/net`'s `gate`) and go on once it is given.
+pub fn gate_key(capability: &str) -> String {
+    format!("node.gate.{capability}")
+}
+
+/// `vm.host_state` entry the embedder puts once `capability`'s first use was approved.
+pub fn approved_key(capability: &str) -> String {
+    format!("node.approved.{capability}")
+}
+
+/// Whether using `capability` now must wait for an approval not given yet.
+pub fn awaits_approval(vm: &Vm, capability: &str) -> bool {
+    let has = |key: String| vm.host_state.iter().any(|(k, _)| *k == key);
+    has(gate_key(capability)) && !has(approved_key(capability))
+}
+
+/// The error of a synchronous use of `capability` before its first use was approved:
+/// `what` names the operation, `instead` the form that waits.
+pub fn approval_required(vm: &mut Vm, capability: &str, what: &str, instead: &str) -> amber_engine::error::Throw {
+    let message = format!(
+        "{what}: the program manifest has the first use of {capability} wait for approval, and a synchronous call \
+         cannot wait; use {instead}, which asks for it"
+    );
+    let e = vm.make_error(amber_engine::error::ErrorKind::Error, &message);
+    vm.roots.push(e);
+    let code = vm.str("ERR_AMBER_APPROVAL_REQUIRED");
+    vm.set_property(e, "code", code);
+    vm.roots.pop();
+    amber_engine::error::Throw::Value(e)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -108,7 +108,8 @@ impl ExportLoop {
             return;
         }
         let finished = row.status.is_final();
-        let session = SessionTrace { name: id, records: &records, state: Some(row.status.name()), ledger: None };
+        let session =
+            SessionTrace { name: id, records: &records, state: Some(row.status.name()), ledger: None, locations: None };
         let service = Service { name: "amber", version: amber::ENGINE_VERSION };
         let request = amber_trace::trace_request(&session, &service, Selection::Closed { from, finished });
         let empty = request.resource_spans.iter().flat_map(|r| &r.scope_spans).all(|s| s.spans.is_empty());

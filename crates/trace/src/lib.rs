@@ -19,6 +19,8 @@ mod spans;
 pub use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 pub use send::{endpoint_url, post, ExportError};
 
+use std::collections::BTreeMap;
+
 use amber_durable::capability::CapabilityLedger;
 use amber_durable::journal::CallRecord;
 
@@ -32,6 +34,8 @@ pub struct SessionTrace<'a> {
     pub state: Option<&'a str>,
     /// The surfaces it touched and where first (the image's ledger), if known.
     pub ledger: Option<&'a CapabilityLedger>,
+    /// Where in the program each record was made (`file:line:column`, by seq), if known.
+    pub locations: Option<&'a BTreeMap<u64, String>>,
 }
 
 /// Who exports: the OTLP resource's `service.name` and `service.version`.

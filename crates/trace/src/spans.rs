@@ -235,6 +235,7 @@ impl<'a> Trace<'a> {
                 string(&idempotency_key(self.session.name, &self.run_id, intent.seq)),
             ));
         }
+        self.location(intent.seq, &mut attributes);
         let mut status = None;
         match completion.and_then(|c| c.result.as_ref()) {
             None => attributes.push(kv("amber.op.outcome", string("pending"))),
@@ -294,6 +295,22 @@ impl<'a> Trace<'a> {
         }
     }
 
+    /// Where the program made the record at `seq`, as the semantic conventions' code
+    /// attributes (`code.file.path`, `code.line.number`, `code.column.number`).
+    fn location(&self, seq: u64, attributes: &mut Vec<KeyValue>) {
+        let Some(location) = self.session.locations.and_then(|l| l.get(&seq)) else { return };
+        let mut parts = location.rsplitn(3, ':');
+        let (column, line, file) = (parts.next(), parts.next(), parts.next());
+        match (file, line.and_then(|l| l.parse::<i64>().ok()), column.and_then(|c| c.parse::<i64>().ok())) {
+            (Some(file), Some(line), Some(column)) => {
+                attributes.push(kv("code.file.path", string(file)));
+                attributes.push(kv("code.line.number", int(line)));
+                attributes.push(kv("code.column.number", int(column)));
+            }
+            _ => attributes.push(kv("code.file.path", string(location))),
+        }
+    }
+
     fn attempt(&self, record: &CallRecord) -> Built {
         let number = record.args.get("attempt").and_then(Value::as_i64).unwrap_or(0);
         let mut attributes = vec![
@@ -336,6 +353,12 @@ impl<'a> Trace<'a> {
             Some(CallResult::Err(message)) => ("error", Some(error_status(message))),
             _ => ("ok", None),
         };
+        let mut attributes = vec![
+            kv("amber.seq", int(record.seq as i64)),
+            kv("amber.step.name", string(&record.function)),
+            kv("amber.op.outcome", string(outcome)),
+        ];
+        self.location(record.seq, &mut attributes);
         Built {
             span: Span {
                 trace_id: self.trace.to_vec(),
@@ -345,11 +368,7 @@ impl<'a> Trace<'a> {
                 kind: SpanKind::Internal as i32,
                 start_time_unix_nano: nanos(record.timestamp),
                 end_time_unix_nano: nanos(record.timestamp),
-                attributes: vec![
-                    kv("amber.seq", int(record.seq as i64)),
-                    kv("amber.step.name", string(&record.function)),
-                    kv("amber.op.outcome", string(outcome)),
-                ],
+                attributes,
                 status,
                 ..Default::default()
             },

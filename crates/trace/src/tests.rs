@@ -58,7 +58,8 @@ fn journal() -> Journal {
 }
 
 fn spans(journal: &Journal, selection: Selection) -> Vec<Span> {
-    let session = SessionTrace { name: "s1", records: journal.records(), state: Some("waiting"), ledger: None };
+    let session =
+        SessionTrace { name: "s1", records: journal.records(), state: Some("waiting"), ledger: None, locations: None };
     let request = trace_request(&session, &SERVICE, selection);
     request.resource_spans.into_iter().flat_map(|r| r.scope_spans).flat_map(|s| s.spans).collect()
 }
@@ -135,7 +136,7 @@ fn operations_nest_under_the_session_with_attempts_and_approvals_as_children() {
     assert_eq!(text(named(&spans, "call later"), "amber.op.outcome"), "pending");
     assert_eq!(attr(root, "amber.journal.random_draws"), Some(&any_value::Value::IntValue(1)));
     let json = encode_json(&trace_request(
-        &SessionTrace { name: "s1", records: j.records(), state: None, ledger: None },
+        &SessionTrace { name: "s1", records: j.records(), state: None, ledger: None, locations: None },
         &SERVICE,
         Selection::All,
     ));
@@ -146,7 +147,7 @@ fn operations_nest_under_the_session_with_attempts_and_approvals_as_children() {
 #[test]
 fn the_same_journal_gives_the_same_bytes() {
     let j = journal();
-    let session = SessionTrace { name: "s1", records: j.records(), state: None, ledger: None };
+    let session = SessionTrace { name: "s1", records: j.records(), state: None, ledger: None, locations: None };
     let a = trace_request(&session, &SERVICE, Selection::All);
     let b = trace_request(&session, &SERVICE, Selection::All);
     assert_eq!(encode_protobuf(&a), encode_protobuf(&b));
@@ -180,7 +181,25 @@ fn live_windows_export_every_closed_span_once() {
 
 #[test]
 fn an_empty_journal_has_no_spans() {
-    let session = SessionTrace { name: "s", records: &[], state: None, ledger: None };
+    let session = SessionTrace { name: "s", records: &[], state: None, ledger: None, locations: None };
     let request = trace_request(&session, &SERVICE, Selection::All);
     assert!(request.resource_spans[0].scope_spans[0].spans.is_empty());
+}
+
+#[test]
+fn spans_carry_the_program_location_of_their_record() {
+    let j = journal();
+    let locations: std::collections::BTreeMap<u64, String> =
+        [(1, "/agent/main.js:3:22".to_string()), (10, "odd".to_string())].into_iter().collect();
+    let session =
+        SessionTrace { name: "s1", records: j.records(), state: None, ledger: None, locations: Some(&locations) };
+    let request = trace_request(&session, &SERVICE, Selection::All);
+    let spans: Vec<Span> =
+        request.resource_spans.into_iter().flat_map(|r| r.scope_spans).flat_map(|s| s.spans).collect();
+    let search = named(&spans, "call search");
+    assert_eq!(text(search, "code.file.path"), "/agent/main.js");
+    assert_eq!(attr(search, "code.line.number"), Some(&any_value::Value::IntValue(3)));
+    assert_eq!(attr(search, "code.column.number"), Some(&any_value::Value::IntValue(22)));
+    assert_eq!(text(named(&spans, "step parse"), "code.file.path"), "odd");
+    assert!(attr(named(&spans, "call pay"), "code.file.path").is_none());
 }

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use amber_durable::capability::Capability;
 use amber_durable::policy::Policy;
 use serde_json::{Map, Value};
 
@@ -88,6 +89,8 @@ pub struct ProgramManifest {
     pub host: BTreeMap<String, HostGrant>,
     /// Hosts the network may reach (`--allow-net` syntax).
     pub net_allow: Vec<String>,
+    /// Capabilities whose first use waits for a human's approval (`Net`: per host).
+    pub approve_capabilities: Vec<Capability>,
     /// Filesystem limits.
     pub fs: FsGrant,
     /// Surface modes the manifest sets (`random`, `crypto`, `clock`, `timers`), over the
@@ -96,6 +99,9 @@ pub struct ProgramManifest {
     /// Surfaces the manifest names, so a conflicting `--policy` flag can be refused.
     pub policy_set: Vec<String>,
 }
+
+/// The capabilities whose first use can wait for approval (crate::first_use).
+pub const APPROVABLE: [Capability; 3] = [Capability::FsDelete, Capability::CryptoKeygen, Capability::Net];
 
 const TOP_KEYS: &[&str] =
     &["$schema", "host", "approve_capabilities", "net", "fs", "random", "crypto", "clock", "timers", "description"];
@@ -124,15 +130,22 @@ impl ProgramManifest {
             }
         }
         if let Some(list) = top.get("approve_capabilities") {
-            // Refused rather than ignored until a first use can wait for approval: a manifest
-            // that says "approve deletes" must not run with deletes ungated.
-            let names: Vec<String> = array(list, "approve_capabilities")?.iter().map(|v| v.to_string()).collect();
-            if !names.is_empty() {
-                return Err(format!(
-                    "approve_capabilities ({}): approval of a capability's first use is not supported by this \
-                     runtime yet; gate the host functions that need approval with host.NAME.approve",
-                    names.join(", ")
-                ));
+            for item in array(list, "approve_capabilities")? {
+                let name = item.as_str().ok_or("approve_capabilities: expected capability names")?;
+                let capability = Capability::from_name(name).ok_or_else(|| {
+                    format!("approve_capabilities: {name:?} is not a capability (one of CryptoKeygen, FsDelete, Net)")
+                })?;
+                // Refused rather than ignored where a first use cannot wait yet: a manifest
+                // that says "approve key generation" must not run with it ungated.
+                if !APPROVABLE.contains(&capability) {
+                    return Err(format!(
+                        "approve_capabilities: approval of the first use of {name} is not supported by this runtime \
+                         yet (supported: CryptoKeygen, FsDelete, Net)"
+                    ));
+                }
+                if !manifest.approve_capabilities.contains(&capability) {
+                    manifest.approve_capabilities.push(capability);
+                }
             }
         }
         if let Some(net) = top.get("net") {

@@ -2,7 +2,7 @@ use serde_json::json;
 
 use super::*;
 
-/// The manifest of issue 23's example (less `approve_capabilities`, not supported yet).
+/// The manifest of issue 23's example.
 const EXAMPLE: &str = r#"{
   "host": {
     "search": { "args": { "type": "object", "required": ["q"],
@@ -11,6 +11,7 @@ const EXAMPLE: &str = r#"{
     "pay":    { "args": { "type": "object", "required": ["amount"] },
                 "approve": { "when": { "/amount": { "gt": 100 } } } }
   },
+  "approve_capabilities": ["FsDelete"],
   "net": { "allow": ["api.openai.com"] },
   "fs": { "readonly": false, "max_file_bytes": 10485760, "max_total_bytes": 104857600 },
   "random": "seeded", "crypto": "captured"
@@ -62,8 +63,14 @@ fn mistakes_are_named_by_key() {
     );
     assert!(err(r#"{"host": {"pay": {"args": {"$ref": "https://example.com/s.json"}}}}"#).starts_with("host.pay.args"));
     assert!(err(r#"{"host": {"pay": {"retry": {"max_attempts": 0}}}}"#).contains("max_attempts"));
-    assert!(err(r#"{"approve_capabilities": ["FsDelete"]}"#).contains("not supported by this runtime yet"));
+    assert!(err(r#"{"approve_capabilities": ["Timer"]}"#).contains("not supported by this runtime yet"));
+    assert!(err(r#"{"approve_capabilities": ["fsdelete"]}"#).contains("is not a capability"));
     assert!(Grants::from_text(r#"{"approve_capabilities": []}"#).is_ok());
+    let both = Grants::from_text(r#"{"approve_capabilities": ["Net", "FsDelete", "Net"]}"#).unwrap();
+    assert_eq!(
+        both.manifest().approve_capabilities,
+        [amber_durable::capability::Capability::Net, amber_durable::capability::Capability::FsDelete]
+    );
     assert!(err(r#"{"random": "host"}"#).starts_with("random:"));
     assert!(err(r#"{"net": {"allow": ["http://x"]}}"#).starts_with("net.allow"));
     assert!(err("[1]").contains("expected an object"));

@@ -66,8 +66,12 @@ pub const WAIT: &str = "net.wait";
 /// The most bytes one read delivers.
 pub const READ_MAX: usize = 1 << 20;
 
-const NATIVES: &[(&str, u32, HostFn)] =
-    &[("amber.net.request", 2, net_request), ("amber.net.read", 2, net_read), ("amber.net.cancel", 1, net_cancel)];
+const NATIVES: &[(&str, u32, HostFn)] = &[
+    ("amber.net.request", 2, net_request),
+    ("amber.net.read", 2, net_read),
+    ("amber.net.cancel", 1, net_cancel),
+    ("amber.net.gate", 3, crate::first_use::gate),
+];
 
 /// Defines the binding on a fresh VM.
 pub(crate) fn install(vm: &mut Vm) {
@@ -126,6 +130,11 @@ fn net_request(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
             let h = vm.str(&host);
             vm.set_property(Value::object(o), "host", h);
         }
+        return Err(amber_engine::error::Throw::Value(error));
+    }
+    // A host whose first use waits for approval is reached only through the gate.
+    if crate::first_use::net_awaits_approval(vm, &host) {
+        let error = crate::first_use::net_approval_required(vm, &host);
         return Err(amber_engine::error::Throw::Value(error));
     }
     let body = match args.get(1).copied() {

@@ -12,6 +12,7 @@ mod lineage;
 mod names;
 mod rows;
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -37,8 +38,9 @@ pub use names::{generate_name, validate_name, MAX_NAME_LEN};
 /// Database file name inside the store directory.
 pub const STORE_FILE: &str = "sessions.db";
 /// Schema version kept in the `meta` table. 2: the `blobs` table; 3: the `output` table (an
-/// older store gains the tables it lacks when opened); 4: the `forks` table.
-pub const STORE_SCHEMA_VERSION: u32 = 4;
+/// older store gains the tables it lacks when opened); 4: the `forks` table; 5: the
+/// `locations` table.
+pub const STORE_SCHEMA_VERSION: u32 = 5;
 /// Images kept per session (the newest by journal seq).
 pub const KEEP_IMAGES: u32 = 2;
 
@@ -72,6 +74,10 @@ CREATE TABLE IF NOT EXISTS output (
 );
 CREATE TABLE IF NOT EXISTS forks (
     session TEXT PRIMARY KEY, parent TEXT NOT NULL, seq INTEGER NOT NULL, shares_sources INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS locations (
+    session TEXT NOT NULL, seq INTEGER NOT NULL, location TEXT NOT NULL,
+    PRIMARY KEY (session, seq)
 );
 CREATE TABLE IF NOT EXISTS locks (
     session TEXT PRIMARY KEY, pid INTEGER NOT NULL, start_ticks INTEGER,
@@ -342,9 +348,9 @@ impl SessionStore {
                 .map_err(err)?;
             }
             Some(found) if found == STORE_SCHEMA_VERSION.to_string() => {}
-            Some(found) if found == "1" || found == "2" || found == "3" => {
-                // Versions 1 to 3 lacked only tables (blobs, output, forks) the schema batch
-                // just created.
+            Some(found) if ["1", "2", "3", "4"].contains(&found.as_str()) => {
+                // Versions 1 to 4 lacked only tables (blobs, output, forks, locations) the
+                // schema batch just created.
                 tx.execute(
                     "UPDATE meta SET value = ?1 WHERE key = 'schema_version'",
                     params![STORE_SCHEMA_VERSION.to_string()],
@@ -489,7 +495,7 @@ impl SessionStore {
                 ),
             });
         }
-        for table in ["locks", "journal", "output", "images", "sources", "forks", "sessions"] {
+        for table in ["locks", "journal", "locations", "output", "images", "sources", "forks", "sessions"] {
             let column = if table == "sessions" { "name" } else { "session" };
             tx.execute(&format!("DELETE FROM {table} WHERE {column} = ?1"), params![name]).map_err(err)?;
         }
@@ -584,6 +590,43 @@ impl SessionStore {
         }
         touch(&tx, name).map_err(err)?;
         tx.commit().map_err(err)
+    }
+
+    /// Notes where in the program the records at these seqs were made (`file:line:column`).
+    /// Diagnostic, outside the hash chain: a trace shows them; nothing checks them, and a
+    /// seq already noted keeps its first location.
+    pub fn put_locations(&self, lease: &SessionLease<'_>, locations: &[(u64, String)]) -> Result<()> {
+        if locations.is_empty() {
+            return Ok(());
+        }
+        let name = lease.session();
+        let context = format!("noting record locations of session {name:?}");
+        let err = |e| DurableError::store(context.clone(), e);
+        let tx = self.write_tx(&context)?;
+        lease.check(&tx)?;
+        for (seq, location) in locations {
+            tx.execute(
+                "INSERT OR IGNORE INTO locations (session, seq, location) VALUES (?1, ?2, ?3)",
+                params![name, to_i64(*seq), location],
+            )
+            .map_err(err)?;
+        }
+        tx.commit().map_err(err)
+    }
+
+    /// Where the session's records were made, by seq ([`SessionStore::put_locations`]).
+    pub fn locations(&self, name: &str) -> Result<BTreeMap<u64, String>> {
+        let err = |e| DurableError::store(format!("reading record locations of session {name:?}"), e);
+        let mut stmt =
+            self.conn.prepare_cached("SELECT seq, location FROM locations WHERE session = ?1").map_err(err)?;
+        let rows =
+            stmt.query_map(params![name], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))).map_err(err)?;
+        let mut locations = BTreeMap::new();
+        for row in rows {
+            let (seq, location) = row.map_err(err)?;
+            locations.insert(to_u64(seq), location);
+        }
+        Ok(locations)
     }
 
     /// The session's committed output from chunk `from` on (at most `limit` chunks), in order.

@@ -337,6 +337,16 @@ fn random_fill(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         return Err(vm.range_error("The value of \"size + offset\" is out of range."));
     }
     if amber_engine::runtime::convert::to_boolean(vm, arg(args, 3)) {
+        // Key generation whose first use waits for approval (approve_capabilities:
+        // CryptoKeygen): subtle.generateKey asks before it gets here.
+        if crate::capabilities::awaits_approval(vm, "CryptoKeygen") {
+            return Err(crate::capabilities::approval_required(
+                vm,
+                "CryptoKeygen",
+                "key generation",
+                "crypto.subtle.generateKey",
+            ));
+        }
         touch(vm, "CryptoKeygen");
     }
     let bytes = draw(vm, size)?;

@@ -156,6 +156,12 @@ fn enter(vm: &mut Vm, syscall: &str, path: &str, caps: &[&str]) -> JsResult<()> 
     if caps.iter().any(|cap| *cap != "FsRead") && vm.host_state.iter().any(|(k, _)| k == READONLY_KEY) {
         return Err(uv_error(vm, VfsError::RoFs, syscall, Some(path), None));
     }
+    // A delete before the first one was approved (approve_capabilities: FsDelete) cannot
+    // wait here; the callback and promise forms ask first.
+    if caps.contains(&"FsDelete") && capabilities::awaits_approval(vm, "FsDelete") {
+        let instead = format!("fs.promises.{syscall} or the callback form");
+        return Err(capabilities::approval_required(vm, "FsDelete", &format!("{syscall} '{path}'"), &instead));
+    }
     // A live step's VFS writes would be lost on replay, which skips the step.
     if caps.iter().any(|cap| *cap != "FsRead") {
         vm.refuse_in_pure_step(&format!("node:fs {syscall} (a write) on '{path}'"))?;

@@ -58,7 +58,18 @@ function fetch(input, init = undefined) {
       return;
     }
     const body = parts.body;
+    // A host whose first use the program manifest gates waits for its approval here.
     const send = (bytes) => {
+      const wait = net.gate('Net', url.hostname.toLowerCase(), 'fetch');
+      if (wait === undefined) dispatch(bytes);
+      else wait.then(() => dispatch(bytes), (e) => reject(failure(e)));
+    };
+    const dispatch = (bytes) => {
+      // Aborted while it waited for an approval: nothing is sent.
+      if (signal && signal.aborted) {
+        reject(signal.reason);
+        return;
+      }
       let exchange;
       try {
         exchange = net.request({

@@ -787,6 +787,9 @@ class SubtleCrypto {
       if (!aesLengthOk(bits)) throw domError('AES key length must be 128, 192, or 256 bits', 'OperationError');
       keyAlgorithm = { name: 'AES-GCM', length: bits };
     }
+    // The first key generation may wait for a human's approval (approve_capabilities).
+    const wait = require('node:internal/net').gate('CryptoKeygen', keyAlgorithm.name, 'subtle.generateKey');
+    if (wait !== undefined) await wait;
     const bytes = Buffer.alloc(Math.ceil(bits / 8));
     internal.randomFill(bytes, 0, bytes.length, true);
     return makeKey(keyAlgorithm, extractable, keyUsages, bytes);

@@ -810,9 +810,43 @@ const close = function close(fd, cb = () => {}) {
 };
 const readdir = callbackForm(readdirSync);
 const mkdir = callbackForm(mkdirSync);
-const rmdir = callbackForm(rmdirSync, { noResult: true });
-const rm = callbackForm(rmSync, { noResult: true });
-const unlink = callbackForm(unlinkSync, { noResult: true });
+// Deletes, when the program manifest has the first one wait for a human's approval
+// (approve_capabilities: FsDelete): the callback and promise forms ask for it and delete once
+// it is given; the synchronous forms cannot wait and throw ERR_AMBER_APPROVAL_REQUIRED.
+// Without the gate, `effects.gate` answers undefined and nothing waits.
+const effects = require('node:internal/net');
+
+function approvalOf(syscall, args) {
+  let path;
+  try {
+    path = getPath(args[0]);
+  } catch {
+    return undefined; // the delete itself reports the bad argument
+  }
+  return effects.gate('FsDelete', path, syscall);
+}
+
+function gatedCallback(syscall, syncFn) {
+  const plain = callbackForm(syncFn, { noResult: true });
+  return function (...args) {
+    const cb = args[args.length - 1];
+    const wait = typeof cb === 'function' ? approvalOf(syscall, args) : undefined;
+    if (wait === undefined) return plain(...args);
+    wait.then(() => plain(...args), (e) => cb(e));
+  };
+}
+
+function gatedPromise(syscall, syncFn) {
+  return function (...args) {
+    const wait = approvalOf(syscall, args);
+    if (wait === undefined) return settle(() => syncFn(...args));
+    return wait.then(() => settle(() => syncFn(...args)));
+  };
+}
+
+const rmdir = gatedCallback('rmdir', rmdirSync);
+const rm = gatedCallback('rm', rmSync);
+const unlink = gatedCallback('unlink', unlinkSync);
 const rename = callbackForm(renameSync, { noResult: true, arity: 2 });
 const copyFile = callbackForm(copyFileSync, { noResult: true, arity: 2 });
 const cp = callbackForm(cpSync, { noResult: true, arity: 2 });
@@ -1034,13 +1068,13 @@ const promises = {
   readlink: promiseForm(readlinkSync),
   realpath: promiseForm(realpathSync),
   rename: promiseForm(renameSync),
-  rm: promiseForm(rmSync),
-  rmdir: promiseForm(rmdirSync),
+  rm: gatedPromise('rm', rmSync),
+  rmdir: gatedPromise('rmdir', rmdirSync),
   stat: promiseForm(statSync),
   statfs: promiseForm(statfsSync),
   symlink: promiseForm(symlinkSync),
   truncate: promiseForm(truncateSync),
-  unlink: promiseForm(unlinkSync),
+  unlink: gatedPromise('unlink', unlinkSync),
   utimes: promiseForm(utimesSync),
   watch: unavailable('promises.watch', kNoWatch),
   writeFile: promiseForm((path, data, options) => writeFileSync(path instanceof FileHandle ? path.fd : path, data, options)),

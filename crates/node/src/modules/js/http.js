@@ -387,6 +387,18 @@ class ClientRequest extends Writable {
     const hasBody = this._chunks.length > 0 || !['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT'].includes(this.method);
     const body = hasBody ? Buffer.concat(this._chunks) : null;
     this._chunks = [];
+    // A host whose first use the program manifest gates waits for its approval here.
+    const wait = net.gate('Net', this.host.toLowerCase(), 'http.request');
+    if (wait === undefined) this._send(pairs, body, callback);
+    else {
+      wait.then(() => this._send(pairs, body, callback), (e) => {
+        callback();
+        process.nextTick(() => this.destroy(e));
+      });
+    }
+  }
+
+  _send(pairs, body, callback) {
     let exchange;
     try {
       exchange = net.request({

@@ -1,6 +1,7 @@
 'use strict';
 // node:internal/net: the embedder's network binding (the `amber.net` host value: request,
-// read, cancel), shared by fetch and the http(s) clients. Without an Amber runtime there is
+// read, cancel, and the approval gate of a capability's first use), shared by fetch, the
+// http(s) clients and fs's deletes. Without an Amber runtime there is
 // no binding, and using the network says so.
 
 const { makeError } = require('node:internal/errors');
@@ -26,5 +27,12 @@ module.exports = {
   },
   cancel(seq) {
     if (binding && seq !== undefined) binding.cancel(seq);
+  },
+  // The first use of a capability the program manifest gates (`Net` for a host, `FsDelete`)
+  // waits for a human's approval: → undefined when nothing needs to wait, else a Promise
+  // that fulfils once approved and rejects (ERR_AMBER_NOT_APPROVED) when denied. `call`
+  // names the operation that waits (fetch, unlink, …), `key` what it uses (a host, a path).
+  gate(capability, key, call) {
+    return binding ? binding.gate(capability, key, call) : undefined;
   },
 };
