@@ -81,7 +81,19 @@ impl amber_server::HostCommands for ServeHosts {
 }
 
 pub fn serve(args: ServeArgs, location: &StoreLocation) -> CliResult<u8> {
-    let _ = tracing_subscriber::fmt().with_writer(std::io::stderr).with_target(false).try_init();
+    {
+        use tracing_subscriber::layer::SubscriberExt as _;
+        use tracing_subscriber::util::SubscriberInitExt as _;
+        use tracing_subscriber::Layer as _;
+        // Logs at info and up on stderr; the server's spans to --otlp's collector, if any.
+        let logs = tracing_subscriber::fmt::layer()
+            .with_writer(std::io::stderr)
+            .with_target(false)
+            .with_filter(tracing_subscriber::filter::LevelFilter::INFO);
+        let spans = amber_server::otlp_layer()
+            .with_filter(tracing_subscriber::filter::filter_fn(|m| m.is_span() && m.target().starts_with("amber")));
+        let _ = tracing_subscriber::registry().with(logs).with(spans).try_init();
+    }
     let hosts = HostCommands::parse(&args.host)?;
     let tokens = match &args.token_file {
         Some(path) => {

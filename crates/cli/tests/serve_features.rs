@@ -278,8 +278,10 @@ fn sessions_are_traced_live_to_an_otlp_collector() {
     assert_eq!(api.post(&format!("/v1/sessions/t/ops/{pay}/resolve"), &json!({ "result": "paid" })).status, 200);
     assert_eq!(wait_until(&api, "t", &finished)["status"], "completed");
 
-    // Spans arrive as slices commit them, the root once the session ended; each once.
-    let spans = || -> Vec<(String, Vec<u8>, Vec<u8>)> {
+    // Spans arrive as slices commit them, the root once the session ended; each once. The
+    // server's own spans (its slices and their commits) join the same trace.
+    type Seen = (String, Vec<u8>, Vec<u8>, Vec<u8>);
+    let spans = || -> Vec<Seen> {
         collector
             .seen()
             .iter()
@@ -287,18 +289,25 @@ fn sessions_are_traced_live_to_an_otlp_collector() {
             .flat_map(|s| ExportTraceServiceRequest::decode(&s.body[..]).unwrap().resource_spans)
             .flat_map(|r| r.scope_spans)
             .flat_map(|s| s.spans)
-            .map(|s| (s.name, s.span_id, s.trace_id))
+            .map(|s| (s.name, s.span_id, s.trace_id, s.parent_span_id))
             .collect()
     };
     let mut waited = 0;
-    while !spans().iter().any(|(name, _, _)| name == "session") && waited < 200 {
+    while !spans().iter().any(|(name, ..)| name == "session") && waited < 200 {
         std::thread::sleep(Duration::from_millis(50));
         waited += 1;
     }
     let spans = spans();
-    let mut names: Vec<&str> = spans.iter().map(|(name, _, _)| name.as_str()).collect();
+    let (host, program): (Vec<&Seen>, Vec<&Seen>) = spans.iter().partition(|(name, ..)| name.starts_with("amber."));
+    let mut names: Vec<&str> = program.iter().map(|(name, ..)| name.as_str()).collect();
     names.sort_unstable();
     assert_eq!(names, ["approval pay", "call double", "call pay", "session", "step plan"], "{spans:?}");
     assert!(collector.seen().len() > 1, "sent as the session went, not once at its end");
-    assert!(spans.iter().all(|(_, _, trace)| *trace == spans[0].2));
+    assert!(spans.iter().all(|(_, _, trace, _)| *trace == spans[0].2));
+    let root = &program.iter().find(|(name, ..)| name == "session").unwrap().1;
+    let slices: Vec<&Vec<u8>> = host.iter().filter(|(n, ..)| n == "amber.slice").map(|(_, id, ..)| id).collect();
+    assert!(!slices.is_empty(), "{spans:?}");
+    assert!(host.iter().filter(|(n, ..)| n == "amber.slice").all(|(_, _, _, parent)| parent == root));
+    let commits: Vec<&Seen> = host.iter().copied().filter(|(n, ..)| n == "amber.commit").collect();
+    assert!(!commits.is_empty() && commits.iter().all(|(_, _, _, parent)| slices.contains(&parent)), "{spans:?}");
 }

@@ -24,6 +24,7 @@ mod bundle;
 mod events;
 mod metrics;
 mod otlp;
+pub use otlp::{layer as otlp_layer, HostSpanLayer};
 mod scheduler;
 mod worker;
 

@@ -92,6 +92,10 @@ pub fn run(shared: &Shared) {
         let started = Instant::now();
         shared.metrics.slice_started(&id);
         take_output();
+        // The slice as a span of the session's trace (`--otlp`; crate::otlp::layer): its
+        // run id is recorded at the first commit, once the run has one.
+        let span = tracing::info_span!("amber.slice", session = %id, run_id = tracing::field::Empty);
+        let entered = span.enter();
         match run_slice(shared, &id) {
             Ok(report) => after_slice(shared, &id, &tenant, &report),
             Err(SliceError::Elsewhere(message)) => {
@@ -112,6 +116,8 @@ pub fn run(shared: &Shared) {
                 }
             }
         }
+        drop(entered);
+        drop(span);
         if let Some(exporter) = &shared.exporter {
             exporter.slice_ended(&id);
         }
@@ -218,6 +224,16 @@ fn commit(
     let refs: Vec<(Digest, &[u8])> = blobs.iter().map(|(h, b)| (*h, &b[..])).collect();
     let records = runtime.take_records();
     let output = take_output();
+    if let Some(run_id) = runtime.run_id() {
+        tracing::Span::current().record("run_id", run_id.as_str());
+    }
+    let _commit = tracing::info_span!(
+        "amber.commit",
+        records = records.len(),
+        output_chunks = output.len(),
+        image_bytes = image.as_ref().map_or(0, Vec::len)
+    )
+    .entered();
     slice.commit_progress(&refs, &records, &output, image.as_deref())?;
     for chunk in &output {
         shared.events.publish(slice.row().id.as_str(), "output", json!({ "stream": chunk.stream, "text": chunk.text }));

@@ -12,10 +12,12 @@
 //! that holds a secret shows `REDACTED` where the secret goes, randomness and the run's seed
 //! are never exported.
 
+mod host;
 mod ids;
 mod send;
 mod spans;
 
+pub use host::{host_span_id, host_spans_request, HostSpan};
 pub use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
 pub use send::{endpoint_url, post, ExportError};
 

@@ -33,6 +33,11 @@ pub(crate) fn request(session: &SessionTrace, service: &Service, selection: Sele
         Some((start, seed)) => Trace::new(session, run_id(start, &seed)).spans(selection),
         None => Vec::new(),
     };
+    wrap(spans, service)
+}
+
+/// `spans` as one export request: one resource (the service), one scope.
+pub(crate) fn wrap(spans: Vec<Span>, service: &Service) -> ExportTraceServiceRequest {
     let resource = Resource {
         attributes: vec![kv("service.name", string(service.name)), kv("service.version", string(service.version))],
         ..Default::default()
@@ -491,15 +496,15 @@ fn event(name: &str, at_ms: u64, attributes: Vec<KeyValue>) -> Event {
     Event { time_unix_nano: nanos(at_ms), name: name.into(), attributes, dropped_attributes_count: 0 }
 }
 
-fn nanos(ms: u64) -> u64 {
+pub(crate) fn nanos(ms: u64) -> u64 {
     ms.saturating_mul(1_000_000)
 }
 
-fn kv(key: &str, value: AnyValue) -> KeyValue {
+pub(crate) fn kv(key: &str, value: AnyValue) -> KeyValue {
     KeyValue { key: key.into(), value: Some(value), ..Default::default() }
 }
 
-fn string(text: &str) -> AnyValue {
+pub(crate) fn string(text: &str) -> AnyValue {
     AnyValue { value: Some(any_value::Value::StringValue(text.into())) }
 }
 

@@ -203,3 +203,28 @@ fn spans_carry_the_program_location_of_their_record() {
     assert_eq!(text(named(&spans, "step parse"), "code.file.path"), "odd");
     assert!(attr(named(&spans, "call pay"), "code.file.path").is_none());
 }
+
+#[test]
+fn host_spans_join_the_session_trace_under_its_root() {
+    let j = journal();
+    let spans = spans(&j, Selection::All);
+    let root = &spans[0];
+    let run_id = text(root, "amber.run_id");
+    let host = crate::HostSpan {
+        name: "amber.slice".into(),
+        session: "s1".into(),
+        run_id,
+        span_id: crate::host_span_id(1, 2, 3),
+        parent: None,
+        start_unix_nano: 10,
+        end_unix_nano: 20,
+        attributes: vec![("amber.worker".into(), "0".into())],
+    };
+    let bad = crate::HostSpan { run_id: "zz".into(), ..host.clone() };
+    let request = crate::host_spans_request(&[host, bad], &SERVICE);
+    let out: Vec<Span> = request.resource_spans.into_iter().flat_map(|r| r.scope_spans).flat_map(|s| s.spans).collect();
+    assert_eq!(out.len(), 1, "a span without a readable run id is left out");
+    assert_eq!(out[0].trace_id, root.trace_id);
+    assert_eq!(out[0].parent_span_id, root.span_id);
+    assert_eq!(text(&out[0], "amber.worker"), "0");
+}
