@@ -162,6 +162,21 @@ pub struct RuntimeBuilder {
     blob_source: Option<BlobSource>,
     secrets: Vec<(String, String)>,
     grants: Option<SharedGrants>,
+    fs_limits: FsLimits,
+}
+
+/// Limits on what the program may write to its filesystem ([`RuntimeBuilder::fs_limits`];
+/// `amber run --fs-readonly`, `--fs-max-file-bytes`, `--fs-max-total-bytes`). They join the
+/// program manifest's `fs` (read-only if either says so, the smaller of two limits), take
+/// effect when the run starts, and ride its images.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FsLimits {
+    /// Every write or delete fails with `EROFS`.
+    pub readonly: bool,
+    /// Largest file, bytes (`EFBIG`/`ENOSPC` past it).
+    pub max_file_bytes: Option<u64>,
+    /// All files of the upper layer together, bytes (`ENOSPC` past it).
+    pub max_total_bytes: Option<u64>,
 }
 
 /// A host folder as the VFS's lower layer ([`RuntimeBuilder::lower_folder`]).
@@ -216,6 +231,7 @@ impl RuntimeBuilder {
             blob_source: None,
             secrets: Vec::new(),
             grants: None,
+            fs_limits: FsLimits::default(),
         }
     }
 
@@ -225,6 +241,12 @@ impl RuntimeBuilder {
     /// replay the same manifest: its hash rides the image, and another is refused.
     pub fn grants(mut self, grants: Option<SharedGrants>) -> Self {
         self.grants = grants;
+        self
+    }
+
+    /// Filesystem limits beyond the manifest's ([`FsLimits`]); give a replay the same.
+    pub fn fs_limits(mut self, limits: FsLimits) -> Self {
+        self.fs_limits = limits;
         self
     }
 
@@ -547,6 +569,7 @@ impl RuntimeBuilder {
             state: State::NotStarted,
             repl: false,
             grants: self.grants,
+            fs_limits: self.fs_limits,
         }
     }
 }
@@ -581,6 +604,7 @@ pub struct Runtime {
     state: State,
     repl: bool,
     grants: Option<SharedGrants>,
+    fs_limits: FsLimits,
 }
 
 /// The code of a coded error message, `"TypeError [CODE]: …"` (Node's form).
@@ -661,21 +685,29 @@ impl Runtime {
         }
         inputs.install(&mut self.core.vm);
         self.code_hashes.insert(program.filename.clone(), Digest::of(program.source.as_bytes()));
+        let mut fs = self.fs_limits;
         if let Some(grants) = &self.grants {
             self.code_hashes.insert(MANIFEST_CODE_PATH.to_string(), grants.hash());
-            let fs = &grants.manifest().fs;
-            let limits = &mut self.core.vm.vfs.limits;
-            limits.max_file_bytes = fs.max_file_bytes.unwrap_or(limits.max_file_bytes);
-            limits.max_total_bytes = fs.max_total_bytes.unwrap_or(limits.max_total_bytes);
-            if fs.readonly {
-                put_host_state(&mut self.core.vm, amber_node::modules::fs::READONLY_KEY, Vec::new());
-            }
+            let granted = &grants.manifest().fs;
+            let smaller = |a: Option<u64>, b: Option<u64>| match (a, b) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            fs.readonly |= granted.readonly;
+            fs.max_file_bytes = smaller(fs.max_file_bytes, granted.max_file_bytes);
+            fs.max_total_bytes = smaller(fs.max_total_bytes, granted.max_total_bytes);
             // Net's gate is the runtime's own (crate::first_use); the node layer's surfaces
             // read theirs from the VM.
             for capability in &grants.manifest().approve_capabilities {
                 let key = amber_node::capabilities::gate_key(capability.name());
                 put_host_state(&mut self.core.vm, &key, Vec::new());
             }
+        }
+        let limits = &mut self.core.vm.vfs.limits;
+        limits.max_file_bytes = fs.max_file_bytes.unwrap_or(limits.max_file_bytes);
+        limits.max_total_bytes = fs.max_total_bytes.unwrap_or(limits.max_total_bytes);
+        if fs.readonly {
+            put_host_state(&mut self.core.vm, amber_node::modules::fs::READONLY_KEY, Vec::new());
         }
         // TypeScript runs as the JavaScript it becomes (the code hash stays the TypeScript
         // text's): an ES module with its position map, or CommonJS, which `node:module`

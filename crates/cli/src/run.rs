@@ -68,6 +68,18 @@ pub struct RunArgs {
     /// everywhere.
     #[arg(long, value_name = "BYTES", default_value = "4G", value_parser = parse_bytes)]
     max_heap: u64,
+    /// The program's filesystem is read-only: every write or delete fails with EROFS (the
+    /// manifest's fs.readonly). Stored with the session.
+    #[arg(long = "fs-readonly")]
+    fs_readonly: bool,
+    /// Largest file the program may write (suffixes K, M, G); past it EFBIG/ENOSPC. Joins the
+    /// manifest's fs.max_file_bytes (the smaller wins). Stored with the session.
+    #[arg(long = "fs-max-file-bytes", value_name = "BYTES", value_parser = parse_bytes)]
+    fs_max_file_bytes: Option<u64>,
+    /// All files the program writes together (suffixes K, M, G); past it ENOSPC. Joins the
+    /// manifest's fs.max_total_bytes (the smaller wins). Stored with the session.
+    #[arg(long = "fs-max-total-bytes", value_name = "BYTES", value_parser = parse_bytes)]
+    fs_max_total_bytes: Option<u64>,
     /// The run's time zone (Date's local time, `Temporal.Now.timeZoneId()`, Intl's default):
     /// an IANA name such as Europe/Paris or an offset such as +05:30; default UTC, never the
     /// host's TZ. Stored with the session.
@@ -258,6 +270,11 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
     if let Some(tag) = args.locale.as_deref().filter(|tag| !amber::engine::builtins::intl::is_locale(tag)) {
         return Err(Failure::usage(format!("--locale {tag:?}: not a locale (a BCP 47 tag such as en-US or de-DE)")));
     }
+    let fs_limits = amber::FsLimits {
+        readonly: args.fs_readonly,
+        max_file_bytes: args.fs_max_file_bytes,
+        max_total_bytes: args.fs_max_total_bytes,
+    };
     let mut sources = vec![
         Source::new(&program.filename, &source),
         options_source(
@@ -268,6 +285,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
             &process,
             &net,
             &args.secrets,
+            &fs_limits,
         ),
         folder.source(),
     ];
@@ -284,6 +302,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
     }
     let runtime = builder
         .grants(grants)
+        .fs_limits(fs_limits)
         .policy(policy)
         .max_instructions(args.max_instructions)
         .max_heap_bytes(heap_limit(args.max_heap))

@@ -94,8 +94,8 @@ impl Held<'_> {
     }
 }
 
-/// The reserved source path holding a session's run options (resource limits, time zone and locale, the
-/// program's arguments and environment) as JSON, so that resume, replay and recovery run
+/// The reserved source path holding a session's run options (resource and filesystem limits, time zone
+/// and locale, the program's arguments and environment) as JSON, so that resume, replay and recovery run
 /// under the options the session started with — and exports carry them.
 pub const OPTIONS_SOURCE: &str = "amber:options.json";
 
@@ -108,8 +108,14 @@ pub fn options_source(
     process: &ProcessInputs,
     net: &NetPolicy,
     secrets: &[String],
+    fs: &amber::FsLimits,
 ) -> Source {
     let text = json!({
+        "fs": {
+            "readonly": fs.readonly,
+            "max_file_bytes": fs.max_file_bytes,
+            "max_total_bytes": fs.max_total_bytes,
+        },
         "max_instructions": max_instructions,
         "max_heap_bytes": max_heap,
         "time_zone": time_zone,
@@ -169,8 +175,14 @@ pub fn with_session_options(builder: RuntimeBuilder, loaded: &LoadedSession) -> 
         .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
         .unwrap_or_default();
     let builder = secret_values(&names)?.iter().fold(builder, |b, (name, value)| b.secret(name, value));
+    let fs = amber::FsLimits {
+        readonly: options["fs"]["readonly"].as_bool().unwrap_or(false),
+        max_file_bytes: options["fs"]["max_file_bytes"].as_u64(),
+        max_total_bytes: options["fs"]["max_total_bytes"].as_u64(),
+    };
     Ok(builder
         .grants(session_grants(loaded)?)
+        .fs_limits(fs)
         .net_policy(net)
         .session_label(&loaded.meta.name)
         .max_instructions(options["max_instructions"].as_u64())

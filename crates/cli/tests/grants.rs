@@ -305,3 +305,32 @@ const url = "{url}";
     let out = sb.amber(&["replay", "c"]);
     expect(&out, 0);
 }
+
+/// `--fs-readonly`, `--fs-max-file-bytes` and `--fs-max-total-bytes` join the manifest's `fs`
+/// (read-only if either says so, the smaller limit wins), are stored with the session, and
+/// hold after a resume and in a replay.
+#[test]
+fn filesystem_limit_flags_join_the_manifest() {
+    let sb = Sandbox::new("grants-fs-flags");
+    sb.write("agent/amber.json", r#"{ "host": {}, "fs": { "max_file_bytes": 1000 } }"#);
+    let agent = sb.write(
+        "agent/main.js",
+        r#"const fs = require("fs");
+const write = (what, n) => { try { fs.writeFileSync("/tmp/" + what, "x".repeat(n)); console.log(what, "ok"); } catch (e) { console.log(what, e.code); } };
+write("small", 5);
+write("big", 100);
+amber.input("more?").then(() => write("after", 100));"#,
+    );
+    let out = sb.amber(&["run", &agent, "--session", "f", "--fs-max-file-bytes", "10"]);
+    expect(&out, 75);
+    assert_eq!(out.stdout, "small ok\nbig ENOSPC\n");
+    let out = sb.amber(&["resume", "f", "--input", "go"]);
+    expect(&out, 0);
+    assert_eq!(out.stdout, "after ENOSPC\n");
+    expect(&sb.amber(&["replay", "f"]), 0);
+    // The manifest's limit stands when the flag allows more.
+    let out = sb.amber(&["run", &agent, "--session", "g", "--fs-max-file-bytes", "1M"]);
+    assert_eq!(out.stdout, "small ok\nbig ok\n");
+    let out = sb.amber(&["run", &agent, "--session", "h", "--fs-readonly"]);
+    assert_eq!(out.stdout, "small EROFS\nbig EROFS\n");
+}
