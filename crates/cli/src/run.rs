@@ -17,7 +17,7 @@ use crate::error::{CliResult, Failure};
 use crate::exit;
 use crate::host::{HostArgs, HostCommands};
 use crate::outcome::{drive, report};
-use crate::store::{options_source, Held, StoreLocation};
+use crate::store::{Held, RunOptions, StoreLocation};
 
 #[derive(Args)]
 pub struct RunArgs {
@@ -277,16 +277,17 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
     };
     let mut sources = vec![
         Source::new(&program.filename, &source),
-        options_source(
-            args.max_instructions,
-            heap_limit(args.max_heap),
-            args.tz.as_deref(),
-            args.locale.as_deref(),
-            &process,
-            &net,
-            &args.secrets,
-            &fs_limits,
-        ),
+        RunOptions {
+            max_instructions: args.max_instructions,
+            max_heap: heap_limit(args.max_heap),
+            time_zone: args.tz.as_deref(),
+            locale: args.locale.as_deref(),
+            process: &process,
+            net: &net,
+            secrets: &args.secrets,
+            fs: fs_limits,
+        }
+        .source(),
         folder.source(),
     ];
     let policy = manifest_policy(parse_policy(&args.policy)?, grants.as_deref(), &args.policy)?;

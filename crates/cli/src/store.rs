@@ -99,33 +99,38 @@ impl Held<'_> {
 /// under the options the session started with — and exports carry them.
 pub const OPTIONS_SOURCE: &str = "amber:options.json";
 
-/// The options source for a run with these limits and process inputs.
-pub fn options_source(
-    max_instructions: Option<u64>,
-    max_heap: Option<u64>,
-    time_zone: Option<&str>,
-    locale: Option<&str>,
-    process: &ProcessInputs,
-    net: &NetPolicy,
-    secrets: &[String],
-    fs: &amber::FsLimits,
-) -> Source {
-    let text = json!({
-        "fs": {
-            "readonly": fs.readonly,
-            "max_file_bytes": fs.max_file_bytes,
-            "max_total_bytes": fs.max_total_bytes,
-        },
-        "max_instructions": max_instructions,
-        "max_heap_bytes": max_heap,
-        "time_zone": time_zone,
-        "locale": locale,
-        "process": process,
-        "allow_net": net.entries(),
-        "secrets": secrets,
-    })
-    .to_string();
-    Source::new(OPTIONS_SOURCE, &text)
+/// What a session's options source ([`OPTIONS_SOURCE`]) records.
+pub struct RunOptions<'a> {
+    pub max_instructions: Option<u64>,
+    pub max_heap: Option<u64>,
+    pub time_zone: Option<&'a str>,
+    pub locale: Option<&'a str>,
+    pub process: &'a ProcessInputs,
+    pub net: &'a NetPolicy,
+    pub secrets: &'a [String],
+    pub fs: amber::FsLimits,
+}
+
+impl RunOptions<'_> {
+    /// The options source for a run with these limits and process inputs.
+    pub fn source(&self) -> Source {
+        let text = json!({
+            "fs": {
+                "readonly": self.fs.readonly,
+                "max_file_bytes": self.fs.max_file_bytes,
+                "max_total_bytes": self.fs.max_total_bytes,
+            },
+            "max_instructions": self.max_instructions,
+            "max_heap_bytes": self.max_heap,
+            "time_zone": self.time_zone,
+            "locale": self.locale,
+            "process": self.process,
+            "allow_net": self.net.entries(),
+            "secrets": self.secrets,
+        })
+        .to_string();
+        Source::new(OPTIONS_SOURCE, &text)
+    }
 }
 
 /// The reserved source path holding the program manifest (`amber.json`, docs/manifest.md) a
