@@ -59,7 +59,12 @@ pub fn materialize(store: &dyn Store, store_dir: &Path, program: &ProgramManifes
     if dir.join(".amber-complete").exists() {
         return Ok(dir);
     }
-    let tmp = store_dir.join("programs").join(format!(".{}.tmp-{}", program.id, std::process::id()));
+    // One temporary folder per call: two workers of this process materializing the same
+    // program at once must not share one (the second's clean-up emptied the first's, which
+    // then renamed a folder without its files into place).
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = store_dir.join("programs").join(format!(".{}.tmp-{}-{n}", program.id, std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
     for file in &program.files {
         let hash = from_hex32(&file.sha256).ok_or_else(|| format!("program {}: bad hash", program.id))?;

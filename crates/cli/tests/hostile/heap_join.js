@@ -2,4 +2,5 @@
 // args: --max-heap 64M
 // exit: 5
 // stderr: heap limit exceeded
+// max-rss: 1.5
 console.log(new Array(1e7).fill('x'.repeat(1000)).join('').length);

@@ -624,6 +624,9 @@ fn fill(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     for k in start..end {
         let pk = key_for(vm, k);
         set_or_throw(vm, o, pk, arg(args, 0))?;
+        // Filling a holey array grows its storage element by element: stop at the budget,
+        // not after the whole range (`new Array(1e8).fill(0)`).
+        vm.check_heap()?;
     }
     Ok(Value::object(o))
 }
