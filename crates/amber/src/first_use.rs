@@ -17,14 +17,13 @@ use std::collections::BTreeSet;
 use amber_durable::canonical_json::parse;
 use amber_durable::capability::Capability;
 use amber_durable::journal::OpKind;
-use amber_engine::builtins::promise::{reject_promise, resolve_promise};
+use amber_engine::builtins::promise::resolve_promise;
 use amber_engine::error::{ErrorKind, JsResult};
 use amber_engine::vm::HostOp;
 use amber_engine::{Value, Vm};
 use serde_json::json;
 
 use crate::bridge::{coded_error, issue};
-use crate::grants::NOT_APPROVED;
 use crate::recorder::with_active;
 
 /// `vm.host_state`: the hosts whose first request was approved, as a JSON array.
@@ -162,15 +161,6 @@ pub(crate) fn settle(
             intent["args"]["path"].as_str().unwrap_or("?")
         ),
     };
-    let who = decision["principal"].as_str().filter(|p| !p.is_empty()).map_or(String::new(), |p| format!(" by {p}"));
-    let why = decision["reason"].as_str().filter(|r| !r.is_empty()).map_or(String::new(), |r| format!(": {r}"));
-    let error = coded_error(vm, ErrorKind::Error, NOT_APPROVED, &format!("{what} was not approved{who}{why}"));
-    for key in ["principal", "reason"] {
-        if let Some(text) = decision[key].as_str() {
-            let v = vm.str(text);
-            vm.set_property(error, key, v);
-        }
-    }
-    reject_promise(vm, op.promise, error);
+    crate::gate::reject_not_approved(vm, op, &what, decision);
     Ok(())
 }

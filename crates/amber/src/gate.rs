@@ -94,10 +94,16 @@ pub(crate) fn settle_approval(vm: &mut Vm, op: &HostOp, result: &CallResult) -> 
         };
         return issue_from(vm, issue).map(drop);
     }
+    reject_not_approved(vm, op, &format!("amber.call({name:?})"), &decision);
+    Ok(())
+}
+
+/// Rejects the promise `op` holds with `ERR_AMBER_NOT_APPROVED`: "WHAT was not approved by
+/// PRINCIPAL: REASON", carrying `principal` and `reason`.
+pub(crate) fn reject_not_approved(vm: &mut Vm, op: &HostOp, what: &str, decision: &serde_json::Value) {
     let who = decision["principal"].as_str().filter(|p| !p.is_empty()).map_or(String::new(), |p| format!(" by {p}"));
     let why = decision["reason"].as_str().filter(|r| !r.is_empty()).map_or(String::new(), |r| format!(": {r}"));
-    let message = format!("amber.call({name:?}) was not approved{who}{why}");
-    let error = coded_error(vm, ErrorKind::Error, NOT_APPROVED, &message);
+    let error = coded_error(vm, ErrorKind::Error, NOT_APPROVED, &format!("{what} was not approved{who}{why}"));
     for key in ["principal", "reason"] {
         if let Some(text) = decision[key].as_str() {
             let v = vm.str(text);
@@ -105,7 +111,6 @@ pub(crate) fn settle_approval(vm: &mut Vm, op: &HostOp, result: &CallResult) -> 
         }
     }
     reject_promise(vm, op.promise, error);
-    Ok(())
 }
 
 /// A call's journaled result checked against the manifest's `result` schema: a result that
