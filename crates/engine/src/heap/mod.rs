@@ -157,6 +157,20 @@ fn block_bytes(len: u64, element: u64) -> u64 {
     }
 }
 
+/// A pending promise's two reaction lists as the doubling vectors they are: what a heap of
+/// `p.then(f)` calls really holds (the reactions themselves, each list's spare capacity and
+/// allocator header), from the lengths alone so live and restored runs agree.
+pub fn reactions_bytes(p: &object::PromiseData) -> u64 {
+    let list = |len: usize| -> u64 {
+        if len == 0 {
+            0
+        } else {
+            16 + len.next_power_of_two().max(4) as u64 * std::mem::size_of::<object::Reaction>() as u64
+        }
+    };
+    list(p.fulfill_reactions.len()) + list(p.reject_reactions.len())
+}
+
 /// Bytes charged per element of a dense `elements` vector, a property slot, and a growable
 /// payload's entry (a Map entry with its index: two values and a hash slot).
 pub const ELEMENT_BYTES: u64 = 8;
@@ -174,13 +188,13 @@ fn payload_bytes(class: &object::Class) -> u64 {
     match class {
         C::ArrayBuffer(b) => b.block.byte_length().unwrap_or(0) as u64,
         C::Map(m) | C::Set(m) | C::WeakMap(m) | C::WeakSet(m) => m.bytes(),
-        C::Bound(b) => b.args.len() as u64 * 8,
-        C::Native(n) => n.captures.len() as u64 * 8,
-        C::Promise(p) => (p.fulfill_reactions.len() + p.reject_reactions.len()) as u64 * 32,
+        C::Bound(b) => block_bytes(b.args.len() as u64, 8),
+        C::Native(n) => block_bytes(n.captures.len() as u64, 8),
+        C::Promise(p) => reactions_bytes(p),
         C::Generator(g) | C::AsyncFunctionState(g) => g.frame.as_ref().map_or(0, |f| f.stack.len() as u64 * 8),
         C::AsyncGenerator(g) => g.frame.as_ref().map_or(0, |f| f.stack.len() as u64 * 8) + g.queue.len() as u64 * 40,
         C::FinalizationRegistry(f) => f.cells.len() as u64 * 24,
-        C::Internal(values) => values.len() as u64 * 8,
+        C::Internal(values) => block_bytes(values.len() as u64, 8),
         C::Ordinary
         | C::Array(_)
         | C::Arguments(_)

@@ -824,9 +824,11 @@ fn perform_promise_then(
     match state {
         // 9. If promise.[[PromiseState]] is pending, then append both reactions.
         PromiseState::Pending => {
+            let before = crate::heap::reactions_bytes(d);
             d.fulfill_reactions.push(fulfill_reaction);
             d.reject_reactions.push(reject_reaction);
-            vm.heap.note_growth(2 * std::mem::size_of::<Reaction>() as u64);
+            let grown = crate::heap::reactions_bytes(d) - before;
+            vm.heap.note_growth(grown);
         }
         // 10. Else if promise.[[PromiseState]] is fulfilled, then
         PromiseState::Fulfilled => {
