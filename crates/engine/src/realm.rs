@@ -36,7 +36,7 @@ pub struct ParkedRealm {
 impl ParkedRealm {
     /// Every handle the realm holds, for the collector.
     pub fn children(&self, out: &mut Vec<Value>) {
-        out.extend(self.intrinsics.all().into_iter().map(Value::object));
+        out.extend(self.intrinsics.roots());
         out.push(Value::object(self.global));
         out.extend(self.global_lexicals.values().map(|&(v, _)| v));
     }
@@ -142,15 +142,22 @@ pub fn same_intrinsic_in(vm: &Vm, realm: RealmId, default: ObjectId) -> ObjectId
 
 macro_rules! intrinsics {
     ($($field:ident,)*) => {
-        /// Handles of the intrinsic objects (%Object.prototype% and friends).
+        /// Handles of the intrinsic objects (%Object.prototype% and friends), and the one
+        /// per-realm symbol, %Intl%.[[FallbackSymbol]] (ECMA-402 §8.1: each realm's Intl
+        /// object has its own).
         #[derive(Clone, Serialize, Deserialize, Default)]
         pub struct Intrinsics {
             $(pub $field: ObjectId,)*
+            pub intl_fallback_symbol: SymbolId,
         }
         impl Intrinsics {
-            /// Every intrinsic, for the collector's roots.
+            /// Every intrinsic object (the collector's roots add [`Intrinsics::roots`]).
             pub fn all(&self) -> Vec<ObjectId> {
                 vec![$(self.$field,)*]
+            }
+            /// Every handle the intrinsics hold, for the collector.
+            pub fn roots(&self) -> impl Iterator<Item = Value> + '_ {
+                self.all().into_iter().map(Value::object).chain(std::iter::once(Value::symbol(self.intl_fallback_symbol)))
             }
         }
     };
@@ -250,6 +257,8 @@ intrinsics! {
     intl_segment_iterator_prototype,
     intl_date_time_format_prototype,
     intl_duration_format_prototype,
+    intl_date_time_format_constructor,
+    intl_number_format_constructor,
 }
 
 macro_rules! well_known_symbols {

@@ -4,7 +4,7 @@
 
 use amber_engine::atoms::{atom, PropertyKey};
 use amber_engine::error::JsResult;
-use amber_engine::heap::object::{Class, PromiseState};
+use amber_engine::heap::object::{Class, IteratorState, PromiseState};
 use amber_engine::runtime::convert::{key_to_display, number_to_string, to_rust_string};
 use amber_engine::runtime::property;
 use amber_engine::value::{Kind, ObjectId};
@@ -259,7 +259,10 @@ fn format_key(vm: &Vm, key: PropertyKey) -> String {
         PropertyKey::Symbol(_) => format!("[{}]", key_to_display(vm, key)),
         _ => {
             let k = key_to_display(vm, key);
-            if is_identifier(&k) {
+            if k == "__proto__" {
+                // Node quotes it so the output does not read as a prototype assignment.
+                "['__proto__']".to_string()
+            } else if is_identifier(&k) {
                 k
             } else {
                 quote(&k)
@@ -318,9 +321,18 @@ fn is_class(vm: &Vm, o: ObjectId) -> bool {
 }
 
 fn format_value(vm: &mut Vm, ctx: &mut Ctx, v: Value, recurse: usize, top: bool) -> String {
-    let Some(o) = v.as_object() else {
+    let Some(mut o) = v.as_object() else {
         return primitive(vm, v, !top || !v.is_string());
     };
+    // A proxy shows as its target (Node's `showProxy: false`), read without running a trap.
+    let mut hops = 0;
+    while let Class::Proxy(p) = &vm.heap.obj(o).class {
+        match p.target {
+            Some(t) if hops < 10_000 => o = t,
+            _ => return "<Revoked Proxy>".to_string(),
+        }
+        hops += 1;
+    }
     if ctx.opts.custom_inspect {
         if let Some(shown) = custom_inspect(vm, ctx, o, recurse) {
             return shown;
@@ -544,6 +556,9 @@ enum Tag {
     Set,
     Promise,
     Boxed,
+    ArrayBuffer,
+    DataView,
+    CollectionIterator,
     Other,
 }
 
@@ -557,6 +572,11 @@ fn class_tag(vm: &Vm, o: ObjectId) -> Tag {
         Class::Map(_) => Tag::Map,
         Class::Set(_) => Tag::Set,
         Class::Promise(_) => Tag::Promise,
+        Class::ArrayBuffer(_) => Tag::ArrayBuffer,
+        Class::DataView(_) => Tag::DataView,
+        Class::Iterator(it) if matches!(**it, IteratorState::MapIter { .. } | IteratorState::SetIter { .. }) => {
+            Tag::CollectionIterator
+        }
         Class::Boolean(_) | Class::Number(_) | Class::String(_) | Class::Symbol(_) | Class::BigInt(_) => Tag::Boxed,
         Class::Ordinary | Class::Arguments(_) => Tag::Plain,
         _ => Tag::Other,
@@ -583,6 +603,99 @@ fn format_object_inner(
     null_proto: bool,
 ) -> String {
     match tag {
+        // `ArrayBuffer { [Uint8Contents]: <00 01>, byteLength: 2 }` (at most 100 bytes shown;
+        // `(detached)` for a detached one), then other own enumerable keys.
+        Tag::ArrayBuffer => {
+            use amber_engine::builtins::array_buffer;
+            let shared = array_buffer::is_shared(vm, o);
+            let (contents, len) = match array_buffer::bytes(vm, o) {
+                None => ("(detached)".to_string(), 0),
+                Some(b) => {
+                    let len = b.len();
+                    let shown = b.get(0..len.min(MAX_ARRAY_LENGTH)).unwrap_or_default();
+                    let hex: Vec<String> = shown.iter().map(|x| format!("{x:02x}")).collect();
+                    let mut text = hex.join(" ");
+                    if len > MAX_ARRAY_LENGTH {
+                        let more = len - MAX_ARRAY_LENGTH;
+                        text.push_str(&format!(" ... {more} more byte{}", if more > 1 { "s" } else { "" }));
+                    }
+                    (format!("[Uint8Contents]: <{text}>"), len)
+                }
+            };
+            let mut out = vec![contents, format!("byteLength: {len}")];
+            for k in own_enumerable_keys(vm, o, false) {
+                out.push(format_property(vm, ctx, o, k, recurse, false));
+            }
+            let p = prefix(&ctor, if shared { "SharedArrayBuffer" } else { "ArrayBuffer" }, null_proto, None);
+            reduce(ctx, out, p.trim_end(), ("{", "}"), false, recurse, 0)
+        }
+        // `DataView { byteLength: 2, byteOffset: 1, buffer: ArrayBuffer { … } }`.
+        Tag::DataView => {
+            let (buffer, offset, length) = match &vm.heap.obj(o).class {
+                Class::DataView(d) => (d.buffer, d.byte_offset, d.length),
+                _ => return String::new(),
+            };
+            let len = length.unwrap_or_else(|| {
+                amber_engine::builtins::array_buffer::bytes(vm, buffer).map_or(0, |b| b.len().saturating_sub(offset))
+            });
+            let mut out = vec![format!("byteLength: {len}"), format!("byteOffset: {offset}")];
+            ctx.indentation += 2;
+            let b = format_value(vm, ctx, Value::object(buffer), recurse + 1, false);
+            ctx.indentation -= 2;
+            out.push(format!("buffer: {b}"));
+            for k in own_enumerable_keys(vm, o, false) {
+                out.push(format_property(vm, ctx, o, k, recurse, false));
+            }
+            let p = prefix(&ctor, "DataView", null_proto, None);
+            reduce(ctx, out, p.trim_end(), ("{", "}"), false, recurse, 0)
+        }
+        // `[Map Iterator] { 1, 2 }`, `[Map Entries] { [ 1, 'a' ] }`, `[Set Iterator] { 1 }`: the
+        // entries the iterator has yet to yield, read without advancing it.
+        Tag::CollectionIterator => {
+            let (target, index, kind, done, is_map) = match &vm.heap.obj(o).class {
+                Class::Iterator(it) => match **it {
+                    IteratorState::MapIter { target, index, kind, done } => (target, index, kind, done, true),
+                    IteratorState::SetIter { target, index, kind, done } => (target, index, kind, done, false),
+                    _ => return String::new(),
+                },
+                _ => return String::new(),
+            };
+            let entries: Vec<(Value, Value)> = match (&vm.heap.obj(target).class, done) {
+                (Class::Map(m) | Class::Set(m), false) => {
+                    m.entries.iter().skip(index as usize).flatten().copied().collect()
+                }
+                _ => Vec::new(),
+            };
+            let mut out = Vec::new();
+            for &(k, v) in entries.iter().take(MAX_ARRAY_LENGTH) {
+                ctx.indentation += 2;
+                let shown = match (kind, is_map) {
+                    (0, _) | (1, false) => format_value(vm, ctx, k, recurse + 1, false),
+                    (1, true) => format_value(vm, ctx, v, recurse + 1, false),
+                    _ => {
+                        let ks = format_value(vm, ctx, k, recurse + 1, false);
+                        let vs = format_value(vm, ctx, if is_map { v } else { k }, recurse + 1, false);
+                        reduce(ctx, vec![ks, vs], "", ("[", "]"), true, recurse, 2)
+                    }
+                };
+                ctx.indentation -= 2;
+                out.push(shown);
+            }
+            if entries.len() > MAX_ARRAY_LENGTH {
+                let more = entries.len() - MAX_ARRAY_LENGTH;
+                out.push(format!("... {more} more item{}", if more > 1 { "s" } else { "" }));
+            }
+            let name = match (is_map, kind == 2) {
+                (true, false) => "[Map Iterator]",
+                (true, true) => "[Map Entries]",
+                (false, false) => "[Set Iterator]",
+                (false, true) => "[Set Entries]",
+            };
+            if out.is_empty() {
+                return format!("{name} {{  }}");
+            }
+            reduce(ctx, out, name, ("{", "}"), false, recurse, 0)
+        }
         // `Uint8Array(3) [ 1, 2, 3 ]`: the elements, then other own enumerable keys.
         Tag::TypedArray => {
             let len = amber_engine::builtins::typed_array::length_of(vm, o);

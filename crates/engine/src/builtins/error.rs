@@ -146,9 +146,10 @@ fn is_error(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     Ok(Value::bool(v.as_object().is_some_and(|o| matches!(vm.heap.obj(o).class, Class::Error))))
 }
 
-/// "Name: message" read without running JS (own or inherited data properties only).
-fn error_header(vm: &Vm, o: ObjectId) -> String {
-    let read = |key| -> Option<String> {
+/// "Name: message" read without running JS (own or inherited data properties only). A
+/// string built by concatenation (a rope) is flattened, so a long message or name shows.
+fn error_header(vm: &mut Vm, o: ObjectId) -> String {
+    let read = |vm: &mut Vm, key| -> Option<String> {
         let mut cur = Some(o);
         while let Some(c) = cur {
             let obj = vm.heap.obj(c);
@@ -156,14 +157,14 @@ fn error_header(vm: &Vm, o: ObjectId) -> String {
                 if f.is_accessor() {
                     return None;
                 }
-                return v.as_string().map(|s| vm.heap.flat_ref(s).to_rust_string());
+                return v.as_string().map(|s| vm.heap.flat(s).to_rust_string());
             }
             cur = obj.proto;
         }
         None
     };
-    let name = read(atom::name).unwrap_or_else(|| "Error".into());
-    let msg = read(atom::message).unwrap_or_default();
+    let name = read(vm, atom::name).unwrap_or_else(|| "Error".into());
+    let msg = read(vm, atom::message).unwrap_or_default();
     if msg.is_empty() {
         name
     } else {

@@ -168,10 +168,17 @@ fn call_method(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
 
 /// ### 20.2.3.5 Function.prototype.toString ( )
 fn to_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
-    let Some(f) = this.as_object() else {
+    let Some(f) = this.as_object().filter(|&f| is_callable(vm, Value::object(f))) else {
         return Err(vm.type_error("Function.prototype.toString requires that 'this' be a Function"));
     };
-    let text = match &vm.heap.obj(f).class {
+    let text = source_text(vm, f);
+    Ok(vm.str(&text))
+}
+
+/// What Function.prototype.toString gives for the callable object `f`: its source text, or
+/// the NativeFunction form.
+pub(crate) fn source_text(vm: &Vm, f: ObjectId) -> String {
+    match &vm.heap.obj(f).class {
         Class::Function(c) => {
             let code = vm.heap.code(c.code);
             let (start, end) = code.span;
@@ -182,10 +189,8 @@ fn to_string(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
             }
         }
         Class::Native(_) | Class::Bound(_) => format!("function {}() {{ [native code] }}", function_name(vm, f)),
-        Class::Proxy(p) if p.callable => "function () { [native code] }".to_string(),
-        _ => return Err(vm.type_error("Function.prototype.toString requires that 'this' be a Function")),
-    };
-    Ok(vm.str(&text))
+        _ => "function () { [native code] }".to_string(),
+    }
 }
 
 fn has_instance(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {

@@ -965,18 +965,36 @@ pub(crate) fn not_a_function(vm: &mut Vm, v: Value) -> Throw {
     vm.type_error(format!("{shown} is not a function"))
 }
 
-/// V8's side-effect-free rendering of an object: `#<Ctor>` when its `toString` is
-/// %Object.prototype.toString% and its `constructor` a named function, else `[object Tag]`.
+/// V8's side-effect-free rendering of an object (NoSideEffectsToString): an error as `name:
+/// message`, `#<Ctor>` when its `toString` is %Object.prototype.toString% and its
+/// `constructor` a named function, else `[object Tag]`.
 fn object_display(vm: &Vm, o: ObjectId) -> String {
     let obj = vm.heap.obj(o);
     if obj.is_callable() {
         return "function".into();
     }
     let to_string = data_property(vm, o, PropertyKey::Atom(atom::toString));
-    let is_object_to_string = to_string.as_object().is_some_and(|f| match &vm.heap.obj(f).class {
-        Class::Native(n) => n.id.name() == "Object.prototype.toString",
-        _ => false,
-    });
+    let native_name = |f: ObjectId| match &vm.heap.obj(f).class {
+        Class::Native(n) => n.id.name(),
+        _ => "",
+    };
+    // An error (or an object whose toString is %Error.prototype.toString%): `name: message`
+    // from data properties, as Error.prototype.toString would give without running JS.
+    if matches!(obj.class, Class::Error)
+        || to_string.as_object().is_some_and(|f| native_name(f) == "Error.prototype.toString")
+    {
+        let text = |key| match data_property(vm, o, PropertyKey::Atom(key)).as_string() {
+            Some(s) => vm.heap.flat_ref(s).to_rust_string(),
+            None => String::new(),
+        };
+        let (name, message) = (text(atom::name), text(atom::message));
+        return match (name.is_empty(), message.is_empty()) {
+            (true, _) => message,
+            (_, true) => name,
+            _ => format!("{name}: {message}"),
+        };
+    }
+    let is_object_to_string = to_string.as_object().is_some_and(|f| native_name(f) == "Object.prototype.toString");
     if is_object_to_string {
         let ctor = data_property(vm, o, PropertyKey::Atom(atom::constructor));
         if let Some(co) = ctor.as_object().filter(|&c| vm.heap.obj(c).is_callable()) {

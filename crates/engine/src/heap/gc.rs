@@ -96,7 +96,7 @@ pub fn roots(vm: &Vm, values: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mu
     for f in &vm.frames {
         f.children(values, envs, codes);
     }
-    values.extend(vm.realm.all().into_iter().map(Value::object));
+    values.extend(vm.realm.roots());
     for (name, _) in crate::realm::WellKnownSymbols::NAMES {
         if let Some(s) = vm.symbols.by_name(name) {
             values.push(Value::symbol(s));

@@ -83,7 +83,7 @@ fn set_object_binding(vm: &mut Vm, o: ObjectId, is_with: bool, name: Atom, v: Va
     }
     let ok = property::set(vm, o, key, v, Value::object(o))?;
     if !ok && strict {
-        return Err(vm.type_error("Cannot assign to read only property"));
+        return Err(property::set_failure(vm, o, key, Value::object(o)));
     }
     Ok(())
 }

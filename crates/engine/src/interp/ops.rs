@@ -87,8 +87,7 @@ pub fn set_global(vm: &mut Vm, name: Atom, v: Value, strict: bool) -> JsResult<(
     }
     let ok = property::set(vm, g, key, v, Value::object(g))?;
     if !ok && strict {
-        let n = vm.heap.atoms.get(name).to_rust_string();
-        return Err(vm.type_error(format!("Cannot assign to read only property '{n}' of object")));
+        return Err(property::set_failure(vm, g, key, Value::object(g)));
     }
     Ok(())
 }
@@ -504,16 +503,14 @@ pub fn put_value(vm: &mut Vm, obj: Value, key: PropertyKey, v: Value, strict: bo
             let wrapper = to_object(vm, obj)?;
             let ok = property::set(vm, wrapper, key, v, obj)?;
             if !ok && strict {
-                let k = key_to_display(vm, key);
-                return Err(vm.type_error(format!("Cannot create property '{k}' on primitive")));
+                return Err(property::set_failure(vm, wrapper, key, obj));
             }
             return Ok(());
         }
     };
     let ok = property::set(vm, o, key, v, obj)?;
     if !ok && strict {
-        let k = key_to_display(vm, key);
-        return Err(vm.type_error(format!("Cannot assign to read only property '{k}' of object")));
+        return Err(property::set_failure(vm, o, key, obj));
     }
     Ok(())
 }
@@ -972,8 +969,7 @@ pub fn set_super(vm: &mut Vm, base: Value, key: Value, v: Value, this: Value, st
     let Some(b) = base.as_object() else { return Err(vm.type_error("Cannot set properties of null")) };
     let ok = property::set(vm, b, k, v, this)?;
     if !ok && strict {
-        let kd = key_to_display(vm, k);
-        return Err(vm.type_error(format!("Cannot assign to read only property '{kd}'")));
+        return Err(property::set_failure(vm, b, k, this));
     }
     Ok(())
 }

@@ -158,6 +158,18 @@ pub(crate) fn host_load(vm: &mut Vm, referrer: &str, request: &ModuleRequest) ->
         None => {
             let (source, map) = match source {
                 ModuleSource::Text(text) => (text, None),
+                ModuleSource::Json(_) if ty.is_none() => {
+                    let url = if name.starts_with('/') { format!("file://{name}") } else { name.clone() };
+                    let text = format!("Module \"{url}\" needs an import attribute of type \"json\"");
+                    let err = vm.make_error(ErrorKind::TypeError, &text);
+                    if let Some(o) = err.as_object() {
+                        let key = vm.key("code");
+                        let code = vm.str("ERR_IMPORT_ASSERTION_TYPE_MISSING");
+                        vm.define_builtin(o, key, code, crate::heap::shape::PropFlags::DEFAULT);
+                    }
+                    return Err(LoadError::Throw(crate::error::Throw::Value(err)));
+                }
+                ModuleSource::Json(text) => (text, None),
                 ModuleSource::Mapped(text, map) => (text, Some(map)),
                 ModuleSource::Invalid(report) => return Err(LoadError::Syntax(report)),
                 ModuleSource::Synthetic(exports) => {

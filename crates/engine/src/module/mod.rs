@@ -54,6 +54,10 @@ pub type ModuleLoader = fn(&mut Vm, &str, &str) -> Result<(String, ModuleSource)
 pub enum ModuleSource {
     /// Source text: JavaScript, or JSON / text under a `type` import attribute.
     Text(String),
+    /// A JSON file's text (Node's `.json`): it loads only under `type: "json"` (or
+    /// `"text"`); without the attribute the import fails with Node 20's TypeError
+    /// `ERR_IMPORT_ASSERTION_TYPE_MISSING`.
+    Json(String),
     /// JavaScript the host made from another text (TypeScript), with the map of its
     /// positions back to that text (stack traces report the original positions).
     Mapped(String, crate::source_map::PositionMap),

@@ -957,9 +957,93 @@ pub fn set_or_throw(vm: &mut Vm, o: ObjectId, key: PropertyKey, value: Value) ->
     if set(vm, o, key, value, Value::object(o))? {
         Ok(())
     } else {
-        let name = crate::runtime::convert::key_to_display(vm, key);
-        Err(vm.type_error(format!("Cannot assign to read only property '{name}' of object")))
+        Err(set_failure(vm, o, key, Value::object(o)))
     }
+}
+
+/// The TypeError a [[Set]] of `key` on `target` (with `receiver`) that returned false throws
+/// in strict code, worded as V8 words it, which npm code and tests match on. The cause is
+/// found again without running JS: a proxy on the way (its trap said no), a read-only data
+/// property or a getter-only accessor on the prototype chain, a read-only array `length`, or
+/// a receiver that is not extensible or not an object.
+pub fn set_failure(vm: &mut Vm, target: ObjectId, key: PropertyKey, receiver: Value) -> crate::error::Throw {
+    let name = crate::runtime::convert::key_to_display(vm, key);
+    let read_only = |vm: &mut Vm, name: &str| {
+        let shown = v8_typeof_and_string(vm, receiver);
+        vm.type_error(format!("Cannot assign to read only property '{name}' of {shown}"))
+    };
+    let mut cur = Some(target);
+    let mut depth = 0;
+    while let Some(c) = cur {
+        depth += 1;
+        if depth > 10_000 || is_namespace_export_key(vm, c, key) {
+            break;
+        }
+        if is_proxy(vm, c) {
+            return vm.type_error(format!("'set' on proxy: trap returned falsish for property '{name}'"));
+        }
+        if let Some(d) = ordinary_get_own_property(vm, c, key) {
+            if d.get.is_some() || d.set.is_some() {
+                if d.set.is_none_or(|s| s.is_undefined()) {
+                    let holder = crate::builtins::map::display(vm, Value::object(c));
+                    return vm.type_error(format!("Cannot set property {name} of {holder} which has only a getter"));
+                }
+            } else if d.writable == Some(false) {
+                return read_only(vm, &name);
+            }
+            break;
+        }
+        cur = vm.heap.obj(c).proto;
+    }
+    let Some(r) = receiver.as_object() else {
+        // OrdinarySetWithOwnDescriptor: a primitive receiver cannot get the property.
+        let shown = v8_typeof_and_string(vm, receiver);
+        return vm.type_error(format!("Cannot create property '{name}' on {shown}"));
+    };
+    {
+        if !is_proxy(vm, r) {
+            let own = ordinary_get_own_property(vm, r, key);
+            if own.as_ref().is_some_and(|d| d.writable == Some(false) || d.get.is_some() || d.set.is_some()) {
+                return read_only(vm, &name);
+            }
+            if own.is_none() && !vm.heap.obj(r).extensible {
+                return vm.type_error(format!("Cannot add property {name}, object is not extensible"));
+            }
+            if let (Class::Array(_), PropertyKey::Index(i)) = (&vm.heap.obj(r).class, key) {
+                let length = ordinary_get_own_property(vm, r, PropertyKey::Atom(atom::length));
+                let len = length.as_ref().and_then(|d| d.value).and_then(|v| v.as_number()).unwrap_or(0.0);
+                if length.is_some_and(|d| d.writable == Some(false)) && f64::from(i) >= len {
+                    return read_only(vm, "length");
+                }
+            }
+        }
+    }
+    read_only(vm, &name)
+}
+
+/// V8's `typeof` word and side-effect-free string of a value, as its property-assignment
+/// errors show them: `object '#<Object>'`, `object '[object Array]'`, `function 'function
+/// f() {}'` (the source text), `string 'abc'`.
+pub fn v8_typeof_and_string(vm: &mut Vm, v: Value) -> String {
+    let Some(o) = v.as_object() else {
+        let kind = match v.kind() {
+            crate::value::Kind::String(_) => "string",
+            crate::value::Kind::Int(_) | crate::value::Kind::Float(_) => "number",
+            crate::value::Kind::Bool(_) => "boolean",
+            crate::value::Kind::Symbol(_) => "symbol",
+            crate::value::Kind::BigInt(_) => "bigint",
+            crate::value::Kind::Null => "object",
+            _ => "undefined",
+        };
+        let shown = crate::builtins::map::display(vm, v);
+        return format!("{kind} '{shown}'");
+    };
+    if crate::runtime::call::is_callable(vm, v) {
+        let text = crate::builtins::function::source_text(vm, o);
+        return format!("function '{text}'");
+    }
+    let shown = crate::builtins::map::display(vm, v);
+    format!("object '{shown}'")
 }
 
 /// LengthOfArrayLike.

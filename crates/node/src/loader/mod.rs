@@ -116,9 +116,13 @@ pub fn load_module(vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(Stri
         return load_typescript(vm, path, format);
     }
     match format {
-        Format::Module | Format::Json => {
+        Format::Module => {
             let text = read_text(vm, &path).ok_or_else(|| format!("Cannot read module '{path}'"))?;
             Ok((path, ModuleSource::Text(text)))
+        }
+        Format::Json => {
+            let text = read_text(vm, &path).ok_or_else(|| format!("Cannot read module '{path}'"))?;
+            Ok((path, ModuleSource::Json(text)))
         }
         Format::CommonJs => {
             let exports = import_commonjs(vm, &path).map_err(|t| describe(vm, t))?;

@@ -1,7 +1,7 @@
 //! `node:crypto` and Web Crypto (`crypto.subtle`): the JavaScript surface is `js/crypto.js`;
 //! the primitives are the RustCrypto crates, called here.
 //!
-//! Hashing, HMAC, PBKDF2, HKDF and the AES ciphers are pure functions of their inputs and
+//! Hashing, HMAC, PBKDF2, HKDF and the AES and DES ciphers are pure functions of their inputs and
 //! run inline. A hash object's state between `update` calls is the list of chunks fed so far
 //! (plain JS data that rides an image); the digest is computed at `digest()`.
 //!
@@ -10,7 +10,7 @@
 //! Without a hook, drawing random bytes throws: the engine never invents entropy.
 
 use aes::cipher::generic_array::GenericArray;
-use aes::cipher::{BlockDecryptMut, BlockEncrypt, BlockEncryptMut, KeyInit, KeyIvInit};
+use aes::cipher::{BlockDecrypt, BlockDecryptMut, BlockEncrypt, BlockEncryptMut, InnerIvInit, KeyInit, KeyIvInit};
 use aes_gcm::aead::AeadInPlace;
 use amber_engine::error::JsResult;
 use amber_engine::runtime::convert::{to_number, to_rust_string};
@@ -36,6 +36,7 @@ const NATIVES: &[(&str, u32, HostFn)] = &[
     ("gcmCtr", 4, gcm_ctr),
     ("gcmTag", 4, gcm_tag),
     ("cbc", 4, cbc),
+    ("des", 4, des_blocks),
     ("randomFill", 4, random_fill),
     ("enabled", 0, enabled),
 ];
@@ -315,6 +316,52 @@ fn cbc(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         16 => run!(aes::Aes128),
         24 => run!(aes::Aes192),
         32 => run!(aes::Aes256),
+        _ => false,
+    };
+    if !ok {
+        return Err(vm.range_error("Invalid key length"));
+    }
+    new_buffer(vm, data)
+}
+
+/// `des(key, iv, data, encrypt)` → DES (8-byte key), two-key 3DES EDE (16) or three-key
+/// 3DES EDE (24) over whole 8-byte blocks: CBC with an 8-byte `iv`, ECB with an empty one
+/// (padding is the caller's).
+fn des_blocks(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let key = bytes_arg(vm, arg(args, 0), "key")?;
+    let iv = bytes_arg(vm, arg(args, 1), "iv")?;
+    let mut data = bytes_arg(vm, arg(args, 2), "data")?;
+    let encrypt = amber_engine::runtime::convert::to_boolean(vm, arg(args, 3));
+    if !iv.is_empty() && iv.len() != 8 {
+        return Err(vm.type_error("Invalid initialization vector"));
+    }
+    if !data.len().is_multiple_of(8) {
+        return Err(vm.range_error("data is not a whole number of blocks"));
+    }
+    fn run<C>(key: &[u8], iv: &[u8], data: &mut [u8], encrypt: bool) -> bool
+    where
+        C: KeyInit + BlockEncrypt + BlockDecrypt + aes::cipher::BlockCipher<BlockSize = aes::cipher::consts::U8>,
+    {
+        let Ok(cipher) = C::new_from_slice(key) else { return false };
+        let blocks = data.chunks_exact_mut(8).map(GenericArray::from_mut_slice);
+        match (iv.is_empty(), encrypt) {
+            (true, true) => blocks.for_each(|b| cipher.encrypt_block(b)),
+            (true, false) => blocks.for_each(|b| cipher.decrypt_block(b)),
+            (false, true) => {
+                let Ok(mut mode) = cbc::Encryptor::<C>::inner_iv_slice_init(cipher, iv) else { return false };
+                blocks.for_each(|b| mode.encrypt_block_mut(b));
+            }
+            (false, false) => {
+                let Ok(mut mode) = cbc::Decryptor::<C>::inner_iv_slice_init(cipher, iv) else { return false };
+                blocks.for_each(|b| mode.decrypt_block_mut(b));
+            }
+        }
+        true
+    }
+    let ok = match key.len() {
+        8 => run::<des::Des>(&key, &iv, &mut data, encrypt),
+        16 => run::<des::TdesEde2>(&key, &iv, &mut data, encrypt),
+        24 => run::<des::TdesEde3>(&key, &iv, &mut data, encrypt),
         _ => false,
     };
     if !ok {

@@ -85,13 +85,19 @@ fn inspect(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         return Ok(vm.str(&crate::inspect::quote(&text)));
     }
     let o = args.get(1).copied().unwrap_or(Value::UNDEFINED);
-    let d = InspectOptions::default();
+    let opts = inspect_options(vm, o, InspectOptions::default())?;
+    let s = inspect_with(vm, v, opts);
+    Ok(vm.str(&s))
+}
+
+/// The `util.inspect` options object `o` over the defaults `d`.
+pub(crate) fn inspect_options(vm: &mut Vm, o: Value, d: InspectOptions) -> JsResult<InspectOptions> {
     let mut opts = InspectOptions {
         depth: size_option(vm, o, "depth", d.depth)?,
         break_length: size_option(vm, o, "breakLength", d.break_length)?,
         compact: d.compact,
-        sorted: flag_option(vm, o, "sorted", false)?,
-        custom_inspect: flag_option(vm, o, "customInspect", true)?,
+        sorted: flag_option(vm, o, "sorted", d.sorted)?,
+        custom_inspect: flag_option(vm, o, "customInspect", d.custom_inspect)?,
     };
     if let Some(obj) = o.as_object() {
         let key = vm.key("compact");
@@ -105,8 +111,7 @@ fn inspect(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
             opts.compact = Some(if n.is_finite() && n > 0.0 { n as usize } else { 0 });
         }
     }
-    let s = inspect_with(vm, v, opts);
-    Ok(vm.str(&s))
+    Ok(opts)
 }
 
 /// `internal.source(filename)`: the text of a compiled program file (assert.ok messages).

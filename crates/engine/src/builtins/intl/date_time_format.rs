@@ -16,7 +16,7 @@ use super::locales::{canonicalize_locale_list, resolve_locale, supported_locales
 use super::number_data;
 use super::options::{coerce_options_to_object, get_boolean_option, get_number_option, get_raw, get_string_option};
 use super::slots::{DateTimeComponents, DateTimeFormatSlots, IntlSlots, StyleFields};
-use super::{create, ResultObject};
+use super::{chain_legacy, create, unwrap_legacy, ResultObject};
 use crate::builtins::date::time_clip;
 use crate::builtins::{arg, make_internal, NativeDef};
 use crate::error::JsResult;
@@ -67,9 +67,10 @@ const ZONE_NAME: &[&str] = &["short", "long", "shortOffset", "longOffset", "shor
 const STYLES: &[&str] = &["full", "long", "medium", "short"];
 
 /// ### 11.1.1 Intl.DateTimeFormat ( [ locales [ , options ] ] )
-fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+fn constructor(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. If NewTarget is undefined, let newTarget be the active function object.
-    let mut new_target = vm.native_new_target();
+    let original_new_target = vm.native_new_target();
+    let mut new_target = original_new_target;
     if new_target.is_undefined() {
         new_target = vm.native_ctx.callee.map_or(Value::UNDEFINED, Value::object);
     }
@@ -77,7 +78,17 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let default = vm.realm.intl_date_time_format_prototype;
     let proto = prototype_from_constructor(vm, new_target, default)?;
     let slots = create_date_time_format(vm, arg(args, 0), arg(args, 1), Which::Any, Which::Date)?;
-    Ok(create(vm, proto, IntlSlots::DateTimeFormat(slots)))
+    let dtf = create(vm, proto, IntlSlots::DateTimeFormat(slots));
+    // 3. The normative optional constructor mode: return ? ChainDateTimeFormat(dtf, NewTarget, this).
+    let ctor = vm.realm.intl_date_time_format_constructor;
+    chain_legacy(vm, ctor, original_new_target, dtf, this)
+}
+
+/// ### UnwrapDateTimeFormat ( dtf ), steps 1-2: the DateTimeFormat a legacy-constructed
+/// object holds under %Intl%.[[FallbackSymbol]], or `this` itself.
+fn unwrap_date_time_format(vm: &mut Vm, this: Value) -> JsResult<Value> {
+    let ctor = vm.realm.intl_date_time_format_constructor;
+    unwrap_legacy(vm, ctor, this, |s| matches!(s, IntlSlots::DateTimeFormat(_)))
 }
 
 /// `hc` removed from a resolved locale's `-u-` keywords (hour12 overrides it: opt.[[hc]] is
@@ -390,7 +401,7 @@ fn supported_locales(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Valu
     supported_locales_of(vm, arg(args, 0), arg(args, 1))
 }
 
-/// ### UnwrapDateTimeFormat ( dtf ) without the legacy fallback: the slots of a DateTimeFormat.
+/// ### UnwrapDateTimeFormat ( dtf ), step 3: the slots of a DateTimeFormat.
 fn this_date_time_format(vm: &mut Vm, this: Value, method: &str) -> JsResult<DateTimeFormatSlots> {
     if let Some(o) = this.as_object() {
         if let Class::Intl(s) = &vm.heap.obj(o).class {
@@ -464,6 +475,7 @@ fn parts_array(vm: &mut Vm, parts: &[DatePart], with_source: bool) -> Value {
 /// ### 11.3.3 get Intl.DateTimeFormat.prototype.format
 fn format_getter(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     // 1-3. Let dtf be ? UnwrapDateTimeFormat(this value).
+    let this = unwrap_date_time_format(vm, this)?;
     let slots = this_date_time_format(vm, this, "format")?;
     // 4. If dtf.[[BoundFormat]] is undefined, make it (a 1-argument anonymous function).
     if let Some(f) = slots.bound_format {
@@ -558,6 +570,7 @@ fn format_range_to_parts(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<V
 /// ### 11.3.7 Intl.DateTimeFormat.prototype.resolvedOptions ( )
 fn resolved_options(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     // 1-3. Let dtf be ? UnwrapDateTimeFormat(this value).
+    let this = unwrap_date_time_format(vm, this)?;
     let s = this_date_time_format(vm, this, "resolvedOptions")?;
     let mut out = ResultObject::new(vm);
     // 5. The properties in Table 17's order, each when present.

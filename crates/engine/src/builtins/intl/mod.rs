@@ -66,7 +66,9 @@ use crate::error::{JsResult, Throw};
 use crate::heap::object::{Class, Object};
 use crate::heap::shape::PropFlags;
 use crate::native;
-use crate::runtime::property::create_data_property_or_throw;
+use crate::runtime::operators::ordinary_has_instance;
+use crate::runtime::property::{create_data_property_or_throw, define_property_or_throw, get, PropertyDescriptor};
+use crate::string::JsStr;
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
 
@@ -96,6 +98,8 @@ pub(crate) fn init(vm: &mut Vm) {
     let key = vm.key("Intl");
     vm.define_builtin(global, key, Value::object(intl), PropFlags::HIDDEN);
     install(vm, intl, "Intl", NATIVES);
+    // %Intl%.[[FallbackSymbol]]: a new symbol per realm, described as V8 describes it.
+    vm.realm.intl_fallback_symbol = vm.heap.alloc_symbol(Some(JsStr::from_str("IntlLegacyConstructedSymbol")));
 
     let constructors: [(&str, ObjectId, &'static [NativeDef]); 10] = [
         ("Collator", vm.realm.intl_collator_prototype, COLLATOR_NATIVES),
@@ -123,8 +127,11 @@ pub(crate) fn init(vm: &mut Vm) {
         install(vm, proto, &format!("{stable}.prototype"), natives);
         install(vm, ctor, &stable, natives);
         define_to_string_tag(vm, proto, &stable);
-        if name == "Collator" {
-            vm.realm.intl_collator_constructor = ctor;
+        match name {
+            "Collator" => vm.realm.intl_collator_constructor = ctor,
+            "DateTimeFormat" => vm.realm.intl_date_time_format_constructor = ctor,
+            "NumberFormat" => vm.realm.intl_number_format_constructor = ctor,
+            _ => {}
         }
     }
     // 19.5.2 The %IntlSegmentsPrototype% Object and 19.6.2 %IntlSegmentIteratorPrototype%.
@@ -144,6 +151,55 @@ fn get_canonical_locales(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<
     // 2. Return CreateArrayFromList(ll).
     let values: Vec<Value> = list.iter().map(|s| vm.str(s)).collect();
     Ok(vm.new_array(values))
+}
+
+/// The normative optional constructor mode of §4.3 Note 1, which Amber implements as V8
+/// does: ChainDateTimeFormat and ChainNumberFormat. When the constructor `ctor` was called
+/// without `new` (`new_target` undefined) on a `this` that is an instance of it, the new
+/// object `made` is stored on `this` under %Intl%.[[FallbackSymbol]] and `this` is returned.
+pub(crate) fn chain_legacy(
+    vm: &mut Vm,
+    ctor: ObjectId,
+    new_target: Value,
+    made: Value,
+    this: Value,
+) -> JsResult<Value> {
+    // 1. If NewTarget is undefined and ? OrdinaryHasInstance(ctor, this) is true, then
+    if new_target.is_undefined() && ordinary_has_instance(vm, Value::object(ctor), this)? {
+        let Some(o) = this.as_object() else { return Ok(made) };
+        // a. Perform ? DefinePropertyOrThrow(this, %Intl%.[[FallbackSymbol]],
+        //    PropertyDescriptor{ [[Value]]: made, [[Writable]]: false, [[Enumerable]]: false,
+        //    [[Configurable]]: false }).
+        let key = PropertyKey::Symbol(vm.realm.intl_fallback_symbol);
+        define_property_or_throw(vm, o, key, PropertyDescriptor::data(made, PropFlags::NONE))?;
+        // b. Return this.
+        return Ok(this);
+    }
+    // 2. Return made.
+    Ok(made)
+}
+
+/// The first steps of UnwrapDateTimeFormat and UnwrapNumberFormat: when
+/// `value` is an object without the slots `has_slots` looks for that is an instance of
+/// `ctor`, the object stored under %Intl%.[[FallbackSymbol]]; otherwise `value` itself (the
+/// caller then requires the slots).
+pub(crate) fn unwrap_legacy(
+    vm: &mut Vm,
+    ctor: ObjectId,
+    value: Value,
+    has_slots: fn(&IntlSlots) -> bool,
+) -> JsResult<Value> {
+    let Some(o) = value.as_object() else { return Ok(value) };
+    if let Class::Intl(s) = &vm.heap.obj(o).class {
+        if has_slots(s) {
+            return Ok(value);
+        }
+    }
+    if ordinary_has_instance(vm, Value::object(ctor), value)? {
+        let key = PropertyKey::Symbol(vm.realm.intl_fallback_symbol);
+        return get(vm, o, key, value);
+    }
+    Ok(value)
 }
 
 /// A new Intl object with prototype `proto`.

@@ -13,7 +13,7 @@ use super::number_options::set_number_format_digit_options;
 use super::number_partition::{join, partition_number_pattern, to_intl_mathematical_value, Layout, MathValue, Part};
 use super::options::{coerce_options_to_object, get_raw, get_string_option};
 use super::slots::{IntlSlots, NumberFormatSlots};
-use super::{create, data_error, ResultObject};
+use super::{chain_legacy, create, data_error, unwrap_legacy, ResultObject};
 use crate::builtins::{arg, make_internal, NativeDef};
 use crate::error::JsResult;
 use crate::heap::object::Class;
@@ -140,9 +140,10 @@ fn get_use_grouping(vm: &mut Vm, options: Option<crate::value::ObjectId>, fallba
 }
 
 /// ### 15.1.1 Intl.NumberFormat ( [ locales [ , options ] ] ) with InitializeNumberFormat.
-fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+fn constructor(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. If NewTarget is undefined, let newTarget be the active function object.
-    let mut new_target = vm.native_new_target();
+    let original_new_target = vm.native_new_target();
+    let mut new_target = original_new_target;
     if new_target.is_undefined() {
         new_target = vm.native_ctx.callee.map_or(Value::UNDEFINED, Value::object);
     }
@@ -150,7 +151,17 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let default = vm.realm.intl_number_format_prototype;
     let proto = prototype_from_constructor(vm, new_target, default)?;
     let slots = initialize_number_format(vm, arg(args, 0), arg(args, 1))?;
-    Ok(create(vm, proto, IntlSlots::NumberFormat(slots)))
+    let nf = create(vm, proto, IntlSlots::NumberFormat(slots));
+    // 4. The normative optional constructor mode: return ? ChainNumberFormat(nf, NewTarget, this).
+    let ctor = vm.realm.intl_number_format_constructor;
+    chain_legacy(vm, ctor, original_new_target, nf, this)
+}
+
+/// ### UnwrapNumberFormat ( nf ), steps 1-2: the NumberFormat a legacy-constructed
+/// object holds under %Intl%.[[FallbackSymbol]], or `this` itself.
+fn unwrap_number_format(vm: &mut Vm, this: Value) -> JsResult<Value> {
+    let ctor = vm.realm.intl_number_format_constructor;
+    unwrap_legacy(vm, ctor, this, |s| matches!(s, IntlSlots::NumberFormat(_)))
 }
 
 /// The steps of InitializeNumberFormat (ECMA-402 §15.1.2) after the object is made.
@@ -275,7 +286,7 @@ fn supported_locales(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Valu
     supported_locales_of(vm, arg(args, 0), arg(args, 1))
 }
 
-/// ### UnwrapNumberFormat ( nf ) without the legacy fallback: the slots of a NumberFormat.
+/// ### UnwrapNumberFormat ( nf ), step 3: the slots of a NumberFormat.
 fn this_number_format(vm: &mut Vm, this: Value, method: &str) -> JsResult<NumberFormatSlots> {
     if let Some(o) = this.as_object() {
         if let Class::Intl(s) = &vm.heap.obj(o).class {
@@ -324,6 +335,7 @@ fn parts_array(vm: &mut Vm, parts: &[(Part, Option<&'static str>)]) -> Value {
 /// ### 15.3.3 get Intl.NumberFormat.prototype.format
 fn format_getter(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     // 1-3. Let nf be ? UnwrapNumberFormat(this value).
+    let this = unwrap_number_format(vm, this)?;
     let slots = this_number_format(vm, this, "format")?;
     // 4. If nf.[[BoundFormat]] is undefined, make it (a 1-argument anonymous function).
     if let Some(f) = slots.bound_format {
@@ -501,6 +513,7 @@ fn format_range_to_parts(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<V
 /// ### 15.3.7 Intl.NumberFormat.prototype.resolvedOptions ( )
 fn resolved_options(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     // 1-3. Let nf be ? UnwrapNumberFormat(this value).
+    let this = unwrap_number_format(vm, this)?;
     let s = this_number_format(vm, this, "resolvedOptions")?;
     let mut out = ResultObject::new(vm);
     // 5. The properties in Table 14's order, each when present.

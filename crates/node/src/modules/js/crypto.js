@@ -358,11 +358,31 @@ const kCiphers = {
   'aes-192-gcm': { mode: 'gcm', name: 'id-aes192-gcm', nid: 898, keyLength: 24, ivLength: 12 },
   'aes-256-gcm': { mode: 'gcm', name: 'id-aes256-gcm', nid: 901, keyLength: 32, ivLength: 12 },
 };
+// DES and 3DES (internal.des; block 8, ivLength 0 for ECB). Single DES is known to
+// getCipherInfo but, as in Node 20 (OpenSSL 3 keeps it in the legacy provider, which Node
+// does not load), creating one throws ERR_OSSL_EVP_UNSUPPORTED.
+kCiphers['des-ecb'] = { mode: 'ecb', name: 'des-ecb', nid: 29, keyLength: 8, ivLength: 0, block: 8, unsupported: true };
+kCiphers['des-cbc'] = { mode: 'cbc', name: 'des-cbc', nid: 31, keyLength: 8, ivLength: 8, block: 8, unsupported: true };
+kCiphers['des-ede'] = { mode: 'ecb', name: 'des-ede', nid: 32, keyLength: 16, ivLength: 0, block: 8 };
+kCiphers['des-ede-cbc'] = { mode: 'cbc', name: 'des-ede-cbc', nid: 43, keyLength: 16, ivLength: 8, block: 8 };
+kCiphers['des-ede3'] = { mode: 'ecb', name: 'des-ede3', nid: 33, keyLength: 24, ivLength: 0, block: 8 };
+kCiphers['des-ede3-cbc'] = { mode: 'cbc', name: 'des-ede3-cbc', nid: 44, keyLength: 24, ivLength: 8, block: 8 };
+kCiphers.des = kCiphers['des-cbc'];
+kCiphers.des3 = kCiphers['des-ede3-cbc'];
+kCiphers['des-ede-ecb'] = kCiphers['des-ede'];
+kCiphers['des-ede3-ecb'] = kCiphers['des-ede3'];
 kCiphers['id-aes128-gcm'] = kCiphers['aes-128-gcm'];
 kCiphers['id-aes192-gcm'] = kCiphers['aes-192-gcm'];
 kCiphers['id-aes256-gcm'] = kCiphers['aes-256-gcm'];
 const kCipherNames = ['aes-128-cbc', 'aes-128-gcm', 'aes-192-cbc', 'aes-192-gcm', 'aes-256-cbc', 'aes-256-gcm',
+  'des-ede', 'des-ede-cbc', 'des-ede-ecb', 'des-ede3', 'des-ede3-cbc', 'des-ede3-ecb', 'des3',
   'id-aes128-GCM', 'id-aes192-GCM', 'id-aes256-GCM'];
+
+// Whole blocks through the cipher: AES-CBC, or DES/3DES in CBC (an IV) or ECB (none).
+function runBlocks(state, blocks, encrypt) {
+  if (state.block === 8) return internal.des(state.key, state.mode === 'ecb' ? Buffer.alloc(0) : state.chain, blocks, encrypt);
+  return internal.cbc(state.key, state.chain, blocks, encrypt);
+}
 
 function osslError(code, text, reason) {
   const err = new Error(text);
@@ -377,9 +397,16 @@ class CipherBase {
     __validateString(cipher, 'cipher');
     const info = kCiphers[cipher.toLowerCase()];
     if (info === undefined) throw __codedError(Error, 'ERR_CRYPTO_UNKNOWN_CIPHER', 'Unknown cipher');
+    if (info.unsupported) {
+      const err = new Error('error:0308010C:digital envelope routines::unsupported');
+      err.library = 'digital envelope routines';
+      err.reason = 'unsupported';
+      err.code = 'ERR_OSSL_EVP_UNSUPPORTED';
+      throw err;
+    }
     const keyBytes = Buffer.from(toBuf(key, 'utf8', 'key', true));
-    if (iv === null && info.mode !== 'gcm') throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_IV', 'Invalid initialization vector');
-    const ivBytes = Buffer.from(toBuf(iv, 'utf8', 'iv', true));
+    if (iv === null && info.mode === 'cbc') throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_IV', 'Invalid initialization vector');
+    const ivBytes = iv === null ? Buffer.alloc(0) : Buffer.from(toBuf(iv, 'utf8', 'iv', true));
     if (keyBytes.length !== info.keyLength) throw __codedError(RangeError, 'ERR_CRYPTO_INVALID_KEYLEN', 'Invalid key length');
     if (ivBytes.length !== info.ivLength) throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_IV', 'Invalid initialization vector');
     let authTagLength = 16;
@@ -400,7 +427,8 @@ class CipherBase {
       aad: Buffer.alloc(0),
       authTag: undefined,
       authTagLength,
-      // cbc: bytes not yet a whole block, the chaining value, padding
+      // cbc and ecb: the block size, bytes not yet a whole block, the chaining value, padding
+      block: info.block || 16,
       pending: Buffer.alloc(0),
       chain: ivBytes,
       autoPadding: true,
@@ -432,6 +460,10 @@ class CipherBase {
     if (typeof data !== 'string' && !isView(data)) {
       throw ERR_INVALID_ARG_TYPE('data', ['string', 'Buffer', 'TypedArray', 'DataView'], data);
     }
+    // Node's validateEncoding: hex input of odd length is refused.
+    if (typeof data === 'string' && typeof inputEncoding === 'string' && inputEncoding.toLowerCase() === 'hex' && data.length % 2 !== 0) {
+      throw ERR_INVALID_ARG_VALUE('encoding', inputEncoding, `is invalid for data of length ${data.length}`);
+    }
     const input = toBuf(data, inputEncoding);
     let out;
     if (state.mode === 'gcm') {
@@ -439,27 +471,34 @@ class CipherBase {
       state.offset += input.length;
       state.plain.push(state.decipher ? out : Buffer.from(input));
     } else {
+      const size = state.block;
       const all = state.pending.length ? Buffer.concat([state.pending, input]) : input;
-      let whole = all.length - (all.length % 16);
+      let whole = all.length - (all.length % size);
       // A decipher with padding keeps the last block back for final().
-      if (state.decipher && state.autoPadding && whole === all.length && whole > 0) whole -= 16;
+      if (state.decipher && state.autoPadding && whole === all.length && whole > 0) whole -= size;
       const blocks = all.subarray(0, whole);
       state.pending = Buffer.from(all.subarray(whole));
-      out = whole ? internal.cbc(state.key, state.chain, blocks, !state.decipher) : Buffer.alloc(0);
-      if (whole) state.chain = Buffer.from((state.decipher ? blocks : out).subarray(whole - 16));
+      out = whole ? runBlocks(state, blocks, !state.decipher) : Buffer.alloc(0);
+      if (whole && state.mode === 'cbc') state.chain = Buffer.from((state.decipher ? blocks : out).subarray(whole - size));
     }
     return this._output(out, outputEncoding, false);
   }
 
+  // As Node's getDecoder: one StringDecoder for the output encoding across update() and
+  // final() calls, so a multi-byte character or a base64 group split between chunks is
+  // carried over, not padded per chunk.
   _output(buf, encoding, final) {
-    if (encoding === undefined || encoding === 'buffer') return buf;
+    if (!encoding || encoding === 'buffer') return buf;
     const state = this[kState];
-    if (encoding === 'utf8' || encoding === 'utf-8' || encoding === 'utf16le' || encoding === 'ucs2') {
-      const { StringDecoder } = require('string_decoder');
-      if (!state.decoder) state.decoder = new StringDecoder(encoding);
-      return final ? state.decoder.end(buf) : state.decoder.write(buf);
+    const { StringDecoder } = require('string_decoder');
+    if (!state.decoder) state.decoder = new StringDecoder(encoding);
+    if (state.decoder.encoding !== new StringDecoder(encoding).encoding) {
+      // Node 20 checks this with its internal assert, hence the code and the wording.
+      throw __codedError(Error, 'ERR_INTERNAL_ASSERTION', 'Cannot change encoding\n' +
+        'This is caused by either a bug in Node.js or incorrect usage of Node.js internals.\n' +
+        'Please open an issue with this stack trace at https://github.com/nodejs/node/issues\n');
     }
-    return buf.toString(encoding);
+    return final ? state.decoder.end(buf) : state.decoder.write(buf);
   }
 
   final(outputEncoding) {
@@ -478,25 +517,27 @@ class CipherBase {
         state.authTag = tag.subarray(0, state.authTagLength);
       }
     } else if (!state.decipher) {
+      const size = state.block;
       let last = state.pending;
       if (state.autoPadding) {
-        const pad = 16 - (last.length % 16);
+        const pad = size - (last.length % size);
         last = Buffer.concat([last, Buffer.alloc(pad, pad)]);
-      } else if (last.length % 16 !== 0) {
+      } else if (last.length % size !== 0) {
         throw osslError('ERR_OSSL_WRONG_FINAL_BLOCK_LENGTH',
           'error:1C80006B:Provider routines::wrong final block length', 'wrong final block length');
       }
-      if (last.length) out = internal.cbc(state.key, state.chain, last, true);
+      if (last.length) out = runBlocks(state, last, true);
     } else {
+      const size = state.block;
       const last = state.pending;
-      if (last.length % 16 !== 0 || (state.autoPadding && last.length === 0)) {
+      if (last.length % size !== 0 || (state.autoPadding && last.length === 0)) {
         throw osslError('ERR_OSSL_WRONG_FINAL_BLOCK_LENGTH',
           'error:1C80006B:Provider routines::wrong final block length', 'wrong final block length');
       }
-      if (last.length) out = internal.cbc(state.key, state.chain, last, false);
+      if (last.length) out = runBlocks(state, last, false);
       if (state.autoPadding) {
         const pad = out[out.length - 1];
-        let ok = pad >= 1 && pad <= 16;
+        let ok = pad >= 1 && pad <= size;
         for (let i = 0; ok && i < pad; i++) if (out[out.length - 1 - i] !== pad) ok = false;
         if (!ok) {
           throw osslError('ERR_OSSL_BAD_DECRYPT', 'error:1C800064:Provider routines::bad decrypt', 'bad decrypt');
@@ -562,8 +603,8 @@ function getCipherInfo(nameOrNid, options) {
   else throw ERR_INVALID_ARG_TYPE('nameOrNid', ['string', 'number'], nameOrNid);
   if (!info) return undefined;
   const result = { mode: info.mode, name: info.name, nid: info.nid };
-  result.blockSize = info.mode === 'cbc' ? 16 : 1;
-  result.ivLength = info.ivLength;
+  result.blockSize = info.mode === 'gcm' ? 1 : info.block || 16;
+  if (info.ivLength) result.ivLength = info.ivLength;
   result.keyLength = info.keyLength;
   if (options && options.keyLength !== undefined && options.keyLength !== info.keyLength) return undefined;
   if (options && options.ivLength !== undefined && options.ivLength !== info.ivLength) return undefined;
