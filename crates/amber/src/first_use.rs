@@ -51,13 +51,6 @@ fn approved_hosts(vm: &Vm) -> BTreeSet<String> {
         .unwrap_or_default()
 }
 
-fn put(vm: &mut Vm, key: &str, bytes: Vec<u8>) {
-    match vm.host_state.iter_mut().find(|(k, _)| k == key) {
-        Some(entry) => entry.1 = bytes,
-        None => vm.host_state.push((key.to_string(), bytes)),
-    }
-}
-
 /// Whether a request to `host` must wait for an approval first.
 pub(crate) fn net_awaits_approval(vm: &Vm, host: &str) -> bool {
     gated(Capability::Net) && !approved_hosts(vm).contains(&host_key(host))
@@ -139,10 +132,10 @@ pub(crate) fn settle(
             Some(Capability::Net) => {
                 let mut hosts = approved_hosts(vm);
                 hosts.insert(intent["args"]["host"].as_str().unwrap_or_default().to_string());
-                put(vm, NET_APPROVED_KEY, serde_json::to_vec(&hosts).unwrap_or_default());
+                crate::runtime::put_host_state(vm, NET_APPROVED_KEY, serde_json::to_vec(&hosts).unwrap_or_default());
             }
             Some(c @ (Capability::FsDelete | Capability::CryptoKeygen)) => {
-                put(vm, &amber_node::capabilities::approved_key(c.name()), Vec::new());
+                crate::runtime::put_host_state(vm, &amber_node::capabilities::approved_key(c.name()), Vec::new());
             }
             _ => {}
         }

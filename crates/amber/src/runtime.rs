@@ -1446,7 +1446,7 @@ fn print_through(vm: &mut Vm, stream: Stream, text: &str) {
     }
 }
 
-fn put_host_state(vm: &mut Vm, key: &str, bytes: Vec<u8>) {
+pub(crate) fn put_host_state(vm: &mut Vm, key: &str, bytes: Vec<u8>) {
     match vm.host_state.iter_mut().find(|(k, _)| k == key) {
         Some(entry) => entry.1 = bytes,
         None => vm.host_state.push((key.to_string(), bytes)),
