@@ -38,8 +38,8 @@ pub struct TimelineEntry {
     pub logical_time_ms: u64,
     /// For an answered operation, its recorded duration in ms.
     pub duration_ms: u64,
-    /// The JS source location, when the journal holds one (records hold none today: a
-    /// location is reported for a divergence, from the replaying program).
+    /// Where in the program the record was made (`file:line:column`), when the session
+    /// store noted it (a diagnostic outside the hash chain; host-made records have none).
     pub location: Option<String>,
 }
 
@@ -64,8 +64,9 @@ impl TimelineEntry {
 }
 
 /// The journal as a timeline, in seq order: each operation once, at its intent, with its
-/// completion folded in; every other record as it stands.
-pub fn timeline(journal: &Journal) -> Vec<TimelineEntry> {
+/// completion folded in; every other record as it stands. `locations` (by seq, as the session
+/// store keeps them) gives each entry its source location.
+pub fn timeline(journal: &Journal, locations: &BTreeMap<u64, String>) -> Vec<TimelineEntry> {
     let mut entries = Vec::new();
     let mut op_id = 0;
     for record in journal.records() {
@@ -79,7 +80,7 @@ pub fn timeline(journal: &Journal) -> Vec<TimelineEntry> {
             completed_seq: None,
             logical_time_ms: record.timestamp,
             duration_ms: record.duration_ms,
-            location: None,
+            location: locations.get(&record.seq).cloned(),
         };
         match record.kind {
             RecordKind::Completion(_) => {}

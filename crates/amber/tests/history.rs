@@ -44,12 +44,13 @@ fn session() -> (Journal, Vec<u8>) {
 #[test]
 fn the_timeline_folds_each_completion_into_its_operation() {
     let (journal, _) = session();
-    let entries = timeline(&journal);
+    let entries = timeline(&journal, &std::collections::BTreeMap::from([(3, "agent.js:4:9".to_string())]));
     let summary: Vec<(u64, &str, Option<u64>, Option<u64>)> =
         entries.iter().map(|e| (e.seq, e.kind.as_str(), e.op_id, e.completed_seq)).collect();
     assert_eq!(summary, vec![(0, "run-start", None, None), (1, "call", Some(1), Some(2)), (3, "call", Some(2), None)]);
     assert_eq!(entries[1].to_json()["result"], json!({"ok": 3}));
     assert_eq!(entries[2].to_json()["pending"], json!(true));
+    assert_eq!((entries[1].location.as_deref(), entries[2].location.as_deref()), (None, Some("agent.js:4:9")));
 }
 
 #[test]

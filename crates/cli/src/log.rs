@@ -1,7 +1,7 @@
 //! `amber log NAME [--json]`: a session's journal as a timeline — each host operation (intent
 //! and completion on one line), step, sleep, input, clock and random read, capture, fork and
-//! upgrade record, with its seq, logical time and duration — then the output the session
-//! committed. Reads only; never runs the program.
+//! upgrade record, with its seq, logical time, duration and the source location that made it
+//! — then the output the session committed. Reads only; never runs the program.
 
 use amber::durable::journal::CallResult;
 use amber::durable::store::OutputStream;
@@ -31,7 +31,7 @@ pub fn log(args: LogArgs, location: &StoreLocation) -> CliResult<u8> {
         .open_existing()?
         .ok_or_else(|| Failure::usage(format!("no session {:?}: there is no session store here", args.name)))?;
     let loaded = store.load(&args.name)?;
-    let entries = timeline(&loaded.journal);
+    let entries = timeline(&loaded.journal, &store.locations(&args.name)?);
     let output = store.output(&args.name, 0, OUTPUT_LIMIT)?;
     let fork = store.fork_parent(&args.name)?;
     if args.json {

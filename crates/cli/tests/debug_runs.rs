@@ -85,6 +85,12 @@ fn log_shows_each_operation_once_with_its_completion_time_and_duration() {
     assert!(lines[3].contains("step \"double\" -> 6"), "{}", log.stdout);
     assert!(lines[4].contains("call #2 \"tool\" {\"q\":2}  (pending)"), "{}", log.stdout);
     assert_eq!(lines.len(), 5, "{}", log.stdout);
+    // Each record the program made names where (the agent's lines 5, 7 and 8).
+    let agent = sb.dir.join("agent.js");
+    for (line, at) in [(2, 5), (3, 7), (4, 8)] {
+        let want = format!("  at {}:{at}:", agent.display());
+        assert!(lines[line].contains(&want), "{want} in {}", lines[line]);
+    }
 
     expect(&sb.amber(&["resume", "s", "--resolve", "2=4"]), 0);
     let json = sb.amber(&["log", "s", "--json"]);
@@ -102,6 +108,7 @@ fn log_shows_each_operation_once_with_its_completion_time_and_duration() {
     assert_eq!(entries[3]["result"], serde_json::json!({"ok": 4}));
     assert!(entries[3]["duration_ms"].is_u64() && entries[0]["logical_time_ms"].is_u64());
     assert_eq!(view["records"], 8);
+    assert!(entries[4]["location"].as_str().unwrap().ends_with("agent.js:10:9"), "{}", entries[4]);
 
     let missing = sb.amber(&["log", "nope"]);
     expect(&missing, 2);
@@ -156,6 +163,8 @@ fn forks_at_the_frontier_and_in_the_middle_finish_independently_and_replay() {
     let log = sb.amber(&["log", "mid"]);
     assert!(log.stdout.contains("forked from p after its record 1"), "{}", log.stdout);
     assert!(log.stdout.contains("  2    +0.000s  fork \"p\""), "{}", log.stdout);
+    // The fork's prefix is the parent's, and so are its locations.
+    assert!(log.stdout.contains(&format!("  at {}:5:", sb.dir.join("agent.js").display())), "{}", log.stdout);
 
     // A session with forks cannot be deleted out from under them; an export of a fork
     // carries the whole history and imports as a session of its own.

@@ -22,7 +22,7 @@ use crate::journal::{CallRecord, RecordKind};
 
 /// Deepest chain of forks followed when loading (a fork of a fork of …): a bound, so a
 /// hand-edited `forks` table that loops is an error rather than a hang.
-const MAX_FORK_DEPTH: u32 = 256;
+pub(super) const MAX_FORK_DEPTH: u32 = 256;
 
 /// A fork's link: (parent session, parent seq the fork follows, sources shared).
 pub(super) fn fork_link(conn: &Connection, name: &str) -> rusqlite::Result<Option<(String, u64, bool)>> {

@@ -614,17 +614,29 @@ impl SessionStore {
         tx.commit().map_err(err)
     }
 
-    /// Where the session's records were made, by seq ([`SessionStore::put_locations`]).
+    /// Where the session's records were made, by seq ([`SessionStore::put_locations`]); for
+    /// a fork, its parent's locations up to the fork point too (that prefix is the parent's).
     pub fn locations(&self, name: &str) -> Result<BTreeMap<u64, String>> {
         let err = |e| DurableError::store(format!("reading record locations of session {name:?}"), e);
-        let mut stmt =
-            self.conn.prepare_cached("SELECT seq, location FROM locations WHERE session = ?1").map_err(err)?;
-        let rows =
-            stmt.query_map(params![name], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))).map_err(err)?;
         let mut locations = BTreeMap::new();
-        for row in rows {
-            let (seq, location) = row.map_err(err)?;
-            locations.insert(to_u64(seq), location);
+        let mut session = name.to_string();
+        let mut upto = u64::MAX;
+        for _ in 0..=lineage::MAX_FORK_DEPTH {
+            let mut stmt = self
+                .conn
+                .prepare_cached("SELECT seq, location FROM locations WHERE session = ?1 AND seq <= ?2")
+                .map_err(err)?;
+            let rows = stmt
+                .query_map(params![session, to_i64(upto)], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?)))
+                .map_err(err)?;
+            for row in rows {
+                let (seq, location) = row.map_err(err)?;
+                locations.entry(to_u64(seq)).or_insert(location);
+            }
+            match lineage::fork_link(&self.conn, &session).map_err(err)? {
+                Some((parent, seq, _)) => (session, upto) = (parent, seq.min(upto)),
+                None => break,
+            }
         }
         Ok(locations)
     }
