@@ -204,17 +204,29 @@ pub fn eval_sealed(runtime: &mut Runtime, source: &str) -> Result<std::result::R
     runtime.eval_for_log(source, "<eval>")
 }
 
+/// A session moved to new code ([`upgrade`]).
+pub struct Upgraded {
+    /// The runtime, on the new code, with the upgrade record appended: image it.
+    pub runtime: Runtime,
+    /// The modules the new code changed or added besides the entry (the folder given by
+    /// [`crate::lower::HostFolder::upgrading_from`]): (VFS path, new text). Store them as the
+    /// session's sources; they stand in for the folder's files from now on
+    /// ([`crate::lower::HostFolder::with_code_file`]).
+    pub files: Vec<(String, String)>,
+}
+
 /// Replays `program` (the new code) strictly against `journal` (a suspended session's) and,
 /// if it reaches the end without diverging and waits on the same operations, appends the
-/// upgrade record (`from`: the old code hashes; `to`: the new program's) and returns the
-/// runtime, now on the new code, ready to image. A divergence is returned as
-/// [`Error::Divergence`] (seq, expected, actual, location); nothing is written either way.
+/// upgrade record (`from`: the old code hashes, to which the changed modules' captured hashes
+/// are added; `to`: the new program's and the new modules') and returns the runtime, now on
+/// the new code, ready to image. A divergence is returned as [`Error::Divergence`] (seq,
+/// expected, actual, location); nothing is written either way.
 pub fn upgrade(
     builder: RuntimeBuilder,
     journal: &Journal,
     program: &Program,
     from: &BTreeMap<String, Digest>,
-) -> Result<Runtime> {
+) -> Result<Upgraded> {
     let mut runtime = builder.replay(journal)?;
     let outcome = runtime.run(program)?;
     let open: Vec<u64> = journal.open_intents().map(|r| r.seq).collect();
@@ -239,10 +251,19 @@ pub fn upgrade(
             });
         }
     }
+    let upgraded = runtime.take_upgraded_files();
+    let mut from = from.clone();
+    let mut to = runtime.code_hashes().clone();
+    for (path, file) in &upgraded {
+        if let Some(old) = file.old {
+            from.insert(path.clone(), Digest(old));
+        }
+        to.insert(path.clone(), Digest::of(file.text.as_bytes()));
+    }
     let hashes = |map: &BTreeMap<String, Digest>| -> Value {
         Value::Object(map.iter().map(|(path, hash)| (path.clone(), Value::String(to_hex(&hash.0)))).collect())
     };
-    let draft = RecordDraft::upgrade(hashes(from), hashes(runtime.code_hashes()), runtime.logical_time_ms());
+    let draft = RecordDraft::upgrade(hashes(&from), hashes(&to), runtime.logical_time_ms());
     runtime.append_marker(draft)?;
-    Ok(runtime)
+    Ok(Upgraded { runtime, files: upgraded.into_iter().map(|(path, file)| (path, file.text)).collect() })
 }

@@ -12,6 +12,15 @@
 //! `.amberignore` at the folder's root lists (gitignore syntax), and — for a folder that is the
 //! host's `/` — the kernel's pseudo-filesystems. [`HostFolder::reveal`] grants paths back.
 //!
+//! **Code files.** A session moved to new code by an upgrade (crate::history::upgrade) keeps
+//! the new text of each module it changed as a stored source; [`HostFolder::with_code_file`]
+//! makes such a file stand in for the folder's at its path, answered from the source alone (no
+//! journal record: the session's code decides it, and its hash is in the code hashes) as a
+//! file of mode 0644 and mtime 0. While an upgrade replays, [`HostFolder::upgrading_from`]
+//! names the new code's folder: each file the new code reads there that is text and differs
+//! from what the journal captured (or that the journal never saw) becomes such a code file,
+//! and [`HostFolder::take_upgraded`] hands the list to the caller to store.
+//!
 //! Record formats (`function`, `args`, `result`), docs/journal-format.md:
 //! - `"fs.lstat"`, `{"path": rel}` → `{"type": "absent"}`, `{"type": "file", "sha256": hex,
 //!   "size": n, "mode": perm, "mtime_ms": ms}`, `{"type": "dir", "mode": perm, "mtime_ms": ms}` or
@@ -87,6 +96,34 @@ pub struct HostFolder {
     fresh: Vec<Sha256>,
     /// The store's blobs.
     source: Option<BlobSource>,
+    /// Files the session's code stands in for (module docs), by mount-relative path.
+    code_files: BTreeMap<String, LowerNode>,
+    /// While an upgrade replays: the new code's folder.
+    candidate: Option<Dir>,
+    /// Code files the candidate gave in this process, in first-read order.
+    upgraded: Vec<UpgradedFile>,
+}
+
+/// A file an upgrade's new code changed or added ([`HostFolder::take_upgraded`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UpgradedFile {
+    /// Mount-relative path.
+    pub rel: String,
+    /// Its sha256 as the journal captured it, if the journal holds it as a file.
+    pub old: Option<Sha256>,
+    /// The new text.
+    pub text: String,
+}
+
+/// The node a code file is answered as: derived from its text alone, so every process (the
+/// upgrade's replay, a later resume, a replay from the top) gives the same answer.
+fn code_file_node(bytes: &[u8]) -> LowerNode {
+    LowerNode::File {
+        sha256: amber_engine::vfs::lower::sha256(bytes),
+        size: bytes.len() as u64,
+        perm: 0o644,
+        mtime_ms: 0,
+    }
 }
 
 impl HostFolder {
@@ -107,6 +144,9 @@ impl HostFolder {
             blobs: BTreeMap::new(),
             fresh: Vec::new(),
             source,
+            code_files: BTreeMap::new(),
+            candidate: None,
+            upgraded: Vec::new(),
         })
     }
 
@@ -122,7 +162,68 @@ impl HostFolder {
             blobs: BTreeMap::new(),
             fresh: Vec::new(),
             source,
+            code_files: BTreeMap::new(),
+            candidate: None,
+            upgraded: Vec::new(),
         }
+    }
+
+    /// The session's code stands in for the folder's file at `rel` (module docs).
+    pub fn with_code_file(mut self, rel: &str, text: &str) -> HostFolder {
+        let node = code_file_node(text.as_bytes());
+        if let LowerNode::File { sha256, .. } = node {
+            self.blobs.insert(sha256, Arc::from(text.as_bytes()));
+        }
+        self.code_files.insert(rel.trim_matches('/').to_string(), node);
+        self
+    }
+
+    /// While an upgrade replays: `dir` holds the new code (module docs).
+    pub fn upgrading_from(mut self, dir: &Path) -> Result<HostFolder, String> {
+        let canonical = std::fs::canonicalize(dir).map_err(|e| format!("cannot open {}: {e}", dir.display()))?;
+        let opened = Dir::open_ambient_dir(&canonical, cap_std::ambient_authority())
+            .map_err(|e| format!("cannot open {}: {e}", dir.display()))?;
+        self.candidate = Some(opened);
+        Ok(self)
+    }
+
+    /// The code files' hashes, by mount-relative path (the runtime's code hashes hold them).
+    pub fn code_file_hashes(&self) -> Vec<(String, Sha256)> {
+        let hash = |node: &LowerNode| match node {
+            LowerNode::File { sha256, .. } => Some(*sha256),
+            _ => None,
+        };
+        self.code_files.iter().filter_map(|(rel, node)| Some((rel.clone(), hash(node)?))).collect()
+    }
+
+    /// The files the upgrade's new code changed or added, since the last call.
+    pub fn take_upgraded(&mut self) -> Vec<UpgradedFile> {
+        std::mem::take(&mut self.upgraded)
+    }
+
+    /// The new code's file at `rel`, when an upgrade replays and it differs from what the
+    /// journal captured there: it becomes a code file. None: the journal's answer stands
+    /// (the candidate has no text file there, or the same bytes).
+    fn upgraded_node(&mut self, rel: &str, args: &Value) -> Option<LowerNode> {
+        let dir = self.candidate.as_ref()?;
+        if rel.is_empty() || self.hidden(rel, false) || !dir.symlink_metadata(rel).ok()?.is_file() {
+            return None;
+        }
+        let text = String::from_utf8(dir.read(rel).ok()?).ok()?;
+        let node = code_file_node(text.as_bytes());
+        let LowerNode::File { sha256, .. } = node else { return None };
+        let captured = with_active(|r| r.captured_result("fs.lstat", args)).flatten();
+        let old = captured.as_ref().and_then(|v| match node_from_json(v) {
+            Some(LowerNode::File { sha256, .. }) => Some(sha256),
+            _ => None,
+        });
+        if old == Some(sha256) {
+            return None;
+        }
+        self.blobs.insert(sha256, Arc::from(text.as_bytes()));
+        self.code_files.insert(rel.to_string(), node.clone());
+        self.upgraded.push(UpgradedFile { rel: rel.to_string(), old, text });
+        Some(node)
     }
 
     /// Grants `rel` (mount-relative, and everything under it) back although hidden.
@@ -242,7 +343,13 @@ impl HostFolder {
 
 impl LowerLayer for HostFolder {
     fn lstat(&mut self, rel: &str) -> VfsResult<LowerNode> {
+        if let Some(node) = self.code_files.get(rel) {
+            return Ok(node.clone());
+        }
         let args = json!({ "path": rel });
+        if let Some(node) = self.upgraded_node(rel, &args) {
+            return Ok(node);
+        }
         if let Some(result) = served("fs.lstat", &args)? {
             return node_from_json(&result).ok_or(VfsError::Io);
         }

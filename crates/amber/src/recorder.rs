@@ -214,6 +214,17 @@ impl Recorder {
         }
     }
 
+    /// The result the journal holds for a lower-layer capture, without serving it (an upgrade
+    /// compares the new code's file with what the old code read).
+    pub fn captured_result(&mut self, function: &str, args: &serde_json::Value) -> Option<serde_json::Value> {
+        self.absorb_captures();
+        let key = (function.to_string(), to_canonical_string(args));
+        match self.captures.get(&key)?.front()?.result.as_ref()? {
+            CallResult::Ok(value) => Some(value.clone()),
+            CallResult::Err(_) => None,
+        }
+    }
+
     /// A lower-layer capture served from the journal: the record with the same function and
     /// args wherever it stood among the served records (None when there is none and the run is
     /// live: the caller reads the host and [`Recorder::record`]s the answer). Replaying, a

@@ -103,7 +103,8 @@ fn upgrade_replays_new_code_and_appends_its_record_or_reports_the_divergence() {
     let (journal, _) = session();
     let from = BTreeMap::from([("agent.js".to_string(), Digest::of(AGENT.as_bytes()))]);
     let fixed = AGENT.replace("a + b", "a * b");
-    let mut runtime = upgrade(builder(), &journal, &Program::script("agent.js", fixed.as_str()), &from).unwrap();
+    let mut runtime =
+        upgrade(builder(), &journal, &Program::script("agent.js", fixed.as_str()), &from).unwrap().runtime;
     let image = runtime.snapshot().unwrap();
     let records = runtime.take_records();
     assert_eq!(records.len(), 1);

@@ -91,25 +91,62 @@ impl FolderSpec {
     /// `builder` with this folder as the lower layer: the host folder if it can be opened,
     /// else a folder that is gone (the journal and `store_dir`'s blobs answer).
     pub fn mount(&self, builder: RuntimeBuilder, store_dir: &Path) -> RuntimeBuilder {
+        self.attach(builder, self.open(store_dir), store_dir)
+    }
+
+    /// The folder as a lower layer (not yet mounted): the host folder if it can be opened,
+    /// else a folder that is gone.
+    fn open(&self, store_dir: &Path) -> HostFolder {
         let root = Path::new(&self.root);
         let folder = match HostFolder::open(root, &[store_dir.to_path_buf()], Some(store_blobs(store_dir))) {
             Ok(folder) => folder,
             Err(_) => HostFolder::absent(root, Some(store_blobs(store_dir))),
         };
-        let folder = self.reveal.iter().fold(folder, |f, rel| f.reveal(rel));
+        self.reveal.iter().fold(folder, |f, rel| f.reveal(rel))
+    }
+
+    fn attach(&self, builder: RuntimeBuilder, folder: HostFolder, store_dir: &Path) -> RuntimeBuilder {
         builder.blob_source(store_blobs(store_dir)).lower_folder(folder, &self.root, &self.cwd)
+    }
+
+    /// `path` relative to the folder, if it lies inside.
+    pub fn relative<'a>(&self, path: &'a str) -> Option<&'a str> {
+        path.strip_prefix(self.root.trim_end_matches('/'))?.strip_prefix('/')
     }
 }
 
-/// `builder` with whatever files `loaded` runs over: its folder, or (a session of an earlier
-/// version) its stored seed.
+/// `builder` with whatever files `loaded` runs over: its folder — where the session's own
+/// module sources (an upgrade's new code) stand in for the folder's files — or (a session of
+/// an earlier version) its stored seed.
 pub fn with_session_files(
     builder: RuntimeBuilder,
     loaded: &LoadedSession,
     store_dir: &Path,
 ) -> CliResult<RuntimeBuilder> {
+    with_session_files_upgrading(builder, loaded, store_dir, None)
+}
+
+/// [`with_session_files`] for `amber upgrade` from a folder: the new code's files in
+/// `upgrade_from` stand in for those the journal captured when they differ.
+pub fn with_session_files_upgrading(
+    builder: RuntimeBuilder,
+    loaded: &LoadedSession,
+    store_dir: &Path,
+    upgrade_from: Option<&Path>,
+) -> CliResult<RuntimeBuilder> {
     if let Some(spec) = FolderSpec::of_session(loaded)? {
-        return Ok(spec.mount(builder, store_dir));
+        let folder = code_files(&spec, loaded).fold(spec.open(store_dir), |f, (rel, text)| f.with_code_file(rel, text));
+        let folder = match upgrade_from {
+            Some(dir) => folder.upgrading_from(dir).map_err(Failure::usage)?,
+            None => folder,
+        };
+        return Ok(spec.attach(builder, folder, store_dir));
+    }
+    if upgrade_from.is_some() {
+        return Err(Failure::usage(format!(
+            "session {} runs over a stored copy of its files (an earlier version's): only its entry can be upgraded (--program FILE)",
+            loaded.meta.name
+        )));
     }
     match loaded.sources.iter().find(|s| s.path == SEED_SOURCE) {
         None => Ok(builder.blob_source(store_blobs(store_dir))),
@@ -119,4 +156,14 @@ pub fn with_session_files(
             Ok(builder.blob_source(store_blobs(store_dir)).vfs_seed(seed))
         }
     }
+}
+
+/// The session's sources that stand in for files of its folder: every stored module inside
+/// the folder except the entry (which the run is given as its program), by relative path.
+fn code_files<'a>(spec: &'a FolderSpec, loaded: &'a LoadedSession) -> impl Iterator<Item = (&'a str, &'a str)> {
+    loaded
+        .sources
+        .iter()
+        .filter(|s| s.path != loaded.meta.entry)
+        .filter_map(|s| Some((spec.relative(&s.path)?, s.text.as_str())))
 }

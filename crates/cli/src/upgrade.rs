@@ -1,9 +1,12 @@
 //! `amber upgrade NAME --program FILE|DIR`: move a suspended session to new code. The new
-//! entry file (FILE, or DIR's file of the entry's name) is replayed strictly against the
-//! session's journal; if it reproduces every record and ends waiting on the same operations,
-//! the session continues on it: its entry source becomes the new text, an upgrade record
-//! with both code hashes is appended, and the replayed state is saved as a new image (the
-//! previous image is kept as the older one). Otherwise the first divergence is reported
+//! entry file (FILE, or DIR's file at the entry's path within the session's folder) is
+//! replayed strictly against the session's journal — with DIR, every module the new code
+//! reads from DIR that differs from what the journal captured (or that is new) is the new
+//! code too; if it reproduces every record and ends waiting on the same operations, the
+//! session continues on it: its entry source becomes the new text, each changed module is
+//! stored as a source that stands in for the folder's file from now on, an upgrade record
+//! with both sets of code hashes is appended, and the replayed state is saved as a new image
+//! (the previous image is kept as the older one). Otherwise the first divergence is reported
 //! (seq, what the journal recorded, what the new code did, where) with exit status 4, and the
 //! session is left exactly as it was.
 
@@ -24,7 +27,8 @@ use crate::store::{with_session_options, StoreLocation};
 pub struct UpgradeArgs {
     /// The session.
     name: String,
-    /// The new code: the entry file, or a folder holding a file of the entry's name.
+    /// The new code: the entry file, or a folder laid out as the session's folder (its entry
+    /// at the same relative path; every module the new code reads from it is new code).
     #[arg(long, value_name = "FILE|DIR")]
     program: PathBuf,
 }
@@ -43,12 +47,16 @@ pub fn upgrade(args: UpgradeArgs, location: &StoreLocation) -> CliResult<u8> {
         )));
     }
     let entry = loaded.meta.entry.clone();
-    let file = if args.program.is_dir() {
-        let base =
-            std::path::Path::new(&entry).file_name().ok_or_else(|| Failure::usage("the entry has no file name"))?;
-        args.program.join(base)
-    } else {
-        args.program.clone()
+    let folder = crate::folder::FolderSpec::of_session(&loaded)?;
+    let upgrade_from = args.program.is_dir().then_some(args.program.as_path());
+    let file = match upgrade_from {
+        Some(dir) => match folder.as_ref().and_then(|f| f.relative(&entry)) {
+            Some(rel) => dir.join(rel),
+            None => dir.join(
+                std::path::Path::new(&entry).file_name().ok_or_else(|| Failure::usage("the entry has no file name"))?,
+            ),
+        },
+        None => args.program.clone(),
     };
     let text =
         std::fs::read_to_string(&file).map_err(|e| Failure::usage(format!("cannot read {}: {e}", file.display())))?;
@@ -58,21 +66,30 @@ pub fn upgrade(args: UpgradeArgs, location: &StoreLocation) -> CliResult<u8> {
         .find(|s| s.path == entry)
         .ok_or_else(|| Failure::integrity(format!("session {name} does not store its entry source {entry:?}")))?;
     let from = BTreeMap::from([(entry.clone(), old.sha256)]);
-    let sources: Vec<Source> =
+    let mut sources: Vec<Source> =
         loaded.sources.iter().map(|s| if s.path == entry { Source::new(&entry, &text) } else { s.clone() }).collect();
     let upgraded = LoadedSession { sources: sources.clone(), ..loaded.clone() };
     let module = loaded.meta.module;
     let program = Program { filename: entry.clone(), source: text.clone(), module, commonjs: !module };
-    let with_files =
-        crate::folder::with_session_files(with_session_options(builder(), &upgraded)?, &upgraded, store.dir())?;
-    let mut runtime = match amber::history::upgrade(with_files, &loaded.journal, &program, &from) {
-        Ok(runtime) => runtime,
-        Err(e @ Error::Divergence { .. }) => {
-            return Err(Failure::from(e)
-                .context(format!("session {name} was not upgraded ({} is left exactly as it was)", name)))
-        }
-        Err(e) => return Err(Failure::from(e).context(format!("upgrade of session {name}"))),
-    };
+    let with_files = crate::folder::with_session_files_upgrading(
+        with_session_options(builder(), &upgraded)?,
+        &upgraded,
+        store.dir(),
+        upgrade_from,
+    )?;
+    let amber::history::Upgraded { mut runtime, files } =
+        match amber::history::upgrade(with_files, &loaded.journal, &program, &from) {
+            Ok(upgraded) => upgraded,
+            Err(e @ Error::Divergence { .. }) => {
+                return Err(Failure::from(e)
+                    .context(format!("session {name} was not upgraded ({} is left exactly as it was)", name)))
+            }
+            Err(e) => return Err(Failure::from(e).context(format!("upgrade of session {name}"))),
+        };
+    for (path, text) in &files {
+        sources.retain(|s| &s.path != path);
+        sources.push(Source::new(path, text));
+    }
     let image = runtime.snapshot()?;
     let records = runtime.take_records();
     let [record] = records.as_slice() else {
@@ -89,5 +106,8 @@ pub fn upgrade(args: UpgradeArgs, location: &StoreLocation) -> CliResult<u8> {
         loaded.journal.len(),
         record.seq
     );
+    for (path, text) in &files {
+        errln!("amber:   module {path} is new code (sha256 {})", Digest::of(text.as_bytes()));
+    }
     Ok(exit::OK)
 }

@@ -371,6 +371,71 @@ fn upgrade_moves_a_session_to_code_that_replays_and_refuses_code_that_diverges()
     assert!(completed.stderr.contains("only a suspended session"), "{}", completed.stderr);
 }
 
+/// A module program: the entry and a module it imports, both read through the folder.
+const MODULAR_MAIN: &str = r#"import { label } from "./lib/label.mjs";
+const a = await amber.call("tool", { q: label("one") });
+const b = await amber.call("tool", { q: a });
+console.log(label(b));
+"#;
+const LABEL: &str = "export const label = (x) => `v1:${x}`;\n";
+
+#[test]
+fn upgrade_from_a_folder_moves_changed_and_new_modules_and_refuses_one_that_diverges() {
+    let sb = Sandbox::new("upgrade-modules");
+    sb.write("app/main.mjs", MODULAR_MAIN);
+    sb.write("app/lib/label.mjs", LABEL);
+    let app = sb.dir.join("app");
+    expect(&sb.amber_in(&app, &["run", "main.mjs", "--session", "m"]), 75);
+    expect(&sb.amber(&["resume", "m", "--resolve", "1=\"x\""]), 75);
+
+    // A module change that alters a call before the frontier: refused, the session untouched.
+    let before = rows(&sb);
+    sb.write("bad/main.mjs", MODULAR_MAIN);
+    sb.write("bad/lib/label.mjs", &LABEL.replace("v1", "v2"));
+    let diverged = sb.amber(&["upgrade", "m", "--program", "bad"]);
+    expect(&diverged, 4);
+    assert!(
+        diverged.stderr.contains("the journal recorded call \"tool\" with args {\"q\":\"v1:one\"}, but the program did call \"tool\" with args {\"q\":\"v2:one\"}"),
+        "{}",
+        diverged.stderr
+    );
+    assert_eq!(rows(&sb), before, "the session is exactly as it was");
+
+    // A changed module (same behaviour before the frontier) and a new one: the session moves.
+    let main = MODULAR_MAIN
+        .replace("console.log(label(b));", "console.log(shout(label(b)));")
+        .replace("\nconst a", "\nimport { shout } from \"./lib/shout.mjs\";\nconst a");
+    let label = LABEL.replace("`v1:${x}`", "\"v1:\" + x");
+    let shout = "export const shout = (s) => s.toUpperCase() + \"!\";\n";
+    sb.write("next/main.mjs", &main);
+    sb.write("next/lib/label.mjs", &label);
+    sb.write("next/lib/shout.mjs", shout);
+    let up = sb.amber(&["upgrade", "m", "--program", "next"]);
+    expect(&up, 0);
+    let label_path = std::fs::canonicalize(&app).unwrap().join("lib/label.mjs").display().to_string();
+    let shout_path = std::fs::canonicalize(&app).unwrap().join("lib/shout.mjs").display().to_string();
+    for path in [&label_path, &shout_path] {
+        assert!(up.stderr.contains(&format!("module {path} is new code")), "{path}: {}", up.stderr);
+    }
+    let log = sb.amber(&["log", "m", "--json"]);
+    let view: serde_json::Value = serde_json::from_str(&log.stdout).unwrap();
+    let upgrade = view["entries"].as_array().unwrap().last().unwrap().clone();
+    let hash = |text: &str| amber::durable::digest::Digest::of(text.as_bytes()).to_string().replace("sha256:", "");
+    assert_eq!(upgrade["args"]["from"][&label_path], hash(LABEL), "{upgrade}");
+    assert_eq!(upgrade["args"]["to"][&label_path], hash(&label), "{upgrade}");
+    assert_eq!(upgrade["args"]["to"][&shout_path], hash(shout), "{upgrade}");
+    assert!(upgrade["args"]["from"].get(&shout_path).is_none(), "a new module has no old hash: {upgrade}");
+
+    // The new modules are the session's own code now: the folder's copies may go.
+    std::fs::remove_dir_all(app.join("lib")).unwrap();
+    let done = sb.amber(&["resume", "m", "--resolve", "2=\"y\""]);
+    expect(&done, 0);
+    assert_eq!(done.stdout, "V1:Y!\n");
+    let replay = sb.amber(&["replay", "m", "--print"]);
+    expect(&replay, 0);
+    assert_eq!(replay.stdout, "V1:Y!\n");
+}
+
 #[test]
 fn repl_session_evaluates_line_after_line_on_one_copy() {
     let sb = Sandbox::new("repl");
