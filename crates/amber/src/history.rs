@@ -209,10 +209,10 @@ pub struct Upgraded {
     /// The runtime, on the new code, with the upgrade record appended: image it.
     pub runtime: Runtime,
     /// The modules the new code changed or added besides the entry (the folder given by
-    /// [`crate::lower::HostFolder::upgrading_from`]): (VFS path, new text). Store them as the
-    /// session's sources; they stand in for the folder's files from now on
+    /// [`crate::lower::HostFolder::upgrading_from`]). Store them as the session's sources;
+    /// they stand in for the folder's files from now on
     /// ([`crate::lower::HostFolder::with_code_file`]).
-    pub files: Vec<(String, String)>,
+    pub files: Vec<crate::lower::UpgradedFile>,
 }
 
 /// Replays `program` (the new code) strictly against `journal` (a suspended session's) and,
@@ -251,19 +251,13 @@ pub fn upgrade(
             });
         }
     }
-    let upgraded = runtime.take_upgraded_files();
+    let files = runtime.take_upgraded_files();
     let mut from = from.clone();
-    let mut to = runtime.code_hashes().clone();
-    for (path, file) in &upgraded {
-        if let Some(old) = file.old {
-            from.insert(path.clone(), Digest(old));
-        }
-        to.insert(path.clone(), Digest::of(file.text.as_bytes()));
-    }
+    from.extend(files.iter().filter_map(|f| Some((f.path.clone(), Digest(f.old?)))));
     let hashes = |map: &BTreeMap<String, Digest>| -> Value {
         Value::Object(map.iter().map(|(path, hash)| (path.clone(), Value::String(to_hex(&hash.0)))).collect())
     };
-    let draft = RecordDraft::upgrade(hashes(&from), hashes(&to), runtime.logical_time_ms());
+    let draft = RecordDraft::upgrade(hashes(&from), hashes(runtime.code_hashes()), runtime.logical_time_ms());
     runtime.append_marker(draft)?;
-    Ok(Upgraded { runtime, files: upgraded.into_iter().map(|(path, file)| (path, file.text)).collect() })
+    Ok(Upgraded { runtime, files })
 }

@@ -96,8 +96,9 @@ pub struct HostFolder {
     fresh: Vec<Sha256>,
     /// The store's blobs.
     source: Option<BlobSource>,
-    /// Files the session's code stands in for (module docs), by mount-relative path.
-    code_files: BTreeMap<String, LowerNode>,
+    /// Files the session's code stands in for (module docs), by mount-relative path: their
+    /// hash and size (the bytes are in `blobs`).
+    code_files: BTreeMap<String, (Sha256, u64)>,
     /// While an upgrade replays: the new code's folder.
     candidate: Option<Dir>,
     /// Code files the candidate gave in this process, in first-read order.
@@ -107,8 +108,8 @@ pub struct HostFolder {
 /// A file an upgrade's new code changed or added ([`HostFolder::take_upgraded`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UpgradedFile {
-    /// Mount-relative path.
-    pub rel: String,
+    /// Its VFS path (mount-relative inside the folder until taken).
+    pub path: String,
     /// Its sha256 as the journal captured it, if the journal holds it as a file.
     pub old: Option<Sha256>,
     /// The new text.
@@ -117,13 +118,13 @@ pub struct UpgradedFile {
 
 /// The node a code file is answered as: derived from its text alone, so every process (the
 /// upgrade's replay, a later resume, a replay from the top) gives the same answer.
-fn code_file_node(bytes: &[u8]) -> LowerNode {
-    LowerNode::File {
-        sha256: amber_engine::vfs::lower::sha256(bytes),
-        size: bytes.len() as u64,
-        perm: 0o644,
-        mtime_ms: 0,
-    }
+fn code_file_node(sha256: Sha256, size: u64) -> LowerNode {
+    LowerNode::File { sha256, size, perm: 0o644, mtime_ms: 0 }
+}
+
+/// `rel` inside the folder mounted at `at`, as a VFS path.
+fn vfs_path(at: &str, rel: &str) -> String {
+    format!("{}/{rel}", at.trim_end_matches('/'))
 }
 
 impl HostFolder {
@@ -170,12 +171,16 @@ impl HostFolder {
 
     /// The session's code stands in for the folder's file at `rel` (module docs).
     pub fn with_code_file(mut self, rel: &str, text: &str) -> HostFolder {
-        let node = code_file_node(text.as_bytes());
-        if let LowerNode::File { sha256, .. } = node {
-            self.blobs.insert(sha256, Arc::from(text.as_bytes()));
-        }
-        self.code_files.insert(rel.trim_matches('/').to_string(), node);
+        self.put_code_file(rel.trim_matches('/'), amber_engine::vfs::lower::sha256(text.as_bytes()), text);
         self
+    }
+
+    /// Keeps `text` (of hash `sha256`) as the code file at `rel`; returns its node.
+    fn put_code_file(&mut self, rel: &str, sha256: Sha256, text: &str) -> LowerNode {
+        let size = text.len() as u64;
+        self.blobs.insert(sha256, Arc::from(text.as_bytes()));
+        self.code_files.insert(rel.to_string(), (sha256, size));
+        code_file_node(sha256, size)
     }
 
     /// While an upgrade replays: `dir` holds the new code (module docs).
@@ -187,18 +192,17 @@ impl HostFolder {
         Ok(self)
     }
 
-    /// The code files' hashes, by mount-relative path (the runtime's code hashes hold them).
-    pub fn code_file_hashes(&self) -> Vec<(String, Sha256)> {
-        let hash = |node: &LowerNode| match node {
-            LowerNode::File { sha256, .. } => Some(*sha256),
-            _ => None,
-        };
-        self.code_files.iter().filter_map(|(rel, node)| Some((rel.clone(), hash(node)?))).collect()
+    /// The code files' hashes by VFS path, the folder being mounted at `at` (the runtime's
+    /// code hashes hold them).
+    pub fn code_file_hashes(&self, at: &str) -> Vec<(String, Sha256)> {
+        self.code_files.iter().map(|(rel, (sha256, _))| (vfs_path(at, rel), *sha256)).collect()
     }
 
-    /// The files the upgrade's new code changed or added, since the last call.
-    pub fn take_upgraded(&mut self) -> Vec<UpgradedFile> {
-        std::mem::take(&mut self.upgraded)
+    /// The files the upgrade's new code changed or added since the last call, with their VFS
+    /// paths, the folder being mounted at `at`.
+    pub fn take_upgraded(&mut self, at: &str) -> Vec<UpgradedFile> {
+        let files = std::mem::take(&mut self.upgraded);
+        files.into_iter().map(|file| UpgradedFile { path: vfs_path(at, &file.path), ..file }).collect()
     }
 
     /// The new code's file at `rel`, when an upgrade replays and it differs from what the
@@ -210,8 +214,7 @@ impl HostFolder {
             return None;
         }
         let text = String::from_utf8(dir.read(rel).ok()?).ok()?;
-        let node = code_file_node(text.as_bytes());
-        let LowerNode::File { sha256, .. } = node else { return None };
+        let sha256 = amber_engine::vfs::lower::sha256(text.as_bytes());
         let captured = with_active(|r| r.captured_result("fs.lstat", args)).flatten();
         let old = captured.as_ref().and_then(|v| match node_from_json(v) {
             Some(LowerNode::File { sha256, .. }) => Some(sha256),
@@ -220,9 +223,8 @@ impl HostFolder {
         if old == Some(sha256) {
             return None;
         }
-        self.blobs.insert(sha256, Arc::from(text.as_bytes()));
-        self.code_files.insert(rel.to_string(), node.clone());
-        self.upgraded.push(UpgradedFile { rel: rel.to_string(), old, text });
+        let node = self.put_code_file(rel, sha256, &text);
+        self.upgraded.push(UpgradedFile { path: rel.to_string(), old, text });
         Some(node)
     }
 
@@ -343,8 +345,8 @@ impl HostFolder {
 
 impl LowerLayer for HostFolder {
     fn lstat(&mut self, rel: &str) -> VfsResult<LowerNode> {
-        if let Some(node) = self.code_files.get(rel) {
-            return Ok(node.clone());
+        if let Some(&(sha256, size)) = self.code_files.get(rel) {
+            return Ok(code_file_node(sha256, size));
         }
         let args = json!({ "path": rel });
         if let Some(node) = self.upgraded_node(rel, &args) {

@@ -686,12 +686,8 @@ impl Runtime {
         inputs.install(&mut self.core.vm);
         self.code_hashes.insert(program.filename.clone(), Digest::of(program.source.as_bytes()));
         if let Some(spec) = &self.lower {
-            if let Ok(folder) = spec.folder.lock() {
-                let at = spec.at.trim_end_matches('/');
-                for (rel, sha) in folder.code_file_hashes() {
-                    self.code_hashes.insert(format!("{at}/{rel}"), Digest(sha));
-                }
-            }
+            let hashes = spec.folder.lock().map(|folder| folder.code_file_hashes(&spec.at)).unwrap_or_default();
+            self.code_hashes.extend(hashes.into_iter().map(|(path, hash)| (path, Digest(hash))));
         }
         let mut fs = self.fs_limits;
         if let Some(grants) = &self.grants {
@@ -1087,18 +1083,12 @@ impl Runtime {
         blobs
     }
 
-    /// The files an upgrade's new code changed or added (see [`HostFolder::upgrading_from`]),
-    /// each with its VFS path, since the last call.
-    pub fn take_upgraded_files(&mut self) -> Vec<(String, crate::lower::UpgradedFile)> {
+    /// The files an upgrade's new code changed or added (see [`HostFolder::upgrading_from`])
+    /// since the last call; they join the code hashes.
+    pub fn take_upgraded_files(&mut self) -> Vec<crate::lower::UpgradedFile> {
         let Some(spec) = &self.lower else { return Vec::new() };
-        let Ok(mut folder) = spec.folder.lock() else { return Vec::new() };
-        let at = spec.at.trim_end_matches('/');
-        let files: Vec<_> =
-            folder.take_upgraded().into_iter().map(|file| (format!("{at}/{}", file.rel), file)).collect();
-        drop(folder);
-        for (path, file) in &files {
-            self.code_hashes.insert(path.clone(), Digest::of(file.text.as_bytes()));
-        }
+        let files = spec.folder.lock().map(|mut folder| folder.take_upgraded(&spec.at)).unwrap_or_default();
+        self.code_hashes.extend(files.iter().map(|f| (f.path.clone(), Digest::of(f.text.as_bytes()))));
         files
     }
 

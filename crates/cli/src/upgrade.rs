@@ -86,9 +86,9 @@ pub fn upgrade(args: UpgradeArgs, location: &StoreLocation) -> CliResult<u8> {
             }
             Err(e) => return Err(Failure::from(e).context(format!("upgrade of session {name}"))),
         };
-    for (path, text) in &files {
-        sources.retain(|s| &s.path != path);
-        sources.push(Source::new(path, text));
+    for file in &files {
+        sources.retain(|s| s.path != file.path);
+        sources.push(Source::new(&file.path, &file.text));
     }
     let image = runtime.snapshot()?;
     let records = runtime.take_records();
@@ -106,8 +106,8 @@ pub fn upgrade(args: UpgradeArgs, location: &StoreLocation) -> CliResult<u8> {
         loaded.journal.len(),
         record.seq
     );
-    for (path, text) in &files {
-        errln!("amber:   module {path} is new code (sha256 {})", Digest::of(text.as_bytes()));
+    for file in &files {
+        errln!("amber:   module {} is new code (sha256 {})", file.path, Digest::of(file.text.as_bytes()));
     }
     Ok(exit::OK)
 }
