@@ -215,11 +215,18 @@ impl HostFolder {
         }
         let text = String::from_utf8(dir.read(rel).ok()?).ok()?;
         let sha256 = amber_engine::vfs::lower::sha256(text.as_bytes());
-        let captured = with_active(|r| r.captured_result("fs.lstat", args)).flatten();
-        let old = captured.as_ref().and_then(|v| match node_from_json(v) {
-            Some(LowerNode::File { sha256, .. }) => Some(sha256),
-            _ => None,
-        });
+        // What the session runs there now: its code file (an earlier upgrade's), else what
+        // the journal captured.
+        let old = match self.code_files.get(rel) {
+            Some(&(sha256, _)) => Some(sha256),
+            None => {
+                let captured = with_active(|r| r.captured_result("fs.lstat", args)).flatten();
+                captured.as_ref().and_then(|v| match node_from_json(v) {
+                    Some(LowerNode::File { sha256, .. }) => Some(sha256),
+                    _ => None,
+                })
+            }
+        };
         if old == Some(sha256) {
             return None;
         }
@@ -345,12 +352,13 @@ impl HostFolder {
 
 impl LowerLayer for HostFolder {
     fn lstat(&mut self, rel: &str) -> VfsResult<LowerNode> {
-        if let Some(&(sha256, size)) = self.code_files.get(rel) {
-            return Ok(code_file_node(sha256, size));
-        }
         let args = json!({ "path": rel });
+        // The new code's file first: an upgrade may change a module an earlier one moved.
         if let Some(node) = self.upgraded_node(rel, &args) {
             return Ok(node);
+        }
+        if let Some(&(sha256, size)) = self.code_files.get(rel) {
+            return Ok(code_file_node(sha256, size));
         }
         if let Some(result) = served("fs.lstat", &args)? {
             return node_from_json(&result).ok_or(VfsError::Io);

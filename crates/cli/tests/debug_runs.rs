@@ -426,14 +426,29 @@ fn upgrade_from_a_folder_moves_changed_and_new_modules_and_refuses_one_that_dive
     assert_eq!(upgrade["args"]["to"][&shout_path], hash(shout), "{upgrade}");
     assert!(upgrade["args"]["from"].get(&shout_path).is_none(), "a new module has no old hash: {upgrade}");
 
+    // A second upgrade changes a module the first one moved (and leaves the other as it is).
+    let louder = shout.replace("\"!\"", "\"!!\"");
+    sb.write("again/main.mjs", &main);
+    sb.write("again/lib/label.mjs", &label);
+    sb.write("again/lib/shout.mjs", &louder);
+    let again = sb.amber(&["upgrade", "m", "--program", "again"]);
+    expect(&again, 0);
+    assert!(again.stderr.contains(&format!("module {shout_path} is new code")), "{}", again.stderr);
+    assert!(!again.stderr.contains(&format!("module {label_path}")), "label.mjs did not change: {}", again.stderr);
+    let log = sb.amber(&["log", "m", "--json"]);
+    let view: serde_json::Value = serde_json::from_str(&log.stdout).unwrap();
+    let second = view["entries"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(second["args"]["from"][&shout_path], hash(shout), "{second}");
+    assert_eq!(second["args"]["to"][&shout_path], hash(&louder), "{second}");
+
     // The new modules are the session's own code now: the folder's copies may go.
     std::fs::remove_dir_all(app.join("lib")).unwrap();
     let done = sb.amber(&["resume", "m", "--resolve", "2=\"y\""]);
     expect(&done, 0);
-    assert_eq!(done.stdout, "V1:Y!\n");
+    assert_eq!(done.stdout, "V1:Y!!\n");
     let replay = sb.amber(&["replay", "m", "--print"]);
     expect(&replay, 0);
-    assert_eq!(replay.stdout, "V1:Y!\n");
+    assert_eq!(replay.stdout, "V1:Y!!\n");
 }
 
 #[test]
