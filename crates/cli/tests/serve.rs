@@ -17,7 +17,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use support::server::{free_port, Api, Server};
+use support::server::{free_port, fresh_database, Api, Server};
 use support::Sandbox;
 
 const SESSIONS: u64 = 200;
@@ -258,28 +258,6 @@ fn sessions_survive_the_server_being_killed_at_random_moments() {
     // expired while the machine was loaded by the kills, runs an operation again (with the
     // same idempotency key); the journal still holds one result per operation (checked above).
     assert!(repeated <= kills as usize * 4, "{repeated} repeated runs for {kills} kills of a 4-way worker");
-}
-
-/// A fresh database on the test PostgreSQL server (`AMBER_TEST_POSTGRES`, started by
-/// `.ci/postgres`); None (skipped, saying so) without one outside CI.
-fn fresh_database(label: &str) -> Option<String> {
-    let base = match std::env::var("AMBER_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => url,
-        _ if std::env::var_os("CI").is_some() => {
-            panic!("AMBER_TEST_POSTGRES is not set: CI must start PostgreSQL (.ci/postgres start)")
-        }
-        _ => {
-            eprintln!("skipped: set AMBER_TEST_POSTGRES to a PostgreSQL URL (eval \"$(.ci/postgres start)\")");
-            return None;
-        }
-    };
-    let name = format!("amber_serve_{}_{label}", std::process::id());
-    for sql in [format!("DROP DATABASE IF EXISTS {name}"), format!("CREATE DATABASE {name}")] {
-        let out = Command::new("psql").args([base.as_str(), "-qc", sql.as_str()]).output().expect("psql runs");
-        assert!(out.status.success(), "{sql}: {}", String::from_utf8_lossy(&out.stderr));
-    }
-    let (prefix, _) = base.rsplit_once('/').unwrap();
-    Some(format!("{prefix}/{name}"))
 }
 
 #[test]

@@ -259,10 +259,79 @@ fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
     let spec = slice.row().spec.clone();
     let program =
         shared.store.program(&spec.program)?.ok_or_else(|| format!("program {} is not in the store", spec.program))?;
-    let dir = bundle::materialize(shared.store.as_ref(), &shared.store_dir, &program)?;
+    let sources = slice.loaded().map_or(&[][..], |loaded| &loaded.sources[..]);
+    let Setup { manifest, grants, policy, builder, entry } = setup(shared, id, &spec, &program, sources, false)?;
+
+    let (mut runtime, fuel, mut result) = match slice.loaded() {
+        Some(loaded) => match &loaded.image {
+            Some(image) => {
+                let mut runtime = builder.restore(&image.bytes, Some(&loaded.journal)).map_err(|e| e.to_string())?;
+                let fuel = SliceFuel::limit(&mut runtime, shared.slice_instructions);
+                let caught_up = runtime.resume();
+                (runtime, fuel, caught_up)
+            }
+            None => {
+                let mut runtime = builder.recover(&loaded.journal).map_err(|e| e.to_string())?;
+                let fuel = SliceFuel::limit(&mut runtime, shared.slice_instructions);
+                let first = runtime.run(&entry);
+                (runtime, fuel, first)
+            }
+        },
+        None => {
+            let mut sources = vec![Source::new(&entry.filename, &entry.source)];
+            if let Some((manifest_text, _)) = &manifest {
+                sources.push(Source::new(amber::grants::MANIFEST_CODE_PATH, manifest_text));
+            }
+            let new = NewSession { entry: entry.filename.clone(), module: entry.module, policy, sources };
+            slice.create_durable(&new)?;
+            let mut runtime = builder.build().map_err(|e| e.to_string())?;
+            let fuel = SliceFuel::limit(&mut runtime, shared.slice_instructions);
+            let first = runtime.run(&entry);
+            (runtime, fuel, first)
+        }
+    };
+
+    if let Ok(Outcome::Suspended(_)) = &result {
+        deliver(slice.as_mut(), &mut runtime)?;
+        runtime.complete_due_sleeps(amber::wall_clock_ms());
+        result = runtime.resume();
+    }
+    result = drive(shared, slice.as_mut(), &mut runtime, &fuel, result, id)?;
+    finish(shared, slice.as_mut(), &mut runtime, &fuel, result, grants.as_deref(), id)
+}
+
+/// What a session runs, made ready: its program's manifest, the runtime builder the session's
+/// spec describes (over the program's folder, mounted read-only at [`MOUNT`], where the
+/// session's own module sources — an upgrade's new code — stand in for the folder's files),
+/// and its entry program.
+pub(crate) struct Setup {
+    /// The manifest's text and compiled grants (None: a program deployed before manifests).
+    pub manifest: Option<(String, amber::grants::SharedGrants)>,
+    /// The compiled grants alone.
+    pub grants: Option<amber::grants::SharedGrants>,
+    /// The policy the session runs under.
+    pub policy: Policy,
+    /// The runtime builder.
+    pub builder: amber::RuntimeBuilder,
+    /// The entry file, read from the program's folder.
+    pub entry: Program,
+}
+
+/// The [`Setup`] of session `id` running `program` (its `spec` names it) with its stored
+/// `sources`; `upgrading`: an upgrade replays, and the program's files that differ from what
+/// the session ran are its new code (`HostFolder::upgrading_from`).
+pub(crate) fn setup(
+    shared: &Shared,
+    id: &str,
+    spec: &amber_store::SessionSpec,
+    program: &amber_store::ProgramManifest,
+    sources: &[Source],
+    upgrading: bool,
+) -> Result<Setup, String> {
+    let dir = bundle::materialize(shared.store.as_ref(), &shared.store_dir, program)?;
     let manifest = bundle::grants_of(&dir)?;
     let grants = manifest.as_ref().map(|(_, g)| g.clone());
-    let policy = run_policy(&spec, grants.as_deref())?;
+    let policy = run_policy(spec, grants.as_deref())?;
     let granted_hosts = grants.iter().flat_map(|g| g.manifest().net_allow.iter());
 
     let mut builder = Runtime::builder()
@@ -289,11 +358,20 @@ fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
     if shared.transport != amber::net::TransportConfig::default() {
         builder = builder.http_transport(Box::new(amber::net::UreqTransport::with_config(&shared.transport)?));
     }
+    let entry_path = format!("{MOUNT}/{}", spec.entry);
     let folder = HostFolder::open(&dir, &[], Some(blob_source(shared)))
         .map_err(|e| format!("program folder {}: {e}", dir.display()))?;
+    let code_files = sources
+        .iter()
+        .filter(|s| s.path != entry_path)
+        .filter_map(|s| Some((s.path.strip_prefix(MOUNT)?.strip_prefix('/')?, s.text.as_str())));
+    let folder = code_files.fold(folder, |folder, (rel, text)| folder.with_code_file(rel, text));
+    let folder = match upgrading {
+        true => folder.upgrading_from(&dir)?,
+        false => folder,
+    };
     let builder = builder.blob_source(blob_source(shared)).lower_folder(folder, MOUNT, MOUNT);
 
-    let entry_path = format!("{MOUNT}/{}", spec.entry);
     let host_entry = dir.join(&spec.entry);
     let text = std::fs::read_to_string(&host_entry).map_err(|e| format!("entry {}: {e}", spec.entry))?;
     let format = amber::node::loader::resolve::format_of(
@@ -301,44 +379,8 @@ fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
         host_entry.to_str().unwrap_or_default(),
     );
     let module = format == amber::node::loader::resolve::Format::Module;
-    let entry = Program { filename: entry_path.clone(), source: text.clone(), module, commonjs: !module };
-
-    let (mut runtime, fuel, mut result) = match slice.loaded() {
-        Some(loaded) => match &loaded.image {
-            Some(image) => {
-                let mut runtime = builder.restore(&image.bytes, Some(&loaded.journal)).map_err(|e| e.to_string())?;
-                let fuel = SliceFuel::limit(&mut runtime, shared.slice_instructions);
-                let caught_up = runtime.resume();
-                (runtime, fuel, caught_up)
-            }
-            None => {
-                let mut runtime = builder.recover(&loaded.journal).map_err(|e| e.to_string())?;
-                let fuel = SliceFuel::limit(&mut runtime, shared.slice_instructions);
-                let first = runtime.run(&entry);
-                (runtime, fuel, first)
-            }
-        },
-        None => {
-            let mut sources = vec![Source::new(&entry_path, &text)];
-            if let Some((manifest_text, _)) = &manifest {
-                sources.push(Source::new(amber::grants::MANIFEST_CODE_PATH, manifest_text));
-            }
-            let new = NewSession { entry: entry_path.clone(), module, policy, sources };
-            slice.create_durable(&new)?;
-            let mut runtime = builder.build().map_err(|e| e.to_string())?;
-            let fuel = SliceFuel::limit(&mut runtime, shared.slice_instructions);
-            let first = runtime.run(&entry);
-            (runtime, fuel, first)
-        }
-    };
-
-    if let Ok(Outcome::Suspended(_)) = &result {
-        deliver(slice.as_mut(), &mut runtime)?;
-        runtime.complete_due_sleeps(amber::wall_clock_ms());
-        result = runtime.resume();
-    }
-    result = drive(shared, slice.as_mut(), &mut runtime, &fuel, result, id)?;
-    finish(shared, slice.as_mut(), &mut runtime, &fuel, result, grants.as_deref(), id)
+    let entry = Program { filename: entry_path, source: text, module, commonjs: !module };
+    Ok(Setup { manifest, grants, policy, builder, entry })
 }
 
 /// Delivers stored results for operations the VM still waits on (one it no longer lists was

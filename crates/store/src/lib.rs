@@ -34,7 +34,7 @@ pub use types::*;
 use amber_durable::digest::Digest;
 use amber_durable::image::PendingOp;
 use amber_durable::journal::CallRecord;
-use amber_durable::store::{LoadedSession, NewSession, OutputChunk, SessionStatus};
+use amber_durable::store::{LoadedSession, NewSession, OutputChunk, SessionStatus, Source};
 
 /// Wall-clock ms since the Unix epoch (row timestamps and leases only; never reaches a VM).
 pub(crate) fn now_ms() -> u64 {
@@ -87,6 +87,16 @@ pub trait Store: Send + Sync {
 
     /// Takes the session's lease for one slice (`Busy` if someone holds it) and loads it.
     fn open_slice(&self, id: &str) -> StoreResult<Box<dyn Slice + '_>>;
+
+    /// The durable session of `id` (sources, newest image, journal), read in one snapshot
+    /// without a lease; None before its first slice made it.
+    fn durable_session(&self, id: &str) -> StoreResult<Option<LoadedSession>>;
+    /// Moves a waiting session to new code (docs/server.md, "Upgrading a session"), in one
+    /// transaction: the session must be suspended or queued and no slice may hold it (`Busy`);
+    /// its sources become `upgrade.sources`, the upgrade record is appended — it must extend
+    /// the stored journal, so a session that moved on since it was read is a conflict — with
+    /// the image of the upgraded state, and the server row runs `upgrade.program` from then on.
+    fn upgrade_session(&self, id: &str, upgrade: &SessionUpgrade<'_>) -> StoreResult<()>;
 
     /// The operations of a session, in id order (every state).
     fn session_ops(&self, id: &str) -> StoreResult<Vec<OpRow>>;
@@ -153,6 +163,18 @@ pub trait Slice {
     /// list (new ones recorded with their retry policy, answered ones marked delivered). The
     /// lease is released when the slice is dropped.
     fn finish(&mut self, end: SliceEnd<'_>) -> StoreResult<()>;
+}
+
+/// A session's move to new code, for [`Store::upgrade_session`].
+pub struct SessionUpgrade<'a> {
+    /// The program the session runs from now on.
+    pub program: &'a str,
+    /// The session's sources after the upgrade (every one: the set replaces the stored one).
+    pub sources: &'a [Source],
+    /// The upgrade record (`RecordDraft::upgrade`), at the journal's next seq.
+    pub record: &'a CallRecord,
+    /// The image of the state the new code replayed to, after the record.
+    pub image: &'a [u8],
 }
 
 /// How a slice ended, for [`Slice::finish`].

@@ -214,6 +214,27 @@ pub(crate) fn finishing_status(
     }
 }
 
+/// Whether the session in `row` may move to new code: only while it waits (suspended, or
+/// queued with a result to deliver) and no cancellation is asked for.
+pub(crate) fn upgradable(row: &SessionRow) -> StoreResult<()> {
+    if !matches!(row.status, ServerStatus::Suspended | ServerStatus::Queued) || row.cancel_requested {
+        let status = if row.cancel_requested { "cancelling" } else { row.status.name() };
+        return Err(StoreError::Conflict(format!(
+            "session {:?} is {status}; only a waiting session can move to new code",
+            row.id
+        )));
+    }
+    Ok(())
+}
+
+/// The conflict of an upgrade whose record no longer sits at the journal's head.
+pub(crate) fn moved_on(id: &str, replayed: u64, head: u64) -> StoreError {
+    StoreError::Conflict(format!(
+        "session {id:?} moved on while the upgrade replayed (its journal has {head} records, the upgrade replayed \
+         {replayed}); upgrade again"
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,5 +265,31 @@ mod tests {
         assert_eq!(decide_claim("c", &row, &err, 50).unwrap(), ClaimDecision::Complete);
         assert!(decide_claim("c", &row, &err, 101).is_err(), "expired");
         assert!(decide_claim("other", &row, &err, 50).is_err(), "not current");
+    }
+
+    #[test]
+    fn only_a_waiting_session_may_move_to_new_code() {
+        let spec: SessionSpec = serde_json::from_value(serde_json::json!({ "program": "p", "entry": "a.js" })).unwrap();
+        let mut row = SessionRow {
+            id: "s".into(),
+            order: 1,
+            spec,
+            status: ServerStatus::Suspended,
+            outcome: None,
+            cancel_requested: false,
+            created_ms: 0,
+            updated_ms: 0,
+        };
+        assert!(upgradable(&row).is_ok());
+        row.status = ServerStatus::Queued;
+        assert!(upgradable(&row).is_ok(), "a result waits to be delivered");
+        for status in [ServerStatus::Running, ServerStatus::Completed, ServerStatus::Failed, ServerStatus::Cancelled] {
+            row.status = status;
+            assert!(matches!(upgradable(&row), Err(StoreError::Conflict(_))), "{}", status.name());
+        }
+        row.status = ServerStatus::Suspended;
+        row.cancel_requested = true;
+        let Err(StoreError::Conflict(message)) = upgradable(&row) else { panic!("cancelling moves on") };
+        assert!(message.contains("cancelling"), "{message}");
     }
 }

@@ -202,3 +202,25 @@ pub fn wait_until(api: &Api, id: &str, done: &dyn Fn(&Value) -> bool) -> Value {
     }
     panic!("session {id} never got there: {}", api.get(&format!("/v1/sessions/{id}")).text);
 }
+
+/// A fresh database on the test PostgreSQL server (`AMBER_TEST_POSTGRES`, started by
+/// `.ci/postgres`); None (skipped, saying so) without one outside CI.
+pub fn fresh_database(label: &str) -> Option<String> {
+    let base = match std::env::var("AMBER_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => url,
+        _ if std::env::var_os("CI").is_some() => {
+            panic!("AMBER_TEST_POSTGRES is not set: CI must start PostgreSQL (.ci/postgres start)")
+        }
+        _ => {
+            eprintln!("skipped: set AMBER_TEST_POSTGRES to a PostgreSQL URL (eval \"$(.ci/postgres start)\")");
+            return None;
+        }
+    };
+    let name = format!("amber_serve_{}_{label}", std::process::id());
+    for sql in [format!("DROP DATABASE IF EXISTS {name}"), format!("CREATE DATABASE {name}")] {
+        let out = Command::new("psql").args([base.as_str(), "-qc", sql.as_str()]).output().expect("psql runs");
+        assert!(out.status.success(), "{sql}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    let (prefix, _) = base.rsplit_once('/').unwrap();
+    Some(format!("{prefix}/{name}"))
+}

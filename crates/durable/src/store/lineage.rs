@@ -195,6 +195,20 @@ impl SessionStore {
         record: &CallRecord,
         image: &[u8],
     ) -> Result<()> {
+        self.upgrade_with(lease, sources, record, image, |_| Ok(()))
+    }
+
+    /// [`SessionStore::upgrade`], with `also` run inside the same transaction before it
+    /// commits (an embedder's own rows that must move with the code: the server's session
+    /// row names the program it runs). An error from `also` rolls everything back.
+    pub fn upgrade_with(
+        &self,
+        lease: &SessionLease<'_>,
+        sources: &[Source],
+        record: &CallRecord,
+        image: &[u8],
+        also: impl FnOnce(&Connection) -> Result<()>,
+    ) -> Result<()> {
         let name = lease.session();
         for source in sources {
             source.verify()?;
@@ -242,6 +256,7 @@ impl SessionStore {
         }
         insert_image(&tx, name, image)?;
         touch(&tx, name).map_err(err)?;
+        also(&tx)?;
         tx.commit().map_err(err)
     }
 }

@@ -5,6 +5,7 @@
 mod ops;
 mod programs;
 mod sessions;
+mod upgrade;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -39,6 +40,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("post", "/v1/sessions/{id}/ops/{op}/deny"),
     ("post", "/v1/sessions/{id}/input"),
     ("post", "/v1/sessions/{id}/cancel"),
+    ("post", "/v1/sessions/{id}/upgrade"),
     ("post", "/v1/ops/claim"),
     ("post", "/v1/ops/{id}/complete"),
     ("post", "/v1/ops/{id}/fail"),
@@ -46,17 +48,22 @@ pub const ROUTES: &[(&str, &str)] = &[
 
 pub(crate) type AppState = State<Arc<Shared>>;
 
-/// An API error: status, machine-readable code, message.
+/// An API error: status, machine-readable code, message, and for some codes a `details`
+/// object (an upgrade's divergence: where and what).
 #[derive(Debug)]
 pub struct ApiError {
     status: StatusCode,
     code: &'static str,
     message: String,
+    details: Option<Value>,
 }
 
 impl ApiError {
     pub(crate) fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError { status, code, message: message.into() }
+        ApiError { status, code, message: message.into(), details: None }
+    }
+    pub(crate) fn with_details(self, details: Value) -> ApiError {
+        ApiError { details: Some(details), ..self }
     }
     pub(crate) fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
@@ -71,7 +78,10 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = json!({ "error": { "code": self.code, "message": self.message } });
+        let mut body = json!({ "error": { "code": self.code, "message": self.message } });
+        if let Some(details) = self.details {
+            body["error"]["details"] = details;
+        }
         (self.status, Json(body)).into_response()
     }
 }
@@ -195,6 +205,7 @@ fn router(shared: Arc<Shared>) -> Router {
         .route("/v1/sessions/{id}/ops/{op}/deny", post(sessions::deny))
         .route("/v1/sessions/{id}/input", post(sessions::input))
         .route("/v1/sessions/{id}/cancel", post(sessions::cancel))
+        .route("/v1/sessions/{id}/upgrade", post(upgrade::upgrade))
         .route("/v1/ops/claim", post(ops::claim))
         .route("/v1/ops/{id}/complete", post(ops::complete))
         .route("/v1/ops/{id}/fail", post(ops::fail))

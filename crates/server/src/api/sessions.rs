@@ -58,7 +58,7 @@ fn document(row: &SessionRow, ops: &[OpRow]) -> Value {
 }
 
 /// The session `id` as `role` may see it (another tenant's session is "not found").
-fn visible(store: &dyn Store, role: &Role, id: &str) -> ApiResult<SessionRow> {
+pub(crate) fn visible(store: &dyn Store, role: &Role, id: &str) -> ApiResult<SessionRow> {
     let row = store.session(id)?.ok_or_else(|| ApiError::not_found(format!("no session {id:?}")))?;
     if let Role::Tenant(tenant) = role {
         if row.spec.tenant != *tenant {

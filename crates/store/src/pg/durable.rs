@@ -55,6 +55,21 @@ pub(super) fn create(c: &mut impl GenericClient, name: &str, new: &NewSession) -
     Ok(meta)
 }
 
+/// Replaces the session's sources (an upgrade's new code), each hash-checked first.
+pub(super) fn replace_sources(c: &mut impl GenericClient, name: &str, sources: &[Source]) -> StoreResult<()> {
+    for source in sources {
+        source.verify()?;
+    }
+    c.execute("DELETE FROM sources WHERE session = $1", &[&name])?;
+    for source in sources {
+        c.execute(
+            "INSERT INTO sources (session, path, text, sha256) VALUES ($1, $2, $3, $4)",
+            &[&name, &source.path, &source.text, &source.sha256.0.as_slice()],
+        )?;
+    }
+    Ok(())
+}
+
 /// The durable session's row, if it exists.
 fn meta(c: &mut impl GenericClient, name: &str) -> StoreResult<Option<SessionMeta>> {
     let Some(row) = c.query_opt(

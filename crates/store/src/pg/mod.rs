@@ -26,13 +26,13 @@ use std::time::{Duration, Instant};
 
 use amber_durable::digest::Digest;
 use amber_durable::journal::CallRecord;
-use amber_durable::store::{validate_name, OutputChunk};
+use amber_durable::store::{validate_name, LoadedSession, OutputChunk};
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::{Client, GenericClient, IsolationLevel, NoTls};
 
 use crate::rules::{self, program_listing};
 use crate::types::*;
-use crate::{now_ms, to_i64, to_u64, Slice, Store};
+use crate::{now_ms, to_i64, to_u64, SessionUpgrade, Slice, Store};
 
 /// A pooled connection idle longer than this is checked before use.
 const IDLE_CHECK: Duration = Duration::from_millis(500);
@@ -353,6 +353,56 @@ impl Store for PgStore {
 
     fn open_slice(&self, id: &str) -> StoreResult<Box<dyn Slice + '_>> {
         Ok(Box::new(slice::PgSlice::open(self, id)?))
+    }
+
+    fn durable_session(&self, id: &str) -> StoreResult<Option<LoadedSession>> {
+        let mut conn = self.conn()?;
+        let mut tx = conn.build_transaction().isolation_level(IsolationLevel::RepeatableRead).start()?;
+        let loaded = durable::load(&mut tx, id)?;
+        tx.commit()?;
+        Ok(loaded)
+    }
+
+    fn upgrade_session(&self, id: &str, upgrade: &SessionUpgrade<'_>) -> StoreResult<()> {
+        let mut conn = self.conn()?;
+        let mut tx = conn.transaction()?;
+        // The row locked for the whole move: no slice commits meanwhile, and a slice whose
+        // lease expired finds its epoch gone (fenced) when it next commits.
+        let now = to_i64(now_ms());
+        let lease =
+            tx.query_opt("SELECT lease_owner, lease_expires FROM server_sessions WHERE id = $1 FOR UPDATE", &[&id])?;
+        let Some(lease) = lease else { return Err(StoreError::NotFound { what: "session", id: id.to_string() }) };
+        let held =
+            lease.get::<_, Option<String>>(0).is_some() && lease.get::<_, Option<i64>>(1).is_some_and(|e| e >= now);
+        if held {
+            return Err(StoreError::Busy(format!("session {id:?} is running a slice; upgrade it once it waits")));
+        }
+        let row =
+            read_session_row(&mut tx, id)?.ok_or_else(|| StoreError::NotFound { what: "session", id: id.into() })?;
+        rules::upgradable(&row)?;
+        let next: i64 =
+            tx.query_one("SELECT COALESCE(MAX(seq) + 1, 0) FROM journal WHERE session = $1", &[&id])?.get(0);
+        if to_u64(next) != upgrade.record.seq {
+            return Err(rules::moved_on(id, upgrade.record.seq, to_u64(next)));
+        }
+        let epoch: i64 = tx
+            .query_one(
+                "UPDATE server_sessions SET lease_epoch = lease_epoch + 1, lease_owner = NULL, lease_expires = NULL \
+                 WHERE id = $1 RETURNING lease_epoch",
+                &[&id],
+            )?
+            .get(0);
+        durable::replace_sources(&mut tx, id, upgrade.sources)?;
+        let lease = durable::Lease { epoch, owner: &self.owner };
+        durable::append_progress(&mut tx, &lease, id, std::slice::from_ref(upgrade.record), &[], Some(upgrade.image))?;
+        let spec = SessionSpec { program: upgrade.program.to_string(), ..row.spec };
+        let text = serde_json::to_string(&spec).map_err(|e| rules::json_err("session spec", e))?;
+        tx.execute(
+            "UPDATE server_sessions SET program = $2, spec = $3, updated = $4 WHERE id = $1",
+            &[&id, &upgrade.program, &text, &now],
+        )?;
+        tx.commit()?;
+        Ok(())
     }
 
     fn session_ops(&self, id: &str) -> StoreResult<Vec<OpRow>> {

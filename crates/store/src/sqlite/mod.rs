@@ -11,11 +11,11 @@ use std::sync::Mutex;
 
 use amber_durable::digest::Digest;
 use amber_durable::journal::CallRecord;
-use amber_durable::store::{validate_name, OutputChunk, SessionStore};
+use amber_durable::store::{validate_name, LoadedSession, OutputChunk, SessionStore};
 use rusqlite::{params, OptionalExtension};
 
 use crate::types::*;
-use crate::{rules, Slice, Store};
+use crate::{rules, SessionUpgrade, Slice, Store};
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS server_programs (
@@ -126,6 +126,19 @@ type RawSession = (String, i64, String, String, Option<String>, bool, i64, i64);
 
 fn row_tuple(row: &rusqlite::Row<'_>) -> rusqlite::Result<RawSession> {
     Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?, row.get(6)?, row.get(7)?))
+}
+
+/// Points the server row of `id` at `program` (an upgrade), if the session may move.
+fn switch_program(tx: &rusqlite::Connection, id: &str, program: &str) -> StoreResult<()> {
+    let row = read_session_row(tx, id)?.ok_or_else(|| StoreError::NotFound { what: "session", id: id.to_string() })?;
+    rules::upgradable(&row)?;
+    let spec = SessionSpec { program: program.to_string(), ..row.spec };
+    let text = serde_json::to_string(&spec).map_err(|e| rules::json_err("session spec", e))?;
+    tx.execute(
+        "UPDATE server_sessions SET program = ?2, spec = ?3, updated = ?4 WHERE id = ?1",
+        params![id, program, text, i(now_ms())],
+    )?;
+    Ok(())
 }
 
 fn session_row(raw: RawSession) -> StoreResult<SessionRow> {
@@ -328,6 +341,44 @@ impl Store for SqliteStore {
 
     fn open_slice(&self, id: &str) -> StoreResult<Box<dyn Slice + '_>> {
         Ok(Box::new(slice::SqliteSlice::open(self, id)?))
+    }
+
+    fn durable_session(&self, id: &str) -> StoreResult<Option<LoadedSession>> {
+        match self.conn()?.load(id) {
+            Ok(loaded) => Ok(Some(loaded)),
+            Err(amber_durable::DurableError::NotFound { .. }) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    fn upgrade_session(&self, id: &str, upgrade: &SessionUpgrade<'_>) -> StoreResult<()> {
+        let conn = self.conn()?;
+        let lease = conn.acquire(id)?;
+        // Under the lease no slice appends: the record must sit at the journal's head.
+        let next: i64 = conn.connection().query_row(
+            "SELECT COALESCE(MAX(seq) + 1, 0) FROM journal WHERE session = ?1",
+            params![id],
+            |row| row.get(0),
+        )?;
+        if u(next) != upgrade.record.seq {
+            lease.release()?;
+            return Err(rules::moved_on(id, upgrade.record.seq, u(next)));
+        }
+        // The row's own change runs inside the upgrade's transaction; a refusal rolls it back.
+        let refused = std::cell::Cell::new(None);
+        let switched = conn.upgrade_with(&lease, upgrade.sources, upgrade.record, upgrade.image, |tx| {
+            switch_program(tx, id, upgrade.program).map_err(|e| {
+                let detail = e.to_string();
+                refused.set(Some(e));
+                amber_durable::DurableError::InvalidValue { what: format!("server session {id:?}"), detail }
+            })
+        });
+        let released = lease.release();
+        if let Some(refusal) = refused.take() {
+            return Err(refusal);
+        }
+        switched?;
+        Ok(released?)
     }
 
     fn session_ops(&self, id: &str) -> StoreResult<Vec<OpRow>> {
