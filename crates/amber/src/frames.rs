@@ -3,9 +3,10 @@
 //!
 //! A suspended async function's frame lives in its state object (`Class::AsyncFunctionState`):
 //! registers first, parameters then locals, named by the code's `register_names`. A variable
-//! that a closure captures lives instead in an environment slot, which the compiled code
-//! keeps no name for, so it is not among the frame's locals (reach it through a global, or
-//! the closure). Frames of Amber's own JS (sources named `node:…`) are left out. Order: the
+//! that a closure captures lives instead in an environment slot of the frame's environment
+//! chain; the code's suspend site for the `Await` the frame waits at names those
+//! (`CodeBlock::suspend_sites`, innermost scope first; a name already seen is not offered
+//! again). Frames of Amber's own JS (sources named `node:…`) are left out. Order: the
 //! heap's, which after a restore is the canonical traversal order, the same for the same
 //! state.
 
@@ -24,7 +25,7 @@ pub(crate) fn install(vm: &mut Vm) {
             continue;
         }
         let registers = code.register_names.iter().take(code.register_count as usize);
-        let locals = registers
+        let mut locals: Vec<(String, Value)> = registers
             .enumerate()
             .filter_map(|(i, atom)| {
                 let name = vm.heap.atoms.get(*atom).to_rust_string();
@@ -33,6 +34,24 @@ pub(crate) fn install(vm: &mut Vm) {
                 (is_identifier(&name) && !value.is_empty()).then_some((name, value))
             })
             .collect();
+        // The frame's pc is just past the `Await` it waits at.
+        let pc = saved.frame.pc;
+        let site = code.suspend_sites.iter().find(|s| s.pc == pc || s.pc.checked_add(1) == Some(pc));
+        for binding in site.map_or(&[][..], |s| &s.names[..]) {
+            let mut hops = site.map_or(0, |s| s.level).saturating_sub(binding.level);
+            let mut env = saved.frame.env;
+            while let (Some(e), true) = (env, hops > 0) {
+                env = vm.heap.env(e).parent;
+                hops -= 1;
+            }
+            let Some(value) = env.and_then(|e| vm.heap.env(e).slots.get(binding.slot as usize).copied()) else {
+                continue;
+            };
+            let name = vm.heap.atoms.get(binding.name).to_rust_string();
+            if is_identifier(&name) && !value.is_empty() && !locals.iter().any(|(n, _)| *n == name) {
+                locals.push((name, value));
+            }
+        }
         frames.push(locals);
     }
     let base = vm.roots.len();

@@ -22,6 +22,20 @@ globalThis.seen = [];
 })();
 "#;
 
+const NESTED: &str = r#"
+(async () => {
+  const outer = "o";
+  const keep = () => outer;
+  for (let i = 0; i < 1; i++) {
+    const inner = i + 10;
+    const f = () => inner;
+    { let x = 1; const g = () => x; g(); }
+    await amber.call("tool", {});
+    f(); keep();
+  }
+})();
+"#;
+
 /// Every row of the store's session tables, as bytes, in a fixed order (the lock table is
 /// left out: holding a session writes it).
 fn rows(sb: &Sandbox) -> Vec<(String, Vec<u8>)> {
@@ -242,6 +256,17 @@ fn a_fork_of_a_fork_and_a_tampered_parent() {
 }
 
 #[test]
+fn frames_name_the_captured_bindings_in_scope_at_the_await() {
+    let sb = Sandbox::new("frames");
+    // The function's and the loop body's captured bindings are in scope at the await; the
+    // closed block's `x` is not; `i` is a register.
+    let nested = sb.write("nested.js", NESTED);
+    expect(&sb.amber(&["run", &nested, "--session", "n"]), 75);
+    let frames = sb.amber(&["eval", "n", "[$frames[0].outer, $frames[0].inner, $frames[0].i, 'x' in $frames[0]]"]);
+    assert_eq!(frames.stdout, "[ 'o', 10, 0, false ]\n", "{}", frames.stderr);
+}
+
+#[test]
 fn eval_reads_globals_on_a_copy_refuses_effects_and_changes_nothing() {
     let sb = Sandbox::new("eval");
     started(&sb, "s");
@@ -254,9 +279,9 @@ fn eval_reads_globals_on_a_copy_refuses_effects_and_changes_nothing() {
     let s = sb.amber(&["eval", "s", "'m' + 'x'"]);
     assert_eq!(s.stdout, "mx\n");
     // The awaiting frame's locals: `n` is a register; `a` is captured by the step's closure,
-    // so it lives in an unnamed environment slot and is not offered.
-    let frames = sb.amber(&["eval", "s", "[$frames.length, $frames[0].n, 'a' in $frames[0]]"]);
-    assert_eq!(frames.stdout, "[ 1, 6, false ]\n", "{}", frames.stderr);
+    // so it lives in an environment slot, named by the await's suspend site.
+    let frames = sb.amber(&["eval", "s", "[$frames.length, $frames[0].n, $frames[0].a]"]);
+    assert_eq!(frames.stdout, "[ 1, 6, 3 ]\n", "{}", frames.stderr);
     let seen = sb.amber(&["eval", "s", "seen"]);
     assert_eq!(seen.stdout, "[ 3 ]\n");
     // Right after the step (seq 3), seen holds op 1's answer; right after op 1's intent,

@@ -713,6 +713,28 @@ pub struct EvalSite {
     pub context: u8,
 }
 
+/// Where an `Await` suspends its frame, with the bindings of the function's own environments
+/// in scope there, innermost level first: a suspended frame's registers are named by
+/// `register_names`, but a variable a closure captures lives in an environment slot, which
+/// only this names (`$frames` in `amber eval`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SuspendSite {
+    /// pc of the `Await`.
+    pub pc: u32,
+    /// Env level current at the `Await` (the frame's innermost environment).
+    pub level: u32,
+    /// The bindings, by the environment level and slot holding each.
+    pub names: Vec<EnvBinding>,
+}
+
+/// A binding held in an environment slot.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+pub struct EnvBinding {
+    pub name: Atom,
+    pub level: u32,
+    pub slot: u32,
+}
+
 /// A binding visible to direct eval code.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub struct EvalName {
@@ -779,6 +801,8 @@ pub struct CodeBlock {
     pub is_class_constructor: bool,
     /// What each direct eval call site can see, by the pc of its `CallEval`.
     pub eval_sites: Vec<EvalSite>,
+    /// The captured bindings in scope at each `Await` (where any are), by its pc.
+    pub suspend_sites: Vec<SuspendSite>,
     /// Absolute env level of the environment the function's closure captures.
     pub base_env_level: u32,
     /// First pc past parameter initialisation (0: none): a direct eval before it runs in a

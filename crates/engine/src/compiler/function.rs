@@ -237,6 +237,9 @@ impl<'s> Compiler<'s, '_> {
         if slots > 0 {
             self.func.env_level = level;
         }
+        if let Some(scope) = spec.scope {
+            self.note_env_names(scope, level);
+        }
         if let Some(slot) = this_slot {
             self.func.this_env = Some((level, slot));
             self.emit(Op::Callee);

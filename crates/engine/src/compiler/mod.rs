@@ -28,7 +28,10 @@ use oxc_syntax::scope::ScopeId;
 use oxc_syntax::symbol::SymbolId;
 
 use crate::atoms::{atom, Atom};
-use crate::bytecode::{CodeBlock, EvalBindingKind, FunctionKind, GlobalDecls, Handler, InlineCache, Op, TemplateSite};
+use crate::bytecode::{
+    CodeBlock, EnvBinding, EvalBindingKind, FunctionKind, GlobalDecls, Handler, InlineCache, Op, SuspendSite,
+    TemplateSite,
+};
 use crate::error::SyntaxErrorReport;
 use crate::heap::CodeId;
 use crate::string::JsStr;
@@ -117,6 +120,11 @@ pub(crate) struct FuncState<'s> {
     pub free_temps: Vec<u32>,
     /// Absolute env level of the innermost environment currently pushed.
     pub env_level: u32,
+    /// The captured bindings of the scope most recently declared at each of this function's
+    /// env levels (index: level - base_env_level - 1): at a level at or below `env_level`,
+    /// that scope's environment is the one pushed (a sibling is declared only once the
+    /// previous one closed).
+    pub env_names: Vec<Vec<EnvBinding>>,
     pub controls: Vec<Control<'s>>,
     /// Register holding the completion value (scripts and eval code).
     pub completion: Option<u32>,
@@ -274,6 +282,12 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
     // ---- emission
 
     pub fn emit(&mut self, op: Op) {
+        match op {
+            Op::Await => self.note_suspend_site(),
+            // A `with` object's environment has no slots to name.
+            Op::PushWithEnv => self.set_env_names(self.func.env_level + 1, Vec::new()),
+            _ => {}
+        }
         let (pops, pushes) = op.stack_effect();
         self.func.depth = self.func.depth.saturating_sub(pops) + pushes;
         self.func.code.ops.push(op);
@@ -442,7 +456,45 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
                 self.locs[s.index()] = Some(Loc::Register(r));
             }
         }
+        // Noted even without slots: the level's names from an earlier sibling must not stay.
+        self.note_env_names(scope, env_level);
         slots
+    }
+
+    /// Remembers the names of `scope`'s bindings held at `env_level` (for suspend sites).
+    fn note_env_names(&mut self, scope: ScopeId, env_level: u32) {
+        let mut names = Vec::new();
+        let syms: Vec<SymbolId> = self.scoping.iter_bindings_in(scope).collect();
+        for s in syms {
+            if let Some(Loc::Env { level, slot }) = self.locs[s.index()] {
+                if level == env_level {
+                    let name = self.scoping.symbol_name(s).to_string();
+                    names.push(EnvBinding { name: self.atom(&name), level, slot });
+                }
+            }
+        }
+        names.sort_by_key(|b| b.slot);
+        self.set_env_names(env_level, names);
+    }
+
+    fn set_env_names(&mut self, env_level: u32, names: Vec<EnvBinding>) {
+        let Some(index) = env_level.checked_sub(self.func.base_env_level + 1) else { return };
+        let index = index as usize;
+        if self.func.env_names.len() <= index {
+            self.func.env_names.resize(index + 1, Vec::new());
+        }
+        self.func.env_names[index] = names;
+    }
+
+    /// Records the captured bindings in scope at the `Await` about to be emitted.
+    fn note_suspend_site(&mut self) {
+        let level = self.func.env_level;
+        let own = level.saturating_sub(self.func.base_env_level) as usize;
+        let names: Vec<EnvBinding> = self.func.env_names.iter().take(own).rev().flatten().copied().collect();
+        if !names.is_empty() {
+            let pc = self.pc();
+            self.func.code.suspend_sites.push(SuspendSite { pc, level, names });
+        }
     }
 
     /// Location of a symbol (declaring it lazily as a register if the scope walk missed it).
@@ -944,6 +996,7 @@ impl FuncState<'_> {
             depth: 0,
             free_temps: Vec::new(),
             env_level: base_env_level,
+            env_names: Vec::new(),
             base_env_level,
             controls: Vec::new(),
             completion: None,
@@ -989,6 +1042,7 @@ pub(crate) fn empty_code(kind: FunctionKind, strict: bool, source_id: u32) -> Co
         uses_arguments: false,
         is_class_constructor: false,
         eval_sites: Vec::new(),
+        suspend_sites: Vec::new(),
         base_env_level: 0,
         params_end: 0,
     }

@@ -266,6 +266,12 @@ fn verify_code(i: u32, code: &CodeBlock) -> Result<(), String> {
             return Err(format!("code {i}: handler out of range"));
         }
     }
+    for site in &code.suspend_sites {
+        let at_await = code.ops.get(site.pc as usize) == Some(&Op::Await);
+        if !at_await || site.names.iter().any(|b| b.level > site.level) {
+            return Err(format!("code {i}: suspend site at pc {} is not an await of its scopes", site.pc));
+        }
+    }
     if code.template_cache.len() != code.templates.len() {
         return Err(format!("code {i}: template cache does not match templates"));
     }
