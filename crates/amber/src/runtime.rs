@@ -42,9 +42,10 @@ use std::sync::{Arc, Mutex};
 /// DateTimeFormat, Locale, RelativeTimeFormat and DisplayNames slots and prototypes. 11:
 /// DateTimeFormat's requested components and resolved hour cycle (Temporal formats), Intl
 /// DurationFormat slots and prototype, Intl.supportedValuesOf. 12: code blocks' suspend sites
-/// (the captured bindings in scope at each `Await`, for `$frames`).
+/// (the captured bindings in scope at each `Await`, for `$frames`). 13: decorator ops
+/// (Decorate, RunInitializers, NewMetadata, DefineMetadata), Symbol.metadata.
 pub const ENGINE_VERSION: &str =
-    concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.12+temporal_rs.0.2.6+icu4x.2.4.0");
+    concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.13+temporal_rs.0.2.6+icu4x.2.4.0");
 
 /// `vm.host_state` entry the Math.random generator is seeded from (8 bytes LE).
 const RANDOM_SEED_KEY: &str = "random.seed";

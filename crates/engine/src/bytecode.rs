@@ -441,6 +441,21 @@ pub enum Op {
     SetClassFields,
     /// Run this constructor's field initialiser on `this`.
     RunFieldInit,
+    // ---- decorators (the run-time half is builtins/decorators.rs)
+    /// `target key value decorators metadata extras inits → result`: apply one element's
+    /// decorators (or, kind 0, the class's); `kind` is a `DecoratorKind`, `flags` bit 0
+    /// static, bit 1 private.
+    Decorate {
+        kind: u8,
+        flags: u8,
+    },
+    /// `this list → undefined` (0) or `this list value → value` (1): call each initializer
+    /// of the list on `this` (threading the value through a field's initializers).
+    RunInitializers(u8),
+    /// `ctor → metadata`: a decorated class's metadata object (inherits the parent's).
+    NewMetadata,
+    /// `ctor metadata →`: define `ctor[Symbol.metadata]`.
+    DefineMetadata,
 
     // ---- misc
     /// Push the template object for site `i` (cached per code block).
@@ -567,6 +582,10 @@ impl Op {
             AsyncYieldPrep => (1, 1),
             CreateClass { derived, .. } => (u32::from(derived), 2),
             SetClassFields => (2, 1),
+            Decorate { .. } => (7, 1),
+            RunInitializers(v) => (2 + u32::from(v != 0), 1),
+            NewMetadata => (1, 1),
+            DefineMetadata => (2, 0),
             TemplateObject(_) | RegExpLiteral(_) => (0, 1),
             DisposeResources => (1, 0),
             NewDisposableStack => (0, 1),

@@ -304,4 +304,5 @@ well_known_symbols! {
     unscopables = "Symbol.unscopables",
     dispose = "Symbol.dispose",
     asyncDispose = "Symbol.asyncDispose",
+    metadata = "Symbol.metadata",
 }

@@ -19,6 +19,7 @@ pub mod bigint;
 pub mod boolean;
 pub mod data_view;
 pub mod date;
+pub mod decorators;
 pub mod disposable;
 pub mod error;
 pub mod function;
@@ -101,6 +102,7 @@ fn modules() -> &'static [&'static [NativeDef]] {
         promise::NATIVES,
         regexp::NATIVES,
         date::NATIVES,
+        decorators::NATIVES,
         disposable::NATIVES,
         array_buffer::NATIVES,
         typed_array::NATIVES,

@@ -5,8 +5,10 @@ use oxc_span::Span;
 use oxc_syntax::scope::ScopeId;
 use oxc_syntax::symbol::SymbolFlags;
 
+use super::decorators::{accessor_storage_name, class_is_decorated, DecoKey, DecoSlots, ElementDeco, InitDecos};
 use super::{empty_code, CResult, Compiler, Control, Loc};
 use crate::atoms::{atom, Atom};
+use crate::builtins::decorators::DecoratorKind;
 use crate::bytecode::{FunctionKind, Op};
 
 /// What to compile as one function.
@@ -111,6 +113,7 @@ impl<'s> Compiler<'s, '_> {
         code.span = (spec.span.start, spec.span.end);
         code.is_class_constructor = spec.class_constructor;
         let params = spec.params;
+        self.refuse_parameter_decorators(params)?;
         let n = params.items.len() as u32;
         code.param_count = n;
         code.length = params
@@ -421,6 +424,14 @@ impl<'s> Compiler<'s, '_> {
                 }
             }
         }
+        for el in &class.body.body {
+            if let ClassElement::AccessorProperty(a) = el {
+                private.push(accessor_storage_name(a));
+            }
+        }
+        let decorated = class_is_decorated(class);
+        // Class decorators are evaluated first, outside the class scope.
+        let class_decorators = if decorated { Some(self.compile_decorator_list(&class.decorators)?) } else { None };
         let level = self.func.env_level + 1;
         // The inner name binding is read from methods and from field initialisers, which are
         // functions of their own here though oxc gives initialisers no function scope: an
@@ -444,12 +455,14 @@ impl<'s> Compiler<'s, '_> {
             private_locs.push((p.clone(), Loc::Env { level, slot: slots }));
             slots += 1;
         }
-        // Slots for private methods' closures and computed field keys.
+        // Slots for private methods' closures, private auto-accessors' pairs and computed
+        // field keys.
         let mut extra_slots: Vec<u32> = Vec::new();
         for el in &class.body.body {
             let needs = match el {
                 ClassElement::MethodDefinition(m) => matches!(m.key, PropertyKey::PrivateIdentifier(_)) && !m.r#static,
                 ClassElement::PropertyDefinition(p) => p.computed,
+                ClassElement::AccessorProperty(a) => matches!(a.key, PropertyKey::PrivateIdentifier(_)) && !a.r#static,
                 _ => false,
             };
             if needs {
@@ -457,6 +470,26 @@ impl<'s> Compiler<'s, '_> {
                 slots += 1;
             }
         }
+        // A decorated class's lists and decorated class (decorators.rs).
+        let deco_slots = decorated.then(|| {
+            let mut d = DecoSlots {
+                instance_extras: slots,
+                static_extras: slots + 1,
+                class_this: slots + 2,
+                ..Default::default()
+            };
+            slots += 3;
+            for el in &class.body.body {
+                let start = match el {
+                    ClassElement::PropertyDefinition(p) if !p.decorators.is_empty() => p.span.start,
+                    ClassElement::AccessorProperty(a) if !a.decorators.is_empty() => a.span.start,
+                    _ => continue,
+                };
+                d.fields.push((start, slots, slots + 1));
+                slots += 2;
+            }
+            d
+        });
         let pushed = slots > 0;
         if pushed {
             self.emit(Op::PushEnv(slots));
@@ -471,9 +504,16 @@ impl<'s> Compiler<'s, '_> {
             self.emit(Op::NewPrivateName(a));
             self.emit_store(*loc, false);
         }
+        if let Some(d) = &deco_slots {
+            self.emit_decoration_lists(d, level);
+        }
         self.private_names.push(private_locs);
-        let r = self.compile_class_body(class, name_atom, &extra_slots, level);
+        let deco = deco_slots.map(|slots| (slots, class_decorators.unwrap_or(0)));
+        let r = self.compile_class_body(class, name_atom, &extra_slots, level, deco);
         self.private_names.pop();
+        if let Some(t) = class_decorators {
+            self.free_temp(t);
+        }
         if pushed {
             self.emit(Op::PopEnv);
             self.func.env_level -= 1;
@@ -482,7 +522,14 @@ impl<'s> Compiler<'s, '_> {
         r
     }
 
-    fn compile_class_body(&mut self, class: &'s Class<'s>, name: Atom, extra_slots: &[u32], level: u32) -> CResult<()> {
+    fn compile_class_body(
+        &mut self,
+        class: &'s Class<'s>,
+        name: Atom,
+        extra_slots: &[u32],
+        level: u32,
+        deco: Option<(DecoSlots, u32)>,
+    ) -> CResult<()> {
         let derived = class.heritage.is_some();
         if let Some(h) = &class.heritage {
             self.compile_expr(&h.expression)?;
@@ -492,6 +539,11 @@ impl<'s> Compiler<'s, '_> {
             ClassElement::MethodDefinition(m) if m.kind == MethodDefinitionKind::Constructor => Some(m),
             _ => None,
         });
+        if let Some(m) = ctor {
+            if let Some(d) = m.decorators.first() {
+                return Err(self.error("Decorators are not valid on a class constructor", d.span.start));
+            }
+        }
         let kind = if derived { FunctionKind::DerivedConstructor } else { FunctionKind::ClassConstructor };
         let ctor_idx = match ctor {
             Some(m) => self.compile_fn(FnSpec {
@@ -512,11 +564,30 @@ impl<'s> Compiler<'s, '_> {
         let tctor = self.temp();
         self.emit(Op::SetLocal(tproto));
         self.emit(Op::SetLocal(tctor));
+        // A decorated class's metadata object.
+        let tmeta = if deco.is_some() {
+            let t = self.temp();
+            self.emit(Op::GetLocal(tctor));
+            self.emit(Op::NewMetadata);
+            self.emit(Op::SetLocal(t));
+            Some(t)
+        } else {
+            None
+        };
         let mut extra = extra_slots.iter().copied();
         let mut instance_elems: Vec<(&'s ClassElement<'s>, Option<u32>)> = Vec::new();
         let mut static_elems: Vec<(&'s ClassElement<'s>, Option<u32>)> = Vec::new();
         let mut private_accessors: Vec<(String, bool, Option<u32>, Option<u32>)> = Vec::new();
+        // Auto-accessor pairs under a private name: (name, env slot) / (name, register).
+        let mut instance_pairs: Vec<(String, u32)> = Vec::new();
+        let mut static_pairs: Vec<(String, u32)> = Vec::new();
+        // Decorated static private methods, defined once decorated: (name, register).
+        let mut static_private_methods: Vec<(String, u32)> = Vec::new();
+        let mut decorated: Vec<ElementDeco> = Vec::new();
+        let lists_of = |start: u32| deco.as_ref().and_then(|(d, _)| d.lists_of(start));
         for el in &class.body.body {
+            let decorators = super::decorators::element_decorators(el);
+            let decs = if decorators.is_empty() { None } else { Some(self.compile_decorator_list(decorators)?) };
             match el {
                 ClassElement::MethodDefinition(m) if m.kind == MethodDefinitionKind::Constructor => {}
                 ClassElement::MethodDefinition(m) => {
@@ -525,6 +596,23 @@ impl<'s> Compiler<'s, '_> {
                         MethodDefinitionKind::Get => 2,
                         MethodDefinitionKind::Set => 4,
                         _ => 0,
+                    };
+                    let dkind = match m.kind {
+                        MethodDefinitionKind::Get => DecoratorKind::Getter,
+                        MethodDefinitionKind::Set => DecoratorKind::Setter,
+                        _ => DecoratorKind::Method,
+                    };
+                    let mut record = |value: Option<Loc>, key: DecoKey| {
+                        if let Some(d) = decs {
+                            decorated.push(ElementDeco {
+                                kind: dkind,
+                                is_static: m.r#static,
+                                decorators: d,
+                                key,
+                                value,
+                                lists: None,
+                            });
+                        }
                     };
                     if let PropertyKey::PrivateIdentifier(p) = &m.key {
                         let pname = p.name.to_string();
@@ -538,14 +626,14 @@ impl<'s> Compiler<'s, '_> {
                         self.emit(Op::Pop);
                         if !m.r#static {
                             let slot = extra.next().unwrap_or(0);
+                            self.emit_store(Loc::Env { level, slot }, false);
                             if flags == 0 {
-                                self.emit_store(Loc::Env { level, slot }, false);
                                 instance_elems.push((el, Some(slot)));
                             } else {
-                                self.emit_store(Loc::Env { level, slot }, false);
-                                merge_accessor(&mut private_accessors, pname, false, flags, slot);
+                                merge_accessor(&mut private_accessors, pname.clone(), false, flags, slot);
                             }
-                        } else if flags == 0 {
+                            record(Some(Loc::Env { level, slot }), DecoKey::Private(pname));
+                        } else if flags == 0 && decs.is_none() {
                             let t = self.temp();
                             self.emit(Op::SetLocal(t));
                             self.emit(Op::GetLocal(tctor));
@@ -557,13 +645,28 @@ impl<'s> Compiler<'s, '_> {
                         } else {
                             let t = self.temp();
                             self.emit(Op::SetLocal(t));
-                            merge_accessor(&mut private_accessors, pname, true, flags, t);
+                            if flags == 0 {
+                                static_private_methods.push((pname.clone(), t));
+                            } else {
+                                merge_accessor(&mut private_accessors, pname.clone(), true, flags, t);
+                            }
+                            record(Some(Loc::Register(t)), DecoKey::Private(pname));
                         }
                         continue;
                     }
                     let fname = self.static_key_name(&m.key, m.computed);
                     self.emit(Op::GetLocal(target));
                     let key = self.compile_property_key(&m.key, m.computed)?;
+                    let dkey = match (decs, key, &fname) {
+                        (None, _, _) => None,
+                        (Some(_), Some(_), Some(n)) => Some(DecoKey::Name(n.clone())),
+                        (Some(_), _, _) => {
+                            let t = self.temp();
+                            self.emit(Op::Dup);
+                            self.emit(Op::SetLocal(t));
+                            Some(DecoKey::At(Loc::Register(t)))
+                        }
+                    };
                     let a = fname.as_deref().map(|n| self.atom(n));
                     let idx = self.compile_method(&m.value, a, self.method_span(m))?;
                     self.emit(Op::Closure(idx));
@@ -572,6 +675,9 @@ impl<'s> Compiler<'s, '_> {
                         None => self.emit(Op::DefineMethodElem { flags }),
                     }
                     self.emit(Op::Pop);
+                    if let Some(k) = dkey {
+                        record(None, k);
+                    }
                 }
                 ClassElement::PropertyDefinition(p) => {
                     let slot = if p.computed {
@@ -585,6 +691,22 @@ impl<'s> Compiler<'s, '_> {
                     } else {
                         None
                     };
+                    if let Some(d) = decs {
+                        let key = match (&p.key, slot) {
+                            (PropertyKey::PrivateIdentifier(id), _) => DecoKey::Private(id.name.to_string()),
+                            (_, Some(slot)) => DecoKey::At(Loc::Env { level, slot }),
+                            _ => DecoKey::Name(self.static_key_name(&p.key, false).unwrap_or_default()),
+                        };
+                        let lists = lists_of(p.span.start);
+                        decorated.push(ElementDeco {
+                            kind: DecoratorKind::Field,
+                            is_static: p.r#static,
+                            decorators: d,
+                            key,
+                            value: None,
+                            lists,
+                        });
+                    }
                     if p.r#static {
                         static_elems.push((el, slot));
                     } else {
@@ -593,12 +715,93 @@ impl<'s> Compiler<'s, '_> {
                 }
                 ClassElement::StaticBlock(_) => static_elems.push((el, None)),
                 ClassElement::AccessorProperty(a) => {
-                    return Err(self.error("Auto-accessors ('accessor' fields) are not supported", a.span.start));
+                    let storage = accessor_storage_name(a);
+                    let getter = self.compile_auto_accessor_fn(&storage, false, a.span)?;
+                    let setter = self.compile_auto_accessor_fn(&storage, true, a.span)?;
+                    let (key, value) = if let PropertyKey::PrivateIdentifier(p) = &a.key {
+                        let pname = p.name.to_string();
+                        self.emit(Op::Closure(getter));
+                        self.emit(Op::Closure(setter));
+                        self.emit(Op::MakeAccessorPair);
+                        let loc = if a.r#static {
+                            let t = self.temp();
+                            static_pairs.push((pname.clone(), t));
+                            Loc::Register(t)
+                        } else {
+                            let slot = extra.next().unwrap_or(0);
+                            instance_pairs.push((pname.clone(), slot));
+                            Loc::Env { level, slot }
+                        };
+                        self.emit_store(loc, false);
+                        (DecoKey::Private(pname), Some(loc))
+                    } else {
+                        self.emit(Op::GetLocal(if a.r#static { tctor } else { tproto }));
+                        let key = match self.compile_property_key(&a.key, a.computed)? {
+                            Some(name) => {
+                                self.emit(Op::Closure(getter));
+                                self.emit(Op::DefineMethod { name, flags: 2 });
+                                self.emit(Op::Closure(setter));
+                                self.emit(Op::DefineMethod { name, flags: 4 });
+                                DecoKey::Name(self.static_key_name(&a.key, false).unwrap_or_default())
+                            }
+                            None => {
+                                let t = self.temp();
+                                self.emit(Op::SetLocal(t));
+                                for (f, flags) in [(getter, 2), (setter, 4)] {
+                                    self.emit(Op::GetLocal(t));
+                                    self.emit(Op::Closure(f));
+                                    self.emit(Op::DefineMethodElem { flags });
+                                }
+                                if decs.is_none() {
+                                    self.free_temp(t);
+                                }
+                                DecoKey::At(Loc::Register(t))
+                            }
+                        };
+                        self.emit(Op::Pop);
+                        (key, None)
+                    };
+                    if let Some(d) = decs {
+                        let lists = lists_of(a.span.start);
+                        decorated.push(ElementDeco {
+                            kind: DecoratorKind::Accessor,
+                            is_static: a.r#static,
+                            decorators: d,
+                            key,
+                            value,
+                            lists,
+                        });
+                    }
+                    if a.r#static {
+                        static_elems.push((el, None));
+                    } else {
+                        instance_elems.push((el, None));
+                    }
                 }
                 ClassElement::TSIndexSignature(t) => {
                     return Err(self.error("Unsupported syntax (TypeScript)", t.span.start))
                 }
             }
+        }
+        // The element decorators, once every element is defined.
+        if let (Some((slots, _)), Some(tmeta)) = (&deco, tmeta) {
+            self.emit_element_decorations(&decorated, slots, level, tctor, tproto, tmeta)?;
+        }
+        for (pname, t) in &static_private_methods {
+            self.emit(Op::GetLocal(tctor));
+            self.emit_private_key(pname, 0)?;
+            self.emit(Op::GetLocal(*t));
+            self.emit(Op::DefinePrivateMethod);
+            self.emit(Op::Pop);
+            self.free_temp(*t);
+        }
+        for (pname, t) in &static_pairs {
+            self.emit(Op::GetLocal(tctor));
+            self.emit_private_key(pname, 0)?;
+            self.emit(Op::GetLocal(*t));
+            self.emit(Op::DefinePrivate);
+            self.emit(Op::Pop);
+            self.free_temp(*t);
         }
         // Private accessors: build pairs; instance ones go to the initializer, static ones now.
         for (pname, is_static, get, set) in &private_accessors {
@@ -623,8 +826,12 @@ impl<'s> Compiler<'s, '_> {
         }
         let instance_accessors: Vec<(String, Option<u32>, Option<u32>)> =
             private_accessors.iter().filter(|(_, s, _, _)| !s).map(|(n, _, g, s)| (n.clone(), *g, *s)).collect();
-        if !instance_elems.is_empty() || !instance_accessors.is_empty() {
-            let idx = self.compile_initializer(&instance_elems, &instance_accessors, level, false)?;
+        let init_decos = |is_static| deco.as_ref().map(|(slots, _)| InitDecos { slots, level, is_static });
+        if !instance_elems.is_empty() || !instance_accessors.is_empty() || !instance_pairs.is_empty() || deco.is_some()
+        {
+            let d = init_decos(false);
+            let idx =
+                self.compile_initializer(&instance_elems, &instance_accessors, &instance_pairs, level, d.as_ref())?;
             self.emit(Op::GetLocal(tctor));
             self.emit(Op::GetLocal(tproto));
             self.emit(Op::Closure(idx));
@@ -634,6 +841,18 @@ impl<'s> Compiler<'s, '_> {
             self.emit(Op::SetClassFields);
             self.emit(Op::Pop);
         }
+        // The class decorators, last; from here on the class is their result.
+        let tclass_extras = self.temp();
+        let class_loc = match (&deco, tmeta) {
+            (Some((slots, decorators)), Some(tmeta)) => {
+                self.emit(Op::NewArray(0));
+                self.emit(Op::SetLocal(tclass_extras));
+                let text = self.vm.heap.atoms.get(name).to_rust_string();
+                self.emit_class_decoration(*decorators, &text, slots, level, (tctor, tmeta, tclass_extras));
+                Loc::Env { level, slot: slots.class_this }
+            }
+            _ => Loc::Register(tctor),
+        };
         // The inner class binding (a named class expression's own symbol, or the one
         // `class_binding.rs` gives a declaration) is initialised before static elements run.
         if let (Some(id), Some(scope)) = (&class.id, class.scope_id.get()) {
@@ -643,12 +862,13 @@ impl<'s> Compiler<'s, '_> {
                 .filter(|&s| self.scoping.symbol_name(s) == id.name.as_str())
                 .collect();
             for s in inner {
-                self.emit(Op::GetLocal(tctor));
+                self.emit_load(class_loc, false);
                 self.emit_init(s);
             }
         }
-        if !static_elems.is_empty() {
-            let idx = self.compile_initializer(&static_elems, &[], level, true)?;
+        if !static_elems.is_empty() || deco.is_some() {
+            let d = init_decos(true);
+            let idx = self.compile_initializer(&static_elems, &[], &[], level, d.as_ref())?;
             self.emit(Op::GetLocal(tctor));
             self.emit(Op::Closure(idx));
             self.emit(Op::SetHomeObject);
@@ -656,7 +876,17 @@ impl<'s> Compiler<'s, '_> {
             self.emit(Op::Call(0));
             self.emit(Op::Pop);
         }
-        self.emit(Op::GetLocal(tctor));
+        if deco.is_some() {
+            self.emit_load(class_loc, false);
+            self.emit(Op::GetLocal(tclass_extras));
+            self.emit(Op::RunInitializers(0));
+            self.emit(Op::Pop);
+        }
+        self.emit_load(class_loc, false);
+        self.free_temp(tclass_extras);
+        if let Some(t) = tmeta {
+            self.free_temp(t);
+        }
         self.free_temp(tctor);
         self.free_temp(tproto);
         Ok(())
@@ -708,8 +938,9 @@ impl<'s> Compiler<'s, '_> {
         &mut self,
         elems: &[(&'s ClassElement<'s>, Option<u32>)],
         accessors: &[(String, Option<u32>, Option<u32>)],
+        pairs: &[(String, u32)],
         level: u32,
-        is_static: bool,
+        deco: Option<&InitDecos>,
     ) -> CResult<u32> {
         let mut code = empty_code(FunctionKind::FieldInit, true, self.source_id);
         code.name = atom::empty;
@@ -741,17 +972,61 @@ impl<'s> Compiler<'s, '_> {
             self.emit(Op::DefinePrivate);
             self.emit(Op::Pop);
         }
+        for (pname, slot) in pairs {
+            self.emit(Op::This);
+            self.emit_private_key(pname, 0)?;
+            self.emit_load(Loc::Env { level, slot: *slot }, false);
+            self.emit(Op::DefinePrivate);
+            self.emit(Op::Pop);
+        }
+        if let Some(d) = deco {
+            self.emit_extra_initializers(d);
+        }
         for (el, slot) in elems {
+            // A decorated field's (initializers, extra initializers) slots.
+            let lists = match (el, deco) {
+                (ClassElement::PropertyDefinition(p), Some(d)) => d.slots.lists_of(p.span.start),
+                (ClassElement::AccessorProperty(a), Some(d)) => d.slots.lists_of(a.span.start),
+                _ => None,
+            };
+            let decorated = deco.zip(lists);
             match el {
+                ClassElement::AccessorProperty(a) => {
+                    self.mark(a.span.start);
+                    self.emit(Op::This);
+                    self.emit_private_key(&accessor_storage_name(a), a.span.start)?;
+                    if let Some((d, (inits, _))) = decorated {
+                        self.emit_field_initializers_start(d, inits);
+                    }
+                    let fname = self.static_key_name(&a.key, a.computed);
+                    match &a.value {
+                        Some(v) => self.compile_expr_named(v, fname.as_deref())?,
+                        None => self.emit(Op::Undefined),
+                    }
+                    if decorated.is_some() {
+                        self.emit_field_initializers_end();
+                    }
+                    self.emit(Op::DefinePrivate);
+                    self.emit(Op::Pop);
+                    if let Some((d, (_, extras))) = decorated {
+                        self.emit_field_extra_initializers(d, extras);
+                    }
+                }
                 ClassElement::PropertyDefinition(p) => {
                     self.mark(p.span.start);
                     self.emit(Op::This);
                     if let PropertyKey::PrivateIdentifier(id) = &p.key {
                         self.emit_private_key(id.name.as_str(), p.span.start)?;
+                        if let Some((d, (inits, _))) = decorated {
+                            self.emit_field_initializers_start(d, inits);
+                        }
                         let fname = format!("#{}", id.name);
                         match &p.value {
                             Some(v) => self.compile_expr_named(v, Some(&fname))?,
                             None => self.emit(Op::Undefined),
+                        }
+                        if decorated.is_some() {
+                            self.emit_field_initializers_end();
                         }
                         self.emit(Op::DefinePrivate);
                     } else {
@@ -763,9 +1038,13 @@ impl<'s> Compiler<'s, '_> {
                                 self.emit_string(&n);
                             }
                         }
+                        if let Some((d, (inits, _))) = decorated {
+                            self.emit_field_initializers_start(d, inits);
+                        }
                         match &p.value {
                             Some(v) => {
-                                if fname.is_none() && super::expr::is_anonymous_fn(v) {
+                                // (A decorated field's initializer list sits above the key.)
+                                if fname.is_none() && super::expr::is_anonymous_fn(v) && decorated.is_none() {
                                     self.compile_expr(v)?;
                                     self.emit(Op::Swap);
                                     self.emit(Op::SetFunctionName { prefix: 0 });
@@ -776,9 +1055,15 @@ impl<'s> Compiler<'s, '_> {
                             }
                             None => self.emit(Op::Undefined),
                         }
+                        if decorated.is_some() {
+                            self.emit_field_initializers_end();
+                        }
                         self.emit(Op::DefineElem);
                     }
                     self.emit(Op::Pop);
+                    if let Some((d, (_, extras))) = decorated {
+                        self.emit_field_extra_initializers(d, extras);
+                    }
                 }
                 ClassElement::StaticBlock(b) => {
                     // A static block is its own function body (own var scope).
@@ -813,7 +1098,6 @@ impl<'s> Compiler<'s, '_> {
                 _ => {}
             }
         }
-        let _ = is_static;
         let id = self.pop_function();
         self.func.code.functions.push(id);
         Ok((self.func.code.functions.len() - 1) as u32)

@@ -11,6 +11,7 @@
 mod annex_b;
 mod arguments_refs;
 mod class_binding;
+mod decorators;
 pub mod eval;
 mod expr;
 mod function;

@@ -1095,6 +1095,42 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
                 calls::run_field_init(vm, c, this)?;
             }
         }
+        Op::Decorate { kind, flags } => {
+            // The verifier proved seven operands (`stack_effect`); never index past them.
+            let at = vm.stack.len().saturating_sub(7);
+            let mut o: Vec<Value> = vm.stack.split_off(at);
+            o.resize(7, Value::UNDEFINED);
+            let d = crate::builtins::decorators::Decoration {
+                kind: crate::builtins::decorators::DecoratorKind::from_u8(kind),
+                flags,
+                target: o[0],
+                key: o[1],
+                value: o[2],
+                decorators: o[3],
+                metadata: o[4],
+                extras: o[5],
+                inits: o[6],
+            };
+            let r = crate::builtins::decorators::decorate(vm, d)?;
+            vm.stack.push(r);
+        }
+        Op::RunInitializers(with_value) => {
+            let value = if with_value != 0 { Some(pop(vm)) } else { None };
+            let list = pop(vm);
+            let this = pop(vm);
+            let r = crate::builtins::decorators::run_initializers(vm, this, list, value)?;
+            vm.stack.push(r);
+        }
+        Op::NewMetadata => {
+            let ctor = pop(vm);
+            let m = crate::builtins::decorators::new_metadata(vm, ctor)?;
+            vm.stack.push(m);
+        }
+        Op::DefineMetadata => {
+            let metadata = pop(vm);
+            let ctor = pop(vm);
+            crate::builtins::decorators::define_metadata(vm, ctor, metadata)?;
+        }
         Op::TemplateObject(i) => {
             let t = ops::template_object(vm, code_id, i)?;
             vm.stack.push(t);
