@@ -260,7 +260,8 @@ fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
     let program =
         shared.store.program(&spec.program)?.ok_or_else(|| format!("program {} is not in the store", spec.program))?;
     let sources = slice.loaded().map_or(&[][..], |loaded| &loaded.sources[..]);
-    let Setup { manifest, grants, policy, builder, entry } = setup(shared, id, &spec, &program, sources, false)?;
+    let Setup { manifest, policy, builder, entry } = setup(shared, id, &spec, &program, sources, false)?;
+    let grants = manifest.as_ref().map(|(_, g)| g.clone());
 
     let (mut runtime, fuel, mut result) = match slice.loaded() {
         Some(loaded) => match &loaded.image {
@@ -307,8 +308,6 @@ fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
 pub(crate) struct Setup {
     /// The manifest's text and compiled grants (None: a program deployed before manifests).
     pub manifest: Option<(String, amber::grants::SharedGrants)>,
-    /// The compiled grants alone.
-    pub grants: Option<amber::grants::SharedGrants>,
     /// The policy the session runs under.
     pub policy: Policy,
     /// The runtime builder.
@@ -380,7 +379,7 @@ pub(crate) fn setup(
     );
     let module = format == amber::node::loader::resolve::Format::Module;
     let entry = Program { filename: entry_path, source: text, module, commonjs: !module };
-    Ok(Setup { manifest, grants, policy, builder, entry })
+    Ok(Setup { manifest, policy, builder, entry })
 }
 
 /// Delivers stored results for operations the VM still waits on (one it no longer lists was
