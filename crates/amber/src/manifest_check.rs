@@ -5,10 +5,11 @@
 //! restore derives from the decoded payload every manifest field it can and refuses an image
 //! whose manifest says otherwise: the pending operations (id, intent seq, kind, name, args,
 //! due time), the logical time, the heap statistics, and capability seqs no later than the
-//! journal position. What the payload cannot tell — code hashes, the VFS seed hash, the
-//! journal position itself — is checked against the stored sources and the journal by the
-//! session store (`StoredImage::check_position` when it loads a session, `check_code_hashes`
-//! before `amber resume` restores) and by restore's journal prefix check.
+//! journal position. What the payload cannot tell — code hashes, the journal position itself —
+//! is checked against the stored sources and the journal by the session store
+//! (`StoredImage::check_position` when it loads a session, `check_code_hashes` before
+//! `amber resume` restores) and by restore's journal prefix check; the VFS seed hash against
+//! the seed the restoring embedder gives ([`check_vfs_seed`]).
 
 use amber_durable::image::{HeapStats, Manifest};
 use amber_engine::Vm;
@@ -48,6 +49,22 @@ pub(crate) fn check_against_payload(manifest: &Manifest, vm: &Vm) -> Result<()> 
             "the manifest stamps {capability} at journal seq {seq}, past the image's journal length {}",
             manifest.journal_head.len
         )));
+    }
+    Ok(())
+}
+
+/// A run that started from a VFS seed (an earlier version's stored copy of its folder) has the
+/// seed's hash on every image; the restoring embedder that gives the session's stored seed
+/// gets it checked: a manifest naming another seed, or none, is forged. (The payload holds
+/// the VFS as the run left it, not the seed, so this is the only place the hash can be
+/// checked; an embedder that gives no seed has the hash shown only.)
+pub(crate) fn check_vfs_seed(manifest: &Manifest, seed: Option<&crate::seed::VfsSeed>) -> Result<()> {
+    let Some(seed) = seed else { return Ok(()) };
+    if manifest.vfs_seed_hash != Some(seed.hash()) {
+        return Err(forged(match manifest.vfs_seed_hash {
+            Some(_) => "the manifest's VFS seed hash is not the stored seed's".to_string(),
+            None => "the manifest names no VFS seed, but the session has one".to_string(),
+        }));
     }
     Ok(())
 }

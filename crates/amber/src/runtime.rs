@@ -477,6 +477,7 @@ impl RuntimeBuilder {
             Vm::decode_state_with_blobs(&payload, baseline(&self.options), Some(&mut blobs)).map_err(Error::Image)?;
         self.bound_limits(&mut vm)?;
         crate::manifest_check::check_against_payload(&manifest, &vm)?;
+        crate::manifest_check::check_vfs_seed(&manifest, self.vfs_seed.as_ref())?;
         amber_node::register(&mut vm);
         crate::bridge::register(&mut vm);
         crate::net::register(&mut vm);

@@ -78,3 +78,37 @@ fn an_edited_manifest_is_refused_at_restore() {
         }
     }
 }
+
+/// A run started from a VFS seed: the manifest's seed hash is checked against the seed the
+/// restoring embedder gives (the payload holds the VFS as the run left it, not the seed).
+#[test]
+fn a_forged_vfs_seed_hash_is_refused_when_the_seed_is_given() {
+    use amber::seed::VfsSeed;
+    let seed = |text: &str| VfsSeed {
+        root: "/app".into(),
+        cwd: "/app".into(),
+        dirs: vec!["/app".into()],
+        files: vec![("/app/data.txt".into(), text.as_bytes().to_vec())],
+    };
+    let mut rt = builder().vfs_seed(seed("one")).build().unwrap();
+    let outcome = rt.run(&Program::script("agent.js", AGENT)).unwrap();
+    assert!(matches!(outcome, Outcome::Suspended(_)), "{outcome:?}");
+    let honest = rt.snapshot().unwrap();
+    assert!(builder().vfs_seed(seed("one")).restore(&honest, None).is_ok());
+    // An embedder that gives no seed cannot check the hash: it restores.
+    assert!(builder().restore(&honest, None).is_ok());
+
+    let other = seed("two").hash();
+    let forgeries: Vec<Edit> = vec![
+        ("another seed's hash", Box::new(move |m| m.vfs_seed_hash = Some(other))),
+        ("no seed hash", Box::new(|m| m.vfs_seed_hash = None)),
+    ];
+    for (what, edit) in forgeries {
+        let forged = reseal(&honest, edit);
+        match builder().vfs_seed(seed("one")).restore(&forged, None) {
+            Err(Error::Image(message)) => assert!(message.contains("VFS seed"), "{what}: {message}"),
+            Err(other) => panic!("{what}: refused with another error: {other}"),
+            Ok(_) => panic!("{what}: a forged seed hash restored"),
+        }
+    }
+}

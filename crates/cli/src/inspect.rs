@@ -76,7 +76,7 @@ pub fn inspect(args: InspectArgs, location: &StoreLocation) -> CliResult<u8> {
         let store = location.open_existing()?.ok_or_else(|| {
             Failure::usage(format!("{:?} is neither a file nor a session (no session store here)", args.target))
         })?;
-        let loaded = store.load(&args.target)?;
+        let loaded = store.load_to_show(&args.target)?;
         View {
             sources: loaded.sources.iter().map(|s| (s.path.clone(), s.text.len())).collect(),
             options: run_options(&loaded.sources),

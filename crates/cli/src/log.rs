@@ -30,7 +30,7 @@ pub fn log(args: LogArgs, location: &StoreLocation) -> CliResult<u8> {
     let store = location
         .open_existing()?
         .ok_or_else(|| Failure::usage(format!("no session {:?}: there is no session store here", args.name)))?;
-    let loaded = store.load(&args.name)?;
+    let loaded = store.load_to_show(&args.name)?;
     let entries = timeline(&loaded.journal, &store.locations(&args.name)?);
     let output = store.output(&args.name, 0, OUTPUT_LIMIT)?;
     let fork = store.fork_parent(&args.name)?;

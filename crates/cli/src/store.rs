@@ -28,8 +28,9 @@ impl StoreLocation {
     }
 
     /// Opens (creating) the store.
+    /// With an image key, the store tags and checks journal heads under it.
     pub fn open(&self) -> CliResult<SessionStore> {
-        Ok(SessionStore::open(&self.dir)?)
+        Ok(SessionStore::open(&self.dir)?.with_key(crate::image_key::key()))
     }
 
     /// Opens the store only if it exists (read-only commands must not create it).

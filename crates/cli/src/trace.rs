@@ -44,7 +44,7 @@ pub fn trace(args: TraceArgs, location: &StoreLocation) -> CliResult<u8> {
     let store = location
         .open_existing()?
         .ok_or_else(|| Failure::usage(format!("no session {:?}: there is no session store here", args.name)))?;
-    let loaded = store.load(&args.name)?;
+    let loaded = store.load_to_show(&args.name)?;
     // The capability ledger rides the newest image; a finished session may have none.
     let ledger = loaded
         .image

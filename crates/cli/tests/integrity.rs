@@ -4,7 +4,7 @@
 //! rejects one call, idempotency keys are unique, `--seed`/`--start-time` reproduce images, a
 //! live step refuses writes and timers and carries its random state, an edited image row is
 //! detected, host commands run concurrently under `--host-timeout`, and an image key
-//! authenticates images without being stored.
+//! authenticates images and journal heads without being stored.
 #![allow(clippy::unwrap_used)]
 
 mod support;
@@ -12,6 +12,7 @@ mod support;
 use std::io::Read;
 use std::process::Stdio;
 
+use amber::durable::journal::{CallRecord, CallResult, Journal, RecordDraft};
 use support::{expect, Sandbox};
 
 const STEPS: &str = r#"
@@ -428,4 +429,134 @@ fn an_image_key_authenticates_images_and_is_never_stored() {
             assert!(!bytes.windows(key.len()).any(|w| w == key.as_bytes()), "the key is in {}", stored.display());
         }
     }
+}
+
+/// The records of session `name` re-chained after `edit` changes them, written back over its
+/// rows: what someone who can edit the store but holds no key can do.
+fn rechain_journal(db: &rusqlite::Connection, name: &str, edit: impl Fn(&mut RecordDraft)) {
+    let rows: Vec<Vec<u8>> = {
+        let mut stmt = db.prepare("SELECT record FROM journal WHERE session = ?1 ORDER BY seq").unwrap();
+        let rows = stmt.query_map([name], |r| r.get(0)).unwrap();
+        rows.map(Result::unwrap).collect()
+    };
+    let mut journal = Journal::new();
+    for bytes in rows {
+        let r = CallRecord::decode(&bytes).unwrap();
+        let mut draft = RecordDraft {
+            parent_seq: r.parent_seq,
+            kind: r.kind,
+            function: r.function,
+            args: r.args,
+            result: r.result,
+            duration_ms: r.duration_ms,
+            timestamp: r.timestamp,
+        };
+        edit(&mut draft);
+        journal.append(draft).unwrap();
+    }
+    for record in journal.records() {
+        db.execute(
+            "UPDATE journal SET record = ?3 WHERE session = ?1 AND seq = ?2",
+            rusqlite::params![name, record.seq as i64, record.encode().unwrap()],
+        )
+        .unwrap();
+    }
+}
+
+/// Issue 15 item 10, journal heads: with an image key the store tags each session's journal
+/// head (HMAC) in the same transaction as every append. Without a key, a journal re-chained by
+/// someone who can edit the store, with the images deleted, replays as if it were true; with
+/// one, that forgery, a truncated journal, a removed tag, a missing or another key are each
+/// refused (exit 4) — and an export carries the tag to the importing store.
+#[test]
+fn an_image_key_authenticates_journal_heads() {
+    let sb = Sandbox::new("head-tag");
+    sb.write("key.txt", "head-key\n");
+    let file = sb.write(
+        "two.js",
+        "(async () => { const a = await amber.input('a?'); const b = await amber.input('b?'); console.log(a, b); })();",
+    );
+    let keyed = |args: &[&str]| sb.amber(&[args, &["--image-key-file", "key.txt"]].concat());
+    let evil = |d: &mut RecordDraft| {
+        if d.result == Some(CallResult::Ok(serde_json::json!("one"))) {
+            d.result = Some(CallResult::Ok(serde_json::json!("evil")));
+        }
+    };
+    expect(&sb.amber(&["run", &file, "--session", "plain"]), 75);
+    expect(&sb.amber(&["resume", "plain", "--input", "one"]), 75);
+    expect(&keyed(&["run", &file, "--session", "k"]), 75);
+    expect(&keyed(&["resume", "k", "--input", "one"]), 75);
+    let db = sb.db();
+
+    // Without a key the hash chain is all there is: the forgery replays.
+    db.execute("DELETE FROM images WHERE session = 'plain'", []).unwrap();
+    rechain_journal(&db, "plain", evil);
+    let out = sb.amber(&["resume", "plain", "--input", "two"]);
+    expect(&out, 0);
+    assert_eq!(out.stdout, "evil two\n");
+
+    // With a key: the same forgery is refused before anything runs.
+    let rows = |session: &str| -> Vec<(i64, Vec<u8>)> {
+        let mut stmt = db.prepare("SELECT seq, record FROM journal WHERE session = ?1 ORDER BY seq").unwrap();
+        let rows = stmt.query_map([session], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+        rows.map(Result::unwrap).collect()
+    };
+    let honest = rows("k");
+    let restore = || {
+        db.execute("DELETE FROM journal WHERE session = 'k'", []).unwrap();
+        for (seq, bytes) in &honest {
+            db.execute(
+                "INSERT INTO journal (session, seq, record) VALUES ('k', ?1, ?2)",
+                rusqlite::params![seq, bytes],
+            )
+            .unwrap();
+        }
+    };
+    let images: Vec<(i64, Vec<u8>, i64)> = {
+        let mut stmt = db.prepare("SELECT seq, bytes, created FROM images WHERE session = 'k'").unwrap();
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).unwrap();
+        rows.map(Result::unwrap).collect()
+    };
+    db.execute("DELETE FROM images WHERE session = 'k'", []).unwrap();
+    rechain_journal(&db, "k", evil);
+    let refused = |what: &str, out: support::Out| {
+        expect(&out, 4);
+        assert!(out.stderr.contains("journal head"), "{what}: {}", out.stderr);
+    };
+    refused("re-chained", keyed(&["resume", "k", "--input", "two"]));
+    refused("re-chained, replay", keyed(&["replay", "k"]));
+    restore();
+    let last = honest.last().unwrap().0;
+    db.execute("DELETE FROM journal WHERE session = 'k' AND seq = ?1", [last]).unwrap();
+    refused("truncated", keyed(&["resume", "k", "--input", "two"]));
+    restore();
+    let tag: Vec<u8> = db.query_row("SELECT tag FROM heads WHERE session = 'k'", [], |r| r.get(0)).unwrap();
+    db.execute("DELETE FROM heads WHERE session = 'k'", []).unwrap();
+    refused("tag removed", keyed(&["resume", "k", "--input", "two"]));
+    db.execute("INSERT INTO heads (session, tag) VALUES ('k', ?1)", [&tag]).unwrap();
+    refused("no key", sb.amber(&["resume", "k", "--input", "two"]));
+    refused("another key", sb.amber_env(&["resume", "k", "--input", "two"], &[("AMBER_IMAGE_KEY", "other")]));
+    for (seq, bytes, created) in &images {
+        db.execute(
+            "INSERT INTO images (session, seq, bytes, created) VALUES ('k', ?1, ?2, ?3)",
+            rusqlite::params![seq, bytes, created],
+        )
+        .unwrap();
+    }
+    // Showing a session needs no key.
+    expect(&sb.amber(&["inspect", "k"]), 0);
+
+    // The tag travels in an export; an importing store with another key refuses it.
+    expect(&keyed(&["export", "k", "-o", "k.amber"]), 0);
+    refused("import, another key", sb.amber_env(&["import", "k.amber", "--as", "k3"], &[("AMBER_IMAGE_KEY", "other")]));
+    expect(&keyed(&["import", "k.amber", "--as", "k2"]), 0);
+    let out = keyed(&["resume", "k2", "--input", "two"]);
+    expect(&out, 0);
+    assert_eq!(out.stdout, "one two\n");
+
+    // The honest session goes on, and its history replays.
+    let out = keyed(&["resume", "k", "--input", "two"]);
+    expect(&out, 0);
+    assert_eq!(out.stdout, "one two\n");
+    expect(&keyed(&["replay", "k"]), 0);
 }

@@ -8,11 +8,14 @@
 //!   | image flag u8 (0 or 1) | [image seq u64 | image len u64 | image container bytes]
 //!   | journal len u64 | journal file (AMBERJNL…)
 //!   | blob count u32 | per blob: sha256 (32), len u64, bytes        (version 2 on)
+//!   | head tag flag u8 (0 or 1) | [journal head tag (32)]             (version 3 on)
 //!   | seal = sha256(everything before it)
 //! ```
 //! The blobs are the lower-layer file bytes the journal's `capture` records name
 //! ([`crate::journal::captured_blobs`]), so an imported session resumes and replays without the
-//! host folder. Version 1 files (no blob section) are still read.
+//! host folder. The head tag is the store's HMAC of the journal head under the image key
+//! ([`crate::journal::head_tag`]), carried as it was stored and checked by the importing store
+//! when it has the key. Version 1 files (no blob section) and version 2 (no tag) are still read.
 //! Integers are little-endian. Sources and blobs are framed by hand (not bincode) so a hostile
 //! length can never allocate more than the file holds. [`decode_export`] checks the seal
 //! first, then every part: source hashes, the journal chain, the image seal, and that the
@@ -28,7 +31,7 @@ use crate::wire::{self, Reader};
 /// Magic bytes of an export file.
 pub const EXPORT_MAGIC: &[u8; 8] = b"AMBEREXP";
 /// Export format version.
-pub const EXPORT_FORMAT_VERSION: u32 = 2;
+pub const EXPORT_FORMAT_VERSION: u32 = 3;
 /// Largest encoded session row accepted.
 pub const MAX_EXPORT_META_BYTES: usize = 1 << 20;
 
@@ -45,6 +48,8 @@ pub struct ExportedSession {
     pub journal: Journal,
     /// The blobs the journal names, by hash.
     pub blobs: Vec<(Digest, Vec<u8>)>,
+    /// The journal head tag the session carried under its image key, if any.
+    pub head_tag: Option<Digest>,
 }
 
 /// True if `bytes` starts with the export magic.
@@ -102,6 +107,13 @@ pub fn encode_export(session: &ExportedSession) -> Result<Vec<u8>> {
         out.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
         out.extend_from_slice(bytes);
     }
+    match &session.head_tag {
+        None => out.push(0),
+        Some(tag) => {
+            out.push(1);
+            out.extend_from_slice(&tag.0);
+        }
+    }
     let seal = sha256(&out);
     out.extend_from_slice(&seal);
     Ok(out)
@@ -115,6 +127,7 @@ struct Sections<'a> {
     image: Option<(u64, &'a [u8])>,
     journal: &'a [u8],
     blobs: Vec<([u8; 32], &'a [u8])>,
+    head_tag: Option<[u8; 32]>,
 }
 
 struct RawSource<'a> {
@@ -181,7 +194,7 @@ pub fn decode_export(bytes: &[u8]) -> Result<ExportedSession> {
         }
         blobs.push((Digest(*hash), bytes.to_vec()));
     }
-    Ok(ExportedSession { meta, sources, image, journal, blobs })
+    Ok(ExportedSession { meta, sources, image, journal, blobs, head_tag: sections.head_tag.map(Digest) })
 }
 
 /// Walks the framing and checks the seal before anything is decoded.
@@ -189,7 +202,7 @@ fn locate(bytes: &[u8]) -> Result<Sections<'_>> {
     let mut reader = Reader::new(bytes);
     reader.magic(EXPORT_MAGIC, "export")?;
     let version = reader.u32_le("export version")?;
-    if version != EXPORT_FORMAT_VERSION && version != 1 {
+    if !(1..=EXPORT_FORMAT_VERSION).contains(&version) {
         return Err(DurableError::UnsupportedVersion {
             what: "export",
             found: version,
@@ -239,13 +252,28 @@ fn locate(bytes: &[u8]) -> Result<Sections<'_>> {
             blobs.push((hash, reader.take(len, "export blob")?));
         }
     }
+    let mut head_tag = None;
+    if version >= 3 {
+        let flag_offset = reader.offset();
+        head_tag = match reader.u8("export head tag flag")? {
+            0 => None,
+            1 => Some(reader.array::<32>("export head tag")?),
+            other => {
+                return Err(DurableError::corrupt_at(
+                    "export head tag flag",
+                    flag_offset,
+                    format!("expected 0 or 1, found {other}"),
+                ))
+            }
+        };
+    }
     let seal_offset = bytes.len() - reader.remaining();
     let seal = reader.array::<32>("export seal")?;
     reader.finish("export")?;
     if sha256(&bytes[..seal_offset]) != seal {
         return Err(DurableError::BadSeal { what: "export", offset: seal_offset as u64 });
     }
-    Ok(Sections { meta, meta_offset, sources, image, journal, blobs })
+    Ok(Sections { meta, meta_offset, sources, image, journal, blobs, head_tag })
 }
 
 #[cfg(test)]
@@ -279,6 +307,7 @@ mod tests {
             image: Some(StoredImage { seq: 2, bytes: image }),
             journal,
             blobs: vec![(Digest::of(b"lower file"), b"lower file".to_vec())],
+            head_tag: Some(Digest([9; 32])),
         }
     }
 
@@ -288,7 +317,7 @@ mod tests {
         let bytes = encode_export(&session).unwrap();
         assert!(looks_like_export(&bytes));
         assert_eq!(decode_export(&bytes).unwrap(), session);
-        let without_image = ExportedSession { image: None, ..session };
+        let without_image = ExportedSession { image: None, head_tag: None, ..session };
         let bytes = encode_export(&without_image).unwrap();
         assert_eq!(decode_export(&bytes).unwrap(), without_image);
     }

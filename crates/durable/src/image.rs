@@ -325,7 +325,7 @@ fn decode_manifest(layout: &Layout<'_>) -> Result<Manifest> {
 }
 
 /// An HMAC-SHA256 keyed with `key` (which must not be empty).
-fn new_mac(key: &[u8]) -> Result<Hmac<Sha256>> {
+pub(crate) fn new_mac(key: &[u8]) -> Result<Hmac<Sha256>> {
     if key.is_empty() {
         return Err(DurableError::InvalidValue { what: "image HMAC key".into(), detail: "the key is empty".into() });
     }

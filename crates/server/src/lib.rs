@@ -150,11 +150,18 @@ pub fn serve(mut config: ServerConfig) -> Result<(), String> {
             config.listen
         ));
     }
+    // The image key also tags every journal head the store writes (amber_durable's head_tag).
+    let key = config.image_key.clone();
     let store: Arc<dyn Store> = match &config.database {
         Some(url) => Arc::new(
-            PgStore::open(url).map_err(|e| format!("opening the database: {e}"))?.with_lease_ms(config.lease_ms),
+            PgStore::open(url)
+                .map_err(|e| format!("opening the database: {e}"))?
+                .with_lease_ms(config.lease_ms)
+                .with_key(key),
         ),
-        None => Arc::new(SqliteStore::open(&config.store_dir).map_err(|e| format!("opening the store: {e}"))?),
+        None => {
+            Arc::new(SqliteStore::open(&config.store_dir).map_err(|e| format!("opening the store: {e}"))?.with_key(key))
+        }
     };
     std::fs::create_dir_all(&config.store_dir)
         .map_err(|e| format!("creating the store directory {}: {e}", config.store_dir.display()))?;

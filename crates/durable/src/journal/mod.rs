@@ -9,6 +9,7 @@
 //! `standard()` encoding of the record without its hash (JSON fields as RFC 8785 text) and
 //! `hash = sha256(prev_hash ‖ body)`; the first record's `prev_hash` is 32 zero bytes.
 
+mod head_mac;
 mod record;
 
 use std::collections::BTreeMap;
@@ -21,6 +22,7 @@ use crate::digest::Digest;
 use crate::error::{DurableError, Result};
 use crate::wire::Reader;
 
+pub use head_mac::{check_head_tag, head_tag};
 pub use record::{describe, Attempt, CallRecord, CallResult, OpKind, RecordDraft, RecordKind};
 
 /// Magic bytes of an encoded journal.

@@ -119,6 +119,7 @@ impl SessionStore {
         }
         // The fork record must extend the parent's journal at `seq` (verified as a chain).
         let mut records = lineage_records(&tx, parent, 0)?;
+        self.check_head(&tx, parent, &crate::journal::Journal::from_records(records.clone())?)?;
         records.truncate(usize::try_from(seq.saturating_add(1)).unwrap_or(usize::MAX));
         records.push(fork_record.clone());
         crate::journal::Journal::from_records(records)?;
@@ -142,6 +143,7 @@ impl SessionStore {
             )
         })
         .map_err(err)?;
+        self.tag_head(&tx, name)?;
         tx.commit().map_err(err)?;
         Ok(meta)
     }
@@ -219,6 +221,7 @@ impl SessionStore {
         lease.check(&tx)?;
         // The record must extend the whole (verified) journal, the parent's prefix included.
         let journal = read_journal(&tx, name)?;
+        self.check_head(&tx, name, &journal)?;
         let last = match journal.records().last() {
             Some(last) => Some((last.seq, last.encode()?)),
             None => None,
@@ -255,6 +258,7 @@ impl SessionStore {
             .map_err(err)?;
         }
         insert_image(&tx, name, image)?;
+        self.tag_head(&tx, name)?;
         touch(&tx, name).map_err(err)?;
         also(&tx)?;
         tx.commit().map_err(err)

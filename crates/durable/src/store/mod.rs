@@ -7,6 +7,7 @@
 //! journal. Export/import use the container in [`crate::export`].
 
 pub mod checks;
+mod heads;
 mod lease;
 mod lineage;
 mod names;
@@ -39,8 +40,8 @@ pub use names::{generate_name, validate_name, MAX_NAME_LEN};
 pub const STORE_FILE: &str = "sessions.db";
 /// Schema version kept in the `meta` table. 2: the `blobs` table; 3: the `output` table (an
 /// older store gains the tables it lacks when opened); 4: the `forks` table; 5: the
-/// `locations` table.
-pub const STORE_SCHEMA_VERSION: u32 = 5;
+/// `locations` table; 6: the `heads` table (journal head tags under an image key).
+pub const STORE_SCHEMA_VERSION: u32 = 6;
 /// Images kept per session (the newest by journal seq).
 pub const KEEP_IMAGES: u32 = 2;
 
@@ -79,6 +80,7 @@ CREATE TABLE IF NOT EXISTS locations (
     session TEXT NOT NULL, seq INTEGER NOT NULL, location TEXT NOT NULL,
     PRIMARY KEY (session, seq)
 );
+CREATE TABLE IF NOT EXISTS heads (session TEXT PRIMARY KEY, tag BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS locks (
     session TEXT PRIMARY KEY, pid INTEGER NOT NULL, start_ticks INTEGER,
     token TEXT NOT NULL, acquired INTEGER NOT NULL
@@ -303,6 +305,8 @@ pub struct LoadedSession {
 pub struct SessionStore {
     dir: PathBuf,
     conn: Connection,
+    /// The image key, authenticating journal heads ([`SessionStore::with_key`]).
+    key: Option<Vec<u8>>,
 }
 
 /// Current wall-clock time in ms since the Unix epoch (0 if the clock is before 1970).
@@ -332,7 +336,7 @@ impl SessionStore {
         conn.busy_timeout(Duration::from_secs(5)).map_err(err)?;
         conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get::<_, String>(0)).map_err(err)?;
         conn.pragma_update(None, "synchronous", "FULL").map_err(err)?;
-        let store = SessionStore { dir: dir.to_path_buf(), conn };
+        let store = SessionStore { dir: dir.to_path_buf(), conn, key: None };
         let tx = store.write_tx(&context)?;
         tx.execute_batch(SCHEMA).map_err(err)?;
         let version: Option<String> = tx
@@ -348,9 +352,9 @@ impl SessionStore {
                 .map_err(err)?;
             }
             Some(found) if found == STORE_SCHEMA_VERSION.to_string() => {}
-            Some(found) if ["1", "2", "3", "4"].contains(&found.as_str()) => {
-                // Versions 1 to 4 lacked only tables (blobs, output, forks, locations) the
-                // schema batch just created.
+            Some(found) if ["1", "2", "3", "4", "5"].contains(&found.as_str()) => {
+                // Versions 1 to 5 lacked only tables (blobs, output, forks, locations, heads)
+                // the schema batch just created.
                 tx.execute(
                     "UPDATE meta SET value = ?1 WHERE key = 'schema_version'",
                     params![STORE_SCHEMA_VERSION.to_string()],
@@ -424,6 +428,7 @@ impl SessionStore {
             policy: new.policy,
         };
         insert_session(&tx, &meta, &new.sources)?;
+        self.tag_head(&tx, &meta.name)?;
         tx.commit().map_err(err)?;
         Ok(meta)
     }
@@ -434,8 +439,19 @@ impl SessionStore {
         require_session(&tx, name)
     }
 
-    /// Loads a session: row, sources (hash-checked), newest image and verified journal.
+    /// Loads a session to run on: row, sources (hash-checked), newest image and verified
+    /// journal, whose head tag is checked ([`SessionStore::with_key`]).
     pub fn load(&self, name: &str) -> Result<LoadedSession> {
+        self.load_checked(name, true)
+    }
+
+    /// [`SessionStore::load`] without the head-tag check, for what only shows or copies a
+    /// session (`inspect`, `log`, `trace`, `export`): the chain and every other check still run.
+    pub fn load_to_show(&self, name: &str) -> Result<LoadedSession> {
+        self.load_checked(name, false)
+    }
+
+    fn load_checked(&self, name: &str, authenticate: bool) -> Result<LoadedSession> {
         let tx = self.read_tx("loading session")?;
         let meta = require_session(&tx, name)?;
         let err = |e| DurableError::store(format!("loading session {name:?}"), e);
@@ -454,6 +470,9 @@ impl SessionStore {
         let journal = read_journal(&tx, name)?;
         if let Some(image) = &image {
             image.check_position(&journal)?;
+        }
+        if authenticate {
+            self.check_head(&tx, name, &journal)?;
         }
         Ok(LoadedSession { meta, sources, image, journal })
     }
@@ -495,7 +514,7 @@ impl SessionStore {
                 ),
             });
         }
-        for table in ["locks", "journal", "locations", "output", "images", "sources", "forks", "sessions"] {
+        for table in ["locks", "journal", "heads", "locations", "output", "images", "sources", "forks", "sessions"] {
             let column = if table == "sessions" { "name" } else { "session" };
             tx.execute(&format!("DELETE FROM {table} WHERE {column} = ?1"), params![name]).map_err(err)?;
         }
@@ -587,6 +606,9 @@ impl SessionStore {
         }
         if let Some(image) = image {
             insert_image(&tx, name, image)?;
+        }
+        if !records.is_empty() {
+            self.tag_head(&tx, name)?;
         }
         touch(&tx, name).map_err(err)?;
         tx.commit().map_err(err)
@@ -757,7 +779,11 @@ impl SessionStore {
 
     /// One export file (see [`crate::export`]): session row, sources, newest image, journal.
     pub fn export(&self, name: &str) -> Result<Vec<u8>> {
-        let loaded = self.load(name)?;
+        let loaded = self.load_to_show(name)?;
+        let head_tag = {
+            let tx = self.read_tx("reading the journal head tag")?;
+            self.head_tag_of(&tx, name)?
+        };
         let mut blobs = Vec::new();
         for hash in crate::journal::captured_blobs(loaded.journal.records()) {
             match self.blob(&hash)? {
@@ -777,12 +803,18 @@ impl SessionStore {
             image: loaded.image,
             journal: loaded.journal,
             blobs,
+            head_tag,
         })
     }
 
     /// Verifies an export file completely, then inserts it (as `rename` if given).
     pub fn import(&self, bytes: &[u8], rename: Option<&str>) -> Result<SessionMeta> {
         let exported = decode_export(bytes)?;
+        // With the key, a session whose tag does not authenticate its journal is refused
+        // now rather than at its first resume; without it, the tag is stored as it came.
+        if self.key.is_some() {
+            crate::journal::check_head_tag(self.key.as_deref(), exported.head_tag.as_ref(), &exported.journal.head())?;
+        }
         let mut meta = exported.meta;
         if let Some(rename) = rename {
             meta.name = rename.to_string();
@@ -814,6 +846,7 @@ impl SessionStore {
             )
             .map_err(err)?;
         }
+        self.put_head_tag(&tx, &meta.name, exported.head_tag.as_ref())?;
         tx.commit().map_err(err)?;
         Ok(meta)
     }

@@ -5,7 +5,7 @@
 
 use amber_durable::digest::Digest;
 use amber_durable::export::{encode_export, ExportedSession};
-use amber_durable::journal::{captured_blobs, CallRecord, Journal};
+use amber_durable::journal::{captured_blobs, check_head_tag, head_tag, CallRecord, Journal, JournalHead};
 use amber_durable::policy::Policy;
 use amber_durable::store::checks::{check_image_head, plan_append, storable_image_head, stored_record_hash_of};
 use amber_durable::store::{
@@ -22,7 +22,12 @@ fn corrupt(what: &'static str, detail: String) -> StoreError {
 }
 
 /// Creates the durable session `name` (its row and sources).
-pub(super) fn create(c: &mut impl GenericClient, name: &str, new: &NewSession) -> StoreResult<SessionMeta> {
+pub(super) fn create(
+    c: &mut impl GenericClient,
+    name: &str,
+    new: &NewSession,
+    key: Option<&[u8]>,
+) -> StoreResult<SessionMeta> {
     new.policy.ensure_durable_safe()?;
     for source in &new.sources {
         source.verify()?;
@@ -52,6 +57,7 @@ pub(super) fn create(c: &mut impl GenericClient, name: &str, new: &NewSession) -
             &[&meta.name, &source.path, &source.text, &source.sha256.0.as_slice()],
         )?;
     }
+    tag_head(c, name, key)?;
     Ok(meta)
 }
 
@@ -96,9 +102,60 @@ fn meta(c: &mut impl GenericClient, name: &str) -> StoreResult<Option<SessionMet
     }))
 }
 
-/// Loads a session: row, sources (hash-checked), newest image and verified journal; None if
-/// it has no durable session yet. Call inside a REPEATABLE READ transaction for one snapshot.
-pub(super) fn load(c: &mut impl GenericClient, name: &str) -> StoreResult<Option<LoadedSession>> {
+/// Loads a session to run on: [`load_to_show`], and the journal's head tag checked under
+/// `key` (the image key; amber_durable's `head_tag` has the rules). None if it has no durable
+/// session yet. Call inside a REPEATABLE READ transaction for one snapshot.
+pub(super) fn load(c: &mut impl GenericClient, name: &str, key: Option<&[u8]>) -> StoreResult<Option<LoadedSession>> {
+    let Some(loaded) = load_to_show(c, name)? else { return Ok(None) };
+    check_head_tag(key, stored_tag(c, name)?.as_ref(), &loaded.journal.head())?;
+    Ok(Some(loaded))
+}
+
+/// The session's tag row, if any (a tag of the wrong length reads as zeros: it matches nothing).
+fn stored_tag(c: &mut impl GenericClient, name: &str) -> StoreResult<Option<Digest>> {
+    let row = c.query_opt("SELECT tag FROM heads WHERE session = $1", &[&name])?;
+    Ok(row.map(|row| {
+        let bytes: Vec<u8> = row.get(0);
+        let mut tag = [0u8; 32];
+        if bytes.len() == 32 {
+            tag.copy_from_slice(&bytes);
+        }
+        Digest(tag)
+    }))
+}
+
+/// Rewrites the session's head tag for its journal as now stored (inside the writer's
+/// transaction); without a key, a tagged session is refused (its tag would go stale).
+fn tag_head(c: &mut impl GenericClient, name: &str, key: Option<&[u8]>) -> StoreResult<()> {
+    let Some(key) = key else {
+        return match stored_tag(c, name)? {
+            None => Ok(()),
+            Some(_) => Err(DurableError::Authentication {
+                what: "journal head",
+                detail: "the journal's head is authenticated by an image key; this process has none",
+            }
+            .into()),
+        };
+    };
+    let last = c.query_opt("SELECT seq, record FROM journal WHERE session = $1 ORDER BY seq DESC LIMIT 1", &[&name])?;
+    let head = match last {
+        None => JournalHead::default(),
+        Some(row) => {
+            let seq = to_u64(row.get(0));
+            JournalHead { len: seq + 1, hash: Digest(stored_record_hash_of(row.get::<_, &[u8]>(1), seq)?) }
+        }
+    };
+    let tag = head_tag(key, &head)?;
+    c.execute(
+        "INSERT INTO heads (session, tag) VALUES ($1, $2) ON CONFLICT (session) DO UPDATE SET tag = EXCLUDED.tag",
+        &[&name, &tag.0.as_slice()],
+    )?;
+    Ok(())
+}
+
+/// Loads a session to show or copy it (the server's journal and export routes): row,
+/// sources (hash-checked), newest image and verified journal, without the head-tag check.
+pub(super) fn load_to_show(c: &mut impl GenericClient, name: &str) -> StoreResult<Option<LoadedSession>> {
     let Some(meta) = meta(c, name)? else { return Ok(None) };
     let mut sources = Vec::new();
     for row in c.query("SELECT path, text, sha256 FROM sources WHERE session = $1 ORDER BY path", &[&name])? {
@@ -135,6 +192,15 @@ pub(super) fn load(c: &mut impl GenericClient, name: &str) -> StoreResult<Option
     Ok(Some(LoadedSession { meta, sources, image, journal }))
 }
 
+/// What one commit appends: records, output, the image of the state after both, and the key
+/// the journal head is tagged under.
+pub(super) struct Progress<'a> {
+    pub records: &'a [CallRecord],
+    pub output: &'a [OutputChunk],
+    pub image: Option<&'a [u8]>,
+    pub key: Option<&'a [u8]>,
+}
+
 /// The lease a slice's writes are committed under (recorded with each journal record).
 pub(super) struct Lease<'a> {
     pub epoch: i64,
@@ -147,10 +213,9 @@ pub(super) fn append_progress(
     c: &mut impl GenericClient,
     lease: &Lease<'_>,
     name: &str,
-    records: &[CallRecord],
-    output: &[OutputChunk],
-    image: Option<&[u8]>,
+    progress: Progress<'_>,
 ) -> StoreResult<()> {
+    let Progress { records, output, image, key } = progress;
     let last = c.query_opt("SELECT seq, record FROM journal WHERE session = $1 ORDER BY seq DESC LIMIT 1", &[&name])?;
     let last: Option<(u64, Vec<u8>)> = last.map(|row| (to_u64(row.get(0)), row.get(1)));
     let mut failure = None;
@@ -175,6 +240,9 @@ pub(super) fn append_progress(
             "INSERT INTO journal (session, seq, record, lease_epoch, lease_owner) VALUES ($1, $2, $3, $4, $5)",
             &[&name, &to_i64(seq), &bytes, &lease.epoch, &lease.owner],
         )?;
+    }
+    if !records.is_empty() {
+        tag_head(c, name, key)?;
     }
     if !output.is_empty() {
         let next: i64 =
@@ -262,7 +330,9 @@ pub(super) fn output(c: &mut impl GenericClient, name: &str, from: u64, limit: u
 
 /// The session as an export file (the format `amber export` writes; `amber import` reads it).
 pub(super) fn export(c: &mut impl GenericClient, name: &str) -> StoreResult<Vec<u8>> {
-    let loaded = load(c, name)?.ok_or_else(|| StoreError::NotFound { what: "session", id: name.to_string() })?;
+    let loaded =
+        load_to_show(c, name)?.ok_or_else(|| StoreError::NotFound { what: "session", id: name.to_string() })?;
+    let head_tag = stored_tag(c, name)?;
     let mut blobs = Vec::new();
     for hash in captured_blobs(loaded.journal.records()) {
         match blob(c, &hash)? {
@@ -281,5 +351,6 @@ pub(super) fn export(c: &mut impl GenericClient, name: &str) -> StoreResult<Vec<
         image: loaded.image,
         journal: loaded.journal,
         blobs,
+        head_tag,
     })?)
 }

@@ -50,6 +50,8 @@ pub struct PgStore {
     /// server).
     heartbeat: bool,
     pool: Mutex<Vec<(Client, Instant)>>,
+    /// The image key journal heads are tagged under ([`PgStore::with_key`]).
+    key: Option<Vec<u8>>,
     /// The connection that `LISTEN`s on [`WORK_CHANNEL`] (made on first wait).
     listener: Mutex<Option<Client>>,
 }
@@ -120,8 +122,16 @@ impl PgStore {
             lease_ms: DEFAULT_LEASE_MS,
             heartbeat: true,
             pool: Mutex::new(vec![(client, Instant::now())]),
+            key: None,
             listener: Mutex::new(None),
         })
+    }
+
+    /// The same store tagging journal heads with the image `key` and refusing sessions whose
+    /// tag is missing or wrong (and, without a key, sessions that carry one).
+    pub fn with_key(mut self, key: Option<Vec<u8>>) -> PgStore {
+        self.key = key.filter(|k| !k.is_empty());
+        self
     }
 
     /// The same store with leases of `ms` (tests shorten them to exercise take-overs).
@@ -358,7 +368,7 @@ impl Store for PgStore {
     fn durable_session(&self, id: &str) -> StoreResult<Option<LoadedSession>> {
         let mut conn = self.conn()?;
         let mut tx = conn.build_transaction().isolation_level(IsolationLevel::RepeatableRead).start()?;
-        let loaded = durable::load(&mut tx, id)?;
+        let loaded = durable::load(&mut tx, id, self.key.as_deref())?;
         tx.commit()?;
         Ok(loaded)
     }
@@ -394,7 +404,13 @@ impl Store for PgStore {
             .get(0);
         durable::replace_sources(&mut tx, id, upgrade.sources)?;
         let lease = durable::Lease { epoch, owner: &self.owner };
-        durable::append_progress(&mut tx, &lease, id, std::slice::from_ref(upgrade.record), &[], Some(upgrade.image))?;
+        let progress = durable::Progress {
+            records: std::slice::from_ref(upgrade.record),
+            output: &[],
+            image: Some(upgrade.image),
+            key: self.key.as_deref(),
+        };
+        durable::append_progress(&mut tx, &lease, id, progress)?;
         let spec = SessionSpec { program: upgrade.program.to_string(), ..row.spec };
         let text = serde_json::to_string(&spec).map_err(|e| rules::json_err("session spec", e))?;
         tx.execute(
@@ -436,7 +452,7 @@ impl Store for PgStore {
     fn journal(&self, id: &str) -> StoreResult<Vec<CallRecord>> {
         let mut conn = self.conn()?;
         let mut tx = conn.build_transaction().isolation_level(IsolationLevel::RepeatableRead).start()?;
-        let loaded = durable::load(&mut tx, id)?;
+        let loaded = durable::load_to_show(&mut tx, id)?;
         tx.commit()?;
         Ok(loaded.map(|l| l.journal.records().to_vec()).unwrap_or_default())
     }

@@ -18,7 +18,7 @@ pub const SCHEMA_VERSION: i32 = MIGRATIONS[MIGRATIONS.len() - 1].0;
 const MIGRATION_LOCK: i64 = 0x616d_6265_725f_6d67; // "amber_mg"
 
 /// (version, SQL). Never edit an applied migration: add the next one.
-const MIGRATIONS: &[(i32, &str)] = &[(1, V1), (2, V2)];
+const MIGRATIONS: &[(i32, &str)] = &[(1, V1), (2, V2), (3, V3)];
 
 /// Version 1: the durable session store (sessions, sources, images, journal, blobs, output)
 /// and the server's tables (programs, server sessions with their leases, operations). The
@@ -98,6 +98,12 @@ CREATE INDEX server_ops_claim ON server_ops (claim_id);
 /// under one epoch and that epochs only grow along a journal. Rows from version 1 keep NULLs.
 const V2: &str = "
 ALTER TABLE journal ADD COLUMN lease_epoch BIGINT, ADD COLUMN lease_owner TEXT;
+";
+
+/// Version 3: journal head tags under the image key (amber_durable `journal::head_tag`), one
+/// per session, rewritten with every append; sessions written without a key have none.
+const V3: &str = "
+CREATE TABLE heads (session TEXT PRIMARY KEY, tag BYTEA NOT NULL);
 ";
 
 /// Brings the database to [`SCHEMA_VERSION`]; returns the version found before.

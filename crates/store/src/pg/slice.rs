@@ -107,7 +107,7 @@ impl<'s> PgSlice<'s> {
         let mut slice = PgSlice { store, conn, row, loaded: None, epoch, held: true, _heartbeat: heartbeat };
         let loaded = {
             let mut tx = slice.conn.build_transaction().isolation_level(IsolationLevel::RepeatableRead).start()?;
-            let loaded = durable::load(&mut tx, id)?;
+            let loaded = durable::load(&mut tx, id, store.key.as_deref())?;
             tx.commit()?;
             loaded
         };
@@ -145,8 +145,9 @@ impl Slice for PgSlice<'_> {
 
     fn create_durable(&mut self, new: &NewSession) -> StoreResult<()> {
         let id = self.row.id.clone();
+        let store = self.store;
         let mut tx = self.fenced()?;
-        durable::create(&mut tx, &id, new)?;
+        durable::create(&mut tx, &id, new, store.key.as_deref())?;
         tx.commit()?;
         Ok(())
     }
@@ -175,8 +176,10 @@ impl Slice for PgSlice<'_> {
             return Ok(());
         }
         let (id, owner, epoch) = (self.row.id.clone(), self.store.owner.clone(), self.epoch);
+        let store = self.store;
         let mut tx = self.fenced()?;
-        durable::append_progress(&mut tx, &durable::Lease { epoch, owner: &owner }, &id, records, output, image)?;
+        let progress = durable::Progress { records, output, image, key: store.key.as_deref() };
+        durable::append_progress(&mut tx, &durable::Lease { epoch, owner: &owner }, &id, progress)?;
         tx.commit()?;
         Ok(())
     }

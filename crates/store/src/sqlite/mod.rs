@@ -63,6 +63,8 @@ CREATE INDEX IF NOT EXISTS server_ops_claim ON server_ops (claim_id);
 pub struct SqliteStore {
     dir: PathBuf,
     pool: Mutex<Vec<SessionStore>>,
+    /// The image key journal heads are tagged under ([`SessionStore::with_key`]).
+    key: Option<Vec<u8>>,
 }
 
 /// A connection checked out of the pool; returned when dropped.
@@ -93,7 +95,16 @@ impl SqliteStore {
     pub fn open(dir: &Path) -> StoreResult<SqliteStore> {
         let first = SessionStore::open(dir)?;
         first.connection().execute_batch(SCHEMA)?;
-        Ok(SqliteStore { dir: dir.to_path_buf(), pool: Mutex::new(vec![first]) })
+        Ok(SqliteStore { dir: dir.to_path_buf(), pool: Mutex::new(vec![first]), key: None })
+    }
+
+    /// The same store tagging journal heads with the image `key` and refusing sessions whose
+    /// tag is missing or wrong (and, without a key, sessions that carry one).
+    pub fn with_key(mut self, key: Option<Vec<u8>>) -> SqliteStore {
+        let pooled = self.pool.get_mut().map(std::mem::take).unwrap_or_default();
+        self.pool = Mutex::new(pooled.into_iter().map(|store| store.with_key(key.clone())).collect());
+        self.key = key;
+        self
     }
 
     /// The store directory.
@@ -105,7 +116,7 @@ impl SqliteStore {
         let pooled = self.pool.lock().ok().and_then(|mut pool| pool.pop());
         let store = match pooled {
             Some(store) => store,
-            None => SessionStore::open(&self.dir)?,
+            None => SessionStore::open(&self.dir)?.with_key(self.key.clone()),
         };
         Ok(Conn { store: Some(store), pool: &self.pool })
     }
@@ -413,7 +424,7 @@ impl Store for SqliteStore {
 
     fn journal(&self, id: &str) -> StoreResult<Vec<CallRecord>> {
         let conn = self.conn()?;
-        match conn.load(id) {
+        match conn.load_to_show(id) {
             Ok(loaded) => Ok(loaded.journal.records().to_vec()),
             Err(amber_durable::DurableError::NotFound { .. }) => Ok(Vec::new()),
             Err(e) => Err(e.into()),
