@@ -43,9 +43,10 @@ use std::sync::{Arc, Mutex};
 /// DateTimeFormat's requested components and resolved hour cycle (Temporal formats), Intl
 /// DurationFormat slots and prototype, Intl.supportedValuesOf. 12: code blocks' suspend sites
 /// (the captured bindings in scope at each `Await`, for `$frames`). 13: decorator ops
-/// (Decorate, RunInitializers, NewMetadata, DefineMetadata), Symbol.metadata.
+/// (Decorate, RunInitializers, NewMetadata, DefineMetadata), Symbol.metadata. 14: code
+/// blocks' error sites (the callee, iterable or destructured value a TypeError names).
 pub const ENGINE_VERSION: &str =
-    concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.13+temporal_rs.0.2.6+icu4x.2.4.0");
+    concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.14+temporal_rs.0.2.6+icu4x.2.4.0");
 
 /// `vm.host_state` entry the Math.random generator is seeded from (8 bytes LE).
 const RANDOM_SEED_KEY: &str = "random.seed";

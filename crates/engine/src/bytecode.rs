@@ -746,6 +746,59 @@ pub struct SuspendSite {
     pub names: Vec<EnvBinding>,
 }
 
+/// What a TypeError thrown at one instruction says about its operand, rendered by the
+/// compiler the way V8's CallPrinter renders the source (`o.k` for `o["k"]`, `fn(...)` for a
+/// call's result, `(intermediate value)` for what it does not print). Plain data looked up
+/// by pc only when the error is built, so the instruction pays nothing when it succeeds.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ErrorSite {
+    /// pc of the instruction (the op [`ErrorHint::fits`] names).
+    pub pc: u32,
+    pub hint: ErrorHint,
+    /// The rendered operand: the callee, the iterable, the destructured value.
+    pub text: String,
+    /// `Destructure` and `NestedRead`: the pattern's first property named by a static key.
+    pub property: Option<String>,
+}
+
+/// Which message an [`ErrorSite`] builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ErrorHint {
+    /// `Call`/`New` family: `{text} is not a function` / `is not a constructor`.
+    Callee,
+    /// `GetIterator`, `GetAsyncIterator` or an array literal's `ArraySpread`:
+    /// `{text} is not iterable` (`async iterable`).
+    Iterable,
+    /// As `Iterable` when the iterable is a call's result: `{text} is not a function or its
+    /// return value is not iterable`.
+    CallResult,
+    /// A spread argument's `ArraySpread`: V8's `Spread syntax requires ...` message.
+    SpreadArgument,
+    /// `RequireObjectCoercible` of a pattern: `Cannot destructure property '{property}' of
+    /// '{text}' as it is null.` (an empty text: the value's own rendering, as for a parameter).
+    Destructure,
+    /// `RequireObjectCoercible` of a pattern nested in another, which V8 reads like a
+    /// property access: `Cannot read properties of null (reading '{property}')`.
+    NestedRead,
+}
+
+impl ErrorHint {
+    /// Whether a site with this hint may sit at `op` (the image verifier's check).
+    pub fn fits(self, op: Op) -> bool {
+        match self {
+            ErrorHint::Callee => matches!(
+                op,
+                Op::Call(_) | Op::CallSpread | Op::CallEval(_) | Op::CallEvalSpread | Op::New(_) | Op::NewSpread
+            ),
+            ErrorHint::Iterable | ErrorHint::CallResult => {
+                matches!(op, Op::GetIterator | Op::GetAsyncIterator | Op::ArraySpread)
+            }
+            ErrorHint::SpreadArgument => op == Op::ArraySpread,
+            ErrorHint::Destructure | ErrorHint::NestedRead => op == Op::RequireObjectCoercible,
+        }
+    }
+}
+
 /// A binding held in an environment slot.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub struct EnvBinding {
@@ -822,6 +875,8 @@ pub struct CodeBlock {
     pub eval_sites: Vec<EvalSite>,
     /// The captured bindings in scope at each `Await` (where any are), by its pc.
     pub suspend_sites: Vec<SuspendSite>,
+    /// What a TypeError at a call, `new`, iteration or destructuring names, ascending by pc.
+    pub error_sites: Vec<ErrorSite>,
     /// Absolute env level of the environment the function's closure captures.
     pub base_env_level: u32,
     /// First pc past parameter initialisation (0: none): a direct eval before it runs in a
@@ -830,6 +885,12 @@ pub struct CodeBlock {
 }
 
 impl CodeBlock {
+    /// The error site of the instruction at `pc`, if the compiler recorded one.
+    pub fn error_site(&self, pc: u32) -> Option<&ErrorSite> {
+        let i = self.error_sites.binary_search_by_key(&pc, |s| s.pc).ok()?;
+        self.error_sites.get(i)
+    }
+
     /// Source position of the instruction at `pc`.
     pub fn position(&self, pc: u32) -> Option<(u32, u32)> {
         let i = self.lines.partition_point(|&(p, _, _)| p <= pc);

@@ -775,6 +775,19 @@ impl Vm {
     /// Install a host function as property `name` of `target`. The function is named in
     /// images by `name`; a restored VM needs the embedder to register it again.
     pub fn define_host_function(&mut self, target: Value, name: &str, length: u32, f: HostFn) -> Value {
+        self.define_host_function_with(target, name, length, f, PropFlags::HIDDEN)
+    }
+
+    /// As [`Self::define_host_function`], the property having `flags` (`PropFlags::DEFAULT`:
+    /// enumerable, like Node's `console` methods).
+    pub fn define_host_function_with(
+        &mut self,
+        target: Value,
+        name: &str,
+        length: u32,
+        f: HostFn,
+        flags: PropFlags,
+    ) -> Value {
         if !self.host_functions.iter().any(|(n, _)| n == name) {
             self.host_functions.push((name.to_string(), f));
         } else if let Some(e) = self.host_functions.iter_mut().find(|(n, _)| n == name) {
@@ -786,7 +799,7 @@ impl Vm {
         let fo = crate::builtins::make_native(self, &short, id, length, false, vec![key_name]);
         if let Some(t) = target.as_object() {
             let key = self.key(&short);
-            self.define_builtin(t, key, Value::object(fo), PropFlags::HIDDEN);
+            self.define_builtin(t, key, Value::object(fo), flags);
         }
         Value::object(fo)
     }

@@ -28,6 +28,8 @@ pub struct InspectOptions {
     pub sorted: bool,
     /// `customInspect`: honour `[Symbol.for('nodejs.util.inspect.custom')]`.
     pub custom_inspect: bool,
+    /// `maxArrayLength`: elements (and Map/Set/typed array entries) shown before `... n more`.
+    pub max_array_length: usize,
 }
 
 impl Default for InspectOptions {
@@ -38,6 +40,7 @@ impl Default for InspectOptions {
             compact: Some(COMPACT),
             sorted: false,
             custom_inspect: true,
+            max_array_length: MAX_ARRAY_LENGTH,
         }
     }
 }
@@ -164,9 +167,19 @@ pub fn inspect_depth(vm: &mut Vm, v: Value, depth: usize) -> String {
 
 /// `util.inspect(value, options)`.
 pub fn inspect_with(vm: &mut Vm, v: Value, opts: InspectOptions) -> String {
+    inspect_from(vm, v, opts, 0)
+}
+
+/// `util.inspect(value, { ...options, depth: -1 })`: an object is shown by its tag alone
+/// (`[Object]`, `[Array]`), as `console.table` shows a cell with more than two keys.
+pub fn inspect_below_depth(vm: &mut Vm, v: Value, opts: InspectOptions) -> String {
+    inspect_from(vm, v, InspectOptions { depth: 0, ..opts }, 1)
+}
+
+fn inspect_from(vm: &mut Vm, v: Value, opts: InspectOptions, recurse: usize) -> String {
     let mut ctx =
         Ctx { seen: Vec::new(), circular: Vec::new(), indentation: 0, current_depth: 0, depth: opts.depth, opts };
-    let s = format_value(vm, &mut ctx, v, 0, true);
+    let s = format_value(vm, &mut ctx, v, recurse, true);
     // Circular references found: prefix the top-level object with <ref *1>.
     if let (Some(o), false) = (v.as_object(), ctx.circular.is_empty()) {
         if ctx.circular.first() == Some(&o) {
@@ -290,7 +303,7 @@ fn peek(vm: &Vm, o: ObjectId, key: PropertyKey) -> Option<Value> {
 }
 
 /// The constructor name shown before an object (`Foo {}`), from the prototype chain.
-fn constructor_name(vm: &mut Vm, o: ObjectId) -> Option<String> {
+pub(crate) fn constructor_name(vm: &mut Vm, o: ObjectId) -> Option<String> {
     let mut cur = vm.heap.obj(o).proto;
     let mut n = 0;
     while let Some(p) = cur {
@@ -612,11 +625,11 @@ fn format_object_inner(
                 None => ("(detached)".to_string(), 0),
                 Some(b) => {
                     let len = b.len();
-                    let shown = b.get(0..len.min(MAX_ARRAY_LENGTH)).unwrap_or_default();
+                    let shown = b.get(0..len.min(ctx.opts.max_array_length)).unwrap_or_default();
                     let hex: Vec<String> = shown.iter().map(|x| format!("{x:02x}")).collect();
                     let mut text = hex.join(" ");
-                    if len > MAX_ARRAY_LENGTH {
-                        let more = len - MAX_ARRAY_LENGTH;
+                    if len > ctx.opts.max_array_length {
+                        let more = len - ctx.opts.max_array_length;
                         text.push_str(&format!(" ... {more} more byte{}", if more > 1 { "s" } else { "" }));
                     }
                     (format!("[Uint8Contents]: <{text}>"), len)
@@ -667,7 +680,7 @@ fn format_object_inner(
                 _ => Vec::new(),
             };
             let mut out = Vec::new();
-            for &(k, v) in entries.iter().take(MAX_ARRAY_LENGTH) {
+            for &(k, v) in entries.iter().take(ctx.opts.max_array_length) {
                 ctx.indentation += 2;
                 let shown = match (kind, is_map) {
                     (0, _) | (1, false) => format_value(vm, ctx, k, recurse + 1, false),
@@ -681,8 +694,8 @@ fn format_object_inner(
                 ctx.indentation -= 2;
                 out.push(shown);
             }
-            if entries.len() > MAX_ARRAY_LENGTH {
-                let more = entries.len() - MAX_ARRAY_LENGTH;
+            if entries.len() > ctx.opts.max_array_length {
+                let more = entries.len() - ctx.opts.max_array_length;
                 out.push(format!("... {more} more item{}", if more > 1 { "s" } else { "" }));
             }
             let name = match (is_map, kind == 2) {
@@ -700,11 +713,11 @@ fn format_object_inner(
         Tag::TypedArray => {
             let len = amber_engine::builtins::typed_array::length_of(vm, o);
             let mut out = Vec::new();
-            for i in 0..len.min(MAX_ARRAY_LENGTH) {
+            for i in 0..len.min(ctx.opts.max_array_length) {
                 out.push(format_property(vm, ctx, o, PropertyKey::Index(i as u32), recurse, true));
             }
-            if len > MAX_ARRAY_LENGTH {
-                let more = len - MAX_ARRAY_LENGTH;
+            if len > ctx.opts.max_array_length {
+                let more = len - ctx.opts.max_array_length;
                 out.push(format!("... {more} more item{}", if more > 1 { "s" } else { "" }));
             }
             for k in own_enumerable_keys(vm, o, true) {
@@ -719,7 +732,7 @@ fn format_object_inner(
             if ctor.as_deref().is_some_and(|c| c != kind) {
                 p.push_str(&format!(" [{kind}]"));
             }
-            reduce(ctx, out, &p, ("[", "]"), true, recurse, len.min(MAX_ARRAY_LENGTH))
+            reduce(ctx, out, &p, ("[", "]"), true, recurse, len.min(ctx.opts.max_array_length))
         }
         Tag::Array => {
             let len = match vm.heap.obj(o).class {
@@ -729,7 +742,7 @@ fn format_object_inner(
             let mut out = Vec::new();
             let mut i = 0;
             let mut holes = 0;
-            while i < len && out.len() < MAX_ARRAY_LENGTH {
+            while i < len && out.len() < ctx.opts.max_array_length {
                 let has = matches!(property::get_own_property(vm, o, PropertyKey::Index(i as u32)), Ok(Some(_)));
                 if !has {
                     holes += 1;
@@ -758,7 +771,7 @@ fn format_object_inner(
                 Some(c) if c == "Array" => String::new(),
                 _ => prefix(&ctor, "Array", null_proto, Some(len)),
             };
-            reduce(ctx, out, p.trim_end(), ("[", "]"), true, recurse, len.min(MAX_ARRAY_LENGTH))
+            reduce(ctx, out, p.trim_end(), ("[", "]"), true, recurse, len.min(ctx.opts.max_array_length))
         }
         Tag::Error => {
             let stack = peek(vm, o, PropertyKey::Atom(atom::stack))
@@ -1006,7 +1019,7 @@ fn group_array_elements(ctx: &Ctx, output: Vec<String>, value_len: usize) -> Vec
     let mut total_length = 0;
     let mut max_length = 0;
     let mut output_length = output.len();
-    if value_len >= MAX_ARRAY_LENGTH && output_length > value_len {
+    if value_len >= ctx.opts.max_array_length && output_length > value_len {
         output_length -= 1;
     }
     let separator_space = 2;

@@ -284,8 +284,12 @@ fn this_obj(vm: &mut Vm, this: Value) -> JsResult<(ObjectId, u64)> {
 
 fn callback(vm: &mut Vm, f: Value, method: &str) -> JsResult<Value> {
     if !is_callable(vm, f) {
-        let shown = crate::builtins::error::describe_for_message(vm, f);
-        return Err(vm.type_error(format!("{shown} is not a function (Array.prototype.{method})")));
+        // V8's messages: the value without running JS (`#<Object>`, `s`), flatMap's own.
+        if method == "flatMap" {
+            return Err(vm.type_error("flatMap mapper function is not callable"));
+        }
+        let shown = crate::builtins::map::display(vm, f);
+        return Err(vm.type_error(format!("{shown} is not a function")));
     }
     Ok(f)
 }

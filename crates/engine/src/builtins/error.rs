@@ -202,6 +202,22 @@ pub fn attach_stack(vm: &mut Vm, o: ObjectId) {
 }
 
 /// A short description of a value for error messages ("foo", "undefined", "object").
+/// V8's `BuildDefaultCallSite`: a value named in a message where no source text names it,
+/// as its `typeof` followed by a primitive's value (`number 5`, `object null`, `undefined`).
+pub fn default_call_site(vm: &mut Vm, v: Value) -> String {
+    let ty = crate::runtime::operators::type_of(vm, v);
+    match v.kind() {
+        Kind::String(s) => format!("{ty} \"{}\"", vm.heap.flat(s).to_rust_string()),
+        Kind::Null => format!("{ty} null"),
+        Kind::Bool(b) => format!("{ty} {b}"),
+        Kind::Int(_) | Kind::Float(_) => {
+            let n = crate::runtime::convert::to_rust_string(vm, v).unwrap_or_default();
+            format!("{ty} {n}")
+        }
+        _ => ty.to_string(),
+    }
+}
+
 pub fn describe_for_message(vm: &mut Vm, v: Value) -> String {
     match v.kind() {
         Kind::String(s) => format!("\"{}\"", vm.heap.flat(s).to_rust_string()),

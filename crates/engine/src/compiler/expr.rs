@@ -168,12 +168,14 @@ impl<'s> Compiler<'s, '_> {
                 if has_spread(&n.arguments) {
                     self.compile_args_array(&n.arguments)?;
                     self.mark(n.span.start);
+                    self.note_callee(&n.callee);
                     self.emit(Op::NewSpread);
                 } else {
                     for a in &n.arguments {
                         self.compile_argument(a)?;
                     }
                     self.mark(n.span.start);
+                    self.note_callee(&n.callee);
                     self.emit(Op::New(n.arguments.len() as u32));
                 }
             }
@@ -311,6 +313,7 @@ impl<'s> Compiler<'s, '_> {
         for e in &t.quasi.expressions {
             self.compile_expr(e)?;
         }
+        self.note_callee(&t.tag);
         self.emit(Op::Call(t.quasi.expressions.len() as u32 + 1));
         Ok(())
     }
@@ -321,6 +324,7 @@ impl<'s> Compiler<'s, '_> {
             match el {
                 ArrayExpressionElement::SpreadElement(s) => {
                     self.compile_expr(&s.argument)?;
+                    self.note_iterable(&s.argument, false);
                     self.emit(Op::ArraySpread);
                 }
                 ArrayExpressionElement::Elision(_) => self.emit(Op::ArrayHole),
@@ -825,8 +829,10 @@ impl<'s> Compiler<'s, '_> {
             if is_direct_eval {
                 let at = self.pc();
                 self.record_eval_site(&c.callee, at);
+                self.note_callee(&c.callee);
                 self.emit(Op::CallEvalSpread);
             } else {
+                self.note_callee(&c.callee);
                 self.emit(Op::CallSpread);
             }
         } else {
@@ -838,8 +844,10 @@ impl<'s> Compiler<'s, '_> {
             if is_direct_eval {
                 let at = self.pc();
                 self.record_eval_site(&c.callee, at);
+                self.note_callee(&c.callee);
                 self.emit(Op::CallEval(n));
             } else {
+                self.note_callee(&c.callee);
                 self.emit(Op::Call(n));
             }
         }
@@ -860,6 +868,7 @@ impl<'s> Compiler<'s, '_> {
             match a {
                 Argument::SpreadElement(s) => {
                     self.compile_expr(&s.argument)?;
+                    self.note_error_site(crate::bytecode::ErrorHint::SpreadArgument, String::new(), None);
                     self.emit(Op::ArraySpread);
                 }
                 other => {
@@ -942,7 +951,7 @@ impl<'s> Compiler<'s, '_> {
                     // Destructuring assignment.
                     self.compile_expr(&a.right)?;
                     self.emit(Op::Dup);
-                    self.compile_assign_to_target(&a.left)?;
+                    self.compile_assign_to_target_from(&a.left, super::PatternSubject::Assigned(&a.right))?;
                 }
             }
             return Ok(());

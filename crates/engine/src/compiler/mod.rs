@@ -10,6 +10,7 @@
 
 mod annex_b;
 mod arguments_refs;
+mod call_site;
 mod class_binding;
 mod decorators;
 pub mod eval;
@@ -30,8 +31,8 @@ use oxc_syntax::symbol::SymbolId;
 
 use crate::atoms::{atom, Atom};
 use crate::bytecode::{
-    CodeBlock, EnvBinding, EvalBindingKind, FunctionKind, GlobalDecls, Handler, InlineCache, Op, SuspendSite,
-    TemplateSite,
+    CodeBlock, EnvBinding, ErrorHint, ErrorSite, EvalBindingKind, FunctionKind, GlobalDecls, Handler, InlineCache, Op,
+    SuspendSite, TemplateSite,
 };
 use crate::error::SyntaxErrorReport;
 use crate::heap::CodeId;
@@ -151,6 +152,23 @@ pub(crate) struct FuncState<'s> {
     /// `with` statements of this function around the code being compiled: a `var`
     /// initialiser there stores through them (PutValue of ResolveBinding).
     pub with_depth: u32,
+    /// What the pattern about to be destructured receives (taken by the pattern): the
+    /// expression its error message names. None: a parameter's argument.
+    pub pattern_subject: Option<PatternSubject<'s>>,
+}
+
+/// The value a destructuring pattern receives, as its TypeError names it.
+#[derive(Clone)]
+pub(crate) enum PatternSubject<'s> {
+    /// A declaration's initialiser.
+    Init(&'s oxc_ast::ast::Expression<'s>),
+    /// An assignment's right side (V8 names it for object patterns only).
+    Assigned(&'s oxc_ast::ast::Expression<'s>),
+    /// A value with no source expression, named by V8's internal variable (`.for`, `.catch`).
+    Internal(&'static str),
+    /// A pattern nested in an object pattern's property `key` (None: an array element or a
+    /// computed key), whose own value is named `outer` (None: unnamed).
+    Nested { key: Option<String>, outer: Option<String> },
 }
 
 /// The compiler for one source text.
@@ -485,6 +503,26 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             self.func.env_names.resize(index + 1, Vec::new());
         }
         self.func.env_names[index] = names;
+    }
+
+    /// Records what a TypeError at the instruction about to be emitted names.
+    pub(crate) fn note_error_site(&mut self, hint: ErrorHint, text: String, property: Option<String>) {
+        let pc = self.pc();
+        self.func.code.error_sites.push(ErrorSite { pc, hint, text, property });
+    }
+
+    /// Records the callee text of the call or `new` about to be emitted.
+    pub(crate) fn note_callee(&mut self, callee: &oxc_ast::ast::Expression<'_>) {
+        let text = call_site::render(callee, false);
+        self.note_error_site(ErrorHint::Callee, text, None);
+    }
+
+    /// Records the iterable text of the `GetIterator`/`GetAsyncIterator`/`ArraySpread` about
+    /// to be emitted.
+    pub(crate) fn note_iterable(&mut self, iterable: &oxc_ast::ast::Expression<'_>, is_async: bool) {
+        let text = call_site::render(iterable, !is_async);
+        let hint = if call_site::is_call(iterable) { ErrorHint::CallResult } else { ErrorHint::Iterable };
+        self.note_error_site(hint, text, None);
     }
 
     /// Records the captured bindings in scope at the `Await` about to be emitted.
@@ -1011,6 +1049,7 @@ impl FuncState<'_> {
             parameters: None,
             is_method: false,
             with_depth: 0,
+            pattern_subject: None,
         }
     }
 }
@@ -1044,6 +1083,7 @@ pub(crate) fn empty_code(kind: FunctionKind, strict: bool, source_id: u32) -> Co
         is_class_constructor: false,
         eval_sites: Vec::new(),
         suspend_sites: Vec::new(),
+        error_sites: Vec::new(),
         base_env_level: 0,
         params_end: 0,
     }

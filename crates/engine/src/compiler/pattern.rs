@@ -3,9 +3,9 @@
 
 use oxc_ast::ast::*;
 
-use super::{CResult, Compiler};
+use super::{call_site, CResult, Compiler, PatternSubject};
 use crate::atoms::Atom;
-use crate::bytecode::Op;
+use crate::bytecode::{ErrorHint, Op};
 
 /// Something a destructured value is stored into.
 #[derive(Clone, Copy)]
@@ -42,6 +42,31 @@ impl<'s> Compiler<'s, '_> {
         self.store_target(Target::Assign(t))
     }
 
+    /// As [`Self::compile_binding_init`], for the value of `subject` (what its error names).
+    pub(crate) fn compile_binding_init_from(
+        &mut self,
+        p: &'s BindingPattern<'s>,
+        lexical: bool,
+        subject: PatternSubject<'s>,
+    ) -> CResult<()> {
+        self.func.pattern_subject = Some(subject);
+        let r = self.compile_binding_init(p, lexical);
+        self.func.pattern_subject = None;
+        r
+    }
+
+    /// As [`Self::compile_assign_to_target`], for the value of `subject`.
+    pub(crate) fn compile_assign_to_target_from(
+        &mut self,
+        t: &'s AssignmentTarget<'s>,
+        subject: PatternSubject<'s>,
+    ) -> CResult<()> {
+        self.func.pattern_subject = Some(subject);
+        let r = self.compile_assign_to_target(t);
+        self.func.pattern_subject = None;
+        r
+    }
+
     fn store_target(&mut self, t: Target<'s>) -> CResult<()> {
         match t {
             Target::Binding(p, lexical) => match p {
@@ -64,10 +89,13 @@ impl<'s> Compiler<'s, '_> {
                     self.store_target(Target::Binding(&a.left, lexical))
                 }
                 BindingPattern::ObjectPattern(o) => {
-                    let props: Vec<(KeyRef<'s>, Target<'s>)> = o
+                    let props: Vec<(KeyRef<'s>, Target<'s>, Option<String>)> = o
                         .properties
                         .iter()
-                        .map(|bp| (self.key_ref(&bp.key, bp.computed), Target::Binding(&bp.value, lexical)))
+                        .map(|bp| {
+                            let name = self.static_key_name(&bp.key, bp.computed);
+                            (self.key_ref(&bp.key, bp.computed), Target::Binding(&bp.value, lexical), name)
+                        })
                         .collect();
                     let rest = o.rest.as_ref().map(|r| Target::Binding(&r.argument, lexical));
                     self.destructure_object(props, rest)
@@ -263,11 +291,60 @@ impl<'s> Compiler<'s, '_> {
         }
     }
 
-    fn destructure_object(&mut self, props: Vec<(KeyRef<'s>, Target<'s>)>, rest: Option<Target<'s>>) -> CResult<()> {
+    /// Note what a TypeError of the object pattern's `RequireObjectCoercible` names (its
+    /// subject taken), and return the text a pattern nested in it names its value by.
+    fn note_object_pattern(&mut self, first_key: Option<String>) -> Option<String> {
+        let subject = self.func.pattern_subject.take();
+        let (hint, text, property) = match subject {
+            Some(PatternSubject::Init(e) | PatternSubject::Assigned(e)) => {
+                (ErrorHint::Destructure, call_site::render(e, false), first_key)
+            }
+            Some(PatternSubject::Internal(name)) => (ErrorHint::Destructure, name.to_string(), first_key),
+            // A parameter's argument: V8 names the value itself (an empty text).
+            None => (ErrorHint::Destructure, String::new(), first_key),
+            // V8 reads a nested pattern's first property like a member access; without one,
+            // it names the outer pattern's property and value.
+            Some(PatternSubject::Nested { key, outer }) => match (first_key, key, outer) {
+                (Some(first), _, _) => (ErrorHint::NestedRead, String::new(), Some(first)),
+                (None, Some(key), Some(outer)) => (ErrorHint::Destructure, outer, Some(key)),
+                (None, None, _) => (ErrorHint::NestedRead, String::new(), None),
+                (None, ..) => {
+                    self.emit(Op::RequireObjectCoercible);
+                    return None;
+                }
+            },
+        };
+        let outer = (hint == ErrorHint::Destructure && !text.is_empty()).then(|| text.clone());
+        self.note_error_site(hint, text, property);
         self.emit(Op::RequireObjectCoercible);
+        outer
+    }
+
+    /// Store the value on the stack into a property's target, naming it for a pattern
+    /// nested there.
+    fn store_property(
+        &mut self,
+        target: Target<'s>,
+        prepared: Option<Prepared>,
+        key: Option<String>,
+        outer: &Option<String>,
+    ) -> CResult<()> {
+        self.func.pattern_subject = Some(PatternSubject::Nested { key, outer: outer.clone() });
+        let r = self.store_prepared(target, prepared);
+        self.func.pattern_subject = None;
+        r
+    }
+
+    fn destructure_object(
+        &mut self,
+        props: Vec<(KeyRef<'s>, Target<'s>, Option<String>)>,
+        rest: Option<Target<'s>>,
+    ) -> CResult<()> {
+        let first_key = props.first().and_then(|p| p.2.clone());
+        let outer = self.note_object_pattern(first_key);
         let mut computed_keys: Vec<u32> = Vec::new();
         let mut static_keys: Vec<Atom> = Vec::new();
-        for (key, target) in props {
+        for (key, target, name) in props {
             self.emit(Op::Dup);
             let prepared = match key {
                 KeyRef::Static(a) => {
@@ -293,7 +370,7 @@ impl<'s> Compiler<'s, '_> {
                     prepared
                 }
             };
-            self.store_prepared(target, prepared)?;
+            self.store_property(target, prepared, name, &outer)?;
         }
         if let Some(r) = rest {
             let n = static_keys.len() + computed_keys.len();
@@ -325,7 +402,13 @@ impl<'s> Compiler<'s, '_> {
         o: &'s ObjectAssignmentTarget<'s>,
         rest: Option<Target<'s>>,
     ) -> CResult<()> {
-        self.emit(Op::RequireObjectCoercible);
+        let first_key = o.properties.first().and_then(|p| match p {
+            AssignmentTargetProperty::AssignmentTargetPropertyIdentifier(id) => Some(id.binding.name.to_string()),
+            AssignmentTargetProperty::AssignmentTargetPropertyProperty(pp) => {
+                self.static_key_name(&pp.name, pp.computed)
+            }
+        });
+        let outer = self.note_object_pattern(first_key);
         let mut static_keys = Vec::new();
         let mut computed_keys = Vec::new();
         for p in &o.properties {
@@ -344,6 +427,7 @@ impl<'s> Compiler<'s, '_> {
                 }
                 AssignmentTargetProperty::AssignmentTargetPropertyProperty(pp) => {
                     let target = Target::AssignMaybeDefault(&pp.binding);
+                    let name = self.static_key_name(&pp.name, pp.computed);
                     let prepared = match self.key_ref(&pp.name, pp.computed) {
                         KeyRef::Static(a) => {
                             static_keys.push(a);
@@ -366,7 +450,7 @@ impl<'s> Compiler<'s, '_> {
                             prepared
                         }
                     };
-                    self.store_prepared(target, prepared)?;
+                    self.store_property(target, prepared, name, &outer)?;
                 }
             }
         }
@@ -394,6 +478,13 @@ impl<'s> Compiler<'s, '_> {
     }
 
     fn destructure_array(&mut self, elems: Vec<Option<Target<'s>>>, rest: Option<Target<'s>>) -> CResult<()> {
+        // V8 names the iterable of a declaration whose initialiser starts where its error
+        // position is (not a member access or a sequence), and `.for`; others by value.
+        match self.func.pattern_subject.take() {
+            Some(PatternSubject::Init(e)) if call_site::starts_at_own_position(e) => self.note_iterable(e, false),
+            Some(PatternSubject::Internal(name)) => self.note_error_site(ErrorHint::Iterable, name.to_string(), None),
+            _ => {}
+        }
         self.emit(Op::GetIterator);
         let base = self.func.depth; // it next
         let done = self.temp();
@@ -427,7 +518,7 @@ impl<'s> Compiler<'s, '_> {
             self.emit(Op::Undefined);
             self.patch(have);
             match elem {
-                Some(t) => self.store_prepared(t, prepared)?,
+                Some(t) => self.store_property(t, prepared, None, &None)?,
                 None => self.emit(Op::Pop),
             }
         }

@@ -431,7 +431,7 @@ impl<'s> Compiler<'s, '_> {
                 Some(init) => {
                     let name = binding_name(&decl.id);
                     self.compile_expr_named(init, name.as_deref())?;
-                    self.compile_binding_init(&decl.id, lexical)?;
+                    self.compile_binding_init_from(&decl.id, lexical, super::PatternSubject::Init(init))?;
                 }
                 None => {
                     if lexical {
@@ -593,14 +593,16 @@ impl<'s> Compiler<'s, '_> {
                     false
                 };
                 match d.declarations.first() {
-                    Some(decl) => self.compile_binding_init(&decl.id, lexical)?,
+                    Some(decl) => {
+                        self.compile_binding_init_from(&decl.id, lexical, super::PatternSubject::Internal(".for"))?
+                    }
                     None => self.emit(Op::Pop),
                 }
                 Ok(pushed)
             }
             _ => {
                 if let Some(target) = left.as_assignment_target() {
-                    self.compile_assign_to_target(target)?;
+                    self.compile_assign_to_target_from(target, super::PatternSubject::Internal(".for"))?;
                 } else {
                     self.emit(Op::Pop);
                 }
@@ -667,6 +669,10 @@ impl<'s> Compiler<'s, '_> {
         let tdz_pushed = self.enter_block_scope(s.scope_id.get());
         self.compile_expr(&s.right)?;
         self.leave_block_scope(tdz_pushed);
+        // V8 names an optional chain's value by the value.
+        if !matches!(s.right, Expression::ChainExpression(_)) {
+            self.note_iterable(&s.right, s.r#await);
+        }
         self.emit(if s.r#await { Op::GetAsyncIterator } else { Op::GetIterator });
         let iter_depth = self.func.depth; // iterator and next are below this
         let base_depth = iter_depth - 2;
@@ -888,7 +894,9 @@ impl<'s> Compiler<'s, '_> {
             let pushed = self.enter_block_scope(handler.scope_id.get());
             let body_pushed = self.enter_block_scope(handler.body.scope_id.get());
             match &handler.param {
-                Some(p) => self.compile_binding_init(&p.pattern, true)?,
+                Some(p) => {
+                    self.compile_binding_init_from(&p.pattern, true, super::PatternSubject::Internal(".catch"))?
+                }
                 None => self.emit(Op::Pop),
             }
             self.hoist_functions(&handler.body.body, true)?;

@@ -272,6 +272,14 @@ fn verify_code(i: u32, code: &CodeBlock) -> Result<(), String> {
             return Err(format!("code {i}: suspend site at pc {} is not an await of its scopes", site.pc));
         }
     }
+    let mut last = None;
+    for site in &code.error_sites {
+        let fits = code.ops.get(site.pc as usize).is_some_and(|&op| site.hint.fits(op));
+        if !fits || last.is_some_and(|l| l >= site.pc) {
+            return Err(format!("code {i}: error site at pc {} does not fit its instruction", site.pc));
+        }
+        last = Some(site.pc);
+    }
     if code.template_cache.len() != code.templates.len() {
         return Err(format!("code {i}: template cache does not match templates"));
     }

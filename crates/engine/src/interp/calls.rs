@@ -37,7 +37,11 @@ pub fn enter_closure(
         // [[Call]] step 2: the TypeError is created in the callee's realm.
         let outer_realm = vm.current_realm;
         vm.switch_realm(realm);
-        let error = vm.type_error(format!("Class constructor {name} cannot be invoked without 'new'"));
+        let error = if name.is_empty() {
+            vm.type_error("Class constructors cannot be invoked without 'new'")
+        } else {
+            vm.type_error(format!("Class constructor {name} cannot be invoked without 'new'"))
+        };
         vm.switch_realm(outer_realm);
         return Err(error);
     }

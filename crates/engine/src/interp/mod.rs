@@ -550,7 +550,8 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             let obj = pop(vm);
             let key = pop(vm);
             let Some(o) = obj.as_object() else {
-                return Err(vm.type_error("Cannot use 'in' operator to search for a key in a non-object"));
+                let (k, v) = (crate::builtins::map::display(vm, key), crate::builtins::map::display(vm, obj));
+                return Err(vm.type_error(format!("Cannot use 'in' operator to search for '{k}' in {v}")));
             };
             let k = to_property_key(vm, key)?;
             let r = crate::runtime::property::has_property(vm, o, k)?;
@@ -644,11 +645,7 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
         Op::RequireObjectCoercible => {
             let v = top(vm);
             if v.is_nullish() {
-                return Err(vm.type_error(format!(
-                    "Cannot destructure '{}' as it is {}.",
-                    if v.is_null() { "null" } else { "undefined" },
-                    if v.is_null() { "null" } else { "undefined" }
-                )));
+                return Err(ops::not_destructurable_error(vm, v));
             }
         }
         Op::ToPropertyKey => {

@@ -2,7 +2,9 @@
 //! caches, globals, literals, classes, private names, iteration, arguments.
 
 use crate::atoms::{atom, Atom, PropertyKey};
-use crate::bytecode::{CodeBlock, FunctionKind, InlineCache, IC_ADD1, IC_ADD2, IC_OWN, IC_PROTO, IC_PROTO2};
+use crate::bytecode::{
+    CodeBlock, ErrorHint, ErrorSite, FunctionKind, InlineCache, IC_ADD1, IC_ADD2, IC_OWN, IC_PROTO, IC_PROTO2,
+};
 use crate::error::{JsResult, Throw};
 use crate::heap::object::{ArgumentsData, Class, Closure, IteratorState, Object, Props};
 use crate::heap::shape::PropFlags;
@@ -25,14 +27,73 @@ pub fn tdz_error_env(vm: &mut Vm, _code: CodeId, _slot: u32) -> Throw {
     vm.reference_error("Cannot access a lexical binding before initialization")
 }
 
+/// The error site of the instruction the top frame is executing, if it has one with `hint`
+/// (a native called from JS runs with its caller's `Call` there, whose hint differs).
+fn error_site(vm: &Vm, hint: impl Fn(ErrorHint) -> bool) -> Option<ErrorSite> {
+    let frame = vm.frames.last()?;
+    let site = vm.heap.code(frame.code).error_site(frame.pc.checked_sub(1)?)?;
+    hint(site.hint).then(|| site.clone())
+}
+
 pub fn not_callable_error(vm: &mut Vm, v: Value) -> Throw {
-    let shown = crate::builtins::error::describe_for_message(vm, v);
+    let shown = match error_site(vm, |h| h == ErrorHint::Callee) {
+        Some(site) => site.text,
+        None => crate::builtins::error::describe_for_message(vm, v),
+    };
     vm.type_error(format!("{shown} is not a function"))
 }
 
 pub fn not_constructor_error(vm: &mut Vm, v: Value) -> Throw {
-    let shown = crate::builtins::error::describe_for_message(vm, v);
+    let shown = match error_site(vm, |h| h == ErrorHint::Callee) {
+        Some(site) => site.text,
+        None => crate::builtins::error::describe_for_message(vm, v),
+    };
     vm.type_error(format!("{shown} is not a constructor"))
+}
+
+/// V8's TypeError for a value GetIterator finds no iterator method on: named by the
+/// iteration's error site, else by the value (`number 5 is not iterable (cannot read
+/// property Symbol(Symbol.iterator))`).
+pub fn not_iterable_error(vm: &mut Vm, v: Value, is_async: bool) -> Throw {
+    let kind = if is_async { "async iterable" } else { "iterable" };
+    let site = error_site(vm, |h| matches!(h, ErrorHint::Iterable | ErrorHint::CallResult | ErrorHint::SpreadArgument));
+    let msg = match site {
+        Some(ErrorSite { hint: ErrorHint::Iterable, text, .. }) => format!("{text} is not {kind}"),
+        Some(ErrorSite { hint: ErrorHint::CallResult, text, .. }) => {
+            format!("{text} is not a function or its return value is not {kind}")
+        }
+        Some(_) if v.is_nullish() => {
+            let shown = crate::builtins::error::describe_for_message(vm, v);
+            format!("{shown} is not iterable (cannot read property {shown})")
+        }
+        Some(_) => "Spread syntax requires ...iterable[Symbol.iterator] to be a function".to_string(),
+        None => {
+            let shown = crate::builtins::error::default_call_site(vm, v);
+            format!("{shown} is not {kind} (cannot read property Symbol(Symbol.iterator))")
+        }
+    };
+    vm.type_error(msg)
+}
+
+/// V8's TypeError for destructuring null or undefined (`RequireObjectCoercible`).
+pub fn not_destructurable_error(vm: &mut Vm, v: Value) -> Throw {
+    let what = if v.is_null() { "null" } else { "undefined" };
+    let site = error_site(vm, |h| matches!(h, ErrorHint::Destructure | ErrorHint::NestedRead));
+    let msg = match site {
+        Some(ErrorSite { hint: ErrorHint::NestedRead, property: Some(p), .. }) => {
+            format!("Cannot read properties of {what} (reading '{p}')")
+        }
+        Some(ErrorSite { hint: ErrorHint::NestedRead, .. }) => format!("Cannot read properties of {what}"),
+        Some(ErrorSite { text, property, .. }) => {
+            let text = if text.is_empty() { crate::builtins::error::default_call_site(vm, v) } else { text };
+            match property {
+                Some(p) => format!("Cannot destructure property '{p}' of '{text}' as it is {what}."),
+                None => format!("Cannot destructure '{text}' as it is {what}."),
+            }
+        }
+        None => format!("Cannot destructure '{what}' as it is {what}."),
+    };
+    vm.type_error(msg)
 }
 
 // ---- globals
@@ -1171,6 +1232,9 @@ pub fn increment(vm: &mut Vm, v: Value, delta: i32) -> JsResult<Value> {
 /// GetIterator(obj, sync|async) → (iterator, next method).
 pub fn get_iterator(vm: &mut Vm, v: Value, is_async: bool) -> JsResult<(Value, Value)> {
     if is_async {
+        if v.is_nullish() {
+            return Err(not_iterable_error(vm, v, true));
+        }
         let key = PropertyKey::Symbol(vm.symbols.asyncIterator);
         if let Some(m) = property::get_method(vm, v, key)? {
             let it = call(vm, m, v, &[])?;
@@ -1180,14 +1244,22 @@ pub fn get_iterator(vm: &mut Vm, v: Value, is_async: bool) -> JsResult<(Value, V
             let next = property::get_v(vm, it, PropertyKey::Atom(atom::next))?;
             return Ok((it, next));
         }
-        let (it, next) = get_iterator(vm, v, false)?;
+        let (it, next) = sync_iterator(vm, v, true)?;
         return crate::interp::generator::create_async_from_sync_iterator(vm, it, next);
     }
+    if v.is_nullish() {
+        return Err(not_iterable_error(vm, v, false));
+    }
+    sync_iterator(vm, v, false)
+}
+
+/// GetIterator(obj, sync) for a value that is not nullish; `for_async`: for an async
+/// iteration (its message says `async iterable`).
+fn sync_iterator(vm: &mut Vm, v: Value, for_async: bool) -> JsResult<(Value, Value)> {
     let key = PropertyKey::Symbol(vm.symbols.iterator);
     let m = property::get_method(vm, v, key)?;
     let Some(m) = m else {
-        let shown = crate::builtins::error::describe_for_message(vm, v);
-        return Err(vm.type_error(format!("{shown} is not iterable")));
+        return Err(not_iterable_error(vm, v, for_async));
     };
     let it = call(vm, m, v, &[])?;
     if !it.is_object() {

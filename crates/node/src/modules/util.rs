@@ -98,6 +98,7 @@ pub(crate) fn inspect_options(vm: &mut Vm, o: Value, d: InspectOptions) -> JsRes
         compact: d.compact,
         sorted: flag_option(vm, o, "sorted", d.sorted)?,
         custom_inspect: flag_option(vm, o, "customInspect", d.custom_inspect)?,
+        max_array_length: size_option(vm, o, "maxArrayLength", d.max_array_length)?,
     };
     if let Some(obj) = o.as_object() {
         let key = vm.key("compact");

@@ -1,13 +1,15 @@
 //! `console`: log, info, debug, dirxml (stdout); error, warn, trace, assert (stderr) —
 //! formatted like Node's `util.format`; `dir`, `count`/`countReset`, `time`/`timeLog`/
 //! `timeEnd` (on the logical clock), `group`/`groupCollapsed`/`groupEnd` (every line
-//! indented by two spaces a level, as Node's), `clear` (a no-op: no descriptor is a terminal).
+//! indented by two spaces a level, as Node's), `table` (`table.rs`), `clear` (a no-op: no
+//! descriptor is a terminal).
 //!
 //! The counters, timers and group depth are plain data in `vm.host_state` (they ride an
 //! image); a warning (an unknown label, a timer started twice) goes through
 //! `process.emitWarning`, as in Node.
 
 use amber_engine::error::JsResult;
+use amber_engine::heap::shape::PropFlags;
 use amber_engine::runtime::call::call;
 use amber_engine::runtime::convert::{to_boolean, to_rust_string};
 use amber_engine::runtime::property::get;
@@ -16,27 +18,34 @@ use amber_engine::{Value, Vm};
 
 use crate::inspect::{format_args, inspect_with, InspectOptions};
 
+mod table;
+
+/// The methods, in the order Node 20 defines them (`Object.keys(console)`): enumerable, like
+/// Node's. `profile`, `profileEnd` and `timeStamp` do nothing without an inspector, as there.
 const METHODS: &[(&str, amber_engine::HostFn)] = &[
     ("console.log", log),
-    ("console.info", log),
-    ("console.debug", log),
-    ("console.dirxml", log),
-    ("console.error", error),
     ("console.warn", error),
-    ("console.trace", trace),
     ("console.dir", dir),
+    ("console.time", time),
+    ("console.timeEnd", time_end),
+    ("console.timeLog", time_log),
+    ("console.trace", trace),
     ("console.assert", assert),
+    ("console.clear", clear),
     ("console.count", count),
     ("console.countReset", count_reset),
-    ("console.time", time),
-    ("console.timeLog", time_log),
-    ("console.timeEnd", time_end),
     ("console.group", group),
-    ("console.groupCollapsed", group),
     ("console.groupEnd", group_end),
-    ("console.clear", clear),
+    ("console.table", table),
+    ("console.debug", log),
+    ("console.info", log),
+    ("console.dirxml", log),
+    ("console.error", error),
+    ("console.groupCollapsed", group),
+    ("console.profile", clear),
+    ("console.profileEnd", clear),
+    ("console.timeStamp", clear),
 ];
-
 /// `vm.host_state` entry holding [`State`] (JSON).
 const STATE: &str = "node.console";
 
@@ -72,7 +81,7 @@ pub fn install(vm: &mut Vm) {
     let console = vm.new_object();
     let global = vm.global_object();
     for (name, f) in METHODS {
-        vm.define_host_function(console, name, 0, *f);
+        vm.define_host_function_with(console, name, 0, *f, PropFlags::DEFAULT);
     }
     vm.set_property(global, "console", console);
 }
@@ -107,6 +116,18 @@ fn log(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 fn error(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let s = format_args(vm, args)?;
     write(vm, Stream::Stderr, &s);
+    Ok(Value::UNDEFINED)
+}
+
+/// `console.table(tabularData, properties)` (see `table.rs`); data that is not an object is
+/// logged.
+fn table(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    let data = args.first().copied().unwrap_or(Value::UNDEFINED);
+    let properties = args.get(1).copied().unwrap_or(Value::UNDEFINED);
+    match table::render(vm, data, properties)? {
+        Some(text) => write(vm, Stream::Stdout, &text),
+        None => return log(vm, this, &[data]),
+    }
     Ok(Value::UNDEFINED)
 }
 
