@@ -45,6 +45,7 @@ mod frames;
 mod gate;
 pub mod grants;
 pub mod history;
+mod host_functions;
 pub mod json;
 pub mod lower;
 mod manifest_check;

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 use std::hash::{BuildHasher, Hasher};
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use amber_durable::canonical_json::{check_depth, parse};
 use amber_durable::capability::{Capability, CapabilityLedger};
@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, Result};
 use crate::event_loop::{op_kind, waiting_on, Core, Delivery};
 use crate::grants::{Decision, SharedGrants, MANIFEST_CODE_PATH};
+use crate::host_functions::{HostFunctions, Served};
 use crate::json::primitive_to_json;
 use crate::lower::{BlobSource, HostFolder};
 use crate::net::{HttpHandler, HttpTransport, Net, NetPolicy};
@@ -140,15 +141,13 @@ impl fmt::Display for ErrorReport {
     }
 }
 
-/// Serves `amber.call` operations of one name: gets the pending operation (its args and
-/// idempotency seq), returns the JSON result or an error message (which rejects the call).
-pub type HostHandler = Box<dyn FnMut(&PendingOp) -> std::result::Result<serde_json::Value, String>>;
+pub use crate::host_functions::HostHandler;
 
 /// Configures a [`Runtime`]: policy, limits, host functions, output, clocks.
 pub struct RuntimeBuilder {
     policy: Policy,
     options: VmOptions,
-    hosts: Vec<(String, HostHandler)>,
+    hosts: HostFunctions,
     print: Option<PrintHook>,
     module_loader: Option<amber_engine::module::ModuleLoader>,
     print_while_replaying: bool,
@@ -217,7 +216,7 @@ impl RuntimeBuilder {
         RuntimeBuilder {
             policy: Policy::durable(),
             options,
-            hosts: Vec::new(),
+            hosts: HostFunctions::default(),
             print: None,
             module_loader: None,
             print_while_replaying: false,
@@ -305,13 +304,25 @@ impl RuntimeBuilder {
     }
 
     /// Serve `amber.call(name, …)` in-process: the runtime calls `handler` when the program
-    /// is idle and journals its result like any host operation.
+    /// is idle and journals its result like any host operation. The handler runs on a thread
+    /// of its own (one per function), so a call can time out ([`Self::host_timeout`]); calls
+    /// to different functions run concurrently, and their results are journaled in
+    /// operation order. A later registration under the same name replaces an earlier one.
     pub fn host_function(
         mut self,
         name: &str,
-        handler: impl FnMut(&PendingOp) -> std::result::Result<serde_json::Value, String> + 'static,
+        handler: impl FnMut(&PendingOp) -> std::result::Result<serde_json::Value, String> + Send + 'static,
     ) -> Self {
-        self.hosts.push((name.to_string(), Box::new(handler)));
+        self.hosts.add(name, Box::new(handler));
+        self
+    }
+
+    /// The limit on one attempt of an in-process host function the program manifest gives no
+    /// `timeout_ms` (the manifest's wins): past it the call rejects with
+    /// `Error [timeout]: …` (code `timeout`, retried if the manifest's `retry_on` says so).
+    /// Default: no limit.
+    pub fn host_timeout(mut self, limit: Option<std::time::Duration>) -> Self {
+        self.hosts.set_default_timeout(limit);
         self
     }
 
@@ -589,7 +600,7 @@ enum State {
 pub struct Runtime {
     core: Core,
     policy: Policy,
-    hosts: Vec<(String, HostHandler)>,
+    hosts: HostFunctions,
     deliveries: VecDeque<Delivery>,
     /// Per pending call retried in this process: the ms its recorded attempts and backoffs
     /// took, so each attempt record is stamped where it ended, not where the call began.
@@ -612,7 +623,7 @@ pub struct Runtime {
 }
 
 /// The code of a coded error message, `"TypeError [CODE]: …"` (Node's form).
-fn error_code(message: &str) -> Option<String> {
+pub(crate) fn error_code(message: &str) -> Option<String> {
     let (_, rest) = message.split_once(" [")?;
     let (code, _) = rest.split_once("]: ")?;
     (!code.is_empty() && !code.contains(' ')).then(|| code.to_string())
@@ -1307,49 +1318,31 @@ impl Runtime {
     }
 
     /// Serve pending calls that have an in-process host function; true if any was served.
-    /// Under the manifest's `retry`, a failing handler is called again after the backoff
-    /// (this thread waits), each failed attempt journaled; a handler's error of the form
-    /// `"Error [CODE]: …"` is classified by CODE for `retry_on`.
+    /// Under the manifest's `retry`, a failing call is made again after the backoff (this
+    /// thread waits), each failed attempt journaled (host_functions.rs).
     fn serve_hosts(&mut self) -> bool {
-        let mut served = false;
-        for op in self.pending() {
-            if op.kind != OpKind::Call || self.deliveries.iter().any(|d| d.id == op.id) {
-                continue;
-            }
-            let Some(index) = self.hosts.iter().position(|(name, _)| *name == op.name) else { continue };
-            let retry = self.grants.as_ref().and_then(|g| g.grant(&op.name)).and_then(|g| g.retry.clone());
-            let started = Instant::now();
-            let mut number = 1;
-            let result = loop {
-                let attempt_started = Instant::now();
-                let result = match (self.hosts[index].1)(&op) {
-                    Ok(value) => match check_depth(&value, &format!("result of operation {}", op.id)) {
-                        Ok(()) => CallResult::Ok(value),
-                        Err(e) => CallResult::Err(e.to_string()),
-                    },
-                    Err(message) => CallResult::Err(message),
-                };
-                let CallResult::Err(error) = &result else { break result };
-                let code = error_code(error);
-                let Some(policy) = retry.as_ref().filter(|r| number < r.max_attempts && r.retries(code.as_deref()))
-                else {
-                    break result;
-                };
-                let backoff_ms = policy.backoff_after(number);
-                let duration_ms = u64::try_from(attempt_started.elapsed().as_millis()).unwrap_or(u64::MAX);
-                let attempt = Attempt { number, code, error: error.clone(), duration_ms, backoff_ms };
-                if self.record_attempt(op.id, &attempt).is_err() {
-                    break result;
+        let ops: Vec<PendingOp> = self
+            .pending()
+            .into_iter()
+            .filter(|op| op.kind == OpKind::Call && self.hosts.serves(&op.name))
+            .filter(|op| !self.deliveries.iter().any(|d| d.id == op.id))
+            .collect();
+        if ops.is_empty() {
+            return false;
+        }
+        let served = self.hosts.serve(&ops, self.grants.as_ref());
+        for (op, Served { result, duration_ms, attempts }) in ops.iter().zip(served) {
+            // An attempt that cannot be journaled (a record over the limit) is left out; the
+            // call's outcome is still delivered.
+            for attempt in &attempts {
+                if self.record_attempt(op.id, attempt).is_err() {
+                    break;
                 }
-                std::thread::sleep(std::time::Duration::from_millis(backoff_ms));
-                number += 1;
-            };
-            let duration_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+            }
             self.attempts_elapsed.remove(&op.id);
             self.deliveries.push_back(Delivery { id: op.id, result, duration_ms });
-            served = true;
         }
-        served
+        true
     }
 
     fn idle_divergence(&self) -> Error {

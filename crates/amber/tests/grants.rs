@@ -206,3 +206,44 @@ fn an_in_process_host_function_is_retried_by_its_policy() {
     assert_eq!(take_output(), "E_GONE no\n");
     assert!(!runtime.take_records().iter().any(|r| r.kind.to_string() == "attempt"));
 }
+
+#[test]
+fn a_hung_in_process_host_function_times_out_and_replay_agrees() {
+    // `hang` never answers in time (manifest timeout_ms); `quick` runs beside it, on its own
+    // thread, and `later` has no manifest limit, so the builder's default applies.
+    let manifest = r#"{ "host": { "hang": { "timeout_ms": 100 }, "quick": {}, "later": {} } }"#;
+    let agent = r#"
+      const report = (what, p) => p.then((v) => console.log(what, "ok", v), (e) => console.log(what, e.code, e.message));
+      Promise.all([report("hang", amber.call("hang", {})), report("quick", amber.call("quick", {}))])
+        .then(() => report("later", amber.call("later", {})));
+    "#;
+    let program = Program::script("agent.js", agent);
+    let sleeper = |ms: u64| {
+        move |_: &amber::PendingOp| -> Result<serde_json::Value, String> {
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+            Ok(json!(ms))
+        }
+    };
+    let started = std::time::Instant::now();
+    let mut runtime = builder(manifest)
+        .host_function("hang", sleeper(5_000))
+        .host_function("quick", sleeper(10))
+        .host_function("later", sleeper(5_000))
+        .host_timeout(Some(std::time::Duration::from_millis(150)))
+        .build()
+        .unwrap();
+    assert_eq!(runtime.run(&program).unwrap(), Outcome::Completed(serde_json::Value::Null));
+    let output = take_output();
+    assert_eq!(
+        output,
+        "hang undefined host function \"hang\" timed out after 100 ms\n\
+         quick ok 10\n\
+         later undefined host function \"later\" timed out after 150 ms\n"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(3), "the run waited for a hung handler");
+    // The rejections are journaled: a replay from the top calls no handler and agrees.
+    let journal = Journal::from_records(runtime.take_records()).unwrap();
+    let mut replay = builder(manifest).print_while_replaying(true).replay(&journal).unwrap();
+    assert_eq!(replay.run(&program).unwrap(), Outcome::Completed(serde_json::Value::Null));
+    assert_eq!(take_output(), output);
+}
