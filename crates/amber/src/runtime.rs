@@ -658,6 +658,11 @@ impl Runtime {
     /// Starts `program`: captures (or, replaying, reads) the start time and seed, runs the
     /// script, then the event loop until it is idle.
     pub fn run(&mut self, program: &Program) -> Result<Outcome> {
+        let outcome = self.run_program(program)?;
+        self.after_end(outcome)
+    }
+
+    fn run_program(&mut self, program: &Program) -> Result<Outcome> {
         if self.state != State::NotStarted {
             return Err(Error::usage("this runtime has already started a program; use resume"));
         }
@@ -776,8 +781,52 @@ impl Runtime {
         match self.state {
             State::NotStarted => Err(Error::usage("no program has been started; use run")),
             State::Ended => Err(Error::usage("the program has already ended")),
-            State::Running => self.drive(),
+            State::Running => {
+                let outcome = self.drive()?;
+                self.after_end(outcome)
+            }
         }
+    }
+
+    /// Replaying a run that ended: applies the rollbacks its host made after the end.
+    fn after_end(&mut self, outcome: Outcome) -> Result<Outcome> {
+        if !matches!(outcome, Outcome::Suspended(_)) {
+            while self.core.recorder.peek().is_some_and(|r| r.kind == RecordKind::FsRollback) {
+                self.apply_fs_rollback()?;
+            }
+        }
+        Ok(outcome)
+    }
+
+    /// Discards every change the program made to the overlay's upper layer (docs/vfs.md), as
+    /// `amber fs rollback` does: only between runs (suspended, or after the program ended), and
+    /// journaled (an `fs-rollback` record, taken with [`Runtime::take_records`]), so a replay
+    /// discards them at the same point. Open descriptors on the mounted tree are closed. Returns
+    /// the number of changes dropped ([`amber_engine::vfs::Vfs::diff`]'s count).
+    pub fn fs_rollback(&mut self) -> Result<u64> {
+        if self.state == State::NotStarted {
+            return Err(Error::usage("no program has run yet: there is nothing to roll back"));
+        }
+        if self.core.recorder.replaying() || self.core.recorder.strict {
+            return Err(Error::usage("cannot roll back while journaled effects remain to be replayed"));
+        }
+        if !self.core.vm.frames.is_empty() {
+            return Err(Error::usage("cannot roll back while the program runs"));
+        }
+        if self.core.vm.vfs.lower_mount().is_none() {
+            return Err(Error::usage("the run has no host folder (lower layer) to roll back to"));
+        }
+        self.apply_fs_rollback()
+    }
+
+    /// Journals (or, replaying, matches) an fs-rollback record, then discards the upper layer.
+    fn apply_fs_rollback(&mut self) -> Result<u64> {
+        let diff = self.core.vm.vfs.diff().map_err(|e| Error::usage(format!("cannot list the changes: {e}")));
+        let changes = diff?.len() as u64;
+        let now = self.core.vm.clock_ms;
+        self.core.recorder.record(RecordDraft::fs_rollback(changes, now.max(0.0) as u64), None)?;
+        self.core.vm.vfs.rollback(now).map_err(|e| Error::usage(format!("cannot roll back: {e}")))?;
+        Ok(changes)
     }
 
     /// REPL: evaluate more code in the same realm and return its inspected value (strings
@@ -1264,6 +1313,11 @@ impl Runtime {
                         }
                         continue;
                     }
+                    // The host rolled the filesystem back while the run was suspended here.
+                    Some((RecordKind::FsRollback, _)) => {
+                        self.apply_fs_rollback()?;
+                        continue;
+                    }
                     _ => return Err(self.idle_divergence()),
                 }
             }
@@ -1290,7 +1344,9 @@ impl Runtime {
                     }
                     continue;
                 }
-                if replaying {
+                // A rollback the host made after the end is applied after the end (after_end).
+                let rollback_next = self.core.recorder.peek().is_some_and(|r| r.kind == RecordKind::FsRollback);
+                if replaying && !rollback_next {
                     return Err(self.idle_divergence());
                 }
                 // Node: 'beforeExit' may schedule more work; 'exit' is final.

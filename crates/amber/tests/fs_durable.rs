@@ -108,3 +108,59 @@ fs.readFile('/x', (err) => console.log('callback', err.code));
     );
     assert!(!rt.capabilities().contains(Capability::FsRead));
 }
+
+/// A temp host folder holding `keep.txt`; removed when dropped.
+struct Folder(std::path::PathBuf);
+
+impl Folder {
+    fn new(tag: &str) -> Folder {
+        let dir = std::env::temp_dir().join(format!("amber-fs-rollback-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("keep.txt"), "lower").unwrap();
+        Folder(std::fs::canonicalize(dir).unwrap())
+    }
+
+    fn builder(&self, blobs: Option<amber::lower::BlobSource>) -> RuntimeBuilder {
+        let folder = amber::lower::HostFolder::open(&self.0, &[], blobs).unwrap();
+        let at = self.0.display().to_string();
+        builder().lower_folder(folder, &at, &at)
+    }
+}
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn fs_rollback_discards_the_upper_layer_and_a_replay_does_the_same() {
+    let folder = Folder::new("embed");
+    let src = "const fs = require('fs');\n\
+               fs.writeFileSync('keep.txt', 'upper'); fs.writeFileSync('new.txt', 'x');\n\
+               amber.call('wait', {}).then(() => console.log(fs.readFileSync('keep.txt', 'utf8'), fs.existsSync('new.txt')));";
+    let program = Program::commonjs(format!("{}/main.js", folder.0.display()), src);
+    let mut rt = folder.builder(None).build().unwrap();
+    assert!(rt.fs_rollback().is_err(), "nothing has run yet");
+    assert_eq!(suspended(rt.run(&program).unwrap()), 1);
+    assert_eq!(rt.fs_rollback().unwrap(), 2);
+    assert_eq!(rt.fs_rollback().unwrap(), 0, "a second rollback has nothing left to drop");
+    rt.resolve(1, json!(null)).unwrap();
+    assert_eq!(rt.resume().unwrap(), Outcome::Completed(json!(null)));
+    assert_eq!(take_output(), "lower false\n");
+    assert_eq!(std::fs::read_to_string(folder.0.join("keep.txt")).unwrap(), "lower", "the host is untouched");
+    let records = rt.take_records();
+    let kinds: Vec<String> = records.iter().map(|r| r.kind.to_string()).collect();
+    assert_eq!(kinds.iter().filter(|k| *k == "fs-rollback").count(), 2, "{kinds:?}");
+    let live_hash = rt.state_hash().unwrap();
+    let blobs: std::collections::BTreeMap<_, _> = rt.take_blobs().into_iter().map(|(d, b)| (d.0, b.to_vec())).collect();
+    let source: amber::lower::BlobSource = Box::new(move |hash| blobs.get(hash).cloned());
+
+    // Replaying the journal applies both rollbacks at the suspension and reaches the same state.
+    let journal = amber::durable::journal::Journal::from_records(records).unwrap();
+    let mut replay = folder.builder(Some(source)).replay(&journal).unwrap();
+    assert!(replay.fs_rollback().is_err(), "nothing has run yet");
+    assert_eq!(replay.run(&program).unwrap(), Outcome::Completed(json!(null)));
+    assert_eq!(replay.state_hash().unwrap(), live_hash);
+}

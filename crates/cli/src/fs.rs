@@ -1,13 +1,15 @@
-//! `amber fs diff|commit SESSION`: the overlay's upper layer against the host folder
+//! `amber fs diff|commit|rollback SESSION`: the overlay's upper layer against the host folder
 //! (docs/vfs.md). `diff` lists what the program changed; `commit` writes those changes to the
 //! folder (or `--to DIR`), each file atomically (write a temporary file beside it, then
 //! rename), after checking that every host file the run read still has the bytes it read —
 //! optimistic concurrency: a file changed on the host since is a conflict, and a conflict
-//! refuses the whole commit before anything is written.
+//! refuses the whole commit before anything is written. `rollback` discards the changes in the
+//! session itself: journaled (an `fs-rollback` record) with the new image in one transaction,
+//! so a replay discards them at the same point.
 
 use std::path::{Path, PathBuf};
 
-use amber::durable::store::{LoadedSession, SessionStatus};
+use amber::durable::store::{LoadedSession, SessionStatus, SessionStore};
 use amber::engine::vfs::{Change, FileType, LowerNode};
 use clap::{Args, Subcommand};
 
@@ -40,12 +42,19 @@ enum FsCommand {
         #[arg(long, value_name = "DIR")]
         to: Option<PathBuf>,
     },
+    /// Discard the session's changes to its folder: the program sees the folder as it was
+    /// (the bytes the run first read). Only when the session is not running; journaled.
+    Rollback {
+        /// The session.
+        name: String,
+    },
 }
 
 pub fn fs(args: FsArgs, location: &StoreLocation) -> CliResult<u8> {
     match args.command {
         FsCommand::Diff { name, json } => diff(&name, json, location),
         FsCommand::Commit { name, to } => commit(&name, to.as_deref(), location),
+        FsCommand::Rollback { name } => rollback(&name, location),
     }
 }
 
@@ -56,20 +65,39 @@ struct Upper {
     mount: amber::engine::vfs::LowerMount,
 }
 
-fn open(name: &str, location: &StoreLocation) -> CliResult<(Upper, LoadedSession)> {
-    let store = location
+fn store_of(name: &str, location: &StoreLocation) -> CliResult<SessionStore> {
+    location
         .open_existing()?
-        .ok_or_else(|| Failure::usage(format!("no session {name:?}: there is no session store here")))?;
-    let loaded = store.load(name)?;
+        .ok_or_else(|| Failure::usage(format!("no session {name:?}: there is no session store here")))
+}
+
+/// The session restored from its newest image (with the journal, so records past the image
+/// are served first).
+fn restore(name: &str, store: &SessionStore, loaded: &LoadedSession) -> CliResult<amber::Runtime> {
     let image = loaded
         .image
         .as_ref()
         .ok_or_else(|| Failure::usage(format!("session {name} has no image yet (it has not suspended or finished)")))?;
     let builder =
-        crate::folder::with_session_files(with_session_options(crate::run::builder(), &loaded)?, &loaded, store.dir())?;
-    let mut runtime = builder
+        crate::folder::with_session_files(with_session_options(crate::run::builder(), loaded)?, loaded, store.dir())?;
+    builder
         .restore(&image.bytes, Some(&loaded.journal))
-        .map_err(|e| Failure::from(e).context(format!("cannot restore session {name}")))?;
+        .map_err(|e| Failure::from(e).context(format!("cannot restore session {name}")))
+}
+
+fn refuse_running(name: &str, loaded: &LoadedSession, what: &str) -> CliResult<()> {
+    if loaded.meta.status == SessionStatus::Running {
+        return Err(Failure::usage(format!(
+            "session {name} is running (or crashed while running: `amber resume {name}` recovers it); {what} when it is suspended or finished"
+        )));
+    }
+    Ok(())
+}
+
+fn open(name: &str, location: &StoreLocation) -> CliResult<(Upper, LoadedSession)> {
+    let store = store_of(name, location)?;
+    let loaded = store.load(name)?;
+    let mut runtime = restore(name, &store, &loaded)?;
     let vfs = &mut runtime.vm_mut().vfs;
     let mount =
         vfs.lower_mount().cloned().ok_or_else(|| Failure::usage(format!("session {name} runs over no host folder")))?;
@@ -152,11 +180,7 @@ fn conflict(host: &Path, read: Option<&LowerNode>, elsewhere: bool) -> Option<St
 
 fn commit(name: &str, to: Option<&Path>, location: &StoreLocation) -> CliResult<u8> {
     let (mut upper, loaded) = open(name, location)?;
-    if loaded.meta.status == SessionStatus::Running {
-        return Err(Failure::usage(format!(
-            "session {name} is running (or crashed while running: `amber resume {name}` recovers it); commit it when it is suspended or finished"
-        )));
-    }
+    refuse_running(name, &loaded, "commit it")?;
     let root = match to {
         Some(dir) => dir.to_path_buf(),
         None => PathBuf::from(&upper.mount.at),
@@ -246,6 +270,23 @@ fn commit(name: &str, to: Option<&Path>, location: &StoreLocation) -> CliResult<
         written += 1;
     }
     errln!("amber: committed {written} change(s) of session {name} to {}", root.display());
+    Ok(exit::OK)
+}
+
+fn rollback(name: &str, location: &StoreLocation) -> CliResult<u8> {
+    let store = store_of(name, location)?;
+    let lease = store.acquire(name)?;
+    let loaded = store.load(name)?;
+    refuse_running(name, &loaded, "roll it back")?;
+    let mut runtime = restore(name, &store, &loaded)?;
+    let changes = runtime.fs_rollback().map_err(|e| Failure::from(e).context(format!("session {name}")))?;
+    // The record and the image of the state after it, in one transaction: a crash leaves the
+    // session as it was or rolled back, never half.
+    let image = runtime.snapshot()?;
+    let records = runtime.take_records();
+    store.append_progress(&lease, &records, &[], Some(&image))?;
+    let seq = records.last().map_or(0, |r| r.seq);
+    errln!("amber: discarded {changes} change(s) of session {name} (fs-rollback recorded at seq {seq})");
     Ok(exit::OK)
 }
 

@@ -111,7 +111,7 @@ enum Command {
     Export(sessions::ExportArgs),
     /// Add a session from an export file.
     Import(sessions::ImportArgs),
-    /// A session's changes to its host folder: `fs diff NAME`, `fs commit NAME [--to DIR]`.
+    /// A session's changes to its host folder: `fs diff NAME`, `fs commit NAME [--to DIR]`, `fs rollback NAME`.
     Fs(fs::FsArgs),
     /// Read-eval-print loop (reads lines from stdin); with --session, in a copy of a session's state.
     Repl(repl::ReplArgs),

@@ -237,3 +237,55 @@ fn fs_diff_lists_the_changes_and_commit_writes_them_unless_the_host_changed() {
     assert_eq!(to.code, 0, "{}", to.stderr);
     assert_eq!(std::fs::read_to_string(other.dir.join("out/report.md")).unwrap(), "# report");
 }
+
+#[test]
+fn fs_rollback_discards_the_changes_is_journaled_and_replays() {
+    let sb = Sandbox::new("overlay-rollback");
+    sb.write("edit.txt", "old");
+    sb.write("gone.txt", "bye");
+    sb.write(
+        "main.js",
+        &two_halves(
+            "fs.writeFileSync('edit.txt', 'new');\n\
+             fs.unlinkSync('gone.txt');\n\
+             fs.writeFileSync('added.txt', 'added');\n\
+             console.log(fs.readFileSync('edit.txt', 'utf8'), fs.existsSync('gone.txt'));",
+            "console.log(fs.readFileSync('edit.txt', 'utf8'), fs.existsSync('gone.txt'), fs.existsSync('added.txt'));\n\
+             fs.writeFileSync('after.txt', 'after');",
+        ),
+    );
+    let run = sb.amber(&["run", "--session", "s", "main.js"]);
+    assert_eq!((run.code, run.stdout.as_str()), (75, "new false\n"), "{}", run.stderr);
+    let diff = sb.amber(&["fs", "diff", "s"]);
+    assert_eq!(diff.stdout.lines().count(), 3, "{}", diff.stdout);
+    let rolled = sb.amber(&["fs", "rollback", "s"]);
+    assert_eq!(rolled.code, 0, "{}", rolled.stderr);
+    assert!(rolled.stderr.contains("discarded 3 change(s) of session s"), "{}", rolled.stderr);
+    let diff = sb.amber(&["fs", "diff", "s"]);
+    assert_eq!((diff.code, diff.stdout.as_str()), (0, ""), "{}", diff.stderr);
+    // The host folder was never touched; the resumed program sees it as it was.
+    assert_eq!(std::fs::read_to_string(sb.dir.join("edit.txt")).unwrap(), "old");
+    let resumed = sb.amber(&["resume", "s", "--resolve", "1=null"]);
+    assert_eq!((resumed.code, resumed.stdout.as_str()), (0, "old true false\n"), "{}", resumed.stderr);
+    let root = std::fs::canonicalize(&sb.dir).unwrap().display().to_string();
+    let diff = sb.amber(&["fs", "diff", "s"]);
+    assert_eq!(diff.stdout, format!("A {root}/after.txt\n"));
+    // Replay from the top applies the rollback at the suspension, and again after the end.
+    let rolled = sb.amber(&["fs", "rollback", "s"]);
+    assert_eq!(rolled.code, 0, "{}", rolled.stderr);
+    assert!(rolled.stderr.contains("discarded 1 change(s)"), "{}", rolled.stderr);
+    let replay = sb.amber(&["replay", "s", "--print"]);
+    assert_eq!((replay.code, replay.stdout.as_str()), (0, "new false\nold true false\n"), "{}", replay.stderr);
+    let journal = sb.amber(&["log", "s"]);
+    assert_eq!(journal.stdout.matches("fs-rollback").count(), 2, "{}", journal.stdout);
+}
+
+#[test]
+fn fs_rollback_of_an_unknown_session_is_refused() {
+    let sb = Sandbox::new("overlay-rollback-refused");
+    sb.write("main.js", "amber.call('wait', {});\n");
+    let run = sb.amber(&["run", "--session", "s", "main.js"]);
+    assert_eq!(run.code, 75, "{}", run.stderr);
+    let missing = sb.amber(&["fs", "rollback", "nope"]);
+    assert_eq!(missing.code, 2, "{}", missing.stderr);
+}

@@ -251,6 +251,7 @@ fn edit_records(seed: &[u8], ops: &[u8]) -> Option<Journal> {
         RecordKind::Fork,
         RecordKind::Upgrade,
         RecordKind::Attempt,
+        RecordKind::FsRollback,
         RecordKind::Intent(OpKind::Approval),
         RecordKind::Completion(OpKind::Approval),
     ];

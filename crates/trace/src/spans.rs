@@ -179,6 +179,11 @@ impl<'a> Trace<'a> {
                 RecordKind::Upgrade => {
                     events.push(event("upgrade", record.timestamp, vec![kv("amber.seq", int(record.seq as i64))]));
                 }
+                RecordKind::FsRollback => {
+                    let changes = record.args["changes"].as_i64().unwrap_or(0);
+                    let attrs = vec![kv("amber.seq", int(record.seq as i64)), kv("amber.fs.changes", int(changes))];
+                    events.push(event("fs rollback", record.timestamp, attrs));
+                }
                 _ => {}
             }
         }

@@ -28,9 +28,9 @@ pub use record::{describe, Attempt, CallRecord, CallResult, OpKind, RecordDraft,
 /// Magic bytes of an encoded journal.
 pub const JOURNAL_MAGIC: &[u8; 8] = b"AMBERJNL";
 /// Journal and record format version. 2 added the `Fork` and `Upgrade` record kinds, 3 the
-/// `Attempt` kind and the `Approval` operation kind (new variants at the ends of `RecordKind`
-/// and `OpKind`, so every older record reads unchanged).
-pub const JOURNAL_FORMAT_VERSION: u32 = 3;
+/// `Attempt` kind and the `Approval` operation kind, 4 the `FsRollback` kind (new variants at
+/// the ends of `RecordKind` and `OpKind`, so every older record reads unchanged).
+pub const JOURNAL_FORMAT_VERSION: u32 = 4;
 /// The oldest journal file version [`Journal::decode`] reads.
 pub const JOURNAL_OLDEST_READABLE_VERSION: u32 = 1;
 /// Largest encoded record (body and hash) accepted when writing or reading.
@@ -368,6 +368,9 @@ fn check_next(
         }
         RecordKind::Upgrade if !(record.args["from"].is_object() && record.args["to"].is_object()) => {
             Err("an upgrade record's args must be {from, to}".into())
+        }
+        RecordKind::FsRollback if record.parent_seq.is_some() || !record.args["changes"].is_u64() => {
+            Err("an fs-rollback record has no parent and its args are {changes}".into())
         }
         RecordKind::Attempt => {
             let Some(intent_seq) = record.parent_seq else {

@@ -82,6 +82,11 @@ pub enum RecordKind {
     /// "backoff_ms": ms before the next}`, `result` the attempt's error, `duration_ms` how long
     /// it ran. The call's completion is its last attempt. A marker (since version 3).
     Attempt,
+    /// The overlay's upper layer was discarded between runs (`amber fs rollback`): `args`
+    /// `{"changes": n}`, the number of changes dropped. Not a marker: replay applies it at
+    /// the same point (the idle point the run was suspended at, or after the program ended),
+    /// so the state replay reaches is the state the host left. Since version 4.
+    FsRollback,
 }
 
 impl RecordKind {
@@ -97,6 +102,7 @@ impl RecordKind {
         match self {
             RecordKind::Fork | RecordKind::Upgrade => 2,
             RecordKind::Attempt | RecordKind::Intent(OpKind::Approval) | RecordKind::Completion(OpKind::Approval) => 3,
+            RecordKind::FsRollback => 4,
             _ => 1,
         }
     }
@@ -115,6 +121,7 @@ impl fmt::Display for RecordKind {
             RecordKind::Fork => f.write_str("fork"),
             RecordKind::Upgrade => f.write_str("upgrade"),
             RecordKind::Attempt => f.write_str("attempt"),
+            RecordKind::FsRollback => f.write_str("fs-rollback"),
         }
     }
 }
@@ -277,6 +284,14 @@ impl RecordDraft {
             parent_seq: Some(intent_seq),
             duration_ms: attempt.duration_ms,
             ..RecordDraft::plain(RecordKind::Attempt, name, Some(CallResult::Err(attempt.error.clone())), timestamp)
+        }
+    }
+
+    /// The host discarded the overlay's upper layer, `changes` changes, between runs.
+    pub fn fs_rollback(changes: u64, timestamp: u64) -> Self {
+        RecordDraft {
+            args: json!({ "changes": changes }),
+            ..RecordDraft::plain(RecordKind::FsRollback, "", Some(CallResult::Ok(Value::Null)), timestamp)
         }
     }
 
@@ -472,5 +487,6 @@ pub fn describe(kind: RecordKind, function: &str) -> String {
         RecordKind::Fork => format!("fork of session {function:?}"),
         RecordKind::Upgrade => "upgrade to new code".to_string(),
         RecordKind::Attempt => format!("failed attempt of call {function:?}"),
+        RecordKind::FsRollback => "rollback of the filesystem's changes".to_string(),
     }
 }

@@ -271,8 +271,25 @@ fn a_version_1_journal_file_still_reads() {
     let mut bytes = journal.encode().unwrap();
     bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
     assert_eq!(Journal::decode(&bytes).unwrap(), journal);
-    bytes[8..12].copy_from_slice(&4u32.to_le_bytes());
-    assert!(matches!(Journal::decode(&bytes), Err(DurableError::UnsupportedVersion { found: 4, .. })));
+    bytes[8..12].copy_from_slice(&5u32.to_le_bytes());
+    assert!(matches!(Journal::decode(&bytes), Err(DurableError::UnsupportedVersion { found: 5, .. })));
+}
+
+#[test]
+fn an_fs_rollback_needs_version_4_and_is_checked() {
+    let mut journal = sample();
+    journal.append(RecordDraft::fs_rollback(3, 40)).unwrap();
+    let encoded = journal.encode().unwrap();
+    assert_eq!(u32::from_le_bytes(encoded[8..12].try_into().unwrap()), 4);
+    let decoded = Journal::decode(&encoded).unwrap();
+    assert_eq!(decoded, journal);
+    assert!(!decoded.records().last().unwrap().kind.is_marker(), "replay applies a rollback");
+    // A rollback with a parent, or without its count, is refused.
+    let err = journal.append(RecordDraft::fs_rollback(1, 41).with_parent(0)).unwrap_err();
+    assert!(err.to_string().contains("fs-rollback record has no parent"), "{err}");
+    let mut draft = RecordDraft::fs_rollback(1, 41);
+    draft.args = json!({ "changes": "all" });
+    assert!(journal.append(draft).is_err());
 }
 
 #[test]

@@ -366,12 +366,18 @@ impl Vfs {
             if rel.is_empty() || present.contains(rel) {
                 continue;
             }
+            // Not yet materialized (after a rollback, or never listed): the layer serves it
+            // from the manifest, so it is unchanged, not deleted.
+            let full = normalize::join_name(&mount.at, rel);
+            if self.walk(&full, false).is_ok() {
+                continue;
+            }
             // Under a deleted lower directory only the directory itself is reported.
             let parent_gone = rel.rsplit_once('/').is_some_and(|(parent, _)| {
                 !present.contains(parent) && mount.manifest.get(parent).is_some_and(|n| node_type(n).is_some())
             });
             if !parent_gone {
-                changes.push(Change::Deleted { path: normalize::join_name(&mount.at, rel), kind });
+                changes.push(Change::Deleted { path: full, kind });
             }
         }
         changes.sort_by(|a, b| a.path().cmp(b.path()));
@@ -383,7 +389,6 @@ impl Vfs {
     /// directory returns to the mount if it no longer exists.
     pub fn rollback(&mut self, now_ms: f64) -> VfsResult<()> {
         let Some(mount) = self.lower.clone() else { return Ok(()) };
-        self.fds.clear();
         let ino = self.walk(&mount.at, true)?.ino;
         // Detach the whole mounted tree and start over from a fresh, unprobed mount
         // directory: every earlier answer is still in the manifest and is served again by
@@ -393,6 +398,9 @@ impl Vfs {
         for child in children {
             self.drop_subtree(child);
         }
+        // Descriptors on the dropped tree close; those on files elsewhere (/tmp) stay open.
+        let inodes = &self.inodes;
+        self.fds.retain(|_, f| inodes.contains_key(&f.ino));
         if let Some(node) = self.inodes.get_mut(&ino) {
             node.lower = Some(LowerDir::new(String::new()));
             node.touch(now_ms);
