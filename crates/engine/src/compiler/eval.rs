@@ -267,6 +267,14 @@ impl Compiler<'_, '_> {
             let mut syms: Vec<SymbolId> = self.scoping.iter_bindings_in(s).collect();
             syms.sort();
             let in_parameters = if Some(s) == self.func.scope_id { self.func.parameters.clone() } else { None };
+            // Eval code in the body sees the body's binding of a redeclared parameter's name
+            // (param_scope.rs: it is not in the scope's binding table).
+            for sym in &mut syms {
+                let pairs = self.analysis.body_bindings.pairs_seen_at(s, id.span);
+                if let Some(&(_, body)) = pairs.iter().find(|(param, _)| param == sym) {
+                    *sym = body;
+                }
+            }
             for sym in syms {
                 if in_parameters.as_ref().is_some_and(|p| !p.contains(&sym)) {
                     continue;

@@ -208,6 +208,20 @@ impl<'s> Compiler<'s, '_> {
         if let Some(scope) = spec.scope {
             slots += self.declare_scope_from(scope, level, next_slot);
         }
+        // The body's own bindings of parameter names (param_scope.rs).
+        let body_bindings = spec.scope.map(|s| self.analysis.body_bindings.pairs(s).to_vec()).unwrap_or_default();
+        for &(_, body_sym) in &body_bindings {
+            if self.locs[body_sym.index()].is_some() {
+                continue;
+            }
+            self.locs[body_sym.index()] = Some(if self.captured[body_sym.index()] {
+                slots += 1;
+                Loc::Env { level, slot: slots - 1 }
+            } else {
+                let name = self.atom(self.scoping.symbol_name(body_sym));
+                Loc::Register(self.alloc_register(name))
+            });
+        }
         // The arguments object lives in an env slot when nested arrows may read it.
         let mut arguments_loc = None;
         if let Some(sym) = var_arguments {
@@ -297,6 +311,15 @@ impl<'s> Compiler<'s, '_> {
             self.emit(Op::CreateRest(n));
             self.compile_binding_init(&rest.rest.argument, false)?;
         }
+        // FunctionDeclarationInstantiation step 28.f.i.4: a body `var` of a parameter's name
+        // starts with the parameter's value, in a binding of its own; direct eval in the body
+        // finds that binding by the name.
+        for &(param, body_sym) in &body_bindings {
+            let (from, to) = (self.loc_of(param), self.loc_of(body_sym));
+            self.emit_load(from, false);
+            self.emit_store(to, false);
+        }
+        self.note_body_bindings(level, &body_bindings);
         // Where the parameters' environment already binds `arguments` (the arguments object
         // of a non-arrow function, or a parameter of that name), a direct eval in a parameter
         // initialiser may not declare it again.
@@ -1105,7 +1128,7 @@ impl<'s> Compiler<'s, '_> {
 }
 
 /// Every binding identifier's symbol in a pattern.
-fn pattern_symbols(p: &BindingPattern, out: &mut Vec<oxc_syntax::symbol::SymbolId>) {
+pub(crate) fn pattern_symbols(p: &BindingPattern, out: &mut Vec<oxc_syntax::symbol::SymbolId>) {
     match p {
         BindingPattern::BindingIdentifier(id) => out.extend(id.symbol_id.get()),
         BindingPattern::AssignmentPattern(a) => pattern_symbols(&a.left, out),

@@ -18,6 +18,7 @@ mod expr;
 mod function;
 pub mod module;
 pub mod nesting;
+mod param_scope;
 mod pattern;
 mod stmt;
 
@@ -220,6 +221,8 @@ pub(crate) struct Analysis {
     pub annex_b: annex_b::AnnexB,
     /// Per scope: is it a class's scope? (oxc has no scope flag for it.)
     pub class_scopes: Vec<bool>,
+    /// The body bindings of parameters redeclared in a body (`param_scope`).
+    pub body_bindings: param_scope::BodyBindings,
 }
 
 /// Compile error during code generation (rare: most errors are early errors from oxc).
@@ -494,6 +497,23 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
         }
         names.sort_by_key(|b| b.slot);
         self.set_env_names(env_level, names);
+    }
+
+    /// From here on, eval code finds each body binding of a parameter's name (param_scope.rs)
+    /// by the name, in place of the parameter.
+    pub(crate) fn note_body_bindings(&mut self, env_level: u32, pairs: &[(SymbolId, SymbolId)]) {
+        let Some(index) = env_level.checked_sub(self.func.base_env_level + 1) else { return };
+        for &(_, body_sym) in pairs {
+            let Some(Loc::Env { level, slot }) = self.locs[body_sym.index()] else { continue };
+            if level != env_level {
+                continue;
+            }
+            let name = self.atom(self.scoping.symbol_name(body_sym));
+            let Some(names) = self.func.env_names.get_mut(index as usize) else { continue };
+            names.retain(|b| b.name != name);
+            names.push(EnvBinding { name, level, slot });
+            names.sort_by_key(|b| b.slot);
+        }
     }
 
     fn set_env_names(&mut self, env_level: u32, names: Vec<EnvBinding>) {
@@ -1296,7 +1316,8 @@ fn parse_and_check<R>(
     let annex_b = annex_b::resolve(&ret.program, &mut scoping);
     let class_scopes = class_binding::resolve(&ret.program, &mut scoping);
     arguments_refs::resolve(&mut scoping);
-    let analysis = Analysis { annex_b, class_scopes };
+    let body_bindings = param_scope::resolve(&ret.program, &mut scoping);
+    let analysis = Analysis { annex_b, class_scopes, body_bindings };
     f(&ret.program, &scoping, &analysis)
 }
 
