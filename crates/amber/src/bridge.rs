@@ -19,7 +19,7 @@ use serde_json::json;
 use crate::error::Error;
 use crate::json::{from_json, to_json};
 use crate::recorder::{result_of, with_active};
-use crate::step_state::{self, Generators};
+use crate::step_state::{self, Watch};
 
 const METHODS: &[(&str, u32, HostFn)] = &[
     ("amber.call", 2, amber_call),
@@ -114,7 +114,7 @@ fn amber_step(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     .flatten();
     let result = match served {
         Some(Ok((step_seq, Some(record)))) => {
-            // The generators as the live step left them, when it moved them.
+            // What the live step left behind (generators, lookups, …), when it left anything.
             let state = with_active(|r| match r.peek() {
                 Some(next) if step_state::is_state_of(next, step_seq) => {
                     Some(r.record(step_state::replay_draft(step_seq, timestamp), Some(&location)))
@@ -135,7 +135,7 @@ fn amber_step(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
             // Live.
             with_active(|r| r.step_depth += 1);
             vm.pure_depth += 1;
-            let before = Generators::of(vm);
+            let watch = Watch::start(vm);
             let mark = vm.roots.len();
             vm.roots.push(f);
             let outcome = call(vm, f, Value::UNDEFINED, &[]);
@@ -163,13 +163,19 @@ fn amber_step(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
             };
             vm.roots.truncate(mark);
             with_active(|r| r.step_depth = r.step_depth.saturating_sub(1));
-            let result = result?;
+            let result = match result {
+                Ok(result) => result,
+                Err(limit) => {
+                    vm.vfs.take_lookups(); // ends the log: a limit unwinds the run
+                    return Err(limit);
+                }
+            };
             let step_seq = match with_active(|r| r.record(draft(result.clone()), Some(&location))) {
                 Some(Ok((seq, _))) => seq,
                 Some(Err(e)) => return Err(fatal(e)),
                 None => return Err(no_runtime(vm)),
             };
-            if let Some(state) = Generators::of(vm).record_after(&before, step_seq, timestamp) {
+            if let Some(state) = watch.finish(vm, step_seq, timestamp) {
                 match with_active(|r| r.record(state, Some(&location))) {
                     Some(Ok(_)) => {}
                     Some(Err(e)) => return Err(fatal(e)),

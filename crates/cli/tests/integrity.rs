@@ -2,7 +2,8 @@
 //! journaled and replays, a program cannot fake amber's exit statuses, a closed pipe never
 //! panics or strands a session, a killed export keeps the previous file, an oversized record
 //! rejects one call, idempotency keys are unique, `--seed`/`--start-time` reproduce images, a
-//! live step refuses writes and timers and carries its random state, an edited image row is
+//! live step refuses writes and timers and carries its random state, a step's first reads of
+//! the host folder replay to the same state, an edited image row is
 //! detected, host commands run concurrently under `--host-timeout`, and an image key
 //! authenticates images and journal heads without being stored.
 #![allow(clippy::unwrap_used)]
@@ -313,6 +314,64 @@ fn a_live_step_refuses_writes_and_timers_and_carries_the_random_state() {
     assert_eq!(states, 1, "the draw step's generator state is journaled once");
 }
 
+const READING_STEP: &str = r#"
+const fs = require('fs');
+(async () => {
+  // Each step is the first to touch what it reads: a file, a listing, a missing name, a
+  // symlinked directory, and a builtin whose body is evaluated first here.
+  const text = await amber.step('read', () => fs.readFileSync('lib/data.txt', 'utf8'));
+  const names = await amber.step('list', () => fs.readdirSync('lib').join(','));
+  const missing = await amber.step('missing', () => fs.existsSync('lib/nothing.txt'));
+  const linked = await amber.step('linked', () => fs.readdirSync('alias').length);
+  const digest = await amber.step('hash', () => require('node:crypto').createHash('sha256').update(text).digest('hex'));
+  let refusal = 'ran';
+  try { await amber.step('module', () => require('./lib/mod.js')); } catch (e) { refusal = e.name + ': ' + e.message; }
+  console.log(text, names, missing, linked, digest.slice(0, 8));
+  console.log(refusal);
+  console.log('module after the step', require('./lib/mod.js'));
+  console.log('answer', await amber.input('go?'), fs.readFileSync('lib/other.txt', 'utf8'));
+})();
+"#;
+
+/// Issue 15 item 2, reads: the first lookups a live step makes in the host folder, the builtins
+/// it evaluates first and the capability flags it touches are journaled with the step and
+/// repeated by a replay that skips it, so `amber replay` of an honest session matches its
+/// images (it once failed the image check, exit 4). Loading a file module inside a step is
+/// refused.
+#[test]
+fn a_step_that_reads_the_host_folder_first_replays_to_the_same_state() {
+    let sb = Sandbox::new("reading-step");
+    sb.write("lib/data.txt", "lower");
+    sb.write("lib/other.txt", "other");
+    sb.write("lib/mod.js", "module.exports = 42;");
+    std::os::unix::fs::symlink("lib", sb.dir.join("alias")).unwrap();
+    let file = sb.write("reads.js", READING_STEP);
+    let run = sb.amber(&["run", &file, "--session", "s"]);
+    expect(&run, 75);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines[0], "lower data.txt,mod.js,other.txt false 3 8c6fb1e9", "{}", run.stdout);
+    assert!(
+        lines[1].starts_with("TypeError: Loading the module '")
+            && lines[1].contains("cannot be used inside amber.step"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(lines[2], "module after the step 42", "{}", run.stdout);
+    let replay = sb.amber(&["replay", "s", "--print"]);
+    expect(&replay, 0);
+    assert_eq!(replay.stdout, run.stdout);
+    assert!(replay.stderr.contains("matches all"), "{}", replay.stderr);
+    // The host folder changes; the resumed run and the replays still see the first bytes.
+    sb.write("lib/data.txt", "changed");
+    let done = sb.amber(&["resume", "s", "--input", "yes"]);
+    expect(&done, 0);
+    assert_eq!(done.stdout, "answer yes other\n");
+    let replay = sb.amber(&["replay", "s", "--print"]);
+    expect(&replay, 0);
+    assert!(replay.stderr.contains("matches all"), "{}", replay.stderr);
+    assert!(replay.stdout.starts_with(lines[0]), "{}", replay.stdout);
+}
+
 /// Issue 15 item 8: the journal position an image was taken at is sealed inside it; the
 /// store row's seq must agree, so editing `images.seq` (which once made `amber replay` skip
 /// its image check and let a forged heap through) is an integrity failure everywhere.
@@ -334,6 +393,37 @@ fn an_edited_image_row_seq_is_detected() {
         expect(&out, 4);
         assert!(out.stderr.contains("the image itself records journal length"), "{args:?}: {}", out.stderr);
     }
+}
+
+/// Issue 15 item 9, code hashes: an image re-sealed with a code hash that is not the stored
+/// source's is refused before it restores (exit 4), and the honest re-seal restores.
+#[test]
+fn a_resealed_image_with_a_forged_code_hash_is_refused() {
+    use amber::durable::digest::Digest;
+    use amber::durable::image::{decode_image, encode_image};
+    let sb = Sandbox::new("code-hash");
+    let file = sb.write("wait.js", "(async () => console.log('got', await amber.input('a?')))();");
+    expect(&sb.amber(&["run", &file, "--session", "s"]), 75);
+    let db = sb.db();
+    let image: Vec<u8> = db.query_row("SELECT bytes FROM images WHERE session = 's'", [], |r| r.get(0)).unwrap();
+    let reseal = |forge: bool| {
+        let (mut manifest, payload) = decode_image(&image, None).unwrap();
+        assert!(!manifest.code_hashes.is_empty(), "the image names its code");
+        if forge {
+            let path = manifest.code_hashes.keys().next().unwrap().clone();
+            manifest.code_hashes.insert(path, Digest::of(b"(async () => console.log('other code'))();"));
+        }
+        let bytes = encode_image(&manifest, &payload, None).unwrap();
+        db.execute("UPDATE images SET bytes = ?1 WHERE session = 's'", [&bytes]).unwrap();
+    };
+    reseal(true);
+    let out = sb.amber(&["resume", "s", "--input", "x"]);
+    expect(&out, 4);
+    assert!(out.stderr.contains("is not the stored source's"), "{}", out.stderr);
+    reseal(false);
+    let out = sb.amber(&["resume", "s", "--input", "x"]);
+    expect(&out, 0);
+    assert_eq!(out.stdout, "got x\n");
 }
 
 /// Issue 15 item 4: the operations a suspension hands `--host` commands run concurrently,

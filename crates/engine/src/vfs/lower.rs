@@ -135,6 +135,45 @@ impl std::fmt::Debug for BlobCache {
     }
 }
 
+/// A lookup that changed what the tree knows of the lower layer: a probe of a name (or the
+/// note that a listing already showed it absent), or a directory's listing read. Lookups are
+/// reads, so a pure computation (`amber.step`) may make them; the embedder, which replays such
+/// a computation by its recorded result without running it, logs them
+/// ([`Vfs::log_lookups`]) and repeats them in the same order ([`Vfs::repeat_lookup`]) so the
+/// replayed tree knows what the live one did. Directories are named by inode number, which is
+/// the same in a live run and its replay: both reach the computation with the same tree.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LowerLookup {
+    /// `name` looked up in lower directory `dir`.
+    Child { dir: u64, name: String },
+    /// Lower directory `dir`'s listing read.
+    Listing { dir: u64 },
+}
+
+/// The lookups logged while the embedder listens (outside the image).
+#[derive(Clone, Default)]
+pub(super) struct LookupLog(Option<Vec<LowerLookup>>);
+
+impl LookupLog {
+    fn push(&mut self, lookup: LowerLookup) {
+        if let Some(log) = &mut self.0 {
+            log.push(lookup);
+        }
+    }
+}
+
+impl PartialEq for LookupLog {
+    fn eq(&self, _: &Self) -> bool {
+        true // not state: a record of how the state was reached
+    }
+}
+
+impl std::fmt::Debug for LookupLog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "LookupLog({:?})", self.0.as_ref().map(Vec::len))
+    }
+}
+
 /// One change of the upper layer against the lower manifest (`amber fs diff`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Change {
@@ -212,6 +251,32 @@ impl Vfs {
         self.lower.as_ref()
     }
 
+    /// Starts logging the lookups that change the lower layer's state ([`LowerLookup`]),
+    /// dropping any earlier log.
+    pub fn log_lookups(&mut self) {
+        self.lookups = LookupLog(Some(Vec::new()));
+    }
+
+    /// Stops logging and returns the lookups made since [`Vfs::log_lookups`], in order.
+    pub fn take_lookups(&mut self) -> Vec<LowerLookup> {
+        std::mem::take(&mut self.lookups).0.unwrap_or_default()
+    }
+
+    /// Makes `lookup` again (a logged lookup of a computation that is not run again). On the
+    /// tree it was logged on, this asks the layer exactly what the first time asked.
+    pub fn repeat_lookup(&mut self, lookup: &LowerLookup) -> VfsResult<()> {
+        match lookup {
+            // A name from a record (a forged journal) must still be one path segment.
+            LowerLookup::Child { name, .. }
+                if name.is_empty() || name == "." || name == ".." || name.contains(['/', '\0']) =>
+            {
+                Err(VfsError::Inval)
+            }
+            LowerLookup::Child { dir, name } => self.child(*dir, name).map(drop),
+            LowerLookup::Listing { dir } => self.merged_entries(*dir).map(drop),
+        }
+    }
+
     /// The hash and size of the unmodified lower file at `path`, if one is already
     /// materialized there (no probing, no symlinks followed).
     pub fn peek_lower_file(&self, path: &str) -> Option<(Sha256, u64)> {
@@ -236,6 +301,7 @@ impl Vfs {
             Some(lower) if !lower.known.contains(name) => join_rel(&lower.rel, name),
             _ => return Ok(None),
         };
+        self.lookups.push(LowerLookup::Child { dir, name: name.to_string() });
         if let Some(listing) = self.inode(dir)?.lower.as_ref().and_then(|l| l.listing.as_ref()) {
             if !listing.contains_key(name) {
                 // The listing already said the name is absent: no need to ask again.
@@ -276,6 +342,7 @@ impl Vfs {
     pub(super) fn merged_entries(&mut self, dir: u64) -> VfsResult<Vec<(String, FileType)>> {
         let needs_listing = matches!(&self.inode(dir)?.lower, Some(l) if l.listing.is_none());
         if needs_listing {
+            self.lookups.push(LowerLookup::Listing { dir });
             let rel = self.inode(dir)?.lower.as_ref().map(|l| l.rel.clone()).unwrap_or_default();
             let names = self.layer.with(|l| l.list(&rel))?;
             let listing: BTreeMap<String, FileType> =

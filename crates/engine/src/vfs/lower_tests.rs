@@ -180,3 +180,43 @@ fn rollback_drops_the_upper_layer_and_shows_the_lower_again() {
     assert_eq!(v.diff().unwrap(), Vec::new());
     assert_eq!(v.used_bytes(), 0);
 }
+
+#[test]
+fn logged_lookups_repeated_on_the_same_tree_reach_the_same_tree() {
+    let lower = || MemLower::default().dir("a").file("a/b.js", "bee").file("a/c.js", "sea").link("l", "a");
+    let (mut live, live_layer) = mounted(lower());
+    live.read_dir("/proj").unwrap();
+    let (mut replayed, replayed_layer) = mounted(lower());
+    replayed.read_dir("/proj").unwrap();
+    assert_eq!(live, replayed);
+    asked(&live_layer);
+    asked(&replayed_layer);
+
+    // The reads a pure computation makes, logged: probes (one of a name the root's listing
+    // already shows absent), a listing, a symlink followed.
+    live.log_lookups();
+    live.read_file("/proj/a/b.js").unwrap();
+    assert!(!live.exists("/proj/missing"));
+    live.read_dir("/proj/l").unwrap();
+    live.stat("/proj/a/c.js").unwrap();
+    let lookups = live.take_lookups();
+    assert!(live.take_lookups().is_empty(), "taking the log ends it");
+    assert_ne!(live, replayed);
+
+    for lookup in &lookups {
+        replayed.repeat_lookup(lookup).unwrap();
+    }
+    assert_eq!(live, replayed);
+    let probes = |l: &Arc<Mutex<MemLower>>| asked(l).into_iter().filter(|q| q != "bytes").collect::<Vec<_>>();
+    assert_eq!(probes(&live_layer), probes(&replayed_layer), "the layer is asked the same questions");
+
+    // A forged lookup is an error, never a panic or a name with a slash in the tree.
+    for forged in [
+        LowerLookup::Child { dir: 999, name: "x".into() },
+        LowerLookup::Child { dir: ROOT_INO, name: "a/b".into() },
+        LowerLookup::Child { dir: ROOT_INO, name: "..".into() },
+        LowerLookup::Listing { dir: 999 },
+    ] {
+        assert!(replayed.repeat_lookup(&forged).is_err(), "{forged:?}");
+    }
+}

@@ -35,7 +35,7 @@ pub use error::VfsError;
 pub use fd::{
     OpenFile, O_ACCMODE, O_APPEND, O_CREAT, O_DIRECTORY, O_EXCL, O_NOFOLLOW, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY,
 };
-pub use lower::{Change, LowerDir, LowerLayer, LowerMount, LowerNode};
+pub use lower::{Change, LowerDir, LowerLayer, LowerLookup, LowerMount, LowerNode};
 pub use normalize::normalize;
 
 /// A VFS result.
@@ -246,6 +246,10 @@ pub struct Vfs {
     /// Lower bytes read in this process (outside the image).
     #[serde(skip)]
     blobs: lower::BlobCache,
+    /// While the embedder listens: the lookups that changed the lower layer's state
+    /// (`lower.rs`, [`LowerLookup`]; outside the image).
+    #[serde(skip)]
+    lookups: lower::LookupLog,
 }
 
 impl Default for Vfs {
@@ -271,6 +275,7 @@ impl Vfs {
             lower: None,
             layer: lower::LayerSlot::default(),
             blobs: lower::BlobCache::default(),
+            lookups: lower::LookupLog::default(),
         }
     }
 

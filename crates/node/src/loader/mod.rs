@@ -111,6 +111,13 @@ pub fn load_module(vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(Stri
         let format = format_of(&mut fs, &real);
         (real, format)
     };
+    if vm.pure_depth > 0 {
+        // As for `require` (modules::module's `touch`): a skipped step would not load it.
+        return Err(format!(
+            "Loading the module '{path}' cannot be used inside amber.step: a step must be a pure computation \
+             (load it before the step)"
+        ));
+    }
     crate::modules::module::touch_module_load(vm);
     if typescript::is_typescript(&path) {
         return load_typescript(vm, path, format);

@@ -177,6 +177,27 @@ fn native_name(b: &Builtin, name: &str) -> String {
     format!("node:{}.{name}", b.name)
 }
 
+/// The builtins whose bodies have been evaluated, in the order their exports were cached.
+pub fn loaded_builtins(vm: &mut Vm) -> Vec<String> {
+    let Some(cache) = vm.host_value(CACHE).and_then(|v| v.as_object()) else { return Vec::new() };
+    let keys = own_property_keys(vm, cache).unwrap_or_default();
+    keys.into_iter()
+        .filter_map(|key| match key {
+            PropertyKey::Atom(a) => Some(vm.heap.atoms.get(a).to_rust_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Evaluates builtin `name`'s body if it has not been (an embedder repeating what a skipped
+/// pure computation loaded); an unknown name is ignored.
+pub fn ensure_builtin_loaded(vm: &mut Vm, name: &str) -> JsResult<()> {
+    match all().find(|b| b.name == name) {
+        Some(b) => require_builtin(vm, b).map(drop),
+        None => Ok(()),
+    }
+}
+
 /// `module.exports` of builtin `b`, evaluating its body on first use.
 pub fn require_builtin(vm: &mut Vm, b: &Builtin) -> JsResult<Value> {
     let cache = match vm.host_value(CACHE).and_then(|v| v.as_object()) {

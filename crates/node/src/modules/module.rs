@@ -20,7 +20,7 @@ pub const BUILTIN: Builtin = Builtin {
         ("format", 1, format_native),
         ("builtin", 2, builtin_native),
         ("builtins", 0, builtins_native),
-        ("touch", 0, touch_native),
+        ("touch", 1, touch_native),
         ("hooks", 1, hooks_native),
         ("amber", 1, amber_native),
     ],
@@ -151,7 +151,14 @@ fn builtins_native(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value
     Ok(vm.new_array(values))
 }
 
-fn touch_native(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
+/// `touch(filename)`: a CommonJS module is about to be loaded. Inside a live `amber.step`
+/// that is refused: a replay skips the step, so the module's body would not run there (it is
+/// loaded later instead, in another order), and its effects would differ.
+fn touch_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    if vm.pure_depth > 0 {
+        let filename = to_rust_string(vm, arg(args, 0))?;
+        vm.refuse_in_pure_step(&format!("Loading the module '{filename}' (load it before the step)"))?;
+    }
     touch_module_load(vm);
     Ok(Value::UNDEFINED)
 }

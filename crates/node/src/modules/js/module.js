@@ -124,6 +124,8 @@ Module._load = function (request, parent, isMain) {
     return cached.exports;
   }
   if (isBuiltin(filename)) return loadBuiltin(filename);
+  // Refused inside amber.step before anything changes (the cache, the parent's children).
+  touch(filename);
   const module = new Module(filename, parent);
   if (isMain) {
     mainModule = module;
@@ -157,7 +159,7 @@ Module.prototype.load = function (filename) {
     if (Module._extensions[candidate]) { ext = candidate; break; }
   }
   if (ext === '.js' && base.endsWith('.mjs')) throw requireEsm(filename, this);
-  touch();
+  touch(filename);
   Module._extensions[ext](this, filename);
   this.loaded = true;
 };
