@@ -259,7 +259,10 @@ fn commit(name: &str, to: Option<&Path>, location: &StoreLocation) -> CliResult<
             FileType::File => {
                 let bytes = vfs.read_file(path).map_err(|e| fail(e.to_string()))?.to_vec();
                 let mode = vfs.stat(path).map(|s| s.mode & 0o7777).unwrap_or(0o644);
-                write_atomically(&host, &bytes, mode).map_err(|e| fail(e.to_string()))?;
+                if let Some(dir) = host.parent() {
+                    std::fs::create_dir_all(dir).map_err(|e| fail(e.to_string()))?;
+                }
+                crate::atomic::write_atomically(&host, &bytes, Some(mode)).map_err(|e| fail(e.to_string()))?;
             }
             FileType::Symlink => {
                 let target = vfs.readlink(path).map_err(|e| fail(e.to_string()))?;
@@ -288,26 +291,4 @@ fn rollback(name: &str, location: &StoreLocation) -> CliResult<u8> {
     let seq = records.last().map_or(0, |r| r.seq);
     errln!("amber: discarded {changes} change(s) of session {name} (fs-rollback recorded at seq {seq})");
     Ok(exit::OK)
-}
-
-/// Writes `bytes` to `path` by writing a temporary file beside it, syncing it, and renaming it
-/// over `path`: a reader sees the old file or the new one, never half of one.
-fn write_atomically(path: &Path, bytes: &[u8], mode: u32) -> std::io::Result<()> {
-    use std::io::Write;
-    use std::os::unix::fs::PermissionsExt;
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.amber-commit-{}", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.set_permissions(std::fs::Permissions::from_mode(mode))?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }

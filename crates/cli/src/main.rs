@@ -24,6 +24,7 @@ macro_rules! errln {
     }};
 }
 
+mod atomic;
 mod error;
 mod eval;
 mod fault;

@@ -46,7 +46,7 @@ pub fn export(args: ExportArgs, location: &StoreLocation) -> CliResult<u8> {
         .open_existing()?
         .ok_or_else(|| Failure::usage(format!("no session {:?}: there is no session store here", args.name)))?;
     let bytes = store.export(&args.name)?;
-    write_atomically(&args.output, &bytes)
+    crate::atomic::write_atomically(&args.output, &bytes, None)
         .map_err(|e| Failure::usage(format!("cannot write {}: {e}", args.output.display())))?;
     errln!("amber: exported session {} to {} ({} bytes)", args.name, args.output.display(), bytes.len());
     Ok(exit::OK)
@@ -62,37 +62,4 @@ pub fn import(args: ImportArgs, location: &StoreLocation) -> CliResult<u8> {
     crate::fault::point();
     errln!("amber: imported session {} ({})", meta.name, meta.status.name());
     Ok(exit::OK)
-}
-
-/// Write `bytes` to `path` so that a reader (or a crash at any moment) sees the old file or the
-/// new one, never a mix: a temporary file beside it, synced, then renamed over it. Every file
-/// the CLI writes goes through here.
-pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write as _;
-    let name = path.file_name().ok_or_else(|| std::io::Error::other("the path names no file"))?;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let temp = dir.join(format!(".{}.amber-tmp-{}", name.to_string_lossy(), std::process::id()));
-    let written = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        let half = bytes.len() / 2;
-        file.write_all(&bytes[..half])?;
-        crate::fault::point();
-        file.write_all(&bytes[half..])?;
-        file.sync_all()?;
-        crate::fault::point();
-        std::fs::rename(&temp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    written?;
-    crate::fault::point();
-    // The rename is durable once the directory is (best effort: not every platform syncs one).
-    if let Ok(d) = std::fs::File::open(&dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
 }

@@ -74,9 +74,8 @@ pub fn trace(args: TraceArgs, location: &StoreLocation) -> CliResult<u8> {
         Format::OtlpProto => encode_protobuf(&request),
     };
     match &args.output {
-        Some(path) if path.as_os_str() != "-" => {
-            std::fs::write(path, &bytes).map_err(|e| Failure::usage(format!("cannot write {}: {e}", path.display())))?
-        }
+        Some(path) if path.as_os_str() != "-" => crate::atomic::write_atomically(path, &bytes, None)
+            .map_err(|e| Failure::usage(format!("cannot write {}: {e}", path.display())))?,
         // With --otlp and no -o, the collector has it: print nothing.
         None if args.otlp.is_some() => {}
         _ if args.format == Format::OtlpProto && std::io::stdout().is_terminal() => {

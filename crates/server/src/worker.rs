@@ -266,6 +266,9 @@ fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
     let (mut runtime, fuel, mut result) = match slice.loaded() {
         Some(loaded) => match &loaded.image {
             Some(image) => {
+                // The image's code hashes must be the stored sources' (a re-sealed manifest
+                // could otherwise pair a heap compiled from other code with these sources).
+                image.check_code_hashes(&loaded.sources).map_err(|e| e.to_string())?;
                 let mut runtime = builder.restore(&image.bytes, Some(&loaded.journal)).map_err(|e| e.to_string())?;
                 let fuel = SliceFuel::limit(&mut runtime, shared.slice_instructions);
                 let caught_up = runtime.resume();

@@ -189,6 +189,24 @@ pub struct Attempt {
     pub backoff_ms: u64,
 }
 
+/// Most bytes of an attempt's error text a record keeps ([`RecordDraft::attempt`]).
+pub const MAX_ATTEMPT_ERROR_BYTES: usize = 64 << 10;
+/// Most bytes of an attempt's failure code a record keeps.
+pub const MAX_ATTEMPT_CODE_BYTES: usize = 256;
+
+/// `text` whole if it has at most `max` bytes, else its first bytes (on a character boundary)
+/// and a note of how many were cut.
+fn cut_text(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} bytes cut)", &text[..end], text.len() - end)
+}
+
 /// A record before the journal numbers and chains it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RecordDraft {
@@ -276,14 +294,19 @@ impl RecordDraft {
         }
     }
 
-    /// A failed attempt of the call whose intent is at `intent_seq`.
+    /// A failed attempt of the call whose intent is at `intent_seq`. Its error text and code
+    /// are cut to [`MAX_ATTEMPT_ERROR_BYTES`] and [`MAX_ATTEMPT_CODE_BYTES`] (a note says how
+    /// much was cut): an attempt is a report, and a host's megabytes of stderr must never make
+    /// the record too large for the journal, which would fail the run as an integrity error.
     pub fn attempt(intent_seq: u64, name: &str, attempt: &Attempt, timestamp: u64) -> Self {
-        let args = json!({ "attempt": attempt.number, "code": attempt.code, "backoff_ms": attempt.backoff_ms });
+        let code = attempt.code.as_deref().map(|c| cut_text(c, MAX_ATTEMPT_CODE_BYTES));
+        let args = json!({ "attempt": attempt.number, "code": code, "backoff_ms": attempt.backoff_ms });
+        let error = cut_text(&attempt.error, MAX_ATTEMPT_ERROR_BYTES);
         RecordDraft {
             args,
             parent_seq: Some(intent_seq),
             duration_ms: attempt.duration_ms,
-            ..RecordDraft::plain(RecordKind::Attempt, name, Some(CallResult::Err(attempt.error.clone())), timestamp)
+            ..RecordDraft::plain(RecordKind::Attempt, name, Some(CallResult::Err(error)), timestamp)
         }
     }
 

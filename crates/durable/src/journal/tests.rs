@@ -320,3 +320,17 @@ fn attempts_and_approvals_need_version_3_and_are_checked() {
         journal.append(RecordDraft::intent(OpKind::Approval, "pay", json!({"call": "pay"}), 31)).unwrap().seq;
     assert!(approval > intent);
 }
+
+#[test]
+fn an_attempt_with_a_huge_error_is_cut_to_fit_the_journal() {
+    let mut journal = sample();
+    let intent = journal.append(RecordDraft::intent(OpKind::Call, "tool", json!({}), 5)).unwrap().seq;
+    let error = "é".repeat(MAX_RECORD_BYTES); // twice the record limit, in two-byte characters
+    let attempt = Attempt { number: 1, code: Some("c".repeat(10_000)), error, duration_ms: 1, backoff_ms: 0 };
+    let record = journal.append(RecordDraft::attempt(intent, "tool", &attempt, 6)).unwrap();
+    let Some(CallResult::Err(kept)) = &record.result else { panic!("an attempt records its error") };
+    assert!(kept.len() < record::MAX_ATTEMPT_ERROR_BYTES + 64, "{}", kept.len());
+    assert!(kept.ends_with(&format!("… ({} bytes cut)", attempt.error.len() - record::MAX_ATTEMPT_ERROR_BYTES)));
+    assert!(record.args["code"].as_str().unwrap().ends_with("bytes cut)"));
+    assert_eq!(Journal::decode(&journal.encode().unwrap()).unwrap(), journal);
+}
