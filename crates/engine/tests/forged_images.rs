@@ -221,3 +221,37 @@ fn more_parameters_than_registers_is_refused() {
         "more parameters than registers",
     );
 }
+
+/// Queue entries whose handles are live but of the wrong kind (a reaction whose handler and
+/// capability are plain objects, a thenable job whose `then` is not callable, a timer whose
+/// callback is a number): the image restores — the verifier checks handles, not kinds — and
+/// running the queues throws JS errors or passes the value through, never a panic.
+#[test]
+fn forged_queue_entries_of_the_wrong_kind_run_safely() {
+    use amber_engine::heap::object::{Reaction, ReactionKind};
+    use amber_engine::vm::{Job, Timer};
+    let mut vm = Vm::decode_state(&image()).unwrap();
+    let object = vm.eval_script("({ not: 'callable' })", "forge.js").unwrap();
+    let number = amber_engine::Value::number(7.0);
+    for capability in [None, Some((object, object, object)), Some((number, object, number))] {
+        for kind in [ReactionKind::Fulfill, ReactionKind::Reject] {
+            let reaction = Reaction { capability, kind, handler: object };
+            vm.jobs.push_back(Job::Reaction { reaction, argument: number });
+        }
+    }
+    vm.jobs.push_back(Job::ResolveThenable { promise: object, thenable: object, then: number });
+    vm.jobs.push_back(Job::Callback { callback: object });
+    vm.timers.push(Timer {
+        id: 9_999,
+        due: 0.0,
+        callback: number,
+        args: vec![object],
+        interval: Some(1.0),
+        immediate: false,
+    });
+    let mut vm = Vm::decode_state(&vm.encode_state().unwrap()).expect("live handles of any kind restore");
+    let _ = vm.run_jobs();
+    let _ = vm.fire_timer(9_999);
+    let _ = vm.run_jobs();
+    assert_eq!(eval_string(&mut vm, "plain(1, 2)"), "3", "the VM runs on");
+}
