@@ -108,18 +108,11 @@ pub fn js_fmod(x: f64, y: f64) -> f64 {
     libm::fmod(x, y)
 }
 
-/// Number::exponentiate (§6.1.6.1.3).
+/// Number::exponentiate (§6.1.6.1.3), computed as V8 computes `**` and `Math.pow` so results
+/// equal Node's to the last bit. fdlibm's `pow` already answers the spec's special cases
+/// (a NaN exponent gives NaN, x^±0 = 1, (±1)^±∞ = NaN).
 pub fn js_pow(x: f64, y: f64) -> f64 {
-    if y.is_nan() {
-        return f64::NAN;
-    }
-    if y == 0.0 {
-        return 1.0;
-    }
-    if (x == 1.0 || x == -1.0) && y.is_infinite() {
-        return f64::NAN;
-    }
-    libm::pow(x, y)
+    crate::builtins::math::ieee754::pow(x, y)
 }
 
 fn bigint_arith(vm: &mut Vm, op: Arith, x: BigInt, y: BigInt) -> JsResult<Value> {

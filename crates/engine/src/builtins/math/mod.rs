@@ -1,8 +1,10 @@
 //! The Math object (ECMA-262 §21.3): https://tc39.es/ecma262/#sec-math-object
 //!
-//! Every function computes with the `libm` crate (a port of musl's libm), never the platform's
-//! C library or CPU-specific instructions, so a journal recorded on one machine replays with
-//! bit-identical results on another (DESIGN §4).
+//! The transcendental functions (`sin`, `exp`, `log`, `pow`, …) are V8's: `ieee754` is a Rust
+//! port of the fdlibm routines V8 computes them with, so results equal Node's to the last bit.
+//! The exact operations (`sqrt`, `floor`, `trunc`, …) use the `libm` crate, whose answers IEEE
+//! 754 fixes. Neither touches the platform's C library or CPU-specific instructions, so a
+//! journal recorded on one machine replays with bit-identical results on another (DESIGN §4).
 //!
 //! `Math.random` is Seeded (DESIGN §7): the engine has no entropy of its own. Its xorshift128+
 //! generator state lives in the heap, in the internal object `vm.realm.math_random_state`, so
@@ -25,6 +27,8 @@ use crate::runtime::operators::js_pow;
 use crate::runtime::property::{get, get_method};
 use crate::value::Value;
 use crate::vm::Vm;
+
+pub(crate) mod ieee754;
 
 pub(crate) const NATIVES: &[NativeDef] = &[
     native!("Math.abs", 1, abs),
@@ -134,35 +138,35 @@ fn abs(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 fn acos(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is NaN, n > 1𝔽, or n < -1𝔽, return NaN.
     // 3. If n is 1𝔽, return +0𝔽. 4. Return an implementation-approximated arc cosine of ℝ(n).
-    unary(vm, args, libm::acos)
+    unary(vm, args, ieee754::acos)
 }
 
 /// ### 21.3.2.3 Math.acosh ( x )
 fn acosh(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is either NaN or +∞𝔽, return n. 3. If n is 1𝔽, return
     //    +0𝔽. 4. If n < 1𝔽, return NaN. 5. Return the inverse hyperbolic cosine of ℝ(n).
-    unary(vm, args, libm::acosh)
+    unary(vm, args, ieee754::acosh)
 }
 
 /// ### 21.3.2.4 Math.asin ( x )
 fn asin(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is one of NaN, +0𝔽, or -0𝔽, return n.
     // 3. If n > 1𝔽 or n < -1𝔽, return NaN. 4. Return the arc sine of ℝ(n).
-    unary(vm, args, libm::asin)
+    unary(vm, args, ieee754::asin)
 }
 
 /// ### 21.3.2.5 Math.asinh ( x )
 fn asinh(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is not finite or n is either +0𝔽 or -0𝔽, return n.
     // 3. Return the inverse hyperbolic sine of ℝ(n).
-    unary(vm, args, libm::asinh)
+    unary(vm, args, ieee754::asinh)
 }
 
 /// ### 21.3.2.6 Math.atan ( x )
 fn atan(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is one of NaN, +0𝔽, or -0𝔽, return n.
     // 3. If n is +∞𝔽, return π/2. 4. If n is -∞𝔽, return -π/2. 5. Return the arc tangent.
-    unary(vm, args, libm::atan)
+    unary(vm, args, ieee754::atan)
 }
 
 /// ### 21.3.2.7 Math.atanh ( x )
@@ -170,7 +174,7 @@ fn atanh(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is one of NaN, +0𝔽, or -0𝔽, return n.
     // 3. If n > 1𝔽 or n < -1𝔽, return NaN. 4. If n is 1𝔽, return +∞𝔽. 5. If n is -1𝔽, return
     //    -∞𝔽. 6. Return the inverse hyperbolic tangent of ℝ(n).
-    unary(vm, args, libm::atanh)
+    unary(vm, args, ieee754::atanh)
 }
 
 /// ### 21.3.2.8 Math.atan2 ( y, x )
@@ -180,14 +184,14 @@ fn atan2(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 2. Let nx be ? ToNumber(x).
     let nx = to_number(vm, arg(args, 1))?;
     // 3–16. The signed-zero, infinity and quadrant cases, then the arc tangent of ny / nx.
-    Ok(Value::number(libm::atan2(ny, nx)))
+    Ok(Value::number(ieee754::atan2(ny, nx)))
 }
 
 /// ### 21.3.2.9 Math.cbrt ( x )
 fn cbrt(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is not finite or n is either +0𝔽 or -0𝔽, return n.
     // 3. Return the cube root of ℝ(n).
-    unary(vm, args, libm::cbrt)
+    unary(vm, args, ieee754::cbrt)
 }
 
 /// ### 21.3.2.10 Math.ceil ( x )
@@ -211,28 +215,28 @@ fn clz32(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 fn cos(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is not finite, return NaN. 3. If n is either +0𝔽 or
     //    -0𝔽, return 1𝔽. 4. Return the cosine of ℝ(n).
-    unary(vm, args, libm::cos)
+    unary(vm, args, ieee754::cos)
 }
 
 /// ### 21.3.2.13 Math.cosh ( x )
 fn cosh(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is NaN, return NaN. 3. If n is either +∞𝔽 or -∞𝔽,
     //    return +∞𝔽. 4. If n is either +0𝔽 or -0𝔽, return 1𝔽. 5. Return the hyperbolic cosine.
-    unary(vm, args, libm::cosh)
+    unary(vm, args, ieee754::cosh)
 }
 
 /// ### 21.3.2.14 Math.exp ( x )
 fn exp(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is either NaN or +∞𝔽, return n. 3. If n is either +0𝔽
     //    or -0𝔽, return 1𝔽. 4. If n is -∞𝔽, return +0𝔽. 5. Return the exponential function.
-    unary(vm, args, libm::exp)
+    unary(vm, args, ieee754::exp)
 }
 
 /// ### 21.3.2.15 Math.expm1 ( x )
 fn expm1(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is one of NaN, +0𝔽, -0𝔽, or +∞𝔽, return n.
     // 3. If n is -∞𝔽, return -1𝔽. 4. Return exp(ℝ(n)) - 1.
-    unary(vm, args, libm::expm1)
+    unary(vm, args, ieee754::expm1)
 }
 
 /// ### 21.3.2.17 Math.floor ( x )
@@ -350,14 +354,14 @@ fn log(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is either NaN or +∞𝔽, return n. 3. If n is 1𝔽,
     //    return +0𝔽. 4. If n is either +0𝔽 or -0𝔽, return -∞𝔽. 5. If n < -0𝔽, return NaN.
     // 6. Return the natural logarithm of ℝ(n).
-    unary(vm, args, libm::log)
+    unary(vm, args, ieee754::log)
 }
 
 /// ### 21.3.2.22 Math.log1p ( x )
 fn log1p(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is one of NaN, +0𝔽, -0𝔽, or +∞𝔽, return n.
     // 3. If n is -1𝔽, return -∞𝔽. 4. If n < -1𝔽, return NaN. 5. Return ln(1 + ℝ(n)).
-    unary(vm, args, libm::log1p)
+    unary(vm, args, ieee754::log1p)
 }
 
 /// ### 21.3.2.23 Math.log10 ( x )
@@ -365,13 +369,13 @@ fn log10(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is either NaN or +∞𝔽, return n. 3. If n is 1𝔽,
     //    return +0𝔽. 4. If n is either +0𝔽 or -0𝔽, return -∞𝔽. 5. If n < -0𝔽, return NaN.
     // 6. Return the base 10 logarithm of ℝ(n).
-    unary(vm, args, libm::log10)
+    unary(vm, args, ieee754::log10)
 }
 
 /// ### 21.3.2.24 Math.log2 ( x )
 fn log2(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2–5. As Math.log10. 6. Return the base 2 logarithm of ℝ(n).
-    unary(vm, args, libm::log2)
+    unary(vm, args, ieee754::log2)
 }
 
 /// ### 21.3.2.25 Math.max ( ...args )
@@ -579,14 +583,14 @@ fn sign(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 fn sin(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is one of NaN, +0𝔽, or -0𝔽, return n.
     // 3. If n is either +∞𝔽 or -∞𝔽, return NaN. 4. Return the sine of ℝ(n).
-    unary(vm, args, libm::sin)
+    unary(vm, args, ieee754::sin)
 }
 
 /// ### 21.3.2.32 Math.sinh ( x )
 fn sinh(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is not finite or n is either +0𝔽 or -0𝔽, return n.
     // 3. Return the hyperbolic sine of ℝ(n).
-    unary(vm, args, libm::sinh)
+    unary(vm, args, ieee754::sinh)
 }
 
 /// ### 21.3.2.33 Math.sqrt ( x )
@@ -787,14 +791,14 @@ fn scaled_to_f64(s: &BigInt) -> f64 {
 fn tan(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is one of NaN, +0𝔽, or -0𝔽, return n.
     // 3. If n is either +∞𝔽 or -∞𝔽, return NaN. 4. Return the tangent of ℝ(n).
-    unary(vm, args, libm::tan)
+    unary(vm, args, ieee754::tan)
 }
 
 /// ### 21.3.2.36 Math.tanh ( x )
 fn tanh(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let n be ? ToNumber(x). 2. If n is one of NaN, +0𝔽, or -0𝔽, return n.
     // 3. If n is +∞𝔽, return 1𝔽. 4. If n is -∞𝔽, return -1𝔽. 5. Return the hyperbolic tangent.
-    unary(vm, args, libm::tanh)
+    unary(vm, args, ieee754::tanh)
 }
 
 /// ### 21.3.2.37 Math.trunc ( x )
