@@ -274,8 +274,10 @@ impl std::fmt::Write for Collector {
         let ((kind, field), source) = (self.kind(), self.source());
         let id = if kind == "literal" { None } else { field };
         // CLDR 42+ puts U+202F NARROW NO-BREAK SPACE before "AM"/"PM" and in some ranges; V8
-        // (node 20) and SpiderMonkey write an ordinary space there, because too much code
-        // parses or compares formatted times: so does Amber.
+        // (node 20) and SpiderMonkey write an ordinary space in what `format` returns, because
+        // too much code parses or compares formatted times: so does Amber, in every method
+        // (V8 keeps U+202F in formatToParts and the range methods, where test262 expects the
+        // same text as `format`'s).
         let s = s.replace('\u{202f}', " ");
         match self.parts.last_mut() {
             // Text of one field (or adjacent literal text) written in pieces joins up.
@@ -354,9 +356,29 @@ pub(crate) fn format_range_parts(
     Ok(out)
 }
 
-/// What ICU4X does not do itself: h24's hour 24, flexible day periods, and a day period
-/// shown without its hour.
+/// A `2-digit` year keeps its last two digits (CLDR's "yy"), which ICU4X's nearest field set
+/// does not always keep. (Day, month and hour widths follow the locale's own patterns in CLDR's
+/// availableFormats, as ICU's pattern generator picks them for V8 — "1.1.2024" but "01.01.2024"
+/// in ru, "8:00" but "08 Uhr" in de — which ICU4X 2.4 does not expose for component bags: not
+/// adjusted, see docs/node-compat.md.)
+fn adjust_widths(slots: &DateTimeFormatSlots, parts: &mut [DatePart]) {
+    if slots.date_style.is_some() || slots.components.year.as_deref() != Some("2-digit") {
+        return;
+    }
+    let digits = super::number_data::digits_for(&slots.numbering_system)
+        .unwrap_or(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    for p in parts.iter_mut().filter(|p| p.kind == "year") {
+        let n = p.value.chars().count();
+        if n > 2 && p.value.chars().all(|c| digits.contains(&c)) {
+            p.value = p.value.chars().skip(n - 2).collect();
+        }
+    }
+}
+
+/// What ICU4X does not do itself: field widths, h24's hour 24, flexible day periods, and a
+/// day period shown without its hour.
 fn adjust(slots: &DateTimeFormatSlots, local: &Local, parts: &mut Vec<DatePart>) {
+    adjust_widths(slots, parts);
     if local.offset_seconds == 0 {
         // CLDR's zero-offset format ("GMT", not ICU4X's "GMT+0") for a zone shown by offset.
         for p in parts.iter_mut().filter(|p| p.kind == "timeZoneName") {

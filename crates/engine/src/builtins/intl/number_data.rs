@@ -149,7 +149,7 @@ pub(crate) const SIMPLE_DIGITS: &[(&str, u32)] = &[
 ];
 
 /// The ten digits of numbering system `nu`: ECMA-402's table, else ICU4X's data.
-fn digits_for(nu: &str) -> Option<[char; 10]> {
+pub(crate) fn digits_for(nu: &str) -> Option<[char; 10]> {
     if nu == "hanidec" {
         return Some(['〇', '一', '二', '三', '四', '五', '六', '七', '八', '九']);
     }

@@ -160,6 +160,11 @@ where
             PatternItem::Placeholder(_) => seen = true,
         }
     }
+    // A pattern without a placeholder (Arabic's dual "خلال يومين", "in two days") says the
+    // number in words: MakePartsList gives the pattern as one literal.
+    if !seen {
+        return Ok(Phrase::Literal(before));
+    }
     Ok(Phrase::Pattern { before, after })
 }
 
