@@ -184,6 +184,16 @@ pub(crate) fn mutate(bytes: &mut Vec<u8>, ops: &[u8]) {
 
 /// Restores `image` (with `journal`) under the builder's limits (restore bounds the image's own
 /// by them), answers what is pending and runs a little.
+/// Whether `image` restores under image key `key` (and, if it does, runs as
+/// [`restore_and_run`] runs it).
+pub(crate) fn restore_with_key(image: &[u8], journal: Option<&Journal>, key: &[u8]) -> bool {
+    let Ok(mut rt) = builder().image_key(key.to_vec()).restore(image, journal) else { return false };
+    rt.vm_mut().stats.instructions = 0;
+    let _ = rt.resume();
+    crate::exec::check_limits(rt.vm(), &Ok(()));
+    true
+}
+
 pub(crate) fn restore_and_run(image: &[u8], journal: Option<&Journal>) {
     let Ok(mut rt) = builder().restore(image, journal) else { return };
     rt.vm_mut().stats.instructions = 0;
