@@ -743,7 +743,7 @@ class DiffieHellman {
       }
       state.privateKey = Buffer.concat(bytes).subarray(0, state.prime.length - 1);
     }
-    state.publicKey = stripZeros(internal.modPow(state.generator, state.privateKey, state.prime));
+    state.publicKey = stripZeros(keyResult(internal.modPow(state.generator, state.privateKey, state.prime), kDhErrors));
     return encodeOutput(Buffer.from(state.publicKey), encoding);
   }
 
@@ -751,7 +751,7 @@ class DiffieHellman {
     const state = this[kState];
     const other = toBuf(otherPublicKey, inEnc, 'key');
     if (state.privateKey === undefined) throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'No private key - did you forget to generate one?');
-    return encodeOutput(keyResult(internal.modPow(other, state.privateKey, state.prime)), outEnc);
+    return encodeOutput(keyResult(internal.modPow(other, state.privateKey, state.prime), kDhErrors), outEnc);
   }
 
   getPrime(encoding) {
@@ -784,6 +784,10 @@ class DiffieHellman {
     return this;
   }
 }
+
+const kDhErrors = {
+  modulus: () => __codedError(Error, 'ERR_OSSL_BN_DIV_BY_ZERO', 'error:0280006B:bignum routines::div by zero'),
+};
 
 function stripZeros(buf) {
   let i = 0;
