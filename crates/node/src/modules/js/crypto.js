@@ -902,6 +902,8 @@ class SubtleCrypto {
   }
 
   async importKey(format, keyData, algorithm, extractable, keyUsages) {
+    const asymmetric = webAsymmetric(algorithm);
+    if (asymmetric !== undefined) return webImportKey(asymmetric, format, keyData, normalizeAlgorithm(algorithm), extractable, keyUsages);
     const name = algorithmName(algorithm);
     if (format !== 'raw' && format !== 'jwk') {
       throw domError(`Unable to import ${name} key with format ${format}`, 'NotSupportedError');
@@ -929,6 +931,7 @@ class SubtleCrypto {
     if (!(key instanceof CryptoKey)) throw ERR_INVALID_ARG_TYPE('key', 'CryptoKey', key);
     const material = key[kKeyMaterial];
     if (!material.extractable) throw domError('key is not extractable', 'InvalidAccessException');
+    if (material.keyObject !== undefined) return webExportKey(format, material);
     if (format === 'raw') return toArrayBuffer(Buffer.from(material.bytes));
     if (format === 'jwk') {
       const alg = material.algorithm.name === 'HMAC' ?
@@ -939,6 +942,8 @@ class SubtleCrypto {
   }
 
   async generateKey(algorithm, extractable, keyUsages) {
+    const asymmetric = webAsymmetric(algorithm);
+    if (asymmetric !== undefined) return webGenerateKeyPair(asymmetric, normalizeAlgorithm(algorithm), extractable, keyUsages);
     const name = algorithmName(algorithm);
     const alg = normalizeAlgorithm(algorithm);
     checkUsages(name, keyUsages);
@@ -961,6 +966,7 @@ class SubtleCrypto {
   }
 
   async sign(algorithm, key, data) {
+    if (isAsymmetricCryptoKey(key)) return webSign(algorithm, key, data);
     algorithmName(algorithm);
     const material = checkKey(key, 'HMAC', 'sign');
     const hashAlg = webHashName(material.algorithm.hash);
@@ -968,6 +974,7 @@ class SubtleCrypto {
   }
 
   async verify(algorithm, key, signature, data) {
+    if (isAsymmetricCryptoKey(key)) return webVerify(algorithm, key, signature, data);
     algorithmName(algorithm);
     const material = checkKey(key, 'HMAC', 'verify');
     const hashAlg = webHashName(material.algorithm.hash);
@@ -977,6 +984,7 @@ class SubtleCrypto {
   }
 
   async encrypt(algorithm, key, data) {
+    if (isAsymmetricCryptoKey(key)) return webRsaOaep('publicEncrypt', algorithm, key, data);
     if (algorithmName(algorithm) === 'AES-CTR') return aesCtr(algorithm, checkKey(key, 'AES-CTR', 'encrypt'), webBytes(data));
     const { iv, aad, tagLength } = gcmParams(algorithm);
     const material = checkKey(key, 'AES-GCM', 'encrypt');
@@ -987,6 +995,7 @@ class SubtleCrypto {
   }
 
   async decrypt(algorithm, key, data) {
+    if (isAsymmetricCryptoKey(key)) return webRsaOaep('privateDecrypt', algorithm, key, data);
     if (algorithmName(algorithm) === 'AES-CTR') return aesCtr(algorithm, checkKey(key, 'AES-CTR', 'decrypt'), webBytes(data));
     const { iv, aad, tagLength } = gcmParams(algorithm);
     const material = checkKey(key, 'AES-GCM', 'decrypt');
@@ -1001,6 +1010,15 @@ class SubtleCrypto {
     return toArrayBuffer(plain);
   }
 }
+// ECDH and X25519 (the only deriveBits algorithms Amber has): a method like the class's own.
+Object.defineProperty(SubtleCrypto.prototype, 'deriveBits', {
+  value: async function deriveBits(algorithm, baseKey, length) {
+    if (!isAsymmetricCryptoKey(baseKey)) throw domError('Unrecognized algorithm name', 'NotSupportedError');
+    return webDeriveBits(normalizeAlgorithm(algorithm), baseKey, length);
+  },
+  writable: true,
+  configurable: true,
+});
 Object.defineProperty(SubtleCrypto.prototype, Symbol.toStringTag, { value: 'SubtleCrypto', configurable: true });
 
 // AES-CTR with the rightmost `length` bits of `counter` as the block counter: where the

@@ -181,6 +181,7 @@ function makeAsymmetricKey(result) {
 // The KeyObject of a Web Crypto key (KeyObject.from): its secret bytes.
 function keyObjectOfCryptoKey(key) {
   const material = key[kKeyMaterial];
+  if (material.keyObject !== undefined) return material.keyObject;
   return new SecretKeyObject(Buffer.from(material.bytes));
 }
 
@@ -816,6 +817,259 @@ function createDiffieHellman(sizeOrKey, keyEncoding, generator, genEncoding) {
 function getDiffieHellman(name) {
   return new DiffieHellmanGroup(name);
 }
+// ---- Web Crypto: asymmetric keys (RSASSA-PKCS1-v1_5, RSA-PSS, RSA-OAEP, ECDSA, ECDH,
+// Ed25519, X25519). A CryptoKey's material holds the KeyObject; the operations are the
+// node:crypto ones above.
+
+const kWebAsymmetric = {
+  'RSASSA-PKCS1-V1_5': { name: 'RSASSA-PKCS1-v1_5', kind: 'rsa', public: ['verify'], private: ['sign'] },
+  'RSA-PSS': { name: 'RSA-PSS', kind: 'rsa', public: ['verify'], private: ['sign'] },
+  'RSA-OAEP': { name: 'RSA-OAEP', kind: 'rsa', public: ['encrypt', 'wrapKey'], private: ['decrypt', 'unwrapKey'] },
+  'ECDSA': { name: 'ECDSA', kind: 'ec', public: ['verify'], private: ['sign'] },
+  'ECDH': { name: 'ECDH', kind: 'ec', public: [], private: ['deriveKey', 'deriveBits'] },
+  'ED25519': { name: 'Ed25519', kind: 'ed25519', public: ['verify'], private: ['sign'] },
+  'X25519': { name: 'X25519', kind: 'x25519', public: [], private: ['deriveKey', 'deriveBits'] },
+};
+const kWebCurves = { 'P-256': 'P-256', 'P-384': 'P-384' };
+const kWebCurveOfOpenssl = { prime256v1: 'P-256', secp384r1: 'P-384' };
+
+function webAsymmetric(algorithm) {
+  const name = typeof algorithm === 'string' ? algorithm : algorithm && algorithm.name;
+  return typeof name === 'string' ? kWebAsymmetric[name.toUpperCase()] : undefined;
+}
+
+function isAsymmetricCryptoKey(key) {
+  return key instanceof CryptoKey && key[kKeyMaterial].keyObject !== undefined;
+}
+
+function webUsages(info, type, usages) {
+  const allowed = info[type];
+  // In the order Node lists them, not the caller's.
+  return allowed.filter((u) => usages.includes(u));
+}
+
+// Node words it "for an ECDSA key" in generateKey and "for a ECDSA key" in importKey.
+function checkWebUsages(info, usages, allowed, importing) {
+  if (!Array.isArray(usages)) throw ERR_INVALID_ARG_TYPE('keyUsages', 'Array', usages);
+  for (const u of usages) {
+    if (!allowed.includes(u)) {
+      const article = !importing && /^[AEIOU]/.test(info.name) ? 'an' : 'a';
+      throw domError(`Unsupported key usage for ${article} ${info.name} key`, 'SyntaxError');
+    }
+  }
+}
+
+function makeAsymmetricCryptoKey(keyObject, algorithm, extractable, usages) {
+  const key = Object.create(CryptoKey.prototype);
+  key[kKeyMaterial] = { type: keyObject.type, extractable: Boolean(extractable), algorithm, usages, keyObject };
+  return key;
+}
+
+function webRsaAlgorithm(info, keyObject, hash) {
+  const details = keyObject.asymmetricKeyDetails;
+  let e = details.publicExponent.toString(16);
+  if (e.length % 2) e = `0${e}`;
+  return { name: info.name, modulusLength: details.modulusLength, publicExponent: new Uint8Array(Buffer.from(e, 'hex')), hash: { name: kWebHashName[hash] } };
+}
+
+function webKeyAlgorithm(info, keyObject, algorithm) {
+  if (info.kind === 'rsa') {
+    const hash = webHashName(algorithm.hash);
+    if (hash === undefined) throw domError('Unrecognized algorithm name', 'NotSupportedError');
+    return webRsaAlgorithm(info, keyObject, hash);
+  }
+  if (info.kind === 'ec') return { name: info.name, namedCurve: kWebCurveOfOpenssl[keyObject.asymmetricKeyDetails.namedCurve] };
+  return { name: info.name };
+}
+
+async function webGenerateKeyPair(info, algorithm, extractable, keyUsages) {
+  checkWebUsages(info, keyUsages, [...info.public, ...info.private]);
+  let der;
+  let hash;
+  if (info.kind === 'rsa') {
+    hash = webHashName(algorithm.hash);
+    if (hash === undefined) throw domError('Unrecognized algorithm name', 'NotSupportedError');
+    const bits = algorithm.modulusLength;
+    const exponentBytes = algorithm.publicExponent;
+    if (!isView(exponentBytes)) throw ERR_INVALID_ARG_TYPE('algorithm.publicExponent', 'Uint8Array', exponentBytes);
+    const exponent = Number('0x' + (Buffer.from(toBuf(exponentBytes)).toString('hex') || '0'));
+    if (typeof bits !== 'number' || bits < 512) throw domError('Invalid key length', 'OperationError');
+    if (exponent < 3 || exponent % 2 === 0 || exponent > 4294967295) throw domError('Bad public exponent', 'OperationError');
+    await keygenGate(info.name);
+    der = keyResult(internal.keyGenerate('rsa', keygenSeed(), bits, exponent));
+  } else if (info.kind === 'ec') {
+    const curve = kWebCurves[algorithm.namedCurve];
+    if (curve === undefined) throw domError('Unrecognized namedCurve', 'NotSupportedError');
+    await keygenGate(info.name);
+    der = keyResult(internal.keyGenerate('ec', keygenSeed(), curve));
+  } else {
+    await keygenGate(info.name);
+    der = keyResult(internal.keyGenerate(info.kind, keygenSeed()));
+  }
+  const privateObject = new PrivateKeyObject(der, info.kind);
+  const publicObject = new PublicKeyObject(keyResult(internal.keyPublic(der)), info.kind);
+  const keyAlgorithm = info.kind === 'rsa' ? webRsaAlgorithm(info, publicObject, hash) : webKeyAlgorithm(info, publicObject, algorithm);
+  const privateUsages = webUsages(info, 'private', keyUsages);
+  if (privateUsages.length === 0) throw domError('Usages cannot be empty when creating a key.', 'SyntaxError');
+  return {
+    publicKey: makeAsymmetricCryptoKey(publicObject, keyAlgorithm, true, webUsages(info, 'public', keyUsages)),
+    privateKey: makeAsymmetricCryptoKey(privateObject, { ...keyAlgorithm }, extractable, privateUsages),
+  };
+}
+
+async function keygenGate(name) {
+  // The first key generation may wait for a human's approval (approve_capabilities).
+  const wait = require('node:internal/net').gate('CryptoKeygen', name, 'subtle.generateKey');
+  if (wait !== undefined) await wait;
+}
+
+function webImportKey(info, format, keyData, algorithm, extractable, keyUsages) {
+  const invalid = () => domError('Invalid keyData', 'DataError');
+  let keyObject;
+  try {
+    if (format === 'spki') {
+      keyObject = makeAsymmetricKey(internal.keyImport('spki', webBytes(keyData, 'keyData')));
+    } else if (format === 'pkcs8') {
+      keyObject = makeAsymmetricKey(internal.keyImport('pkcs8', webBytes(keyData, 'keyData')));
+    } else if (format === 'jwk') {
+      if (keyData === null || typeof keyData !== 'object') throw invalid();
+      keyObject = keyFromJwk(keyData, keyData.d !== undefined);
+    } else if (format === 'raw' && info.kind === 'ec') {
+      const curve = kWebCurves[algorithm.namedCurve];
+      if (curve === undefined) throw domError('Unrecognized namedCurve', 'NotSupportedError');
+      const point = keyResult(internal.ecdhConvert(curve, webBytes(keyData, 'keyData'), false));
+      const size = (point.length - 1) / 2;
+      keyObject = makeAsymmetricKey(internal.keyFromJwk('EC', curve, point.subarray(1, 1 + size), point.subarray(1 + size), undefined));
+    } else if (format === 'raw' && (info.kind === 'ed25519' || info.kind === 'x25519')) {
+      keyObject = makeAsymmetricKey(internal.keyFromJwk('OKP', info.name, webBytes(keyData, 'keyData'), undefined, undefined));
+    } else {
+      throw domError(`Unable to import ${info.name} key with format ${format}`, 'NotSupportedError');
+    }
+  } catch (e) {
+    if (e && (e.name === 'NotSupportedError' || e.name === 'DataError')) throw e;
+    throw invalid();
+  }
+  if (keyObject.asymmetricKeyType !== info.kind) throw domError('Invalid key type', 'DataError');
+  if (info.kind === 'ec' && kWebCurveOfOpenssl[keyObject.asymmetricKeyDetails.namedCurve] !== algorithm.namedCurve) {
+    throw domError('Named curve mismatch', 'DataError');
+  }
+  checkWebUsages(info, keyUsages, info[keyObject.type], true);
+  const usages = webUsages(info, keyObject.type, keyUsages);
+  if (keyObject.type === 'private' && usages.length === 0) throw domError('Usages cannot be empty when creating a key.', 'SyntaxError');
+  return makeAsymmetricCryptoKey(keyObject, webKeyAlgorithm(info, keyObject, algorithm), extractable, usages);
+}
+
+function webJwkAlg(algorithm) {
+  const hash = algorithm.hash && algorithm.hash.name;
+  const bits = hash && hash.slice(4);
+  switch (algorithm.name) {
+    case 'RSASSA-PKCS1-v1_5': return `RS${bits}`;
+    case 'RSA-PSS': return `PS${bits}`;
+    case 'RSA-OAEP': return hash === 'SHA-1' ? 'RSA-OAEP' : `RSA-OAEP-${bits}`;
+    case 'Ed25519': return 'Ed25519';
+    default: return undefined;
+  }
+}
+
+function webExportKey(format, material) {
+  const keyObject = material.keyObject;
+  const isPrivate = keyObject.type === 'private';
+  if (format === 'spki' && !isPrivate) return toArrayBuffer(keyObject.export({ format: 'der', type: 'spki' }));
+  if (format === 'pkcs8' && isPrivate) return toArrayBuffer(keyObject.export({ format: 'der', type: 'pkcs8' }));
+  if (format === 'jwk') {
+    const jwk = { key_ops: [...material.usages], ext: material.extractable, ...exportJwk(keyObject) };
+    const alg = webJwkAlg(material.algorithm);
+    if (alg !== undefined) jwk.alg = alg;
+    return jwk;
+  }
+  if (format === 'raw' && !isPrivate) {
+    const jwk = exportJwk(keyObject);
+    if (jwk.kty === 'EC') return toArrayBuffer(Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x, 'base64url'), Buffer.from(jwk.y, 'base64url')]));
+    if (jwk.kty === 'OKP') return toArrayBuffer(Buffer.from(jwk.x, 'base64url'));
+  }
+  throw domError(`Unable to export a ${format} ${material.algorithm.name} ${material.type} key`, 'InvalidAccessError');
+}
+
+function webCheckAsymmetric(key, algorithm, usage) {
+  const material = key[kKeyMaterial];
+  const info = webAsymmetric(algorithm);
+  if (info === undefined || info.name !== material.algorithm.name) {
+    throw domError('The requested operation is not valid for the provided key', 'InvalidAccessError');
+  }
+  if (!material.usages.includes(usage)) throw domError(`Unable to use this key to ${usage}`, 'InvalidAccessError');
+  return material;
+}
+
+function webSignParams(material, algorithm) {
+  const name = material.algorithm.name;
+  if (name === 'ECDSA') {
+    const hash = webHashName(algorithm.hash);
+    if (hash === undefined) throw domError('Unrecognized algorithm name', 'NotSupportedError');
+    return { hash, padding: RSA_PKCS1_PADDING, saltLength: 0, p1363: true };
+  }
+  if (name === 'Ed25519') return { hash: null, padding: RSA_PKCS1_PADDING, saltLength: 0, p1363: false };
+  const hash = webHashName(material.algorithm.hash);
+  if (name === 'RSA-PSS') {
+    const saltLength = algorithm.saltLength;
+    if (typeof saltLength !== 'number' || saltLength < 0) throw ERR_INVALID_ARG_TYPE('algorithm.saltLength', 'number', saltLength);
+    return { hash, padding: RSA_PKCS1_PSS_PADDING, saltLength, p1363: false };
+  }
+  return { hash, padding: RSA_PKCS1_PADDING, saltLength: 0, p1363: false };
+}
+
+function webSign(algorithm, key, data) {
+  const material = webCheckAsymmetric(key, algorithm, 'sign');
+  const { hash, padding, saltLength, p1363 } = webSignParams(material, normalizeAlgorithm(algorithm));
+  let seed;
+  if (padding === RSA_PKCS1_PSS_PADDING) {
+    seed = Buffer.alloc(32);
+    internal.randomFill(seed, 0, 32);
+  }
+  const sig = internal.sign(material.keyObject[kKeyData], hash, webBytes(data), padding, saltLength, p1363, seed);
+  if (typeof sig === 'string') throw domError('The operation failed for an operation-specific reason', 'OperationError');
+  return toArrayBuffer(sig);
+}
+
+function webVerify(algorithm, key, signature, data) {
+  const material = webCheckAsymmetric(key, algorithm, 'verify');
+  const { hash, padding, saltLength, p1363 } = webSignParams(material, normalizeAlgorithm(algorithm));
+  const ok = internal.verify(material.keyObject[kKeyData], false, hash, webBytes(data), webBytes(signature, 'signature'), padding, saltLength, p1363);
+  return ok === true;
+}
+
+function webRsaOaep(op, algorithm, key, data) {
+  const material = webCheckAsymmetric(key, algorithm, op === 'publicEncrypt' ? 'encrypt' : 'decrypt');
+  const alg = normalizeAlgorithm(algorithm);
+  const label = alg.label === undefined ? undefined : webBytes(alg.label, 'algorithm.label');
+  let seed;
+  if (op === 'publicEncrypt') {
+    seed = Buffer.alloc(32);
+    internal.randomFill(seed, 0, 32);
+  }
+  const out = internal.rsaCrypt(op, material.keyObject[kKeyData], op !== 'publicEncrypt', webBytes(data), RSA_PKCS1_OAEP_PADDING,
+    webHashName(material.algorithm.hash), label, seed);
+  if (typeof out === 'string') throw domError('The operation failed for an operation-specific reason', 'OperationError');
+  return toArrayBuffer(out);
+}
+
+function webDeriveBits(algorithm, baseKey, length) {
+  const material = webCheckAsymmetric(baseKey, algorithm, 'deriveBits');
+  const publicKey = algorithm.public;
+  if (!isAsymmetricCryptoKey(publicKey) || publicKey.type !== 'public') {
+    throw domError('algorithm.public must be a public key', 'InvalidAccessError');
+  }
+  if (publicKey[kKeyMaterial].algorithm.name !== material.algorithm.name) {
+    throw domError('The public and private keys must be of the same type', 'InvalidAccessError');
+  }
+  const secret = internal.deriveShared(material.keyObject[kKeyData], publicKey[kKeyMaterial].keyObject[kKeyData]);
+  if (typeof secret === 'string') throw domError('The operation failed for an operation-specific reason', 'OperationError');
+  if (length === undefined || length === null) return toArrayBuffer(secret);
+  if (length > secret.length * 8) throw domError('derived bit length is too small', 'OperationError');
+  const out = Buffer.from(secret.subarray(0, Math.ceil(length / 8)));
+  if (length % 8) out[out.length - 1] &= 0xff << (8 - (length % 8));
+  return toArrayBuffer(out);
+}
+
 const kModpGroups = {
   modp1: 'ffffffffffffffffc90fdaa22168c234c4c6628b80dc1cd129024e088a67cc74020bbea63b139b22514a08798e3404ddef9519b3cd3a431b302b0a6df25f14374fe1356d6d51c245e485b576625e7ec6f44c42e9a63a3620ffffffffffffffff',
   modp2: 'ffffffffffffffffc90fdaa22168c234c4c6628b80dc1cd129024e088a67cc74020bbea63b139b22514a08798e3404ddef9519b3cd3a431b302b0a6df25f14374fe1356d6d51c245e485b576625e7ec6f44c42e9a637ed6b0bff5cb6f406b7edee386bfb5a899fa5ae9f24117c4b1fe649286651ece65381ffffffffffffffff',
