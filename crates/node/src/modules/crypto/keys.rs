@@ -247,8 +247,54 @@ fn buffer_or_error(vm: &mut Vm, r: Result<Vec<u8>, KeyError>) -> JsResult<Value>
     }
 }
 
+/// One DER element at the start of `bytes`: (tag, contents, the whole element's length).
+/// None when it is truncated or uses a form DER forbids (indefinite or over-long lengths).
+fn der_element(bytes: &[u8]) -> Option<(u8, &[u8], usize)> {
+    let tag = *bytes.first()?;
+    let first = *bytes.get(1)? as usize;
+    let (len, header) = if first < 0x80 {
+        (first, 2)
+    } else {
+        let n = first - 0x80;
+        if n == 0 || n > 4 {
+            return None;
+        }
+        let mut len = 0usize;
+        for b in bytes.get(2..2 + n)? {
+            len = (len << 8) | *b as usize;
+        }
+        (len, 2 + n)
+    };
+    let end = header.checked_add(len)?;
+    Some((tag, bytes.get(header..end)?, end))
+}
+
+/// The SubjectPublicKeyInfo of an X.509 certificate (RFC 5280 §4.1: the seventh field of
+/// tbsCertificate, counting the optional `[0]` version), as its DER bytes.
+fn certificate_spki(cert: &[u8]) -> Option<&[u8]> {
+    const SEQUENCE: u8 = 0x30;
+    let (tag, certificate, _) = der_element(cert)?;
+    if tag != SEQUENCE {
+        return None;
+    }
+    let (tag, mut tbs, _) = der_element(certificate)?;
+    if tag != SEQUENCE {
+        return None;
+    }
+    // version [0] EXPLICIT (optional), serialNumber, signature, issuer, validity, subject.
+    if tbs.first() == Some(&0xa0) {
+        tbs = &tbs[der_element(tbs)?.2..];
+    }
+    for _ in 0..5 {
+        tbs = &tbs[der_element(tbs)?.2..];
+    }
+    let (tag, _, len) = der_element(tbs)?;
+    (tag == SEQUENCE).then(|| &tbs[..len])
+}
+
 /// `keyImport(format, der)` → `[type, canonicalDer, isPrivate]`, or an error name. Formats:
-/// `pkcs8`, `spki`, `pkcs1-private`, `pkcs1-public`, `sec1`.
+/// `pkcs8`, `spki`, `pkcs1-private`, `pkcs1-public`, `sec1`, `x509` (a certificate's
+/// public key).
 pub fn key_import(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let format = to_rust_string(vm, arg(args, 0))?;
     let der = bytes_arg(vm, arg(args, 1), "key")?;
@@ -262,6 +308,7 @@ pub fn key_import(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> 
             RsaPublicKey::from_pkcs1_der(&der).map(|k| Parsed::Public(Public::Rsa(k))).map_err(|_| UNSUPPORTED)
         }
         "sec1" => Private::from_sec1(&der).map(Parsed::Private),
+        "x509" => certificate_spki(&der).ok_or(UNSUPPORTED).and_then(Public::from_spki).map(Parsed::Public),
         _ => Err(UNSUPPORTED),
     };
     let encoded = parsed.and_then(|p| match &p {

@@ -195,19 +195,30 @@ const kPemLabels = {
   'RSA PRIVATE KEY': 'pkcs1-private',
   'RSA PUBLIC KEY': 'pkcs1-public',
   'EC PRIVATE KEY': 'sec1',
+  'CERTIFICATE': 'x509',
 };
 
-// A key from PEM text: the first PEM block the text holds.
-function keyFromPem(text, passphrase) {
-  const m = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/.exec(text);
-  if (!m) throw kKeyErrors.unsupported();
-  if (m[1] === 'ENCRYPTED PRIVATE KEY' || /Proc-Type:\s*4,ENCRYPTED/.test(m[2])) {
-    if (passphrase === undefined) throw __codedError(TypeError, 'ERR_MISSING_PASSPHRASE', 'Passphrase required for encrypted key');
-    throw __codedError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'Encrypted private keys are not supported by Amber');
+// A key from PEM text: its first block that holds a key (OpenSSL skips others, such as the
+// EC PARAMETERS block `openssl ecparam -genkey` writes first). A private key is not read from
+// a public block, as OpenSSL's decoder for private keys finds none there.
+function keyFromPem(text, passphrase, kind) {
+  const blocks = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
+  let m;
+  while ((m = blocks.exec(text)) !== null) {
+    if (m[1] === 'ENCRYPTED PRIVATE KEY' || /Proc-Type:\s*4,ENCRYPTED/.test(m[2])) {
+      // Node 20 asks OpenSSL, whose password callback then gives up.
+      if (passphrase === undefined) {
+        throw opensslError('ERR_OSSL_CRYPTO_INTERRUPTED_OR_CANCELLED', 'error:07880109:common libcrypto routines::interrupted or cancelled',
+          'common libcrypto routines', 'interrupted or cancelled');
+      }
+      throw __codedError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'Encrypted private keys are not supported by Amber');
+    }
+    const format = kPemLabels[m[1]];
+    if (format === undefined) continue;
+    if (kind === 'private' && (format === 'spki' || format === 'pkcs1-public' || format === 'x509')) continue;
+    return makeAsymmetricKey(internal.keyImport(format, Buffer.from(m[2].replace(/[^A-Za-z0-9+/=]/g, ''), 'base64')));
   }
-  const format = kPemLabels[m[1]];
-  if (format === undefined) throw kKeyErrors.unsupported();
-  return makeAsymmetricKey(internal.keyImport(format, Buffer.from(m[2].replace(/[^A-Za-z0-9+/=]/g, ''), 'base64')));
+  throw kKeyErrors.unsupported();
 }
 
 const kJwkCurves = ['P-256', 'secp256k1', 'P-384', 'P-521'];
@@ -268,7 +279,7 @@ function prepareAsymmetricKey(key, kind, allowKeyObject) {
   }
   if (typeof key === 'string' || isView(key) || isArrayBuffer(key)) {
     const text = typeof key === 'string' ? key : Buffer.from(isArrayBuffer(key) ? new Uint8Array(key) : toBuf(key)).toString('latin1');
-    return derivePublic(keyFromPem(text), kind);
+    return derivePublic(keyFromPem(text, undefined, kind), kind);
   }
   if (key === null || typeof key !== 'object') throw keyInputError(key, allowKeyObject);
   const data = key.key;
@@ -280,7 +291,7 @@ function prepareAsymmetricKey(key, kind, allowKeyObject) {
   }
   const bytes = typeof data === 'string' ? Buffer.from(data, key.encoding || 'utf8') :
     isArrayBuffer(data) ? Buffer.from(data) : toBuf(data);
-  if (format === 'pem') return derivePublic(keyFromPem(bytes.toString('latin1'), key.passphrase), kind);
+  if (format === 'pem') return derivePublic(keyFromPem(bytes.toString('latin1'), key.passphrase, kind), kind);
   if (format !== 'der') throw ERR_INVALID_ARG_VALUE('options.format', format);
   const type = key.type;
   let result;
