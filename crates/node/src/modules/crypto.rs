@@ -52,6 +52,8 @@ const NATIVES: &[(&str, u32, HostFn)] = &[
     ("keyJwk", 2, keys::key_jwk),
     ("keyFromJwk", 5, keys::key_from_jwk),
     ("keyGenerate", 4, keys::key_generate),
+    ("keyDecrypt", 2, keys::key_decrypt),
+    ("keyEncrypt", 4, keys::key_encrypt),
     ("sign", 7, sign::sign),
     ("verify", 8, sign::verify),
     ("rsaCrypt", 8, sign::rsa_crypt),

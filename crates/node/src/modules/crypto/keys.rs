@@ -582,3 +582,62 @@ pub fn key_generate(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value
     let r = key.and_then(|k| k.to_pkcs8());
     buffer_or_error(vm, r)
 }
+
+/// `keyDecrypt(der, passphrase)` → the PKCS#8 DER inside an `EncryptedPrivateKeyInfo`
+/// (PBES2: PBKDF2 or scrypt, AES-CBC), or an error name (`bad_decrypt` for a wrong passphrase).
+pub fn key_decrypt(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let der = bytes_arg(vm, arg(args, 0), "key")?;
+    let passphrase = bytes_arg(vm, arg(args, 1), "passphrase")?;
+    let Ok(info) = pkcs8::EncryptedPrivateKeyInfo::from_der(&der) else { return Ok(vm.str(UNSUPPORTED)) };
+    // The key derivation is the costly part, and its cost is the file's to choose: charge it
+    // as fuel, and refuse scrypt memory past Node's default maxmem (32 MiB).
+    if let pkcs5::EncryptionScheme::Pbes2(params) = &info.encryption_algorithm {
+        match &params.kdf {
+            pkcs5::pbes2::Kdf::Pbkdf2(p) => vm.charge(u64::from(p.iteration_count))?,
+            pkcs5::pbes2::Kdf::Scrypt(p) => {
+                let memory = 128u64.saturating_mul(p.cost_parameter).saturating_mul(u64::from(p.block_size));
+                if memory > 32 << 20 {
+                    return Ok(vm.str("bad_decrypt"));
+                }
+                vm.charge(
+                    p.cost_parameter
+                        .saturating_mul(u64::from(p.block_size))
+                        .saturating_mul(u64::from(p.parallelization)),
+                )?;
+            }
+            // A KDF this pkcs5 does not know cannot decrypt either.
+            _ => return Ok(vm.str(UNSUPPORTED)),
+        }
+    }
+    let r = info
+        .decrypt(&passphrase)
+        .map_err(|_| "bad_decrypt")
+        .and_then(|doc| Private::from_pkcs8(doc.as_bytes()).and_then(|k| k.to_pkcs8()));
+    buffer_or_error(vm, r)
+}
+
+/// `keyEncrypt(pkcs8, passphrase, cipher, seed)` → `EncryptedPrivateKeyInfo` DER as OpenSSL
+/// writes it for Node's `export({ cipher, passphrase })`: PBES2, PBKDF2-HMAC-SHA256 with 2048
+/// iterations and an 8-byte salt, AES-128/256-CBC; salt and IV from the 24-byte `seed`.
+pub fn key_encrypt(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let der = bytes_arg(vm, arg(args, 0), "key")?;
+    let passphrase = bytes_arg(vm, arg(args, 1), "passphrase")?;
+    let cipher = to_rust_string(vm, arg(args, 2))?;
+    let seed = bytes_arg(vm, arg(args, 3), "seed")?;
+    if seed.len() != 24 {
+        return Err(vm.range_error("keyEncrypt: the seed is 24 bytes"));
+    }
+    let salt = &seed[..8];
+    let mut iv = [0u8; 16];
+    iv.copy_from_slice(&seed[8..]);
+    let params = match cipher.as_str() {
+        "aes-128-cbc" => pkcs5::pbes2::Parameters::pbkdf2_sha256_aes128cbc(2048, salt, &iv),
+        "aes-256-cbc" => pkcs5::pbes2::Parameters::pbkdf2_sha256_aes256cbc(2048, salt, &iv),
+        _ => return Ok(vm.str("cipher")),
+    };
+    let r = params.map_err(|_| UNSUPPORTED).and_then(|params| {
+        let info = pkcs8::PrivateKeyInfo::from_der(&der).map_err(|_| UNSUPPORTED)?;
+        info.encrypt_with_params(params, &passphrase).map(|doc| doc.as_bytes().to_vec()).map_err(|_| UNSUPPORTED)
+    });
+    buffer_or_error(vm, r)
+}

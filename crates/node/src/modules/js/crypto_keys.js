@@ -48,6 +48,8 @@ const kKeyErrors = {
     'Provider routines', 'key size too small'),
   rsa_exponent: () => opensslError('ERR_OSSL_RSA_BAD_E_VALUE', 'error:02000065:rsa routines::bad e value',
     'rsa routines', 'bad e value'),
+  bad_decrypt: () => opensslError('ERR_OSSL_BAD_DECRYPT', 'error:1C800064:Provider routines::bad decrypt',
+    'Provider routines', 'bad decrypt'),
   mismatch: () => opensslError('ERR_OSSL_EVP_DIFFERENT_PARAMETERS',
     'error:03000099:digital envelope routines::different parameters', 'digital envelope routines', 'different parameters'),
 };
@@ -137,10 +139,28 @@ class AsymmetricKeyObject extends KeyObject {
     if (type === 'sec1' && this.asymmetricKeyType !== 'ec') {
       throw __codedError(Error, 'ERR_CRYPTO_INCOMPATIBLE_KEY_OPTIONS', 'The selected key encoding sec1 can only be used for EC keys.');
     }
+    let encrypted;
     if (isPrivate && (options.cipher !== undefined || options.passphrase !== undefined)) {
-      throw __codedError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'Encrypted private key export is not supported by Amber');
+      if (options.cipher === undefined) throw ERR_INVALID_ARG_VALUE('options.cipher', undefined);
+      if (options.passphrase === undefined) throw ERR_INVALID_ARG_VALUE('options.passphrase', undefined);
+      __validateString(options.cipher, 'options.cipher');
+      const cipher = options.cipher.toLowerCase();
+      if (kCiphers[cipher] === undefined) throw __codedError(Error, 'ERR_CRYPTO_UNKNOWN_CIPHER', 'Unknown cipher');
+      if (type !== 'pkcs8' || (cipher !== 'aes-128-cbc' && cipher !== 'aes-256-cbc')) {
+        throw __codedError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM',
+          'Amber encrypts private keys as PKCS#8 with aes-128-cbc or aes-256-cbc only');
+      }
+      encrypted = { cipher, passphrase: passphraseBytes(options.passphrase) };
     }
-    const der = keyResult(internal.keyExport(this[kKeyData], isPrivate, type));
+    let der = keyResult(internal.keyExport(this[kKeyData], isPrivate, type));
+    if (encrypted !== undefined) {
+      // Salt and IV are random: drawn from the entropy hook like randomBytes.
+      const seed = Buffer.alloc(24);
+      internal.randomFill(seed, 0, 24);
+      der = keyResult(internal.keyEncrypt(der, encrypted.passphrase, encrypted.cipher, seed));
+      if (format === 'der') return der;
+      return toPem('ENCRYPTED PRIVATE KEY', der);
+    }
     if (format === 'der') return der;
     const label = { pkcs1: isPrivate ? 'RSA PRIVATE KEY' : 'RSA PUBLIC KEY', pkcs8: 'PRIVATE KEY', sec1: 'EC PRIVATE KEY', spki: 'PUBLIC KEY' }[type];
     return toPem(label, der);
@@ -211,7 +231,11 @@ function keyFromPem(text, passphrase, kind) {
         throw opensslError('ERR_OSSL_CRYPTO_INTERRUPTED_OR_CANCELLED', 'error:07880109:common libcrypto routines::interrupted or cancelled',
           'common libcrypto routines', 'interrupted or cancelled');
       }
-      throw __codedError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'Encrypted private keys are not supported by Amber');
+      if (m[1] !== 'ENCRYPTED PRIVATE KEY') {
+        throw __codedError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'Traditionally encrypted PEM keys (Proc-Type) are not supported by Amber');
+      }
+      const der = Buffer.from(m[2].replace(/[^A-Za-z0-9+/=]/g, ''), 'base64');
+      return makeAsymmetricKey(internal.keyImport('pkcs8', keyResult(internal.keyDecrypt(der, passphraseBytes(passphrase)))));
     }
     const format = kPemLabels[m[1]];
     if (format === undefined) continue;
@@ -219,6 +243,12 @@ function keyFromPem(text, passphrase, kind) {
     return makeAsymmetricKey(internal.keyImport(format, Buffer.from(m[2].replace(/[^A-Za-z0-9+/=]/g, ''), 'base64')));
   }
   throw kKeyErrors.unsupported();
+}
+
+function passphraseBytes(passphrase) {
+  if (typeof passphrase === 'string') return Buffer.from(passphrase, 'utf8');
+  if (isView(passphrase) || isArrayBuffer(passphrase)) return Buffer.from(isArrayBuffer(passphrase) ? new Uint8Array(passphrase) : toBuf(passphrase));
+  throw ERR_INVALID_ARG_TYPE('key.passphrase', ['string', 'ArrayBuffer', 'Buffer', 'TypedArray', 'DataView'], passphrase);
 }
 
 const kJwkCurves = ['P-256', 'secp256k1', 'P-384', 'P-521'];
@@ -295,8 +325,18 @@ function prepareAsymmetricKey(key, kind, allowKeyObject) {
   if (format !== 'der') throw ERR_INVALID_ARG_VALUE('options.format', format);
   const type = key.type;
   let result;
-  if (kind === 'private') {
-    if (type === 'pkcs8' || type === 'sec1') result = internal.keyImport(type, bytes);
+  if (type === 'pkcs8' && kind === 'private' || type === 'pkcs8' && key.passphrase !== undefined) {
+    result = internal.keyImport('pkcs8', bytes);
+    if (typeof result === 'string') {
+      // Perhaps an EncryptedPrivateKeyInfo: a wrong passphrase says bad decrypt, other bytes
+      // say unsupported.
+      const decrypted = internal.keyDecrypt(bytes, key.passphrase === undefined ? Buffer.alloc(0) : passphraseBytes(key.passphrase));
+      if (typeof decrypted !== 'string') result = internal.keyImport('pkcs8', decrypted);
+      else if (decrypted === 'bad_decrypt' && key.passphrase === undefined) throw __codedError(TypeError, 'ERR_MISSING_PASSPHRASE', 'Passphrase required for encrypted key');
+      else if (decrypted === 'bad_decrypt') result = decrypted;
+    }
+  } else if (kind === 'private') {
+    if (type === 'sec1') result = internal.keyImport(type, bytes);
     else if (type === 'pkcs1') result = internal.keyImport('pkcs1-private', bytes);
     else throw ERR_INVALID_ARG_VALUE('options.type', type);
   } else if (type === 'spki') {
