@@ -6,6 +6,10 @@
 const kKeyData = Symbol('kKeyData');
 const kKeyType = Symbol('kKeyType');
 const kAsymmetricKeyType = Symbol('kAsymmetricKeyType');
+const kAsymmetricKeyDetails = Symbol('kAsymmetricKeyDetails');
+// The key's type, known from its creation; kAsymmetricKeyType is the getter's cache, set on
+// first access as Node's is (so util.inspect shows the same symbols Node shows).
+const kKind = Symbol('kKind');
 
 function opensslError(code, text, library, reason) {
   const err = new Error(text);
@@ -67,7 +71,8 @@ class KeyObject {
       throw ERR_INVALID_ARG_VALUE('type', type);
     }
     this[kKeyType] = type;
-    this[kKeyData] = handle;
+    // The key material is not enumerable: inspecting a key does not print it.
+    Object.defineProperty(this, kKeyData, { value: handle });
   }
 
   get type() {
@@ -108,21 +113,31 @@ class SecretKeyObject extends KeyObject {
   }
 }
 
+Object.defineProperty(KeyObject.prototype, Symbol.toStringTag, { value: 'KeyObject', configurable: true });
+
+function keyDetailsOf(key) {
+  const d = keyResult(internal.keyDetails(key[kKeyData], key.type === 'private'));
+  if (d[0] === 'rsa') return { modulusLength: d[1], publicExponent: BigInt('0x' + d[2]) };
+  if (d[0] === 'ec') return { namedCurve: d[1] };
+  return {};
+}
+
 class AsymmetricKeyObject extends KeyObject {
   constructor(type, der, asymmetricKeyType) {
     super(type, der);
-    this[kAsymmetricKeyType] = asymmetricKeyType;
+    Object.defineProperty(this, kKind, { value: asymmetricKeyType });
   }
 
   get asymmetricKeyType() {
+    if (this[kAsymmetricKeyType] === undefined) this[kAsymmetricKeyType] = this[kKind];
     return this[kAsymmetricKeyType];
   }
 
   get asymmetricKeyDetails() {
-    const d = keyResult(internal.keyDetails(this[kKeyData], this.type === 'private'));
-    if (d[0] === 'rsa') return { modulusLength: d[1], publicExponent: BigInt('0x' + d[2]) };
-    if (d[0] === 'ec') return { namedCurve: d[1] };
-    return {};
+    const kind = this.asymmetricKeyType;
+    if (kind !== 'rsa' && kind !== 'ec') return {};
+    if (this[kAsymmetricKeyDetails] === undefined) this[kAsymmetricKeyDetails] = keyDetailsOf(this);
+    return this[kAsymmetricKeyDetails];
   }
 
   export(options) {
@@ -133,10 +148,10 @@ class AsymmetricKeyObject extends KeyObject {
     const isPrivate = this.type === 'private';
     const allowed = isPrivate ? ['pkcs1', 'pkcs8', 'sec1'] : ['pkcs1', 'spki'];
     if (!allowed.includes(type)) throw ERR_INVALID_ARG_VALUE('options.type', type);
-    if (type === 'pkcs1' && this.asymmetricKeyType !== 'rsa') {
+    if (type === 'pkcs1' && this[kKind] !== 'rsa') {
       throw __codedError(Error, 'ERR_CRYPTO_INCOMPATIBLE_KEY_OPTIONS', 'The selected key encoding pkcs1 can only be used for RSA keys.');
     }
-    if (type === 'sec1' && this.asymmetricKeyType !== 'ec') {
+    if (type === 'sec1' && this[kKind] !== 'ec') {
       throw __codedError(Error, 'ERR_CRYPTO_INCOMPATIBLE_KEY_OPTIONS', 'The selected key encoding sec1 can only be used for EC keys.');
     }
     let encrypted;
@@ -353,7 +368,7 @@ function prepareAsymmetricKey(key, kind, allowKeyObject) {
 }
 
 function derivePublic(key, kind) {
-  if (kind === 'public' && key.type === 'private') return new PublicKeyObject(keyResult(internal.keyPublic(key[kKeyData])), key.asymmetricKeyType);
+  if (kind === 'public' && key.type === 'private') return new PublicKeyObject(keyResult(internal.keyPublic(key[kKeyData])), key[kKind]);
   if (kind === 'private' && key.type !== 'private') {
     throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', `Invalid key object type ${key.type}, expected private.`);
   }
@@ -507,12 +522,12 @@ function signOptions(key) {
 function signBytes(digest, data, key) {
   const keyObject = prepareAsymmetricKey(key, 'private', true);
   const { padding, saltLength, p1363 } = signOptions(key);
-  if (keyObject.asymmetricKeyType === 'rsa' && padding !== RSA_PKCS1_PADDING && padding !== RSA_PKCS1_PSS_PADDING) {
+  if (keyObject[kKind] === 'rsa' && padding !== RSA_PKCS1_PADDING && padding !== RSA_PKCS1_PSS_PADDING) {
     throw kKeyErrors.sign_padding();
   }
   // PSS salts are random: drawn from the entropy hook like randomBytes.
   let seed;
-  if (padding === RSA_PKCS1_PSS_PADDING && keyObject.asymmetricKeyType === 'rsa') {
+  if (padding === RSA_PKCS1_PSS_PADDING && keyObject[kKind] === 'rsa') {
     seed = Buffer.alloc(32);
     internal.randomFill(seed, 0, 32);
   }
@@ -522,7 +537,7 @@ function signBytes(digest, data, key) {
 function verifyBytes(digest, data, key, signature) {
   const keyObject = prepareAsymmetricKey(key, 'public', true);
   const { padding, saltLength, p1363 } = signOptions(key);
-  if (keyObject.asymmetricKeyType === 'rsa' && padding !== RSA_PKCS1_PADDING && padding !== RSA_PKCS1_PSS_PADDING) {
+  if (keyObject[kKind] === 'rsa' && padding !== RSA_PKCS1_PADDING && padding !== RSA_PKCS1_PSS_PADDING) {
     throw kKeyErrors.sign_padding();
   }
   return keyResult(internal.verify(keyObject[kKeyData], keyObject.type === 'private', digest, data, signature, padding, saltLength, p1363));
@@ -755,8 +770,8 @@ function diffieHellman(options) {
   if (publicKey.type !== 'public' && publicKey.type !== 'private') {
     throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', `Invalid key object type ${publicKey.type}, expected private or public.`);
   }
-  const a = privateKey.asymmetricKeyType;
-  const b = publicKey.asymmetricKeyType;
+  const a = privateKey[kKind];
+  const b = publicKey[kKind];
   if (a !== b || !['ec', 'x25519'].includes(a)) {
     throw __codedError(Error, 'ERR_CRYPTO_INCOMPATIBLE_KEY', `Incompatible key types for Diffie-Hellman: ${a} and ${b}`);
   }
@@ -917,7 +932,7 @@ function makeAsymmetricCryptoKey(keyObject, algorithm, extractable, usages) {
 }
 
 function webRsaAlgorithm(info, keyObject, hash) {
-  const details = keyObject.asymmetricKeyDetails;
+  const details = keyDetailsOf(keyObject);
   let e = details.publicExponent.toString(16);
   if (e.length % 2) e = `0${e}`;
   return { name: info.name, modulusLength: details.modulusLength, publicExponent: new Uint8Array(Buffer.from(e, 'hex')), hash: { name: kWebHashName[hash] } };
@@ -929,7 +944,7 @@ function webKeyAlgorithm(info, keyObject, algorithm) {
     if (hash === undefined) throw domError('Unrecognized algorithm name', 'NotSupportedError');
     return webRsaAlgorithm(info, keyObject, hash);
   }
-  if (info.kind === 'ec') return { name: info.name, namedCurve: kWebCurveOfOpenssl[keyObject.asymmetricKeyDetails.namedCurve] };
+  if (info.kind === 'ec') return { name: info.name, namedCurve: kWebCurveOfOpenssl[keyDetailsOf(keyObject).namedCurve] };
   return { name: info.name };
 }
 
@@ -1000,8 +1015,8 @@ function webImportKey(info, format, keyData, algorithm, extractable, keyUsages) 
     if (e && (e.name === 'NotSupportedError' || e.name === 'DataError')) throw e;
     throw invalid();
   }
-  if (keyObject.asymmetricKeyType !== info.kind) throw domError('Invalid key type', 'DataError');
-  if (info.kind === 'ec' && kWebCurveOfOpenssl[keyObject.asymmetricKeyDetails.namedCurve] !== algorithm.namedCurve) {
+  if (keyObject[kKind] !== info.kind) throw domError('Invalid key type', 'DataError');
+  if (info.kind === 'ec' && kWebCurveOfOpenssl[keyDetailsOf(keyObject).namedCurve] !== algorithm.namedCurve) {
     throw domError('Named curve mismatch', 'DataError');
   }
   checkWebUsages(info, keyUsages, info[keyObject.type], true);
