@@ -30,6 +30,18 @@ pub const BUILTIN: Builtin = Builtin {
     bare: true,
 };
 
+/// `node:internal/crypto_types`: the brand checks behind `util.types.isKeyObject` and
+/// `isCryptoKey` (node:crypto replaces them when it loads; until then no key exists, so
+/// false), and Node's `customPromisifyArgs` symbol, with which `util.promisify` resolves
+/// `generateKeyPair` to `{ publicKey, privateKey }`.
+pub const TYPES: Builtin = Builtin {
+    name: "internal/crypto_types",
+    source: "module.exports = { isKeyObject: () => false, isCryptoKey: () => false, \
+             customPromisifyArgs: Symbol('customPromisifyArgs') };\n",
+    natives: &[],
+    bare: false,
+};
+
 const NATIVES: &[(&str, u32, HostFn)] = &[
     ("hash", 2, hash),
     ("hmac", 3, hmac),
