@@ -23,7 +23,12 @@ const RSA_NO_PADDING: i64 = 3;
 const RSA_PKCS1_OAEP_PADDING: i64 = 4;
 const RSA_PKCS1_PSS_PADDING: i64 = 6;
 const RSA_PSS_SALTLEN_DIGEST: i64 = -1;
-const RSA_PSS_SALTLEN_MAX: i64 = -2;
+/// Node's RSA_PSS_SALTLEN_MAX_SIGN and RSA_PSS_SALTLEN_AUTO: the maximum when signing,
+/// recovered from the signature when verifying (OpenSSL 3's AUTO).
+const RSA_PSS_SALTLEN_AUTO: i64 = -2;
+/// OpenSSL 3's RSA_PSS_SALTLEN_MAX: exactly the maximum. (Node 20's OpenSSL refuses
+/// AUTO_DIGEST_MAX, -4, and every other negative length, as invalid.)
+const RSA_PSS_SALTLEN_MAX: i64 = -3;
 
 /// Digests an RSA or ECDSA signature can name (the OID-carrying ones).
 macro_rules! with_sig_digest {
@@ -77,13 +82,14 @@ fn em_len(key: &RsaPublicKey) -> usize {
     (key.n().bits() - 1).div_ceil(8)
 }
 
-/// The PSS salt length `option` asks for (Node's -1 digest length, -2 maximum).
+/// The PSS salt length `option` asks for when signing.
 fn pss_salt(option: i64, key: &RsaPublicKey, hash_len: usize) -> Result<usize, KeyError> {
+    let max = em_len(key).checked_sub(hash_len + 2).ok_or("pss_salt");
     match option {
         RSA_PSS_SALTLEN_DIGEST => Ok(hash_len),
-        RSA_PSS_SALTLEN_MAX => em_len(key).checked_sub(hash_len + 2).ok_or("pss_salt"),
+        RSA_PSS_SALTLEN_AUTO | RSA_PSS_SALTLEN_MAX => max,
         n if n >= 0 => Ok(n as usize),
-        _ => Err("pss_salt"),
+        _ => Err("invalid_salt_length"),
     }
 }
 
@@ -173,7 +179,7 @@ fn sign_with(
                 let mut rng = seeded_rng(seed);
                 k.sign_with_rng(&mut rng, Pss::new_with_salt::<D>(salt), &hashed).map_err(|_| "rsa_sign")
             } else if padding == RSA_PKCS1_PADDING {
-                k.sign(Pkcs1v15Sign::new::<D>(), &hashed).map_err(|_| "rsa_sign")
+                k.sign(Pkcs1v15Sign::new::<D>(), &hashed).map_err(|_| "digest_too_big")
             } else {
                 Err("padding")
             }
@@ -234,7 +240,7 @@ fn verify_with(
         Public::Rsa(k) => with_sig_digest!(name, D => {
             let hashed = D::digest(data);
             if padding == RSA_PKCS1_PSS_PADDING {
-                let salt = if salt_option == RSA_PSS_SALTLEN_MAX {
+                let salt = if salt_option == RSA_PSS_SALTLEN_AUTO {
                     match pss_recover_salt::<D>(k, sig) {
                         Some(s) => s,
                         None => return Ok(false),

@@ -24,7 +24,8 @@ for (const cipher of ['aes-256-cbc', 'aes-128-cbc']) {
   const der = plain.export({ type: 'pkcs8', format: 'der', cipher, passphrase: 'pw' });
   t(cipher + ' der', () => crypto.createPrivateKey({ key: der, format: 'der', type: 'pkcs8', passphrase: 'pw' }).equals(plain));
   t(cipher + ' der no pass', () => crypto.createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }));
-  t(cipher + ' der wrong pass', () => crypto.createPrivateKey({ key: der, format: 'der', type: 'pkcs8', passphrase: 'nope' }));
+  // (A wrong passphrase on a random salt is not printed: OpenSSL reports bad decrypt, or an
+  // ASN.1 error when the garbage happens to end in valid padding.)
 }
 t('no passphrase', () => plain.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc' }));
 t('no cipher', () => plain.export({ type: 'pkcs8', format: 'pem', passphrase: 'x' }));
