@@ -609,10 +609,13 @@ pub fn key_decrypt(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value>
             _ => return Ok(vm.str(UNSUPPORTED)),
         }
     }
+    // A wrong passphrase usually fails the padding check, but about one time in 256 the
+    // garbage ends in valid padding: that is a wrong passphrase too, not another error.
     let r = info
         .decrypt(&passphrase)
-        .map_err(|_| "bad_decrypt")
-        .and_then(|doc| Private::from_pkcs8(doc.as_bytes()).and_then(|k| k.to_pkcs8()));
+        .ok()
+        .and_then(|doc| Private::from_pkcs8(doc.as_bytes()).and_then(|k| k.to_pkcs8()).ok())
+        .ok_or("bad_decrypt");
     buffer_or_error(vm, r)
 }
 
