@@ -789,6 +789,12 @@ class DiffieHellman {
     if (typeof sizeOrKey === 'number') {
       throw __codedError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'Generating Diffie-Hellman primes is not supported by Amber');
     }
+    // As Node: (prime, generator[, genEncoding]) when the second argument is no encoding.
+    if (keyEncoding !== undefined && typeof keyEncoding !== 'string' && keyEncoding !== 'buffer') {
+      genEncoding = generator;
+      generator = keyEncoding;
+      keyEncoding = undefined;
+    }
     const prime = Buffer.from(toBuf(sizeOrKey, keyEncoding, 'sizeOrKey'));
     let g = generator === undefined ? Buffer.from([2]) : generator;
     if (typeof g === 'number') {
@@ -799,7 +805,7 @@ class DiffieHellman {
     } else {
       g = Buffer.from(toBuf(g, genEncoding, 'generator'));
     }
-    this[kState] = { prime, generator: g, privateKey: undefined, publicKey: undefined };
+    this[kState] = { prime, generator: g, privateKey: undefined, publicKey: undefined, privateBits: undefined };
     this.verifyError = 0;
   }
 
@@ -807,12 +813,17 @@ class DiffieHellman {
     const state = this[kState];
     if (state.privateKey === undefined) {
       const seed = keygenSeed();
-      // A private exponent of the prime's size, from the seed (through SHA-512 in counter mode).
+      // A private exponent of OpenSSL's size: the named group's recommended length, else one
+      // bit less than the prime; from the seed through SHA-512 in counter mode.
+      const primeBits = stripZeros(state.prime).length * 8 - Math.clz32(stripZeros(state.prime)[0]) + 24;
+      const bits = state.privateBits || primeBits - 1;
       const bytes = [];
-      for (let i = 0; bytes.length * 64 < state.prime.length; i++) {
+      for (let i = 0; bytes.length * 64 < Math.ceil(bits / 8); i++) {
         bytes.push(internal.hash('sha512', Buffer.concat([seed, Buffer.from([i])])));
       }
-      state.privateKey = Buffer.concat(bytes).subarray(0, state.prime.length - 1);
+      const priv = Buffer.concat(bytes).subarray(0, Math.ceil(bits / 8));
+      if (bits % 8) priv[0] &= 0xff >> (8 - (bits % 8));
+      state.privateKey = Buffer.from(stripZeros(priv));
     }
     state.publicKey = stripZeros(keyResult(internal.modPow(state.generator, state.privateKey, state.prime), kDhErrors));
     return encodeOutput(Buffer.from(state.publicKey), encoding);
@@ -866,6 +877,9 @@ function stripZeros(buf) {
   return buf.subarray(i);
 }
 
+// OpenSSL's private key lengths for the RFC 3526 groups (bits); modp1 and modp2 have none.
+const kModpPrivateBits = { modp5: 200, modp14: 225, modp15: 275, modp16: 325, modp17: 375, modp18: 400 };
+
 class DiffieHellmanGroup {
   constructor(name) {
     __validateString(name, 'name');
@@ -873,6 +887,7 @@ class DiffieHellmanGroup {
     if (prime === undefined) throw __codedError(Error, 'ERR_CRYPTO_UNKNOWN_DH_GROUP', 'Unknown DH group');
     const dh = new DiffieHellman(Buffer.from(prime, 'hex'));
     this[kState] = dh[kState];
+    this[kState].privateBits = kModpPrivateBits[name];
     this.verifyError = 0;
   }
 }
