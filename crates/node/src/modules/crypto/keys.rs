@@ -16,7 +16,7 @@ use pkcs8::der::asn1::{BitStringRef, OctetStringRef};
 use pkcs8::der::{Decode, Encode};
 use pkcs8::{DecodePrivateKey, EncodePrivateKey, ObjectIdentifier};
 use rand_core::SeedableRng;
-use rsa::pkcs1::{DecodeRsaPrivateKey, DecodeRsaPublicKey, EncodeRsaPrivateKey, EncodeRsaPublicKey};
+use rsa::pkcs1::{DecodeRsaPrivateKey, EncodeRsaPrivateKey, EncodeRsaPublicKey};
 use rsa::traits::{PrivateKeyParts, PublicKeyParts};
 use rsa::{BigUint, RsaPrivateKey, RsaPublicKey};
 use spki::{DecodePublicKey, EncodePublicKey};
@@ -137,7 +137,7 @@ impl Public {
         let info = spki::SubjectPublicKeyInfoRef::from_der(der).map_err(|_| UNSUPPORTED)?;
         let oid = info.algorithm.oid;
         if oid == RSA_OID {
-            return RsaPublicKey::from_public_key_der(der).map(Public::Rsa).map_err(|_| UNSUPPORTED);
+            return rsa_public_from_pkcs1(info.subject_public_key.as_bytes().ok_or(UNSUPPORTED)?).map(Public::Rsa);
         }
         if oid == EC_OID {
             let curve = info.algorithm.parameters_oid().map_err(|_| UNSUPPORTED)?;
@@ -177,6 +177,18 @@ impl Public {
             Public::X25519(_) => "x25519",
         }
     }
+}
+
+/// The largest RSA modulus accepted, in bits: OpenSSL's limit for RSA keys
+/// (OPENSSL_RSA_MAX_MODULUS_BITS), past rsa's default of 4096 for public keys.
+const RSA_MAX_BITS: usize = 16384;
+
+/// An RSA public key from PKCS#1 `RSAPublicKey` DER.
+fn rsa_public_from_pkcs1(der: &[u8]) -> Result<RsaPublicKey, KeyError> {
+    let key = pkcs1::RsaPublicKey::from_der(der).map_err(|_| UNSUPPORTED)?;
+    let n = BigUint::from_bytes_be(key.modulus.as_bytes());
+    let e = BigUint::from_bytes_be(key.public_exponent.as_bytes());
+    RsaPublicKey::new_with_max_size(n, e, RSA_MAX_BITS).map_err(|_| UNSUPPORTED)
 }
 
 fn okp_spki(oid: ObjectIdentifier, bytes: &[u8; 32]) -> Result<Vec<u8>, KeyError> {
@@ -304,9 +316,7 @@ pub fn key_import(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> 
         "pkcs1-private" => RsaPrivateKey::from_pkcs1_der(&der)
             .map(|k| Parsed::Private(Private::Rsa(Box::new(k))))
             .map_err(|_| UNSUPPORTED),
-        "pkcs1-public" => {
-            RsaPublicKey::from_pkcs1_der(&der).map(|k| Parsed::Public(Public::Rsa(k))).map_err(|_| UNSUPPORTED)
-        }
+        "pkcs1-public" => rsa_public_from_pkcs1(&der).map(|k| Parsed::Public(Public::Rsa(k))),
         "sec1" => Private::from_sec1(&der).map(Parsed::Private),
         "x509" => certificate_spki(&der).ok_or(UNSUPPORTED).and_then(Public::from_spki).map(Parsed::Public),
         _ => Err(UNSUPPORTED),
@@ -463,7 +473,9 @@ pub fn key_from_jwk(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value
             let n = BigUint::from_bytes_be(&m(0).ok_or("jwk")?);
             let e = BigUint::from_bytes_be(&m(1).ok_or("jwk")?);
             match m(2) {
-                None => RsaPublicKey::new(n, e).map(|k| Parsed::Public(Public::Rsa(k))).map_err(|_| "jwk"),
+                None => RsaPublicKey::new_with_max_size(n, e, RSA_MAX_BITS)
+                    .map(|k| Parsed::Public(Public::Rsa(k)))
+                    .map_err(|_| "jwk"),
                 Some(d) => {
                     let d = BigUint::from_bytes_be(&d);
                     let p = BigUint::from_bytes_be(&m(3).ok_or("jwk")?);
