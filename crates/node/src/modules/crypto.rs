@@ -1,8 +1,10 @@
 //! `node:crypto` and Web Crypto (`crypto.subtle`): the JavaScript surface is `js/crypto.js`;
 //! the primitives are the RustCrypto crates, called here.
 //!
-//! Hashing, HMAC, PBKDF2, HKDF and the AES and DES ciphers are pure functions of their inputs and
-//! run inline. A hash object's state between `update` calls is the list of chunks fed so far
+//! Hashing (SHA-1/2/3, SHAKE, MD5), HMAC, PBKDF2, HKDF, scrypt and the AES (CBC, GCM, CTR),
+//! ChaCha20-Poly1305 and DES ciphers are pure functions of their inputs and run inline.
+//! Asymmetric keys live in `keys` (parse, encode, JWK, generate), signatures and RSA
+//! encryption in `sign`, key agreement in `exchange`. A hash object's state between `update` calls is the list of chunks fed so far
 //! (plain JS data that rides an image); the digest is computed at `digest()`.
 //!
 //! Randomness goes through the engine's entropy hook ([`Vm::entropy_hook`]), which the
@@ -23,9 +25,21 @@ use super::Builtin;
 
 pub const BUILTIN: Builtin = Builtin {
     name: "crypto",
-    source: concat!(include_str!("js/errors.js"), include_str!("js/crypto.js")),
+    source: concat!(include_str!("js/errors.js"), include_str!("js/crypto.js"), include_str!("js/crypto_keys.js")),
     natives: NATIVES,
     bare: true,
+};
+
+/// `node:internal/crypto_types`: the brand checks behind `util.types.isKeyObject` and
+/// `isCryptoKey` (node:crypto replaces them when it loads; until then no key exists, so
+/// false), and Node's `customPromisifyArgs` symbol, with which `util.promisify` resolves
+/// `generateKeyPair` to `{ publicKey, privateKey }`.
+pub const TYPES: Builtin = Builtin {
+    name: "internal/crypto_types",
+    source: "module.exports = { isKeyObject: () => false, isCryptoKey: () => false, \
+             customPromisifyArgs: Symbol('customPromisifyArgs') };\n",
+    natives: &[],
+    bare: false,
 };
 
 const NATIVES: &[(&str, u32, HostFn)] = &[
@@ -39,32 +53,64 @@ const NATIVES: &[(&str, u32, HostFn)] = &[
     ("des", 4, des_blocks),
     ("randomFill", 4, random_fill),
     ("enabled", 0, enabled),
+    ("scrypt", 6, scrypt),
+    ("ctr", 4, aes_ctr),
+    ("chachaXor", 4, chacha_xor),
+    ("chachaTag", 4, chacha_tag),
+    ("keyImport", 2, keys::key_import),
+    ("keyPublic", 1, keys::key_public),
+    ("keyExport", 3, keys::key_export),
+    ("keyDetails", 2, keys::key_details),
+    ("keyJwk", 2, keys::key_jwk),
+    ("keyFromJwk", 5, keys::key_from_jwk),
+    ("keyGenerate", 4, keys::key_generate),
+    ("keyDecrypt", 2, keys::key_decrypt),
+    ("keyEncrypt", 4, keys::key_encrypt),
+    ("sign", 7, sign::sign),
+    ("verify", 8, sign::verify),
+    ("rsaCrypt", 8, sign::rsa_crypt),
+    ("ecdhGenerate", 2, exchange::ecdh_generate),
+    ("ecdhPublic", 3, exchange::ecdh_public),
+    ("ecdhConvert", 3, exchange::ecdh_convert),
+    ("ecdhCompute", 3, exchange::ecdh_compute),
+    ("deriveShared", 2, exchange::derive_shared),
+    ("modPow", 3, exchange::mod_pow),
 ];
 
 /// `vm.host_state` entry an embedder sets (any bytes) when the policy disables crypto.
 pub const DISABLED_KEY: &str = "node.crypto.disabled";
 
 /// Digest algorithms, by Node name (lower case).
-const DIGESTS: &[&str] = &["md5", "sha1", "sha224", "sha256", "sha384", "sha512"];
+const DIGESTS: &[&str] = &[
+    "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha3-224", "sha3-256", "sha3-384", "sha3-512", "shake128",
+    "shake256",
+];
+
+/// The canonical Node name of a digest (lower case, aliases folded), if supported.
+fn digest_name(name: &str) -> Option<&'static str> {
+    let name = name.to_ascii_lowercase();
+    let name = match name.as_str() {
+        "sha-1" | "rsa-sha1" | "sha1withrsaencryption" => "sha1",
+        "sha-224" | "rsa-sha224" | "sha224withrsaencryption" => "sha224",
+        "sha-256" | "rsa-sha256" | "sha256withrsaencryption" => "sha256",
+        "sha-384" | "rsa-sha384" | "sha384withrsaencryption" => "sha384",
+        "sha-512" | "rsa-sha512" | "sha512withrsaencryption" => "sha512",
+        "rsa-md5" => "md5",
+        other => other,
+    };
+    DIGESTS.iter().find(|d| **d == name).copied()
+}
 
 fn arg(args: &[Value], i: usize) -> Value {
     args.get(i).copied().unwrap_or(Value::UNDEFINED)
 }
 
+/// A fixed-length digest argument (not a SHAKE).
 fn digest_arg(vm: &mut Vm, v: Value) -> JsResult<&'static str> {
-    let name = to_rust_string(vm, v)?.to_ascii_lowercase();
-    let name = match name.as_str() {
-        "sha-1" | "rsa-sha1" => "sha1",
-        "sha-224" | "rsa-sha224" => "sha224",
-        "sha-256" | "rsa-sha256" => "sha256",
-        "sha-384" | "rsa-sha384" => "sha384",
-        "sha-512" | "rsa-sha512" => "sha512",
-        "rsa-md5" => "md5",
-        other => other,
-    };
-    match DIGESTS.iter().find(|d| **d == name) {
-        Some(d) => Ok(d),
-        None => Err(vm.type_error(format!("Invalid digest: {name}"))),
+    let name = to_rust_string(vm, v)?;
+    match digest_name(&name) {
+        Some(d) if !d.starts_with("shake") => Ok(d),
+        _ => Err(vm.type_error(format!("Invalid digest: {name}"))),
     }
 }
 
@@ -103,6 +149,22 @@ macro_rules! with_digest {
                 type $d = sha2::Sha512;
                 $body
             }
+            "sha3-224" => {
+                type $d = sha3::Sha3_224;
+                $body
+            }
+            "sha3-256" => {
+                type $d = sha3::Sha3_256;
+                $body
+            }
+            "sha3-384" => {
+                type $d = sha3::Sha3_384;
+                $body
+            }
+            "sha3-512" => {
+                type $d = sha3::Sha3_512;
+                $body
+            }
             _ => {
                 type $d = sha2::Sha256;
                 $body
@@ -111,11 +173,28 @@ macro_rules! with_digest {
     };
 }
 
-/// `hash(algorithm, data)` → Buffer.
+mod exchange;
+mod keys;
+mod sign;
+
+/// `hash(algorithm, data, outputLength)` → Buffer; `outputLength` is a SHAKE's output size.
 fn hash(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
-    let alg = digest_arg(vm, arg(args, 0))?;
+    let name = to_rust_string(vm, arg(args, 0))?;
+    let Some(alg) = digest_name(&name) else { return Err(vm.type_error(format!("Invalid digest: {name}"))) };
     let data = bytes_arg(vm, arg(args, 1), "data")?;
     touch(vm, "CryptoHash");
+    if alg.starts_with("shake") {
+        use sha3::digest::{ExtendableOutput, Update, XofReader};
+        let len = usize_arg(vm, arg(args, 2))?;
+        vm.charge(len as u64 / 64)?;
+        let mut out = vec![0u8; len];
+        if alg == "shake128" {
+            sha3::Shake128::default().chain(&data).finalize_xof().read(&mut out);
+        } else {
+            sha3::Shake256::default().chain(&data).finalize_xof().read(&mut out);
+        }
+        return new_buffer(vm, out);
+    }
     let out: Vec<u8> = with_digest!(alg, D => D::digest(&data).to_vec());
     new_buffer(vm, out)
 }
@@ -423,4 +502,111 @@ pub fn draw(vm: &mut Vm, n: usize) -> JsResult<Vec<u8>> {
 /// `enabled()`: false when the run's policy disables crypto (the module then throws).
 fn enabled(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
     Ok(Value::bool(!vm.host_state.iter().any(|(k, _)| k == DISABLED_KEY)))
+}
+
+/// `scrypt(password, salt, N, r, p, keylen)` → Buffer. The caller has checked the parameters
+/// against Node's rules (N a power of two above 1, the memory limit).
+fn scrypt(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let password = bytes_arg(vm, arg(args, 0), "password")?;
+    let salt = bytes_arg(vm, arg(args, 1), "salt")?;
+    let n = to_number(vm, arg(args, 2))?;
+    let r = to_number(vm, arg(args, 3))?;
+    let p = to_number(vm, arg(args, 4))?;
+    let len = usize_arg(vm, arg(args, 5))?;
+    let valid = n >= 2.0
+        && n <= 2f64.powi(63)
+        && (n as u64).is_power_of_two()
+        && (1.0..=f64::from(u32::MAX)).contains(&r)
+        && (1.0..=f64::from(u32::MAX)).contains(&p);
+    let params =
+        valid.then(|| scrypt::Params::new((n as u64).trailing_zeros() as u8, r as u32, p as u32, 32).ok()).flatten();
+    let Some(params) = params else { return Err(vm.range_error("Invalid scrypt params")) };
+    // The work is N·r·p block mixes (128·r bytes each, twice over).
+    vm.charge((n as u64).saturating_mul(r as u64).saturating_mul(p as u64))?;
+    touch(vm, "CryptoHash");
+    let mut out = vec![0u8; len];
+    if len > 0 && scrypt::scrypt(&password, &salt, &params, &mut out).is_err() {
+        return Err(vm.range_error("Invalid key length"));
+    }
+    new_buffer(vm, out)
+}
+
+/// `ctr(key, iv, offset, data)` → data XOR the AES-CTR keystream (128-bit big-endian counter
+/// starting at `iv`) from byte `offset`, as OpenSSL's aes-*-ctr: one call per update().
+fn aes_ctr(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    use aes::cipher::{StreamCipher, StreamCipherSeek};
+    let key = bytes_arg(vm, arg(args, 0), "key")?;
+    let iv = bytes_arg(vm, arg(args, 1), "iv")?;
+    let offset = to_number(vm, arg(args, 2))?;
+    let mut data = bytes_arg(vm, arg(args, 3), "data")?;
+    if iv.len() != 16 {
+        return Err(vm.type_error("Invalid initialization vector"));
+    }
+    if !(0.0..=9_007_199_254_740_991.0).contains(&offset) {
+        return Err(vm.range_error("offset out of range"));
+    }
+    macro_rules! run {
+        ($c:ty) => {{
+            match ctr::Ctr128BE::<$c>::new_from_slices(&key, &iv) {
+                Ok(mut c) => {
+                    c.seek(offset as u64);
+                    c.apply_keystream(&mut data);
+                    true
+                }
+                Err(_) => false,
+            }
+        }};
+    }
+    let ok = match key.len() {
+        16 => run!(aes::Aes128),
+        24 => run!(aes::Aes192),
+        32 => run!(aes::Aes256),
+        _ => false,
+    };
+    if !ok {
+        return Err(vm.range_error("Invalid key length"));
+    }
+    new_buffer(vm, data)
+}
+
+/// `chachaXor(key, iv, offset, data)` → data XOR the ChaCha20 keystream of RFC 8439's AEAD
+/// (block counter 1 onward) from byte `offset`: encryption and decryption alike.
+fn chacha_xor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    use aes::cipher::{KeyIvInit as _, StreamCipher, StreamCipherSeek};
+    use chacha20poly1305::aead::generic_array::GenericArray as Array;
+    let key = bytes_arg(vm, arg(args, 0), "key")?;
+    let iv = bytes_arg(vm, arg(args, 1), "iv")?;
+    let offset = to_number(vm, arg(args, 2))?;
+    let mut data = bytes_arg(vm, arg(args, 3), "data")?;
+    if key.len() != 32 {
+        return Err(vm.range_error("Invalid key length"));
+    }
+    if iv.len() != 12 {
+        return Err(vm.type_error("Invalid initialization vector"));
+    }
+    if !(0.0..=274_877_906_880.0).contains(&offset) {
+        return Err(vm.range_error("message too long for ChaCha20-Poly1305"));
+    }
+    let mut c = chacha20::ChaCha20::new(Array::from_slice(&key), Array::from_slice(&iv));
+    c.seek(64 + offset as u64);
+    c.apply_keystream(&mut data);
+    new_buffer(vm, data)
+}
+
+/// `chachaTag(key, iv, aad, plaintext)` → the 16-byte Poly1305 tag of the whole message.
+fn chacha_tag(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
+    let key = bytes_arg(vm, arg(args, 0), "key")?;
+    let iv = bytes_arg(vm, arg(args, 1), "iv")?;
+    let aad = bytes_arg(vm, arg(args, 2), "aad")?;
+    let mut data = bytes_arg(vm, arg(args, 3), "data")?;
+    if iv.len() != 12 {
+        return Err(vm.type_error("Invalid initialization vector"));
+    }
+    let Ok(cipher) = chacha20poly1305::ChaCha20Poly1305::new_from_slice(&key) else {
+        return Err(vm.range_error("Invalid key length"));
+    };
+    match cipher.encrypt_in_place_detached(GenericArray::from_slice(&iv), &aad, &mut data) {
+        Ok(tag) => new_buffer(vm, tag.to_vec()),
+        Err(_) => Err(vm.range_error("message too long for ChaCha20-Poly1305")),
+    }
 }

@@ -93,6 +93,7 @@ pub const BUILTINS: &[&Builtin] = &[
     &web::BUILTIN,
     &buffer::BUILTIN,
     &crypto::BUILTIN,
+    &crypto::TYPES,
     &string_decoder::BUILTIN,
     &stream::BUILTIN,
     &stream::PROMISES,

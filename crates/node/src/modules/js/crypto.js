@@ -8,8 +8,10 @@ if (!internal.enabled()) {
 }
 
 const { Buffer } = require('buffer');
+const { Transform, Writable } = require('stream');
 
-const kHashes = ['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512'];
+const kHashes = ['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha3-224', 'sha3-256', 'sha3-384', 'sha3-512',
+  'shake128', 'shake256'];
 const kHashAliases = {
   'md5': 'md5', 'rsa-md5': 'md5',
   'sha1': 'sha1', 'sha-1': 'sha1', 'rsa-sha1': 'sha1', 'sha1withrsaencryption': 'sha1',
@@ -17,9 +19,13 @@ const kHashAliases = {
   'sha256': 'sha256', 'sha-256': 'sha256', 'rsa-sha256': 'sha256', 'sha256withrsaencryption': 'sha256',
   'sha384': 'sha384', 'sha-384': 'sha384', 'rsa-sha384': 'sha384', 'sha384withrsaencryption': 'sha384',
   'sha512': 'sha512', 'sha-512': 'sha512', 'rsa-sha512': 'sha512', 'sha512withrsaencryption': 'sha512',
+  'sha3-224': 'sha3-224', 'sha3-256': 'sha3-256', 'sha3-384': 'sha3-384', 'sha3-512': 'sha3-512',
+  'shake128': 'shake128', 'shake256': 'shake256',
 };
-const kHashLength = { md5: 16, sha1: 20, sha224: 28, sha256: 32, sha384: 48, sha512: 64 };
-const kBlockSize = { md5: 64, sha1: 64, sha224: 64, sha256: 64, sha384: 128, sha512: 128 };
+const kHashLength = { md5: 16, sha1: 20, sha224: 28, sha256: 32, sha384: 48, sha512: 64,
+  'sha3-224': 28, 'sha3-256': 32, 'sha3-384': 48, 'sha3-512': 64, shake128: 16, shake256: 32 };
+const kBlockSize = { md5: 64, sha1: 64, sha224: 64, sha256: 64, sha384: 128, sha512: 128,
+  'sha3-224': 144, 'sha3-256': 136, 'sha3-384': 104, 'sha3-512': 72, shake128: 168, shake256: 136 };
 
 function hashName(algorithm) {
   if (typeof algorithm !== 'string') return undefined;
@@ -62,6 +68,39 @@ function defer(fn) {
   else Promise.resolve().then(fn);
 }
 
+// ---- streams
+
+// As Node's LazyTransform: Hash, Hmac, Cipher and Decipher are Transform streams whose stream
+// state is made on first use, so the common update()/digest() path pays nothing for it.
+function LazyTransform(options) {
+  this._options = options;
+}
+Object.setPrototypeOf(LazyTransform.prototype, Transform.prototype);
+Object.setPrototypeOf(LazyTransform, Transform);
+
+function makeLazyGetter(name) {
+  return function () {
+    Transform.call(this, this._options);
+    this._writableState.decodeStrings = false;
+    return this[name];
+  };
+}
+
+function makeLazySetter(name) {
+  return function (val) {
+    Object.defineProperty(this, name, { value: val, enumerable: true, configurable: true, writable: true });
+  };
+}
+
+for (const name of ['_readableState', '_writableState', '_transformState']) {
+  Object.defineProperty(LazyTransform.prototype, name, {
+    get: makeLazyGetter(name),
+    set: makeLazySetter(name),
+    configurable: true,
+    enumerable: true,
+  });
+}
+
 // ---- hashing
 
 const kState = Symbol('kState');
@@ -76,17 +115,43 @@ function appendChunk(state, data, encoding) {
   state.chunks.push(Buffer.from(toBuf(data, encoding)));
 }
 
-class Hash {
+function hashOutputLength(name, options) {
+  const length = options && options.outputLength;
+  if (length === undefined) return kHashLength[name];
+  if (typeof length !== 'number') throw ERR_INVALID_ARG_TYPE('options.outputLength', 'number', length);
+  if (!Number.isInteger(length)) throw ERR_OUT_OF_RANGE('options.outputLength', 'an integer', length);
+  if (length < 0 || length > 4294967295) throw ERR_OUT_OF_RANGE('options.outputLength', '>= 0 && <= 4294967295', length);
+  if (length !== kHashLength[name] && !name.startsWith('shake')) {
+    throw osslError('ERR_OSSL_EVP_NOT_XOF_OR_INVALID_LENGTH',
+      'error:030000B2:digital envelope routines::not XOF or invalid length', 'not XOF or invalid length',
+      'digital envelope routines');
+  }
+  return length;
+}
+
+class Hash extends LazyTransform {
   constructor(algorithm, options) {
-    if (!(this instanceof Hash)) return new Hash(algorithm, options);
+    super(options);
     if (algorithm instanceof Hash) {
-      this[kState] = { algorithm: algorithm[kState].algorithm, chunks: algorithm[kState].chunks.slice(), done: false };
+      const from = algorithm[kState];
+      this[kState] = { algorithm: from.algorithm, chunks: from.chunks.slice(), done: false,
+        outputLength: options && options.outputLength !== undefined ? hashOutputLength(from.algorithm, options) : from.outputLength };
       return;
     }
     __validateString(algorithm, 'algorithm');
     const name = hashName(algorithm);
     if (name === undefined) throw new Error('Digest method not supported');
-    this[kState] = { algorithm: name, chunks: [], done: false };
+    this[kState] = { algorithm: name, chunks: [], done: false, outputLength: hashOutputLength(name, options) };
+  }
+
+  _transform(chunk, encoding, callback) {
+    this.update(chunk, encoding);
+    callback();
+  }
+
+  _flush(callback) {
+    this.push(this.digest());
+    callback();
   }
 
   copy(options) {
@@ -103,18 +168,18 @@ class Hash {
     const state = this[kState];
     if (state.done) throw __codedError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
     state.done = true;
-    const out = internal.hash(state.algorithm, concatChunks(state.chunks.length ? state.chunks : [Buffer.alloc(0)]));
+    const out = internal.hash(state.algorithm, concatChunks(state.chunks.length ? state.chunks : [Buffer.alloc(0)]), state.outputLength);
     state.chunks = [];
     return encodeOutput(out, outputEncoding);
   }
 }
 
-class Hmac {
+class Hmac extends LazyTransform {
   constructor(hmac, key, options) {
-    if (!(this instanceof Hmac)) return new Hmac(hmac, key, options);
+    super(options);
     __validateString(hmac, 'hmac');
     const name = hashName(hmac);
-    if (name === undefined) throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${hmac}`);
+    if (name === undefined || name.startsWith('shake')) throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${hmac}`);
     const encoding = options && options.encoding;
     const keyBytes = Buffer.from(toBuf(key, encoding, 'key', true));
     this[kState] = { algorithm: name, key: keyBytes, chunks: [], done: false };
@@ -134,6 +199,8 @@ class Hmac {
     return encodeOutput(out, outputEncoding);
   }
 }
+Hmac.prototype._transform = Hash.prototype._transform;
+Hmac.prototype._flush = Hash.prototype._flush;
 
 function createHash(algorithm, options) {
   return new Hash(algorithm, options);
@@ -150,11 +217,12 @@ function hash(algorithm, input, outputEncoding = 'hex') {
   }
   const name = hashName(algorithm);
   if (name === undefined) throw new Error('Digest method not supported');
-  return encodeOutput(internal.hash(name, toBuf(input)), outputEncoding);
+  return encodeOutput(internal.hash(name, toBuf(input), kHashLength[name]), outputEncoding);
 }
 
 function getHashes() {
-  return ['RSA-MD5', 'RSA-SHA1', 'RSA-SHA224', 'RSA-SHA256', 'RSA-SHA384', 'RSA-SHA512', ...kHashes].sort();
+  return ['RSA-MD5', 'RSA-SHA1', 'RSA-SHA224', 'RSA-SHA256', 'RSA-SHA3-224', 'RSA-SHA3-256', 'RSA-SHA3-384',
+    'RSA-SHA3-512', 'RSA-SHA384', 'RSA-SHA512', ...kHashes].sort();
 }
 
 function timingSafeEqual(buf1, buf2) {
@@ -179,7 +247,7 @@ function timingSafeEqual(buf1, buf2) {
 function checkDigest(digest) {
   __validateString(digest, 'digest');
   const name = hashName(digest);
-  if (name === undefined) throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${digest}`);
+  if (name === undefined || name.startsWith('shake')) throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${digest}`);
   return name;
 }
 
@@ -231,6 +299,63 @@ function hkdf(digest, ikm, salt, info, keylen, callback) {
   __validateFunction(callback, 'callback');
   const out = internal.hkdf(...args);
   defer(() => callback(null, out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength)));
+}
+
+// scrypt: Node's defaults and checks (N a power of two above 1, 128·N·r bytes within maxmem).
+const kScryptDefaults = { N: 16384, r: 8, p: 1, maxmem: 32 << 20 };
+
+function scryptArgs(password, salt, keylen, options) {
+  const pw = toBuf(password, 'utf8', 'password', true);
+  const s = toBuf(salt, 'utf8', 'salt', true);
+  __validateInteger(keylen, 'keylen', 0, 2147483647);
+  let { N, r, p, maxmem } = kScryptDefaults;
+  if (options && options !== kScryptDefaults) {
+    const has = (v) => v !== undefined;
+    const pick = (a, b, name) => {
+      if (has(a) && has(b)) throw __codedError(Error, 'ERR_CRYPTO_SCRYPT_INVALID_PARAMETER', 'Invalid scrypt parameter');
+      const v = has(a) ? a : b;
+      return v;
+    };
+    const n = pick(options.N, options.cost);
+    const rr = pick(options.r, options.blockSize);
+    const pp = pick(options.p, options.parallelization);
+    if (has(n)) { __validateInteger(n, 'N', 0, 4294967295); N = n; }
+    if (has(rr)) { __validateInteger(rr, 'r', 0, 4294967295); r = rr; }
+    if (has(pp)) { __validateInteger(pp, 'p', 0, 4294967295); p = pp; }
+    if (has(options.maxmem)) { __validateInteger(options.maxmem, 'maxmem', 0); maxmem = options.maxmem; }
+    if (N === 0) N = kScryptDefaults.N;
+    if (r === 0) r = kScryptDefaults.r;
+    if (p === 0) p = kScryptDefaults.p;
+    if (maxmem === 0) maxmem = kScryptDefaults.maxmem;
+  }
+  if (N < 2 || (N & (N - 1)) !== 0 || N > 2 ** 32) {
+    throw __codedError(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS', 'Invalid scrypt params');
+  }
+  // OpenSSL: N < 2^(16r); p·r ≤ (2^30 - 1); the memory is 128·N·r + 128·r·p (plus a block).
+  const memory = 128 * N * r + 128 * r * p + 64 * r * 2;
+  if (r * p >= 2 ** 30 || memory > maxmem) {
+    throw __codedError(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS',
+      'Invalid scrypt params: error:030000AC:digital envelope routines::memory limit exceeded');
+  }
+  if (Math.log2(N) >= 16 * r) {
+    throw __codedError(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS', 'Invalid scrypt params');
+  }
+  return [pw, s, N, r, p, keylen];
+}
+
+function scryptSync(password, salt, keylen, options) {
+  return internal.scrypt(...scryptArgs(password, salt, keylen, options));
+}
+
+function scrypt(password, salt, keylen, options, callback = kScryptDefaults) {
+  if (callback === kScryptDefaults) {
+    callback = options;
+    options = kScryptDefaults;
+  }
+  const args = scryptArgs(password, salt, keylen, options);
+  __validateFunction(callback, 'callback');
+  const out = internal.scrypt(...args);
+  defer(() => callback(null, out));
 }
 
 // ---- randomness (through the entropy hook)
@@ -357,6 +482,10 @@ const kCiphers = {
   'aes-128-gcm': { mode: 'gcm', name: 'id-aes128-gcm', nid: 895, keyLength: 16, ivLength: 12 },
   'aes-192-gcm': { mode: 'gcm', name: 'id-aes192-gcm', nid: 898, keyLength: 24, ivLength: 12 },
   'aes-256-gcm': { mode: 'gcm', name: 'id-aes256-gcm', nid: 901, keyLength: 32, ivLength: 12 },
+  'aes-128-ctr': { mode: 'ctr', name: 'aes-128-ctr', nid: 904, keyLength: 16, ivLength: 16 },
+  'aes-192-ctr': { mode: 'ctr', name: 'aes-192-ctr', nid: 905, keyLength: 24, ivLength: 16 },
+  'aes-256-ctr': { mode: 'ctr', name: 'aes-256-ctr', nid: 906, keyLength: 32, ivLength: 16 },
+  'chacha20-poly1305': { mode: 'stream', aead: true, name: 'chacha20-poly1305', nid: 1018, keyLength: 32, ivLength: 12 },
 };
 // DES and 3DES (internal.des; block 8, ivLength 0 for ECB). Single DES is known to
 // getCipherInfo but, as in Node 20 (OpenSSL 3 keeps it in the legacy provider, which Node
@@ -374,8 +503,8 @@ kCiphers['des-ede3-ecb'] = kCiphers['des-ede3'];
 kCiphers['id-aes128-gcm'] = kCiphers['aes-128-gcm'];
 kCiphers['id-aes192-gcm'] = kCiphers['aes-192-gcm'];
 kCiphers['id-aes256-gcm'] = kCiphers['aes-256-gcm'];
-const kCipherNames = ['aes-128-cbc', 'aes-128-gcm', 'aes-192-cbc', 'aes-192-gcm', 'aes-256-cbc', 'aes-256-gcm',
-  'des-ede', 'des-ede-cbc', 'des-ede-ecb', 'des-ede3', 'des-ede3-cbc', 'des-ede3-ecb', 'des3',
+const kCipherNames = ['aes-128-cbc', 'aes-128-ctr', 'aes-128-gcm', 'aes-192-cbc', 'aes-192-ctr', 'aes-192-gcm',
+  'aes-256-cbc', 'aes-256-ctr', 'aes-256-gcm', 'chacha20-poly1305', 'des-ede', 'des-ede-cbc', 'des-ede-ecb', 'des-ede3', 'des-ede3-cbc', 'des-ede3-ecb', 'des3',
   'id-aes128-GCM', 'id-aes192-GCM', 'id-aes256-GCM'];
 
 // Whole blocks through the cipher: AES-CBC, or DES/3DES in CBC (an IV) or ECB (none).
@@ -384,15 +513,15 @@ function runBlocks(state, blocks, encrypt) {
   return internal.cbc(state.key, state.chain, blocks, encrypt);
 }
 
-function osslError(code, text, reason) {
+function osslError(code, text, reason, library = 'Provider routines') {
   const err = new Error(text);
-  err.library = 'Provider routines';
+  err.library = library;
   err.reason = reason;
   err.code = code;
   return err;
 }
 
-class CipherBase {
+class CipherBase extends LazyTransform {
   constructor(decipher, cipher, key, iv, options) {
     __validateString(cipher, 'cipher');
     const info = kCiphers[cipher.toLowerCase()];
@@ -415,7 +544,11 @@ class CipherBase {
       if (info.mode === 'gcm' && (!Number.isInteger(authTagLength) || ![4, 8, 12, 13, 14, 15, 16].includes(authTagLength))) {
         throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_AUTH_TAG', `Invalid authentication tag length: ${authTagLength}`);
       }
+      if (info.aead && (!Number.isInteger(authTagLength) || authTagLength < 1 || authTagLength > 16)) {
+        throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_AUTH_TAG', `Invalid authentication tag length: ${authTagLength}`);
+      }
     }
+    super(options);
     this[kState] = {
       decipher,
       mode: info.mode,
@@ -444,9 +577,24 @@ class CipherBase {
     return this;
   }
 
+  _transform(chunk, encoding, callback) {
+    this.push(this.update(chunk, encoding));
+    callback();
+  }
+
+  _flush(callback) {
+    try {
+      this.push(this.final());
+    } catch (e) {
+      callback(e);
+      return;
+    }
+    callback();
+  }
+
   setAAD(aadbuf, options) {
     const state = this[kState];
-    if (state.mode !== 'gcm' || state.offset > 0 || state.done) {
+    if ((state.mode !== 'gcm' && state.mode !== 'stream') || state.offset > 0 || state.done) {
       throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation setAAD');
     }
     const bytes = toBuf(aadbuf, 'utf8', 'buffer');
@@ -466,10 +614,14 @@ class CipherBase {
     }
     const input = toBuf(data, inputEncoding);
     let out;
-    if (state.mode === 'gcm') {
-      out = internal.gcmCtr(state.key, state.iv, state.offset, input);
+    if (state.mode === 'gcm' || state.mode === 'stream') {
+      out = state.mode === 'gcm' ? internal.gcmCtr(state.key, state.iv, state.offset, input) :
+        internal.chachaXor(state.key, state.iv, state.offset, input);
       state.offset += input.length;
       state.plain.push(state.decipher ? out : Buffer.from(input));
+    } else if (state.mode === 'ctr') {
+      out = internal.ctr(state.key, state.iv, state.offset, input);
+      state.offset += input.length;
     } else {
       const size = state.block;
       const all = state.pending.length ? Buffer.concat([state.pending, input]) : input;
@@ -506,8 +658,12 @@ class CipherBase {
     if (state.done) throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation final');
     state.done = true;
     let out = Buffer.alloc(0);
-    if (state.mode === 'gcm') {
-      const tag = internal.gcmTag(state.key, state.iv, state.aad, concatChunks(state.plain.length ? state.plain : [Buffer.alloc(0)]));
+    if (state.mode === 'ctr') {
+      // A stream mode: nothing held back, nothing to pad.
+    } else if (state.mode === 'gcm' || state.mode === 'stream') {
+      const plain = concatChunks(state.plain.length ? state.plain : [Buffer.alloc(0)]);
+      const tag = state.mode === 'gcm' ? internal.gcmTag(state.key, state.iv, state.aad, plain) :
+        internal.chachaTag(state.key, state.iv, state.aad, plain);
       if (state.decipher) {
         const expected = state.authTag;
         if (!expected || !timingSafeEqual(tag.subarray(0, expected.length), expected)) {
@@ -558,7 +714,7 @@ class Cipheriv extends CipherBase {
 
   getAuthTag() {
     const state = this[kState];
-    if (state.mode !== 'gcm' || !state.done || !state.authTag) {
+    if ((state.mode !== 'gcm' && state.mode !== 'stream') || !state.done || !state.authTag) {
       throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation getAuthTag');
     }
     return Buffer.from(state.authTag);
@@ -572,11 +728,12 @@ class Decipheriv extends CipherBase {
 
   setAuthTag(tagbuf, encoding) {
     const state = this[kState];
-    if (state.mode !== 'gcm' || state.done) {
+    if ((state.mode !== 'gcm' && state.mode !== 'stream') || state.done) {
       throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation setAuthTag');
     }
     const tag = Buffer.from(toBuf(tagbuf, encoding, 'buffer'));
-    if (![4, 8, 12, 13, 14, 15, 16].includes(tag.length)) {
+    const valid = state.mode === 'stream' ? tag.length >= 1 && tag.length <= 16 : [4, 8, 12, 13, 14, 15, 16].includes(tag.length);
+    if (!valid) {
       throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_AUTH_TAG', `Invalid authentication tag length: ${tag.length}`);
     }
     state.authTag = tag;
@@ -603,47 +760,12 @@ function getCipherInfo(nameOrNid, options) {
   else throw ERR_INVALID_ARG_TYPE('nameOrNid', ['string', 'number'], nameOrNid);
   if (!info) return undefined;
   const result = { mode: info.mode, name: info.name, nid: info.nid };
-  result.blockSize = info.mode === 'gcm' ? 1 : info.block || 16;
+  if (info.mode !== 'stream') result.blockSize = info.mode === 'gcm' || info.mode === 'ctr' ? 1 : info.block || 16;
   if (info.ivLength) result.ivLength = info.ivLength;
   result.keyLength = info.keyLength;
   if (options && options.keyLength !== undefined && options.keyLength !== info.keyLength) return undefined;
   if (options && options.ivLength !== undefined && options.ivLength !== info.ivLength) return undefined;
   return result;
-}
-
-// ---- KeyObject (secret keys only)
-
-const kKeyData = Symbol('kKeyData');
-
-class KeyObject {
-  constructor(type, data) {
-    this[kKeyData] = data;
-    Object.defineProperty(this, '__type', { value: type });
-  }
-
-  get type() {
-    return this.__type;
-  }
-
-  get symmetricKeySize() {
-    return this[kKeyData].length;
-  }
-
-  export(options) {
-    if (options && options.format === 'jwk') {
-      return { kty: 'oct', k: this[kKeyData].toString('base64url') };
-    }
-    return Buffer.from(this[kKeyData]);
-  }
-
-  equals(other) {
-    if (!(other instanceof KeyObject)) throw ERR_INVALID_ARG_TYPE('otherKeyObject', 'KeyObject', other);
-    return other.type === this.type && this[kKeyData].equals(other[kKeyData]);
-  }
-}
-
-function createSecretKey(key, encoding) {
-  return new KeyObject('secret', Buffer.from(toBuf(key, encoding, 'key', true)));
 }
 
 // ---- Web Crypto (crypto.subtle)
@@ -688,6 +810,7 @@ function algorithmName(algorithm) {
   const upper = typeof name === 'string' ? name.toUpperCase() : '';
   if (upper === 'HMAC') return 'HMAC';
   if (upper === 'AES-GCM') return 'AES-GCM';
+  if (upper === 'AES-CTR') return 'AES-CTR';
   throw domError('Unrecognized algorithm name', 'NotSupportedError');
 }
 
@@ -728,7 +851,8 @@ function makeKey(algorithm, extractable, usages, bytes) {
   return key;
 }
 
-const kUsages = { 'HMAC': ['sign', 'verify'], 'AES-GCM': ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey'] };
+const kUsages = { 'HMAC': ['sign', 'verify'], 'AES-GCM': ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey'],
+  'AES-CTR': ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey'] };
 
 function checkUsages(name, usages) {
   if (!Array.isArray(usages)) throw ERR_INVALID_ARG_TYPE('keyUsages', 'Array', usages);
@@ -778,6 +902,8 @@ class SubtleCrypto {
   }
 
   async importKey(format, keyData, algorithm, extractable, keyUsages) {
+    const asymmetric = webAsymmetric(algorithm);
+    if (asymmetric !== undefined) return webImportKey(asymmetric, format, keyData, normalizeAlgorithm(algorithm), extractable, keyUsages);
     const name = algorithmName(algorithm);
     if (format !== 'raw' && format !== 'jwk') {
       throw domError(`Unable to import ${name} key with format ${format}`, 'NotSupportedError');
@@ -798,23 +924,26 @@ class SubtleCrypto {
       return makeKey(hmacAlgorithm(alg, bytes.length), extractable, keyUsages, bytes);
     }
     if (!aesLengthOk(bytes.length * 8)) throw domError('Invalid key length', 'DataError');
-    return makeKey({ name: 'AES-GCM', length: bytes.length * 8 }, extractable, keyUsages, bytes);
+    return makeKey({ name, length: bytes.length * 8 }, extractable, keyUsages, bytes);
   }
 
   async exportKey(format, key) {
     if (!(key instanceof CryptoKey)) throw ERR_INVALID_ARG_TYPE('key', 'CryptoKey', key);
     const material = key[kKeyMaterial];
     if (!material.extractable) throw domError('key is not extractable', 'InvalidAccessException');
+    if (material.keyObject !== undefined) return webExportKey(format, material);
     if (format === 'raw') return toArrayBuffer(Buffer.from(material.bytes));
     if (format === 'jwk') {
       const alg = material.algorithm.name === 'HMAC' ?
-        `HS${material.algorithm.hash.name.slice(4)}` : `A${material.algorithm.length}GCM`;
-      return { key_ops: [...material.usages], k: material.bytes.toString('base64url'), alg, kty: 'oct', ext: true };
+        `HS${material.algorithm.hash.name.slice(4)}` : `A${material.algorithm.length}${material.algorithm.name.slice(4)}`;
+      return { key_ops: [...material.usages], ext: true, kty: 'oct', k: material.bytes.toString('base64url'), alg };
     }
     throw domError(`Unable to export a raw ${material.algorithm.name} key with format ${format}`, 'NotSupportedError');
   }
 
   async generateKey(algorithm, extractable, keyUsages) {
+    const asymmetric = webAsymmetric(algorithm);
+    if (asymmetric !== undefined) return webGenerateKeyPair(asymmetric, normalizeAlgorithm(algorithm), extractable, keyUsages);
     const name = algorithmName(algorithm);
     const alg = normalizeAlgorithm(algorithm);
     checkUsages(name, keyUsages);
@@ -826,7 +955,7 @@ class SubtleCrypto {
     } else {
       bits = alg.length;
       if (!aesLengthOk(bits)) throw domError('AES key length must be 128, 192, or 256 bits', 'OperationError');
-      keyAlgorithm = { name: 'AES-GCM', length: bits };
+      keyAlgorithm = { name, length: bits };
     }
     // The first key generation may wait for a human's approval (approve_capabilities).
     const wait = require('node:internal/net').gate('CryptoKeygen', keyAlgorithm.name, 'subtle.generateKey');
@@ -837,6 +966,7 @@ class SubtleCrypto {
   }
 
   async sign(algorithm, key, data) {
+    if (isAsymmetricCryptoKey(key)) return webSign(algorithm, key, data);
     algorithmName(algorithm);
     const material = checkKey(key, 'HMAC', 'sign');
     const hashAlg = webHashName(material.algorithm.hash);
@@ -844,6 +974,7 @@ class SubtleCrypto {
   }
 
   async verify(algorithm, key, signature, data) {
+    if (isAsymmetricCryptoKey(key)) return webVerify(algorithm, key, signature, data);
     algorithmName(algorithm);
     const material = checkKey(key, 'HMAC', 'verify');
     const hashAlg = webHashName(material.algorithm.hash);
@@ -853,6 +984,8 @@ class SubtleCrypto {
   }
 
   async encrypt(algorithm, key, data) {
+    if (isAsymmetricCryptoKey(key)) return webRsaOaep('publicEncrypt', algorithm, key, data);
+    if (algorithmName(algorithm) === 'AES-CTR') return aesCtr(algorithm, checkKey(key, 'AES-CTR', 'encrypt'), webBytes(data));
     const { iv, aad, tagLength } = gcmParams(algorithm);
     const material = checkKey(key, 'AES-GCM', 'encrypt');
     const plain = webBytes(data);
@@ -862,6 +995,8 @@ class SubtleCrypto {
   }
 
   async decrypt(algorithm, key, data) {
+    if (isAsymmetricCryptoKey(key)) return webRsaOaep('privateDecrypt', algorithm, key, data);
+    if (algorithmName(algorithm) === 'AES-CTR') return aesCtr(algorithm, checkKey(key, 'AES-CTR', 'decrypt'), webBytes(data));
     const { iv, aad, tagLength } = gcmParams(algorithm);
     const material = checkKey(key, 'AES-GCM', 'decrypt');
     const bytes = webBytes(data);
@@ -875,7 +1010,38 @@ class SubtleCrypto {
     return toArrayBuffer(plain);
   }
 }
+// ECDH and X25519 (the only deriveBits algorithms Amber has): a method like the class's own.
+Object.defineProperty(SubtleCrypto.prototype, 'deriveBits', {
+  value: async function deriveBits(algorithm, baseKey, length) {
+    if (!isAsymmetricCryptoKey(baseKey)) throw domError('Unrecognized algorithm name', 'NotSupportedError');
+    return webDeriveBits(normalizeAlgorithm(algorithm), baseKey, length);
+  },
+  writable: true,
+  configurable: true,
+});
 Object.defineProperty(SubtleCrypto.prototype, Symbol.toStringTag, { value: 'SubtleCrypto', configurable: true });
+
+// AES-CTR with the rightmost `length` bits of `counter` as the block counter: where the
+// message would carry past them, the counter wraps to zero in those bits (as WebCrypto says).
+function aesCtr(algorithm, material, data) {
+  const counter = webBytes(algorithm.counter, 'algorithm.counter');
+  if (counter.length !== 16) throw domError('AlgorithmParameters counter must be 16 bytes', 'OperationError');
+  const length = algorithm.length;
+  if (typeof length !== 'number' || length < 1 || length > 128) {
+    throw domError('AlgorithmParameters length must be between 1 and 128', 'OperationError');
+  }
+  const full = BigInt('0x' + counter.toString('hex'));
+  const mask = (1n << BigInt(length)) - 1n;
+  const low = full & mask;
+  const blocks = BigInt(Math.ceil(data.length / 16));
+  const room = mask - low + 1n;
+  if (blocks <= room) return toArrayBuffer(internal.ctr(material.bytes, counter, 0, data));
+  const split = Number(room) * 16;
+  const wrapped = Buffer.from((full & ~mask).toString(16).padStart(32, '0'), 'hex');
+  const first = internal.ctr(material.bytes, counter, 0, data.subarray(0, split));
+  const rest = internal.ctr(material.bytes, wrapped, 0, data.subarray(split));
+  return toArrayBuffer(Buffer.concat([first, rest]));
+}
 
 function gcmParams(algorithm) {
   if (algorithmName(algorithm) !== 'AES-GCM') {
@@ -936,42 +1102,3 @@ const cryptoConstants = Object.freeze({
   POINT_CONVERSION_COMPRESSED: 2, POINT_CONVERSION_UNCOMPRESSED: 4, POINT_CONVERSION_HYBRID: 6,
   defaultCipherList: 'TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256:TLS_AES_128_GCM_SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-AES256-GCM-SHA384:DHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-SHA256:DHE-RSA-AES128-SHA256:ECDHE-RSA-AES256-SHA384:DHE-RSA-AES256-SHA384:ECDHE-RSA-AES256-SHA256:DHE-RSA-AES256-SHA256:HIGH:!aNULL:!eNULL:!EXPORT:!DES:!RC4:!MD5:!PSK:!SRP:!CAMELLIA',
 });
-
-module.exports = {
-  createHash,
-  createHmac,
-  createCipheriv,
-  createDecipheriv,
-  createSecretKey,
-  getHashes,
-  getCiphers,
-  getCipherInfo,
-  hash,
-  hkdf,
-  hkdfSync,
-  pbkdf2,
-  pbkdf2Sync,
-  randomBytes,
-  randomFill,
-  randomFillSync,
-  randomInt,
-  randomUUID,
-  timingSafeEqual,
-  getFips: () => 0,
-  setFips(value) {
-    if (value) throw __codedError(Error, 'ERR_CRYPTO_FIPS_FORCED', 'Cannot set FIPS mode in a non-FIPS build.');
-  },
-  Hash,
-  Hmac,
-  Cipheriv,
-  Decipheriv,
-  KeyObject,
-  constants: cryptoConstants,
-  webcrypto,
-  subtle,
-  getRandomValues,
-  pseudoRandomBytes: randomBytes,
-  prng: randomBytes,
-  rng: randomBytes,
-};
-Object.defineProperty(module.exports, 'CryptoKey', { value: CryptoKey, enumerable: false });

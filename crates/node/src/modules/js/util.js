@@ -96,8 +96,8 @@ const types = {
   isBoxedPrimitive: (v) => ['Number', 'String', 'Boolean', 'BigInt', 'Symbol'].includes(classOf(v)),
   isArrayBufferView: (v) => typedKinds.includes(classOf(v)) || classOf(v) === 'DataView',
   isTypedArray: (v) => typedKinds.includes(classOf(v)),
-  isKeyObject: () => false,
-  isCryptoKey: () => false,
+  isKeyObject: (value) => require('node:internal/crypto_types').isKeyObject(value),
+  isCryptoKey: (value) => require('node:internal/crypto_types').isCryptoKey(value),
 };
 for (const kind of typedKinds) {
   if (kind === 'Float16Array') continue;
@@ -112,11 +112,19 @@ function promisify(original) {
     validateFunction(fn, 'util.promisify.custom');
     return Object.defineProperty(fn, customPromisify, { value: fn, enumerable: false, writable: false, configurable: true });
   }
+  // Node's customPromisifyArgs: callback values resolved as one object with these names.
+  const argumentNames = original[require('node:internal/crypto_types').customPromisifyArgs];
   function fn(...args) {
     return new Promise((resolve, reject) => {
       Reflect.apply(original, this, [...args, (err, ...values) => {
         if (err) return reject(err);
-        resolve(values[0]);
+        if (argumentNames !== undefined && values.length > 1) {
+          const obj = {};
+          for (let i = 0; i < argumentNames.length; i++) obj[argumentNames[i]] = values[i];
+          resolve(obj);
+        } else {
+          resolve(values[0]);
+        }
       }]);
     });
   }
