@@ -401,10 +401,11 @@ pub fn print_stats(vm: &Vm) {
     let total = s.ic_hits + s.ic_misses;
     let rate = if total > 0 { 100.0 * s.ic_hits as f64 / total as f64 } else { 0.0 };
     errln!(
-        "instructions: {}\nallocations: {}\ncollections: {}\ninline-cache hits: {} / {} ({rate:.1}%)",
+        "instructions: {}\nallocations: {}\ncollections: {}\nheap estimate: {} bytes\ninline-cache hits: {} / {} ({rate:.1}%)",
         s.instructions,
         h.allocations,
         h.collections,
+        vm.heap.bytes_estimate,
         s.ic_hits,
         total
     );

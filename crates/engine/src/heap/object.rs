@@ -102,10 +102,16 @@ impl Object {
         }
     }
 
-    /// Bytes one more named property costs this object's storage (heap accounting).
+    /// Bytes the named property just added grew this object's storage by (heap accounting;
+    /// call after adding): the difference it made to [`crate::heap::named_bytes`], so a
+    /// first slot costs its whole block and the next three nothing, as a collection counts.
     pub fn named_slot_bytes(&self) -> u64 {
-        match self.props {
-            Props::Shaped { .. } => crate::heap::SLOT_BYTES,
+        match &self.props {
+            Props::Shaped { slots, .. } => {
+                let n = slots.len() as u64;
+                let block = |len| crate::heap::block_bytes(len, crate::heap::SLOT_BYTES);
+                block(n) - block(n.saturating_sub(1))
+            }
             Props::Dict(_) => crate::heap::DICT_ENTRY_BYTES,
         }
     }
@@ -529,7 +535,7 @@ pub struct Symbol {
 }
 
 /// Everything an object class holds, for the collector and the image verifier.
-pub fn class_children(class: &Class, out: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
+pub fn class_children(class: &Class, out: &mut impl Extend<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
     match class {
         Class::Ordinary | Class::Error | Class::Boolean(_) | Class::Number(_) | Class::Date(_) => {}
         Class::ShadowRealm(_) | Class::RawJson | Class::Temporal(_) => {}
@@ -540,38 +546,33 @@ pub fn class_children(class: &Class, out: &mut Vec<Value>, envs: &mut Vec<EnvId>
             codes.push(c.code);
             envs.extend(c.env);
             out.extend(c.home_object.map(Value::object));
-            out.push(c.fields);
-            out.push(c.private_brand);
-            out.push(c.bound_this);
-            out.push(c.bound_new_target);
+            out.extend([c.fields, c.private_brand, c.bound_this, c.bound_new_target]);
         }
-        Class::Native(n) => out.extend_from_slice(&n.captures),
+        Class::Native(n) => out.extend(n.captures.iter().copied()),
         Class::Bound(b) => {
-            out.push(Value::object(b.target));
-            out.push(b.this);
-            out.extend_from_slice(&b.args);
+            out.extend([Value::object(b.target), b.this]);
+            out.extend(b.args.iter().copied());
         }
-        Class::String(s) => out.push(Value::string(*s)),
-        Class::Symbol(s) => out.push(Value::symbol(*s)),
-        Class::BigInt(b) => out.push(Value::bigint(*b)),
+        Class::String(s) => out.extend([Value::string(*s)]),
+        Class::Symbol(s) => out.extend([Value::symbol(*s)]),
+        Class::BigInt(b) => out.extend([Value::bigint(*b)]),
         Class::RegExp(_) => {}
         Class::Map(m) | Class::Set(m) | Class::WeakMap(m) | Class::WeakSet(m) => {
             for (k, v) in m.entries.iter().flatten() {
-                out.push(*k);
-                out.push(*v);
+                out.extend([*k, *v]);
             }
         }
-        Class::WeakRef(v) => out.push(*v),
+        Class::WeakRef(v) => out.extend([*v]),
         Class::FinalizationRegistry(f) => {
-            out.push(f.cleanup);
+            out.extend([f.cleanup]);
             for (a, b, c) in &f.cells {
                 out.extend([*a, *b, *c]);
             }
         }
         Class::Promise(p) => {
-            out.push(p.result);
+            out.extend([p.result]);
             for r in p.fulfill_reactions.iter().chain(p.reject_reactions.iter()) {
-                out.push(r.handler);
+                out.extend([r.handler]);
                 if let Some((a, b, c)) = r.capability {
                     out.extend([a, b, c]);
                 }
@@ -595,22 +596,22 @@ pub fn class_children(class: &Class, out: &mut Vec<Value>, envs: &mut Vec<EnvId>
             }
         }
         Class::ArrayBuffer(_) => {}
-        Class::TypedArray(t) | Class::DataView(t) => out.push(Value::object(t.buffer)),
+        Class::TypedArray(t) | Class::DataView(t) => out.extend([Value::object(t.buffer)]),
         Class::AccessorPair { get, set } => out.extend([*get, *set]),
         Class::Iterator(it) => match &**it {
-            IteratorState::Array { target, .. } => out.push(*target),
+            IteratorState::Array { target, .. } => out.extend([*target]),
             IteratorState::MapIter { target, .. } | IteratorState::SetIter { target, .. } => {
-                out.push(Value::object(*target))
+                out.extend([Value::object(*target)])
             }
-            IteratorState::StringIter { target, .. } => out.push(Value::string(*target)),
+            IteratorState::StringIter { target, .. } => out.extend([Value::string(*target)]),
             IteratorState::RegExpString { regexp, string, .. } => out.extend([*regexp, *string]),
             IteratorState::ForIn { object, keys, .. } => {
-                out.push(*object);
-                out.extend_from_slice(keys);
+                out.extend([*object]);
+                out.extend(keys.iter().copied());
             }
             IteratorState::Helper { underlying, next, fun, extra, .. } => {
                 out.extend([*underlying, *next, *fun]);
-                out.extend_from_slice(extra);
+                out.extend(extra.iter().copied());
             }
         },
         Class::Namespace(n) => {
@@ -620,7 +621,7 @@ pub fn class_children(class: &Class, out: &mut Vec<Value>, envs: &mut Vec<EnvId>
                 }
             }
         }
-        Class::Internal(v) => out.extend_from_slice(v),
+        Class::Internal(v) => out.extend(v.iter().copied()),
     }
 }
 
