@@ -314,16 +314,38 @@ pub struct MapData {
 }
 
 impl MapData {
-    /// The table's memory as the allocator holds it: the entry vector and the index at their
-    /// capacities (both grow by doubling, so this jumps when they do — when the memory is
-    /// taken), the index's buckets (hash, key, position) and its hash table of positions
-    /// (one word and a control byte per bucket, at most 7/8 full).
+    /// The table's memory as the allocator holds it: the entry vector and the index as their
+    /// doubling makes them (so this jumps when they grow — when the memory is taken), the
+    /// index's buckets (hash, key, position) and its hash table of positions (one word and a
+    /// control byte per bucket, at most 7/8 full). From the lengths alone, not the vectors'
+    /// capacities: a restored table's vectors are allocated at their lengths, and the
+    /// estimate — so when a run collects and where it stops — must be the same live and
+    /// after a restore.
     pub fn bytes(&self) -> u64 {
         use std::mem::size_of;
-        let entries = self.entries.capacity() * size_of::<Option<(Value, Value)>>();
-        let buckets = self.index.capacity() * size_of::<(u64, MapKey, u32)>();
-        let table = self.index.capacity() * (size_of::<usize>() + 1) * 8 / 7;
+        let entries = doubled(self.entries.len()) * size_of::<Option<(Value, Value)>>();
+        // hashbrown: 4 or 8 buckets for small tables, else 8/7 of the items rounded up to a
+        // power of two; indexmap keeps its bucket vector at the table's capacity.
+        let n = self.index.len();
+        let table_buckets = match n {
+            0 => 0,
+            1..=3 => 4,
+            4..=7 => 8,
+            _ => (n * 8 / 7).next_power_of_two(),
+        };
+        let capacity = if table_buckets <= 8 { table_buckets.saturating_sub(1) } else { table_buckets / 8 * 7 };
+        let buckets = capacity * size_of::<(u64, MapKey, u32)>();
+        let table = table_buckets * (size_of::<usize>() + 1);
         (entries + buckets + table) as u64
+    }
+}
+
+/// The capacity a vector grown by pushes reaches for `len` elements: doubling from four.
+fn doubled(len: usize) -> usize {
+    if len == 0 {
+        0
+    } else {
+        len.next_power_of_two().max(4)
     }
 }
 
