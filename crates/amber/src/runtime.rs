@@ -295,6 +295,16 @@ impl RuntimeBuilder {
         self
     }
 
+    /// How deep recursion that passes through builtins may nest (`forEach`, `call`, getters,
+    /// `toString` calling back into JS: [`VmOptions::max_native_depth`], default
+    /// [`amber_engine::vm::DEFAULT_MAX_NATIVE_DEPTH`], at least 1) before it throws a
+    /// RangeError. Each level costs native stack, which grows on demand outside the heap
+    /// budget, so this bounds that memory; a restored image's own limit is kept if lower.
+    pub fn max_native_depth(mut self, n: u32) -> Self {
+        self.options.max_native_depth = n.max(1);
+        self
+    }
+
     /// Collect garbage after at most `n` allocations ([`VmOptions::gc_interval`]; at least
     /// 1). Small values are the GC-stress mode: slow, and the surest way to find a value
     /// held without a root. Collections never change what a program computes.
@@ -546,6 +556,7 @@ impl RuntimeBuilder {
             vm.options.max_heap_bytes = Some(vm.options.max_heap_bytes.map_or(max, |theirs| theirs.min(max)));
         }
         vm.options.max_stack_depth = vm.options.max_stack_depth.min(ours.max_stack_depth);
+        vm.options.max_native_depth = vm.options.max_native_depth.min(ours.max_native_depth);
         vm.options.gc_interval = ours.gc_interval;
         match vm.options.max_heap_bytes {
             Some(max) if vm.heap.bytes_estimate > max => Err(Error::Limit(amber_engine::Limit::Heap)),

@@ -68,6 +68,13 @@ pub struct RunArgs {
     /// everywhere.
     #[arg(long, value_name = "BYTES", default_value = "4G", value_parser = parse_bytes)]
     max_heap: u64,
+    /// How deep recursion through builtins may nest (a function calling itself through
+    /// `forEach`, `call`, a getter, `toString`…) before a RangeError: each JS frame of such a
+    /// recursion costs two levels. Native stack grows with it, outside --max-heap. Stored
+    /// with the session.
+    #[arg(long, value_name = "N", default_value_t = amber::engine::vm::DEFAULT_MAX_NATIVE_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    max_native_depth: u32,
     /// The program's filesystem is read-only: every write or delete fails with EROFS (the
     /// manifest's fs.readonly). Stored with the session.
     #[arg(long = "fs-readonly")]
@@ -280,6 +287,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
         RunOptions {
             max_instructions: args.max_instructions,
             max_heap: heap_limit(args.max_heap),
+            max_native_depth: args.max_native_depth,
             time_zone: args.tz.as_deref(),
             locale: args.locale.as_deref(),
             process: &process,
@@ -307,6 +315,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
         .policy(policy)
         .max_instructions(args.max_instructions)
         .max_heap_bytes(heap_limit(args.max_heap))
+        .max_native_depth(args.max_native_depth)
         .time_zone(args.tz.clone())
         .locale(args.locale.clone())
         .net_policy(net)
@@ -401,10 +410,11 @@ pub fn print_stats(vm: &Vm) {
     let total = s.ic_hits + s.ic_misses;
     let rate = if total > 0 { 100.0 * s.ic_hits as f64 / total as f64 } else { 0.0 };
     errln!(
-        "instructions: {}\nallocations: {}\ncollections: {}\ninline-cache hits: {} / {} ({rate:.1}%)",
+        "instructions: {}\nallocations: {}\ncollections: {}\nheap estimate: {} bytes\ninline-cache hits: {} / {} ({rate:.1}%)",
         s.instructions,
         h.allocations,
         h.collections,
+        vm.heap.bytes_estimate,
         s.ic_hits,
         total
     );

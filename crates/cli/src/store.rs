@@ -104,6 +104,7 @@ pub const OPTIONS_SOURCE: &str = "amber:options.json";
 pub struct RunOptions<'a> {
     pub max_instructions: Option<u64>,
     pub max_heap: Option<u64>,
+    pub max_native_depth: u32,
     pub time_zone: Option<&'a str>,
     pub locale: Option<&'a str>,
     pub process: &'a ProcessInputs,
@@ -123,6 +124,7 @@ impl RunOptions<'_> {
             },
             "max_instructions": self.max_instructions,
             "max_heap_bytes": self.max_heap,
+            "max_native_depth": self.max_native_depth,
             "time_zone": self.time_zone,
             "locale": self.locale,
             "process": self.process,
@@ -193,6 +195,13 @@ pub fn with_session_options(builder: RuntimeBuilder, loaded: &LoadedSession) -> 
         .session_label(&loaded.meta.name)
         .max_instructions(options["max_instructions"].as_u64())
         .max_heap_bytes(options["max_heap_bytes"].as_u64())
+        // Sessions made before the option was stored ran under the default.
+        .max_native_depth(
+            options["max_native_depth"]
+                .as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .unwrap_or(amber::engine::vm::DEFAULT_MAX_NATIVE_DEPTH),
+        )
         .time_zone(options["time_zone"].as_str().map(str::to_string))
         .locale(options["locale"].as_str().map(str::to_string))
         .process_inputs(process))

@@ -621,3 +621,34 @@ fn capabilities_are_stamped_at_their_first_touch() {
     let fs_at = line.find("FsRead@").unwrap();
     assert!(line.find("HostCall@").unwrap() < fs_at && fs_at < line.find("Random@").unwrap(), "{line}");
 }
+
+#[test]
+fn a_session_keeps_the_native_depth_limit_it_was_started_with() {
+    let sb = Sandbox::new("native-depth");
+    // Recursion through a builtin: each JS frame costs two native levels (forEach and the
+    // interpreter it re-enters), so the depth reached shows the limit in force.
+    let file = sb.write(
+        "deep.js",
+        "function depth() { let n = 0; const f = () => { n++; [0].forEach(f); }; try { f(); } catch (e) { return `${e.name} ${n}`; } }\nconsole.log(depth());\namber.input('go').then(() => console.log(depth()));\n",
+    );
+    let default = sb.amber(&["run", &file, "--session", "d"]);
+    expect(&default, 75);
+    // Above the default, so a resume or replay that fell back to it would stop sooner.
+    let started = sb.amber(&["run", &file, "--session", "s", "--max-native-depth", "30000"]);
+    expect(&started, 75);
+    assert_ne!(started.stdout, default.stdout);
+    let depth = |stdout: &str| -> u32 { stdout.trim().strip_prefix("RangeError ").unwrap().parse().unwrap() };
+    assert!((14_000..=15_000).contains(&depth(&started.stdout)), "{}", started.stdout);
+    // Resumed in a fresh process (from a promise job, a level deeper) and replayed from the
+    // top, the program runs under the stored limit, not the default's 12,000 frames.
+    let done = sb.amber(&["resume", "s", "--input", "ok"]);
+    expect(&done, 0);
+    assert!((14_000..=15_000).contains(&depth(&done.stdout)), "{}", done.stdout);
+    let replay = sb.amber(&["replay", "s", "--print"]);
+    expect(&replay, 0);
+    assert_eq!(replay.stdout, format!("{}{}", started.stdout, done.stdout));
+    let low = sb.amber(&["run", &file, "--max-native-depth", "100"]);
+    expect(&low, 75);
+    assert_eq!(low.stdout.trim(), "RangeError 49");
+    expect(&sb.amber(&["run", &file, "--max-native-depth", "0"]), 2);
+}

@@ -135,3 +135,58 @@ fn recursion_through_builtins_reaches_ten_thousand_frames() {
 fn walks_a_million_deep_end_cleanly() {
     check("deep_");
 }
+
+/// Source files nested a million levels deep (array and object literals, parentheses,
+/// blocks) end in a clean SyntaxError or RangeError (node: RangeError), never a native stack
+/// overflow: loaded by `require` or `import()`, and as the entry, CommonJS or ES module. A
+/// deep JSON file through `require` may load (as in node) or be a RangeError. The entry's
+/// error report shows a window of the offending line, not the whole (2 MB) line.
+#[test]
+fn source_files_nested_a_million_deep_are_clean_errors() {
+    const N: usize = 1_000_000;
+    let dir = tempdir(Path::new("nested_files"));
+    let files = [
+        ("array.js", format!("module.exports = {}{};\n", "[".repeat(N), "]".repeat(N))),
+        ("parens.js", format!("module.exports = {}1{};\n", "(".repeat(N), ")".repeat(N))),
+        ("object.js", format!("module.exports = {}1{};\n", "{a:".repeat(N), "}".repeat(N))),
+        ("blocks.js", format!("{}{}\n", "{".repeat(N), "}".repeat(N))),
+        ("array.mjs", format!("export default {}{};\n", "[".repeat(N), "]".repeat(N))),
+        ("deep.json", format!("{}{}", "[".repeat(N), "]".repeat(N))),
+    ];
+    for (name, text) in &files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    let main = dir.join("main.js");
+    std::fs::write(
+        &main,
+        "for (const f of ['./array.js', './parens.js', './object.js', './blocks.js', './deep.json']) {\n\
+         try { require(f); console.log(f, 'loaded'); } catch (e) { console.log(f, e.name); }\n}\n\
+         import('./array.mjs').then(() => console.log('./array.mjs loaded'), (e) => console.log('./array.mjs', e.name));\n",
+    )
+    .unwrap();
+    let amber = |file: &Path| {
+        Command::new(env!("CARGO_BIN_EXE_amber"))
+            .arg("run")
+            .arg(file)
+            .env("AMBER_STORE", dir.join("store"))
+            .output()
+            .unwrap()
+    };
+    let out = amber(&main);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "{stdout}");
+    for line in lines {
+        let clean = line.ends_with(" SyntaxError") || line.ends_with(" RangeError");
+        assert!(clean || line == "./deep.json loaded", "{line}");
+    }
+    for name in ["array.js", "parens.js", "object.js", "blocks.js", "array.mjs"] {
+        let out = amber(&dir.join(name));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {stderr}");
+        assert!(stderr.contains("SyntaxError") || stderr.contains("RangeError"), "{name}: {stderr}");
+        assert!(stderr.len() < 4096, "{name}: {} bytes of stderr", stderr.len());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

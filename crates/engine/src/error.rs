@@ -71,16 +71,24 @@ pub struct SyntaxErrorReport {
     pub source_line: String,
 }
 
+/// Characters of the offending line shown either side of the caret: a generated or hostile
+/// line can be megabytes long (a file nested a million levels deep printed 2 MB to stderr).
+const CARET_CONTEXT: usize = 60;
+
 impl std::fmt::Display for SyntaxErrorReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let column = self.column.saturating_sub(1) as usize;
+        let start = column.saturating_sub(CARET_CONTEXT);
+        let mut rest = self.source_line.chars().skip(start);
+        let shown: String = rest.by_ref().take(2 * CARET_CONTEXT).collect();
+        let (before, after) = (if start > 0 { "..." } else { "" }, if rest.next().is_some() { "..." } else { "" });
         write!(
             f,
-            "{}:{}:{}\n{}\n{}^\n\nSyntaxError: {}",
+            "{}:{}:{}\n{before}{shown}{after}\n{}^\n\nSyntaxError: {}",
             self.filename,
             self.line,
             self.column,
-            self.source_line,
-            " ".repeat(self.column.saturating_sub(1) as usize),
+            " ".repeat(before.len() + column - start),
             self.message
         )
     }

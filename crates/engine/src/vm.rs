@@ -420,7 +420,12 @@ impl Vm {
             if exists {
                 obj.redefine_named(&heap.shapes, key, value, flags);
             } else {
+                // A new function's `length` and `name` are its slot block: charged here, as
+                // a collection counts them, or a heap of closures outgrows the estimate.
+                let before = crate::heap::named_bytes(&obj.props);
                 obj.add_named(&mut heap.shapes, key, value, flags);
+                let grown = crate::heap::named_bytes(&obj.props).saturating_sub(before);
+                heap.note_growth(grown);
             }
         }
     }

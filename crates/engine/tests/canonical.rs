@@ -174,3 +174,28 @@ for (let i = 3; i < 33; i++) m.delete(i);
     assert_same(&state_after(source, false), &state_after(source, true), "hash");
     assert_same(&image_after(source, false), &image_after(source, true), "image");
 }
+
+/// A collection's heap estimate is computed from the state alone, not from the capacities
+/// its history left in the vectors: a restored VM (whose vectors are allocated at their
+/// lengths) estimates what the live one does, so it collects, and stops at `--max-heap`, at
+/// the same points. Map and Set tables with deleted entries, pending reactions, buffers.
+#[test]
+fn a_collection_estimates_the_same_heap_live_and_restored() {
+    let program = r#"
+var m = new Map(), s = new Set(), p = new Promise(() => {}), u = [];
+for (let i = 0; i < 1000; i++) { m.set(i, { i }); s.add('k' + i); }
+for (let i = 0; i < 300; i++) { m.delete(i); s.delete('k' + i); }
+for (let i = 0; i < 100; i++) p.then(() => i);
+for (let i = 0; i < 10; i++) u.push(new Float64Array(i + 1));
+"#;
+    let base = baseline();
+    let mut live = baseline();
+    live.eval_script(program, "estimate.js").unwrap();
+    live.run_jobs().unwrap();
+    amber_engine::heap::gc::collect(&mut live);
+    let image = live.encode_state_relative(&base).unwrap();
+    let mut restored = Vm::decode_state_relative(&image, baseline()).unwrap();
+    amber_engine::heap::gc::collect(&mut live);
+    amber_engine::heap::gc::collect(&mut restored);
+    assert_eq!(live.heap.bytes_estimate, restored.heap.bytes_estimate);
+}

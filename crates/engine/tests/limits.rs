@@ -121,6 +121,22 @@ fn the_heap_budget_holds() {
 }
 
 #[test]
+fn array_buffers_count_once_and_stop_the_run_at_the_heap_budget() {
+    // Kept buffers end the run (not a catchable RangeError a program could swallow and go
+    // on allocating); a block larger than the whole budget is a RangeError, as in V8.
+    let kept = "const a = []; for (;;) a.push(new Uint8Array(1e5))";
+    assert!(matches!(run(heap(16 << 20), kept), Err(RunError::Limit(Limit::Heap))));
+    let huge = "try { new ArrayBuffer(32 * 2 ** 20); 'made' } catch (e) { e.name }";
+    assert_eq!(run(heap(16 << 20), huge).map_err(|e| e.to_string()), Ok("RangeError".to_string()));
+    // Buffers left behind are collected: 200 MB of garbage under a 16 MiB budget, with the
+    // budget nearly full of live data, a buffer each resized and transferred on the way.
+    let garbage = "const live = []; for (let i = 0; i < 100; i++) live.push(new Uint8Array(1e5)); \
+        let n = 0; for (let i = 0; i < 2000; i++) { const b = new ArrayBuffer(5e4, { maxByteLength: 1e5 }); \
+        b.resize(1e5); n += b.transfer().byteLength } n";
+    assert_eq!(run(heap(16 << 20), garbage).map_err(|e| e.to_string()), Ok("200000000".to_string()));
+}
+
+#[test]
 fn garbage_made_of_long_strings_is_collected_within_the_heap_budget() {
     // Each iteration leaves a 64 KiB string behind. The collector is paced by bytes, so the
     // garbage is reclaimed long before the 16 MiB budget; paced by object counts alone, a few

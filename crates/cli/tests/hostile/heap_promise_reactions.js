@@ -2,4 +2,5 @@
 // args: --max-heap 64M
 // exit: 5
 // stderr: heap limit exceeded
+// max-rss: 1.5
 const p = new Promise(() => {}); for (;;) p.then(() => {});

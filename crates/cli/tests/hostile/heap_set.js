@@ -2,4 +2,5 @@
 // args: --max-heap 64M
 // exit: 5
 // stderr: heap limit exceeded
+// max-rss: 1.5
 const s = new Set(); for (let i = 0; ; i++) s.add(i);

@@ -16,7 +16,8 @@ use crate::atoms::{atom, PropertyKey};
 use crate::builtins::map::define_to_string_tag;
 use crate::builtins::typed_array::element;
 use crate::builtins::{arg, install, make_constructor, NativeDef};
-use crate::error::JsResult;
+use crate::error::{JsResult, Limit, Throw};
+use crate::heap::buffer_block_bytes;
 use crate::heap::object::{ArrayBufferData, Class, DataBlock, Object};
 use crate::heap::shared_block::SharedBlock;
 use crate::native;
@@ -185,20 +186,31 @@ pub(crate) fn create_byte_data_block(vm: &mut Vm, size: u64) -> JsResult<Vec<u8>
     Ok(block)
 }
 
-/// Check that a buffer may grow from `old` to `size` bytes, charge the work, and count the
-/// new bytes against the heap budget. Returns `size` as a usize.
+/// Check that a buffer may grow from `old` to `size` bytes against the heap budget, and
+/// charge the work. Returns `size` as a usize. The bytes themselves are counted where the
+/// block joins the heap: a new buffer's object counts its block (`heap::object_bytes`), and
+/// a buffer that grows in place reports the growth ([`crate::heap::Heap::note_growth`]), so
+/// the estimate is the one a collection computes and paces collections like any allocation.
+///
+/// A block larger than the whole budget can never fit: a RangeError, as V8 throws for an
+/// allocation it cannot make. Otherwise a block may take the estimate past the budget by an
+/// eighth of it at most, since a native cannot collect: the next instruction's collection
+/// then decides whether the run is over its limit (exit 5) or was only carrying garbage. A
+/// block that would go further stops the run here, as a string's would.
 fn reserve_bytes(vm: &mut Vm, size: u64, old: usize) -> JsResult<usize> {
     if size > MAX_BYTE_LENGTH as u64 {
         return Err(vm.range_error("Array buffer allocation failed"));
     }
     let grow = size.saturating_sub(old as u64);
     if let Some(max) = vm.options.max_heap_bytes {
-        if grow > max.saturating_sub(vm.heap.bytes_estimate) {
+        if grow > max {
             return Err(vm.range_error("Array buffer allocation failed"));
+        }
+        if vm.heap.bytes_estimate.saturating_add(grow) > max.saturating_add(max / 8) {
+            return Err(Throw::Limit(Limit::Heap));
         }
     }
     vm.charge(grow / BYTES_PER_FUEL as u64)?;
-    vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_add(grow);
     Ok(size as usize)
 }
 
@@ -267,7 +279,6 @@ pub fn shared_block(vm: &Vm, buffer: ObjectId) -> Option<&SharedBlock> {
 /// too (test262's `$262.agent.broadcast`); `max_byte_length` for a growable one.
 pub fn new_shared_array_buffer(vm: &mut Vm, block: SharedBlock, max_byte_length: Option<usize>) -> Value {
     let proto = vm.realm.shared_array_buffer_prototype;
-    vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_add(block.len() as u64);
     let data = ArrayBufferData { block: DataBlock::Shared(block), max_byte_length };
     Value::object(vm.heap.alloc_object(Object::new(Some(proto), Class::ArrayBuffer(Box::new(data)))))
 }
@@ -394,7 +405,7 @@ pub(crate) fn detach_array_buffer(vm: &mut Vm, buffer: ObjectId) -> Option<Vec<u
     let d = buffer_data_mut(vm, buffer)?;
     let DataBlock::Local(_) = d.block else { return None };
     let DataBlock::Local(block) = std::mem::replace(&mut d.block, DataBlock::Detached) else { return None };
-    vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_sub(block.len() as u64);
+    vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_sub(buffer_block_bytes(block.len()));
     Some(block)
 }
 
@@ -592,8 +603,11 @@ fn resize(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     if let Some(DataBlock::Local(b)) = buffer_data_mut(vm, o).map(|d| &mut d.block) {
         b.resize(n, 0);
     }
-    if n < old {
-        vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_sub((old - n) as u64);
+    let (was, now) = (buffer_block_bytes(old), buffer_block_bytes(n));
+    if now < was {
+        vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_sub(was - now);
+    } else {
+        vm.heap.note_growth(now - was);
     }
     // 9. Return undefined.
     Ok(Value::UNDEFINED)
@@ -742,9 +756,8 @@ fn array_buffer_copy_and_detach(
     }
     block.resize(n, 0);
     block.shrink_to_fit();
-    if n < old_len {
-        vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_sub((old_len - n) as u64);
-    }
+    // The old buffer is detached; the new one's object counts the block (at any length).
+    vm.heap.bytes_estimate = vm.heap.bytes_estimate.saturating_sub(buffer_block_bytes(old_len));
     let data = ArrayBufferData { block: DataBlock::Local(block), max_byte_length: new_max.map(|m| m as usize) };
     let proto = vm.realm.array_buffer_prototype;
     let new_buffer = vm.heap.alloc_object(Object::new(Some(proto), Class::ArrayBuffer(Box::new(data))));
@@ -814,6 +827,7 @@ fn grow(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
             return Err(vm.range_error("SharedArrayBuffer.prototype.grow: Invalid length parameter"));
         }
     }
+    vm.heap.note_growth(buffer_block_bytes(n) - buffer_block_bytes(current));
     Ok(Value::UNDEFINED)
 }
 

@@ -137,11 +137,79 @@ const ENV_BYTES: usize = std::mem::size_of::<Env>() + 16;
 
 /// Estimated bytes of `o`: its slot, its named and indexed property storage, its buffer.
 pub fn object_bytes(o: &Object) -> u64 {
-    let slots = match &o.props {
+    OBJECT_BYTES
+        + named_bytes(&o.props)
+        + o.elements.len() as u64 * ELEMENT_BYTES
+        + boxed_bytes(&o.class)
+        + payload_bytes(&o.class)
+}
+
+/// The heap block of a boxed class payload (the `Box` itself, beyond the object's slot): a
+/// promise's state and reaction lists, a typed array's view, a buffer's block header. A heap
+/// of small promises or typed arrays is mostly these blocks, so leaving them out let such a
+/// bomb reach 1.6 times its limit in RSS. Every kind is listed (no catch-all).
+fn boxed_bytes(class: &object::Class) -> u64 {
+    use object::Class as C;
+    use std::mem::size_of_val;
+    let n = match class {
+        C::Bound(b) => size_of_val(&**b),
+        C::RegExp(r) => size_of_val(&**r),
+        C::Map(m) | C::Set(m) | C::WeakMap(m) | C::WeakSet(m) => size_of_val(&**m),
+        C::FinalizationRegistry(f) => size_of_val(&**f),
+        C::Promise(p) => size_of_val(&**p),
+        C::Proxy(p) => size_of_val(&**p),
+        C::Generator(g) | C::AsyncFunctionState(g) => size_of_val(&**g),
+        C::AsyncGenerator(g) => size_of_val(&**g),
+        C::ArrayBuffer(b) => size_of_val(&**b),
+        C::TypedArray(t) | C::DataView(t) => size_of_val(&**t),
+        C::Iterator(i) => size_of_val(&**i),
+        C::Namespace(n) => size_of_val(&**n),
+        C::Temporal(t) => size_of_val(&**t),
+        C::Intl(i) => size_of_val(&**i),
+        C::Ordinary
+        | C::Array(_)
+        | C::Arguments(_)
+        | C::Function(_)
+        | C::Native(_)
+        | C::Error
+        | C::Boolean(_)
+        | C::Number(_)
+        | C::String(_)
+        | C::Symbol(_)
+        | C::BigInt(_)
+        | C::Date(_)
+        | C::WeakRef(_)
+        | C::AccessorPair { .. }
+        | C::Internal(_)
+        | C::ShadowRealm(_)
+        | C::RawJson => 0,
+    };
+    malloc_bytes(n as u64)
+}
+
+/// What an ArrayBuffer's data block of `len` bytes costs: the allocator's block. Growth
+/// sites charge the difference of two of these, so they agree with a collection's count.
+pub fn buffer_block_bytes(len: usize) -> u64 {
+    malloc_bytes(len as u64)
+}
+
+/// Estimated bytes of an object's named-property storage: its slot block, or its dictionary.
+/// Every path that adds a property charges the difference this makes
+/// ([`Object::named_slot_bytes`]), so the estimate between collections is the one a
+/// collection recomputes.
+pub fn named_bytes(props: &object::Props) -> u64 {
+    match props {
         object::Props::Shaped { slots, .. } => block_bytes(slots.len() as u64, SLOT_BYTES),
         object::Props::Dict(map) => map.len() as u64 * DICT_ENTRY_BYTES,
-    };
-    OBJECT_BYTES + slots + o.elements.len() as u64 * ELEMENT_BYTES + payload_bytes(&o.class)
+    }
+}
+
+/// Estimated bytes of an environment record: its arena slot and its slot vector (allocated
+/// once, at its final length). One function for allocation and collection, which disagreed
+/// (a collection charged 48 bytes whatever the slots), so a heap of per-iteration
+/// environments was undercounted between collections' views of it.
+pub fn env_bytes(e: &Env) -> u64 {
+    ENV_BYTES as u64 + malloc_bytes(e.slots.len() as u64 * 8)
 }
 
 /// A growable vector's heap block: the allocator's chunk header and at least the four
@@ -149,7 +217,7 @@ pub fn object_bytes(o: &Object) -> u64 {
 /// that block, not 8 bytes each — charging only the slots let a heap of `{ i }` objects
 /// reach 1.5 times its limit in RSS. Computed from the length alone, so the estimate (and
 /// so where a limit stops a run) is the same live and after a restore.
-fn block_bytes(len: u64, element: u64) -> u64 {
+pub(crate) fn block_bytes(len: u64, element: u64) -> u64 {
     if len == 0 {
         0
     } else {
@@ -186,7 +254,7 @@ pub const MAP_ENTRY_BYTES: u64 = 72;
 fn payload_bytes(class: &object::Class) -> u64 {
     use object::Class as C;
     match class {
-        C::ArrayBuffer(b) => b.block.byte_length().unwrap_or(0) as u64,
+        C::ArrayBuffer(b) => b.block.byte_length().map_or(0, buffer_block_bytes),
         C::Map(m) | C::Set(m) | C::WeakMap(m) | C::WeakSet(m) => m.bytes(),
         C::Bound(b) => block_bytes(b.args.len() as u64, 8),
         C::Native(n) => block_bytes(n.captures.len() as u64, 8),
@@ -426,7 +494,7 @@ impl Heap {
     }
 
     pub fn alloc_env(&mut self, env: Env) -> EnvId {
-        self.note_alloc(ENV_BYTES + env.slots.len() * 8);
+        self.note_alloc(env_bytes(&env) as usize);
         EnvId(self.envs.alloc(env))
     }
 

@@ -102,10 +102,16 @@ impl Object {
         }
     }
 
-    /// Bytes one more named property costs this object's storage (heap accounting).
+    /// Bytes the named property just added grew this object's storage by (heap accounting;
+    /// call after adding): the difference it made to [`crate::heap::named_bytes`], so a
+    /// first slot costs its whole block and the next three nothing, as a collection counts.
     pub fn named_slot_bytes(&self) -> u64 {
-        match self.props {
-            Props::Shaped { .. } => crate::heap::SLOT_BYTES,
+        match &self.props {
+            Props::Shaped { slots, .. } => {
+                let n = slots.len() as u64;
+                let block = |len| crate::heap::block_bytes(len, crate::heap::SLOT_BYTES);
+                block(n) - block(n.saturating_sub(1))
+            }
             Props::Dict(_) => crate::heap::DICT_ENTRY_BYTES,
         }
     }
@@ -308,16 +314,38 @@ pub struct MapData {
 }
 
 impl MapData {
-    /// The table's memory as the allocator holds it: the entry vector and the index at their
-    /// capacities (both grow by doubling, so this jumps when they do — when the memory is
-    /// taken), the index's buckets (hash, key, position) and its hash table of positions
-    /// (one word and a control byte per bucket, at most 7/8 full).
+    /// The table's memory as the allocator holds it: the entry vector and the index as their
+    /// doubling makes them (so this jumps when they grow — when the memory is taken), the
+    /// index's buckets (hash, key, position) and its hash table of positions (one word and a
+    /// control byte per bucket, at most 7/8 full). From the lengths alone, not the vectors'
+    /// capacities: a restored table's vectors are allocated at their lengths, and the
+    /// estimate — so when a run collects and where it stops — must be the same live and
+    /// after a restore.
     pub fn bytes(&self) -> u64 {
         use std::mem::size_of;
-        let entries = self.entries.capacity() * size_of::<Option<(Value, Value)>>();
-        let buckets = self.index.capacity() * size_of::<(u64, MapKey, u32)>();
-        let table = self.index.capacity() * (size_of::<usize>() + 1) * 8 / 7;
+        let entries = doubled(self.entries.len()) * size_of::<Option<(Value, Value)>>();
+        // hashbrown: 4 or 8 buckets for small tables, else 8/7 of the items rounded up to a
+        // power of two; indexmap keeps its bucket vector at the table's capacity.
+        let n = self.index.len();
+        let table_buckets = match n {
+            0 => 0,
+            1..=3 => 4,
+            4..=7 => 8,
+            _ => (n * 8 / 7).next_power_of_two(),
+        };
+        let capacity = if table_buckets <= 8 { table_buckets.saturating_sub(1) } else { table_buckets / 8 * 7 };
+        let buckets = capacity * size_of::<(u64, MapKey, u32)>();
+        let table = table_buckets * (size_of::<usize>() + 1);
         (entries + buckets + table) as u64
+    }
+}
+
+/// The capacity a vector grown by pushes reaches for `len` elements: doubling from four.
+fn doubled(len: usize) -> usize {
+    if len == 0 {
+        0
+    } else {
+        len.next_power_of_two().max(4)
     }
 }
 
@@ -529,7 +557,7 @@ pub struct Symbol {
 }
 
 /// Everything an object class holds, for the collector and the image verifier.
-pub fn class_children(class: &Class, out: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
+pub fn class_children(class: &Class, out: &mut impl Extend<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
     match class {
         Class::Ordinary | Class::Error | Class::Boolean(_) | Class::Number(_) | Class::Date(_) => {}
         Class::ShadowRealm(_) | Class::RawJson | Class::Temporal(_) => {}
@@ -540,38 +568,33 @@ pub fn class_children(class: &Class, out: &mut Vec<Value>, envs: &mut Vec<EnvId>
             codes.push(c.code);
             envs.extend(c.env);
             out.extend(c.home_object.map(Value::object));
-            out.push(c.fields);
-            out.push(c.private_brand);
-            out.push(c.bound_this);
-            out.push(c.bound_new_target);
+            out.extend([c.fields, c.private_brand, c.bound_this, c.bound_new_target]);
         }
-        Class::Native(n) => out.extend_from_slice(&n.captures),
+        Class::Native(n) => out.extend(n.captures.iter().copied()),
         Class::Bound(b) => {
-            out.push(Value::object(b.target));
-            out.push(b.this);
-            out.extend_from_slice(&b.args);
+            out.extend([Value::object(b.target), b.this]);
+            out.extend(b.args.iter().copied());
         }
-        Class::String(s) => out.push(Value::string(*s)),
-        Class::Symbol(s) => out.push(Value::symbol(*s)),
-        Class::BigInt(b) => out.push(Value::bigint(*b)),
+        Class::String(s) => out.extend([Value::string(*s)]),
+        Class::Symbol(s) => out.extend([Value::symbol(*s)]),
+        Class::BigInt(b) => out.extend([Value::bigint(*b)]),
         Class::RegExp(_) => {}
         Class::Map(m) | Class::Set(m) | Class::WeakMap(m) | Class::WeakSet(m) => {
             for (k, v) in m.entries.iter().flatten() {
-                out.push(*k);
-                out.push(*v);
+                out.extend([*k, *v]);
             }
         }
-        Class::WeakRef(v) => out.push(*v),
+        Class::WeakRef(v) => out.extend([*v]),
         Class::FinalizationRegistry(f) => {
-            out.push(f.cleanup);
+            out.extend([f.cleanup]);
             for (a, b, c) in &f.cells {
                 out.extend([*a, *b, *c]);
             }
         }
         Class::Promise(p) => {
-            out.push(p.result);
+            out.extend([p.result]);
             for r in p.fulfill_reactions.iter().chain(p.reject_reactions.iter()) {
-                out.push(r.handler);
+                out.extend([r.handler]);
                 if let Some((a, b, c)) = r.capability {
                     out.extend([a, b, c]);
                 }
@@ -595,22 +618,22 @@ pub fn class_children(class: &Class, out: &mut Vec<Value>, envs: &mut Vec<EnvId>
             }
         }
         Class::ArrayBuffer(_) => {}
-        Class::TypedArray(t) | Class::DataView(t) => out.push(Value::object(t.buffer)),
+        Class::TypedArray(t) | Class::DataView(t) => out.extend([Value::object(t.buffer)]),
         Class::AccessorPair { get, set } => out.extend([*get, *set]),
         Class::Iterator(it) => match &**it {
-            IteratorState::Array { target, .. } => out.push(*target),
+            IteratorState::Array { target, .. } => out.extend([*target]),
             IteratorState::MapIter { target, .. } | IteratorState::SetIter { target, .. } => {
-                out.push(Value::object(*target))
+                out.extend([Value::object(*target)])
             }
-            IteratorState::StringIter { target, .. } => out.push(Value::string(*target)),
+            IteratorState::StringIter { target, .. } => out.extend([Value::string(*target)]),
             IteratorState::RegExpString { regexp, string, .. } => out.extend([*regexp, *string]),
             IteratorState::ForIn { object, keys, .. } => {
-                out.push(*object);
-                out.extend_from_slice(keys);
+                out.extend([*object]);
+                out.extend(keys.iter().copied());
             }
             IteratorState::Helper { underlying, next, fun, extra, .. } => {
                 out.extend([*underlying, *next, *fun]);
-                out.extend_from_slice(extra);
+                out.extend(extra.iter().copied());
             }
         },
         Class::Namespace(n) => {
@@ -620,7 +643,7 @@ pub fn class_children(class: &Class, out: &mut Vec<Value>, envs: &mut Vec<EnvId>
                 }
             }
         }
-        Class::Internal(v) => out.extend_from_slice(v),
+        Class::Internal(v) => out.extend(v.iter().copied()),
     }
 }
 

@@ -14,7 +14,7 @@
 
 use super::ops;
 use crate::bytecode::{Op, IC_OWN};
-use crate::heap::object::{Class, Props};
+use crate::heap::object::{Class, Object, Props};
 use crate::heap::Heap;
 use crate::runtime::operators::{self, Arith};
 use crate::value::Value;
@@ -119,7 +119,7 @@ pub(super) fn run(vm: &mut Vm) {
     let mut n: u64 = 0;
     let mut ic_hits: u64 = 0;
     // Property slots added through cached transitions (storage growth, Heap::note_growth).
-    let mut slots_added: u64 = 0;
+    let mut slot_bytes: u64 = 0;
     macro_rules! pop {
         () => {
             match stack.pop() {
@@ -271,7 +271,7 @@ pub(super) fn run(vm: &mut Vm) {
                     *s = v;
                 } else if ops::ic_add_applies(objects, cache, obj) {
                     ops::ic_add(objects, cache, o, v);
-                    slots_added += 1;
+                    slot_bytes += objects.get(o.0).map_or(0, Object::named_slot_bytes);
                 } else {
                     break;
                 }
@@ -413,6 +413,6 @@ pub(super) fn run(vm: &mut Vm) {
     *fuel -= n;
     stats.instructions += n;
     stats.ic_hits += ic_hits;
-    *bytes_since_gc += slots_added * crate::heap::SLOT_BYTES;
-    *bytes_estimate += slots_added * crate::heap::SLOT_BYTES;
+    *bytes_since_gc += slot_bytes;
+    *bytes_estimate += slot_bytes;
 }

@@ -57,21 +57,21 @@ pub struct SavedFrame {
 
 impl SavedFrame {
     /// Every handle the frame holds, for the collector.
-    pub fn children(&self, out: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
+    pub fn children(&self, out: &mut impl Extend<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
         self.frame.children(out, envs, codes);
-        out.extend_from_slice(&self.stack);
+        out.extend(self.stack.iter().copied());
     }
 }
 
 impl Frame {
-    pub fn children(&self, out: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
+    pub fn children(&self, out: &mut impl Extend<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
         codes.push(self.code);
         out.extend([self.callee, self.this, self.new_target]);
         envs.extend(self.env);
-        out.extend_from_slice(&self.extra_args);
+        out.extend(self.extra_args.iter().copied());
         match self.kind {
             FrameKind::Normal | FrameKind::Construct => {}
-            FrameKind::Generator(g) | FrameKind::AsyncGenerator(g) => out.push(Value::object(g)),
+            FrameKind::Generator(g) | FrameKind::AsyncGenerator(g) => out.extend([Value::object(g)]),
             FrameKind::Async { state, promise } => out.extend([Value::object(state), Value::object(promise)]),
         }
     }

@@ -440,7 +440,8 @@ pub fn set_prop_ic(vm: &mut Vm, code: CodeId, obj: Value, name: Atom, ic: u32, v
         if ic_add_applies(&vm.heap.objects, &cache, obj) {
             vm.stats.ic_hits += 1;
             ic_add(&mut vm.heap.objects, &cache, o, v);
-            vm.heap.note_growth(crate::heap::SLOT_BYTES);
+            let grown = vm.heap.obj(o).named_slot_bytes();
+            vm.heap.note_growth(grown);
             return Ok(());
         }
         if let Some(fill) = ic_fill_add(vm, o, name) {
@@ -450,7 +451,8 @@ pub fn set_prop_ic(vm: &mut Vm, code: CodeId, obj: Value, name: Atom, ic: u32, v
             if ic_add_applies(&vm.heap.objects, &fill, obj) {
                 vm.stats.ic_misses += 1;
                 ic_add(&mut vm.heap.objects, &fill, o, v);
-                vm.heap.note_growth(crate::heap::SLOT_BYTES);
+                let grown = vm.heap.obj(o).named_slot_bytes();
+                vm.heap.note_growth(grown);
                 return Ok(());
             }
         }
@@ -1125,7 +1127,10 @@ pub fn private_define(vm: &mut Vm, obj: Value, key: Value, v: Value, method: boo
     };
     let heap = &mut vm.heap;
     if let Some(object) = heap.objects.get_mut(o.0) {
+        let before = crate::heap::named_bytes(&object.props);
         object.add_named(&mut heap.shapes, PropertyKey::Symbol(s), v, flags);
+        let grown = crate::heap::named_bytes(&object.props).saturating_sub(before);
+        heap.note_growth(grown);
     }
     Ok(())
 }

@@ -448,9 +448,10 @@ fn write_property(vm: &mut Vm, o: ObjectId, key: PropertyKey, d: PropertyDescrip
     if exists && obj.lookup_named(&heap.shapes, key).is_some() {
         obj.redefine_named(&heap.shapes, key, stored, flags);
     } else {
+        let before = crate::heap::named_bytes(&obj.props);
         obj.add_named(&mut heap.shapes, key, stored, flags);
-        let bytes = obj.named_slot_bytes();
-        heap.note_growth(bytes);
+        let grown = crate::heap::named_bytes(&obj.props).saturating_sub(before);
+        heap.note_growth(grown);
     }
 }
 
@@ -474,9 +475,10 @@ pub fn create_data_property(vm: &mut Vm, o: ObjectId, key: PropertyKey, value: V
             if obj.lookup_named(&vm.heap.shapes, key).is_none() {
                 let heap = &mut vm.heap;
                 if let Some(obj) = heap.objects.get_mut(o.0) {
+                    let before = crate::heap::named_bytes(&obj.props);
                     obj.add_named(&mut heap.shapes, key, value, PropFlags::DEFAULT);
-                    let bytes = obj.named_slot_bytes();
-                    heap.note_growth(bytes);
+                    let grown = crate::heap::named_bytes(&obj.props).saturating_sub(before);
+                    heap.note_growth(grown);
                 }
                 return Ok(true);
             }
@@ -920,12 +922,16 @@ pub fn demote_elements(vm: &mut Vm, o: ObjectId) {
     if obj.elements.is_empty() {
         return;
     }
+    // A dictionary entry costs more than an element: the difference is growth.
+    let before = crate::heap::named_bytes(&obj.props) + obj.elements.len() as u64 * crate::heap::ELEMENT_BYTES;
     let elements = std::mem::take(&mut obj.elements);
     for (i, v) in elements.into_iter().enumerate() {
         if !v.is_empty() {
             obj.add_named(&mut heap.shapes, PropertyKey::Index(i as u32), v, PropFlags::DEFAULT);
         }
     }
+    let grown = crate::heap::named_bytes(&obj.props).saturating_sub(before);
+    heap.note_growth(grown);
 }
 
 /// Get(O, P) for a property key given as an atom, on any value (GetV: primitives box).

@@ -29,14 +29,14 @@ pub enum IntlSlots {
 
 impl IntlSlots {
     /// The heap values the slots hold.
-    pub fn children(&self, out: &mut Vec<Value>) {
+    pub fn children(&self, out: &mut impl Extend<Value>) {
         match self {
             IntlSlots::Collator(c) => out.extend(c.bound_compare.map(Value::object)),
             IntlSlots::PluralRules(_) => {}
             IntlSlots::NumberFormat(n) => out.extend(n.bound_format.map(Value::object)),
             IntlSlots::ListFormat(_) | IntlSlots::Segmenter(_) => {}
-            IntlSlots::Segments(s) => out.push(s.string),
-            IntlSlots::SegmentIterator(i) => out.push(Value::object(i.segments)),
+            IntlSlots::Segments(s) => out.extend([s.string]),
+            IntlSlots::SegmentIterator(i) => out.extend([Value::object(i.segments)]),
             IntlSlots::DateTimeFormat(d) => out.extend(d.bound_format.map(Value::object)),
             IntlSlots::Locale(_) => {}
             IntlSlots::RelativeTimeFormat(_) => {}
