@@ -717,6 +717,12 @@ impl Vfs {
             return Err(VfsError::Busy);
         }
         let ino = self.child(dir.ino, &name)?.ok_or(VfsError::NoEnt)?;
+        if self.inode(ino)?.file_type() != FileType::Dir {
+            return Err(VfsError::NotDir);
+        }
+        if self.holds_mount(&normalize::join_name(&dir.path, &name)) {
+            return Err(VfsError::Busy);
+        }
         if !self.merged_is_empty(ino)? {
             return Err(VfsError::NotEmpty);
         }
@@ -741,6 +747,9 @@ impl Vfs {
             return Err(VfsError::Busy);
         }
         let top = self.child(dir.ino, &name)?.ok_or(VfsError::NoEnt)?;
+        if self.holds_mount(&normalize::join_name(&dir.path, &name)) {
+            return Err(VfsError::Busy);
+        }
         self.unlink_entry(dir.ino, &name, now_ms)?;
         let mut seen = BTreeSet::new();
         let mut todo = vec![top];
@@ -787,6 +796,9 @@ impl Vfs {
             return Err(VfsError::NotDir);
         }
         let from_path = normalize::join_name(&from_dir.path, &from_name);
+        if self.holds_mount(&from_path) {
+            return Err(VfsError::Busy);
+        }
         if moving_dir && (to_dir.path == from_path || to_dir.path.starts_with(&format!("{from_path}/"))) {
             return Err(VfsError::Inval);
         }
@@ -795,6 +807,9 @@ impl Vfs {
                 return Ok(());
             }
             let existing_is_dir = self.inode(existing)?.file_type() == FileType::Dir;
+            if existing_is_dir && self.holds_mount(&normalize::join_name(&to_dir.path, &to_name)) {
+                return Err(VfsError::Busy);
+            }
             if existing_is_dir && moving_dir && !self.merged_is_empty(existing)? {
                 return Err(VfsError::NotEmpty);
             }
