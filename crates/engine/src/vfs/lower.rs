@@ -333,7 +333,7 @@ impl Vfs {
             }
             LowerNode::Symlink { target, mtime_ms } => Inode::at_time(Content::Symlink(target), 0o777, mtime_ms as f64),
         };
-        let ino = self.alloc(inode)?;
+        let ino = self.alloc(Inode { from_lower: true, ..inode })?;
         self.dir_entries_mut(dir)?.insert(name.to_string(), ino);
         Ok(Some(ino))
     }
@@ -559,8 +559,7 @@ impl Vfs {
             } else if !seen.insert(ino) {
                 continue;
             }
-            if let Some(node) = self.inodes.remove(&ino) {
-                self.used_bytes = self.used_bytes.saturating_sub(node.charged_bytes());
+            if let Some(node) = self.forget(ino) {
                 if let Content::Dir(entries) = node.content {
                     todo.extend(entries.into_values());
                 }

@@ -305,3 +305,25 @@ fn the_mount_and_its_ancestors_cannot_be_removed_or_renamed() {
     v.rename("/srv/proj/f", "/srv/g", 2.0).unwrap();
     assert_eq!(v.rmdir("/srv/g", 2.0), Err(VfsError::NotDir), "a file is still not a directory");
 }
+
+#[test]
+fn only_upper_entries_count_against_the_entry_limit() {
+    let (mut v, _) = mounted(MemLower::default().dir("d").file("d/a", "a").file("d/b", "b").file("c", "c"));
+    let made = v.upper_entries(); // the mount directory
+    v.limits.max_entries = made + 1;
+    let names: Vec<String> = v.read_dir("d").unwrap().into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ["a", "b"]);
+    for f in ["d/a", "d/b", "c"] {
+        v.read_file(f).unwrap();
+    }
+    v.write_file("c", b"copied up", 2.0).unwrap();
+    assert_eq!(v.upper_entries(), made, "reading lower entries, or copying one up, makes none");
+    v.write_file("new", b"n", 2.0).unwrap();
+    assert_eq!(v.write_file("newer", b"n", 2.0), Err(VfsError::NoSpc));
+    assert_eq!(v.mkdir("dir", 0o755, 2.0), Err(VfsError::NoSpc));
+    assert!(!v.exists("newer") && !v.exists("dir"), "a refused entry is not made");
+    v.unlink("new", 3.0).unwrap();
+    v.mkdir("dir", 0o755, 3.0).unwrap();
+    v.rollback(4.0).unwrap();
+    assert_eq!(v.upper_entries(), made, "a rollback gives the entries back");
+}
