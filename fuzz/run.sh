@@ -10,7 +10,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(vm vm_structured snapshot_roundtrip snapshot_decode session_store regexp json path_normalize)
+  targets=(vm vm_structured snapshot_roundtrip snapshot_decode session_store regexp json path_normalize overlay)
 fi
 [ -d corpus/vm ] || ./seeds.sh
 

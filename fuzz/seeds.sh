@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 root=..
 sample=${1:-3000}
 corpus=corpus
-mkdir -p "$corpus"/{vm,vm_structured,snapshot_roundtrip,snapshot_decode,session_store,regexp,json}
+mkdir -p "$corpus"/{vm,vm_structured,snapshot_roundtrip,snapshot_decode,session_store,regexp,json,overlay}
 
 # test262: the unpacked suite if present, else the pinned tarball into a scratch directory.
 suite=$root/test262/suite
@@ -99,6 +99,13 @@ for mode in 0 1 2 3 4 5 6; do
     { printf "\\$(printf '%03o' "$mode")"; head -c $((k * 20)) /dev/zero | tr '\0' "\\$(printf '%03o' $((k * 53)))"; } \
       > "$corpus/session_store/mode${mode}_$k"
   done
+done
+
+# overlay: the committed regressions (each a lower tree and an operation sequence; see
+# crates/fuzz/src/overlay.rs), and byte ramps: every lower-tree choice and operation in turn.
+cp regressions/overlay/* "$corpus/overlay/" 2>/dev/null || true
+for k in 1 3 7; do
+  LC_ALL=C awk -v k="$k" 'BEGIN { for (i = 0; i < 600; i++) printf "%c", (i * k + 1) % 251 + 1 }' > "$corpus/overlay/ramp$k"
 done
 
 for t in "$corpus"/*; do

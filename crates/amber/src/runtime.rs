@@ -45,9 +45,10 @@ use std::sync::{Arc, Mutex};
 /// DurationFormat slots and prototype, Intl.supportedValuesOf. 12: code blocks' suspend sites
 /// (the captured bindings in scope at each `Await`, for `$frames`). 13: decorator ops
 /// (Decorate, RunInitializers, NewMetadata, DefineMetadata), Symbol.metadata. 14: code
-/// blocks' error sites (the callee, iterable or destructured value a TypeError names).
+/// blocks' error sites (the callee, iterable or destructured value a TypeError names). 15: the
+/// VFS counts upper entries (`Inode::from_lower`, the upper-entry count, `max_entries`).
 pub const ENGINE_VERSION: &str =
-    concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.14+temporal_rs.0.2.6+icu4x.2.4.0");
+    concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.15+temporal_rs.0.2.6+icu4x.2.4.0");
 
 /// `vm.host_state` entry the Math.random generator is seeded from (8 bytes LE).
 const RANDOM_SEED_KEY: &str = "random.seed";
@@ -168,17 +169,21 @@ pub struct RuntimeBuilder {
 }
 
 /// Limits on what the program may write to its filesystem ([`RuntimeBuilder::fs_limits`];
-/// `amber run --fs-readonly`, `--fs-max-file-bytes`, `--fs-max-total-bytes`). They join the
+/// `amber run --fs-readonly`, `--fs-max-file-bytes`, `--fs-max-total-bytes`,
+/// `--fs-max-entries`). They join the
 /// program manifest's `fs` (read-only if either says so, the smaller of two limits), take
 /// effect when the run starts, and ride its images.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FsLimits {
     /// Every write or delete fails with `EROFS`.
     pub readonly: bool,
-    /// Largest file, bytes (`EFBIG`/`ENOSPC` past it).
+    /// Largest file, bytes (`EFBIG` past it).
     pub max_file_bytes: Option<u64>,
     /// All files of the upper layer together, bytes (`ENOSPC` past it).
     pub max_total_bytes: Option<u64>,
+    /// Entries of the upper layer: files, directories and symlinks the program made (`ENOSPC`
+    /// past it; lower entries it reads do not count).
+    pub max_entries: Option<u64>,
 }
 
 /// A host folder as the VFS's lower layer ([`RuntimeBuilder::lower_folder`]).
@@ -741,6 +746,7 @@ impl Runtime {
         let limits = &mut self.core.vm.vfs.limits;
         limits.max_file_bytes = fs.max_file_bytes.unwrap_or(limits.max_file_bytes);
         limits.max_total_bytes = fs.max_total_bytes.unwrap_or(limits.max_total_bytes);
+        limits.max_entries = fs.max_entries.unwrap_or(limits.max_entries);
         if fs.readonly {
             put_host_state(&mut self.core.vm, amber_node::modules::fs::READONLY_KEY, Vec::new());
         }

@@ -75,8 +75,13 @@ impl FolderSpec {
 
     /// The spec a session stored, if it stored one.
     pub fn of_session(loaded: &LoadedSession) -> CliResult<Option<FolderSpec>> {
-        let Some(source) = loaded.sources.iter().find(|s| s.path == FOLDER_SOURCE) else { return Ok(None) };
-        let bad = || Failure::integrity(format!("session {}: corrupt {FOLDER_SOURCE}", loaded.meta.name));
+        FolderSpec::of_sources(&loaded.meta.name, &loaded.sources)
+    }
+
+    /// The spec among session `name`'s sources (a stored session's or an export's), if any.
+    pub fn of_sources(name: &str, sources: &[Source]) -> CliResult<Option<FolderSpec>> {
+        let Some(source) = sources.iter().find(|s| s.path == FOLDER_SOURCE) else { return Ok(None) };
+        let bad = || Failure::integrity(format!("session {name}: corrupt {FOLDER_SOURCE}"));
         let v: serde_json::Value = serde_json::from_str(&source.text).map_err(|_| bad())?;
         let text = |key: &str| v[key].as_str().map(str::to_string).ok_or_else(bad);
         let reveal = match v["reveal"].as_array() {

@@ -16,6 +16,7 @@ use serde_json::{json, Value};
 
 use crate::error::{CliResult, Failure};
 use crate::exit;
+use crate::folder::FolderSpec;
 use crate::outcome::describe_op;
 use crate::store::StoreLocation;
 use crate::time::iso;
@@ -37,6 +38,8 @@ struct View {
     options: Option<Value>,
     /// The program manifest the session runs under (its stored text), if any.
     manifest: Option<String>,
+    /// The host folder the session runs over (the VFS's lower layer), if it has one.
+    folder: Option<FolderSpec>,
     image: Option<(u64, usize, ImageSummary)>,
     journal: Option<Journal>,
 }
@@ -78,6 +81,7 @@ pub fn inspect(args: InspectArgs, location: &StoreLocation) -> CliResult<u8> {
         })?;
         let loaded = store.load_to_show(&args.target)?;
         View {
+            folder: FolderSpec::of_session(&loaded)?,
             sources: loaded.sources.iter().map(|s| (s.path.clone(), s.text.len())).collect(),
             options: run_options(&loaded.sources),
             manifest: stored_manifest(&loaded.sources),
@@ -170,6 +174,7 @@ fn from_file(bytes: &[u8], name: &str) -> CliResult<View> {
     if looks_like_export(bytes) {
         let exported = decode_export(bytes)?;
         return Ok(View {
+            folder: FolderSpec::of_sources(&exported.meta.name, &exported.sources)?,
             sources: exported.sources.iter().map(|s| (s.path.clone(), s.text.len())).collect(),
             options: run_options(&exported.sources),
             manifest: stored_manifest(&exported.sources),
@@ -188,6 +193,7 @@ fn from_file(bytes: &[u8], name: &str) -> CliResult<View> {
             sources: Vec::new(),
             options: None,
             manifest: None,
+            folder: None,
             image: Some((summary.manifest.journal_head.len, bytes.len(), summary)),
             journal: None,
         });
@@ -233,6 +239,14 @@ fn print_text(view: &View) {
         let zone = options["time_zone"].as_str().unwrap_or("UTC");
         let locale = options["locale"].as_str().unwrap_or("en-US");
         outln!("time zone     {zone}, locale {locale}");
+    }
+    if let Some(folder) = &view.folder {
+        outln!("folder        {} (read-only lower layer, mounted at {})", folder.root, folder.root);
+        outln!("cwd           {}", folder.cwd);
+        let reveal = if folder.reveal.is_empty() { "none".to_string() } else { folder.reveal.join(", ") };
+        outln!("revealed      {reveal}");
+    } else if view.meta.is_some() {
+        outln!("folder        none");
     }
     if let Some(text) = &view.manifest {
         for (i, line) in grants_lines(text).iter().enumerate() {
@@ -326,6 +340,12 @@ fn to_json(view: &View) -> Value {
         "time_zone": view.options.as_ref().map(|o| o["time_zone"].clone()),
         "locale": view.options.as_ref().map(|o| o["locale"].clone()),
         "manifest": view.manifest.as_ref().and_then(|t| serde_json::from_str::<Value>(t).ok()),
+        "folder": view.folder.as_ref().map(|f| json!({
+            "host": f.root,
+            "mount": f.root,
+            "cwd": f.cwd,
+            "reveal": f.reveal,
+        })),
         "capabilities": manifest.map(|m| &m.capabilities),
         "pending": view.image.as_ref().map(|_| view.pending()),
         "records_past_image": view.records_past_image(),

@@ -79,7 +79,7 @@ pub struct RunArgs {
     /// manifest's fs.readonly). Stored with the session.
     #[arg(long = "fs-readonly")]
     fs_readonly: bool,
-    /// Largest file the program may write (suffixes K, M, G); past it EFBIG/ENOSPC. Joins the
+    /// Largest file the program may write (suffixes K, M, G); past it EFBIG. Joins the
     /// manifest's fs.max_file_bytes (the smaller wins). Stored with the session.
     #[arg(long = "fs-max-file-bytes", value_name = "BYTES", value_parser = parse_bytes)]
     fs_max_file_bytes: Option<u64>,
@@ -87,6 +87,10 @@ pub struct RunArgs {
     /// manifest's fs.max_total_bytes (the smaller wins). Stored with the session.
     #[arg(long = "fs-max-total-bytes", value_name = "BYTES", value_parser = parse_bytes)]
     fs_max_total_bytes: Option<u64>,
+    /// Files, directories and symlinks the program may make (the upper layer's entries; lower
+    /// ones it reads do not count); past it ENOSPC. Default 1,000,000. Stored with the session.
+    #[arg(long = "fs-max-entries", value_name = "N")]
+    fs_max_entries: Option<u64>,
     /// The run's time zone (Date's local time, `Temporal.Now.timeZoneId()`, Intl's default):
     /// an IANA name such as Europe/Paris or an offset such as +05:30; default UTC, never the
     /// host's TZ. Stored with the session.
@@ -281,6 +285,7 @@ pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
         readonly: args.fs_readonly,
         max_file_bytes: args.fs_max_file_bytes,
         max_total_bytes: args.fs_max_total_bytes,
+        max_entries: args.fs_max_entries,
     };
     let mut sources = vec![
         Source::new(&program.filename, &source),

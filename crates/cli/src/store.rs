@@ -121,6 +121,7 @@ impl RunOptions<'_> {
                 "readonly": self.fs.readonly,
                 "max_file_bytes": self.fs.max_file_bytes,
                 "max_total_bytes": self.fs.max_total_bytes,
+                "max_entries": self.fs.max_entries,
             },
             "max_instructions": self.max_instructions,
             "max_heap_bytes": self.max_heap,
@@ -187,6 +188,7 @@ pub fn with_session_options(builder: RuntimeBuilder, loaded: &LoadedSession) -> 
         readonly: options["fs"]["readonly"].as_bool().unwrap_or(false),
         max_file_bytes: options["fs"]["max_file_bytes"].as_u64(),
         max_total_bytes: options["fs"]["max_total_bytes"].as_u64(),
+        max_entries: options["fs"]["max_entries"].as_u64(),
     };
     Ok(builder
         .grants(session_grants(loaded)?)

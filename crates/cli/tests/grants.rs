@@ -323,14 +323,52 @@ amber.input("more?").then(() => write("after", 100));"#,
     );
     let out = sb.amber(&["run", &agent, "--session", "f", "--fs-max-file-bytes", "10"]);
     expect(&out, 75);
-    assert_eq!(out.stdout, "small ok\nbig ENOSPC\n");
+    assert_eq!(out.stdout, "small ok\nbig EFBIG\n");
     let out = sb.amber(&["resume", "f", "--input", "go"]);
     expect(&out, 0);
-    assert_eq!(out.stdout, "after ENOSPC\n");
+    assert_eq!(out.stdout, "after EFBIG\n");
     expect(&sb.amber(&["replay", "f"]), 0);
     // The manifest's limit stands when the flag allows more.
     let out = sb.amber(&["run", &agent, "--session", "g", "--fs-max-file-bytes", "1M"]);
     assert_eq!(out.stdout, "small ok\nbig ok\n");
     let out = sb.amber(&["run", &agent, "--session", "h", "--fs-readonly"]);
     assert_eq!(out.stdout, "small EROFS\nbig EROFS\n");
+}
+
+#[test]
+fn the_entry_limit_counts_what_the_program_makes_and_is_kept_on_resume_and_replay() {
+    let sb = Sandbox::new("grants-fs-entries");
+    for i in 0..20 {
+        sb.write(&format!("agent/data/f{i}.txt"), "lower");
+    }
+    let fill = r#"const fs = require("fs");
+let made = 0;
+try { for (;;) { fs.writeFileSync("/tmp/e" + made, ""); made++; } } catch (e) { console.log(made, e.code); }
+amber.input("more?").then(() => {
+  try { fs.mkdirSync("/tmp/d"); console.log("mkdir ok"); } catch (e) { console.log("mkdir", e.code); }
+  fs.unlinkSync("/tmp/e0");
+  fs.mkdirSync("/tmp/d");
+  console.log("mkdir after unlink ok");
+});"#;
+    let plain = sb.write("agent/plain.js", fill);
+    let reads = sb.write(
+        "agent/reads.js",
+        &format!(
+            "for (const f of require('fs').readdirSync(__dirname + '/data')) require('fs').readFileSync(__dirname + '/data/' + f);\n{fill}"
+        ),
+    );
+    let out = sb.amber(&["run", &plain, "--session", "p", "--fs-max-entries", "30"]);
+    expect(&out, 75);
+    let made: u32 = out.stdout.split(' ').next().unwrap().parse().unwrap();
+    assert!(made > 0 && made < 30, "{}", out.stdout);
+    assert_eq!(out.stdout, format!("{made} ENOSPC\n"));
+    // Reading twenty lower files (and their directory) makes no entry.
+    let out = sb.amber(&["run", &reads, "--session", "r", "--fs-max-entries", "30"]);
+    expect(&out, 75);
+    assert_eq!(out.stdout, format!("{made} ENOSPC\n"));
+    // The limit is stored with the session: resume and replay run under it.
+    let out = sb.amber(&["resume", "p", "--input", "go"]);
+    expect(&out, 0);
+    assert_eq!(out.stdout, "mkdir ENOSPC\nmkdir after unlink ok\n");
+    expect(&sb.amber(&["replay", "p"]), 0);
 }

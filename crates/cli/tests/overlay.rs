@@ -289,3 +289,124 @@ fn fs_rollback_of_an_unknown_session_is_refused() {
     let missing = sb.amber(&["fs", "rollback", "nope"]);
     assert_eq!(missing.code, 2, "{}", missing.stderr);
 }
+
+#[test]
+fn every_read_api_reads_lower_files_before_and_after_a_resume() {
+    let sb = Sandbox::new("overlay-apis");
+    sb.write("lib/a.txt", "alpha");
+    sb.write("lib/b.txt", "bravo");
+    sb.write("lib/c.txt", "charlie");
+    sb.write("lib/sub/d.txt", "delta");
+    sb.write("lib/sub/e.txt", "echo");
+    // Each half reads through every API family; the second half runs in a fresh process
+    // (resume), first reading what the first half read (captured), then what it never touched.
+    let reads = |dir: &str, x: &str, y: &str, z: &str| {
+        format!(
+            "await (async () => {{\n\
+               const cb = await new Promise((ok, no) => fs.readFile('{dir}/{x}', 'utf8', (e, d) => (e ? no(e) : ok(d))));\n\
+               const pr = await fs.promises.readFile('{dir}/{y}', 'utf8');\n\
+               const st = await new Promise((ok, no) => {{ let s = '';\n\
+                 fs.createReadStream('{dir}/{z}', {{ encoding: 'utf8', highWaterMark: 2 }})\n\
+                   .on('data', (d) => (s += d)).on('end', () => ok(s)).on('error', no); }});\n\
+               const fh = await fs.promises.open('{dir}/{z}');\n\
+               const {{ bytesRead, buffer }} = await fh.read(Buffer.alloc(3), 0, 3, 1);\n\
+               await fh.close();\n\
+               const kind = (d) => d.name + (d.isDirectory() ? '/' : d.isFile() ? '' : '?');\n\
+               const sync = fs.readdirSync('{dir}', {{ withFileTypes: true }}).map(kind).join(',');\n\
+               const viaCb = await new Promise((ok, no) => fs.readdir('{dir}', {{ withFileTypes: true }}, (e, l) => (e ? no(e) : ok(l.map(kind).join(',')))));\n\
+               const viaPr = (await fs.promises.readdir('{dir}', {{ withFileTypes: true }})).map(kind).join(',');\n\
+               const names = []; for await (const d of await fs.promises.opendir('{dir}')) names.push(kind(d));\n\
+               const dir = fs.opendirSync('{dir}'); let d; const syncNames = []; while ((d = dir.readSync())) syncNames.push(kind(d)); dir.closeSync();\n\
+               console.log(cb, pr, st, buffer.toString('utf8', 0, bytesRead));\n\
+               console.log(sync, '|', viaCb, '|', viaPr, '|', names.sort().join(','), '|', syncNames.sort().join(','));\n\
+             }})();"
+        )
+    };
+    sb.write(
+        "main.js",
+        &format!(
+            "const fs = require('fs');\n\
+             (async () => {{\n{}\nawait amber.call('wait', {{}});\n{}\n{}\n}})();\n",
+            reads("lib", "a.txt", "b.txt", "c.txt"),
+            reads("lib", "a.txt", "b.txt", "c.txt"),
+            reads("lib/sub", "d.txt", "e.txt", "d.txt"),
+        ),
+    );
+    let run = sb.amber(&["run", "--session", "s", "main.js"]);
+    let first = "alpha bravo charlie har\na.txt,b.txt,c.txt,sub/ | a.txt,b.txt,c.txt,sub/ | a.txt,b.txt,c.txt,sub/ | a.txt,b.txt,c.txt,sub/ | a.txt,b.txt,c.txt,sub/\n";
+    assert_eq!((run.code, run.stdout.as_str()), (75, first), "{}", run.stderr);
+    // Files the first half read change on the host: the resumed run still sees what it read.
+    sb.write("lib/a.txt", "ALPHA, changed");
+    sb.write("lib/c.txt", "CHARLIE, changed");
+    let resumed = sb.amber(&["resume", "s", "--resolve", "1=null"]);
+    let second =
+        format!("{first}delta echo delta elt\nd.txt,e.txt | d.txt,e.txt | d.txt,e.txt | d.txt,e.txt | d.txt,e.txt\n");
+    assert_eq!((resumed.code, resumed.stdout.as_str()), (0, second.as_str()), "{}", resumed.stderr);
+    // Replayed from the top with the folder gone: the journal and the store answer everything.
+    std::fs::remove_dir_all(sb.dir.join("lib")).unwrap();
+    let replay = sb.amber(&["replay", "s", "--print"]);
+    assert_eq!((replay.code, replay.stdout), (0, format!("{first}{second}")), "{}", replay.stderr);
+}
+
+#[test]
+fn fs_commit_of_a_renamed_folder_moves_the_files_the_run_never_read() {
+    // The overlay fuzz target found the diff listing only the files a run had read under a
+    // renamed directory; commit then deleted the old directory and lost the others.
+    let sb = Sandbox::new("overlay-commit-rename");
+    sb.write("src/read.txt", "read");
+    sb.write("src/unread.txt", "never read");
+    sb.write("src/deep/unread.txt", "deep");
+    sb.write(
+        "main.js",
+        "const fs = require('fs');\n\
+         fs.readFileSync('src/read.txt');\n\
+         fs.renameSync('src', 'lib');\n\
+         amber.call('wait', {});\n",
+    );
+    let run = sb.amber(&["run", "--session", "s", "main.js"]);
+    assert_eq!(run.code, 75, "{}", run.stderr);
+    let root = std::fs::canonicalize(&sb.dir).unwrap().display().to_string();
+    let diff = sb.amber(&["fs", "diff", "s"]);
+    assert_eq!(
+        diff.stdout,
+        format!(
+            "A {root}/lib/\nA {root}/lib/deep/\nA {root}/lib/deep/unread.txt\nA {root}/lib/read.txt\nA {root}/lib/unread.txt\nD {root}/src/\n"
+        ),
+        "{}",
+        diff.stderr
+    );
+    let committed = sb.amber(&["fs", "commit", "s"]);
+    assert_eq!(committed.code, 0, "{}", committed.stderr);
+    assert!(!sb.dir.join("src").exists());
+    assert_eq!(std::fs::read_to_string(sb.dir.join("lib/unread.txt")).unwrap(), "never read");
+    assert_eq!(std::fs::read_to_string(sb.dir.join("lib/deep/unread.txt")).unwrap(), "deep");
+    assert_eq!(std::fs::read_to_string(sb.dir.join("lib/read.txt")).unwrap(), "read");
+}
+
+#[test]
+fn inspect_shows_the_session_folder() {
+    let sb = Sandbox::new("overlay-inspect");
+    sb.write("main.js", "amber.call('wait', {});");
+    sb.write(".env", "SECRET=1");
+    sb.write("sub/keep.txt", "");
+    let run = sb.amber_in(&sb.dir.join("sub"), &["run", "--session", "s", "--fs-reveal", ".env", "../main.js"]);
+    assert_eq!(run.code, 75, "{}", run.stderr);
+    let root = std::fs::canonicalize(&sb.dir).unwrap().display().to_string();
+    let text = sb.amber(&["inspect", "s"]);
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    let expected =
+        format!("folder        {root} (read-only lower layer, mounted at {root})\ncwd           {root}/sub\nrevealed      .env\n");
+    assert!(text.stdout.contains(&expected), "{}", text.stdout);
+    let json = sb.amber(&["inspect", "s", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(
+        v["folder"],
+        serde_json::json!({ "host": root, "mount": root, "cwd": format!("{root}/sub"), "reveal": [".env"] })
+    );
+    // The same from an export of the session.
+    let file = sb.dir.join("s.amber");
+    let export = sb.amber(&["export", "s", "-o", file.to_str().unwrap()]);
+    assert_eq!(export.code, 0, "{}", export.stderr);
+    let from_file = sb.amber(&["inspect", file.to_str().unwrap()]);
+    assert!(from_file.stdout.contains(&expected), "{}", from_file.stdout);
+}

@@ -13,6 +13,7 @@ pub mod decode;
 pub mod exec;
 pub mod gen;
 pub mod json;
+pub mod overlay;
 pub mod path;
 pub mod regexp;
 pub mod roundtrip;
@@ -33,6 +34,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("regexp", regexp::run),
     ("json", json::run),
     ("path_normalize", path::run),
+    ("overlay", overlay::run),
 ];
 
 /// The target called `name`.

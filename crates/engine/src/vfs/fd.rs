@@ -132,7 +132,7 @@ impl Vfs {
         let start = if append { bytes.len() as u64 } else { position.unwrap_or(cur) };
         let end = start.checked_add(data.len() as u64).ok_or(VfsError::FBig)?;
         if end > self.limits.max_file_bytes {
-            return Err(VfsError::NoSpc);
+            return Err(VfsError::FBig);
         }
         let (start, end) = (start as usize, end as usize);
         if bytes.len() < end {

@@ -241,6 +241,13 @@ impl Vfs {
         Ok(())
     }
 
+    /// Whether `path` (absolute, normalized) is the lower layer's mount directory or one of its
+    /// ancestors: removing or renaming it is `EBUSY`, as for a mount point on Linux (the mount
+    /// is kept by path, and `diff`, `rollback` and `fs commit` find the folder there).
+    pub(super) fn holds_mount(&self, path: &str) -> bool {
+        self.lower.as_ref().is_some_and(|m| m.at == path || m.at.starts_with(&format!("{path}/")))
+    }
+
     /// Attaches the layer serving a restored tree's lower bytes and first reads.
     pub fn attach_lower(&mut self, layer: Arc<Mutex<dyn LowerLayer>>) {
         self.layer = LayerSlot(Some(layer));
@@ -326,7 +333,7 @@ impl Vfs {
             }
             LowerNode::Symlink { target, mtime_ms } => Inode::at_time(Content::Symlink(target), 0o777, mtime_ms as f64),
         };
-        let ino = self.alloc(inode)?;
+        let ino = self.alloc(Inode { from_lower: true, ..inode })?;
         self.dir_entries_mut(dir)?.insert(name.to_string(), ino);
         Ok(Some(ino))
     }
@@ -391,8 +398,19 @@ impl Vfs {
 
     /// The upper layer's changes against the lower manifest, in path order (module docs).
     /// Only paths under the mount are compared; without a mount the list is empty.
+    ///
+    /// A directory *continues* the lower layer when it mirrors the lower directory at its own
+    /// path ([`LowerDir::rel`] equal to it) and its parent continues too (the mount does). A
+    /// directory that does not — made by the program, or a lower directory renamed there —
+    /// replaces what the host has at its path, so it and everything beneath it are added (a
+    /// lower directory was there: deleted, then added), read or not: the diff first
+    /// materializes those. Beneath a continuing directory, entries are compared one by one
+    /// with the manifest, and a lower entry gone from it is deleted. This is what `fs commit`
+    /// applies: deletions (a directory with everything in it), then additions in path order.
     pub fn diff(&mut self) -> VfsResult<Vec<Change>> {
         let Some(mount) = self.lower.clone() else { return Ok(Vec::new()) };
+        let mount_ino = self.walk(&mount.at, true)?.ino;
+        self.materialize_replaced(mount_ino)?;
         let prefix = if mount.at == "/" { String::from("/") } else { format!("{}/", mount.at) };
         let rel_of = |path: &str| -> Option<String> {
             if path == mount.at {
@@ -403,16 +421,29 @@ impl Vfs {
         };
         let mut changes = Vec::new();
         let mut present: BTreeSet<String> = BTreeSet::new();
+        // Directories that continue the lower layer, by path (parents come first in path order).
+        let mut continuing: BTreeSet<String> = BTreeSet::from([mount.at.clone()]);
         for (path, kind) in self.walk_tree() {
             let Some(rel) = rel_of(&path) else { continue };
+            if rel.is_empty() {
+                continue;
+            }
             present.insert(rel.clone());
             let Ok(r) = self.walk(&path, false) else { continue };
-            let content = &self.inode(r.ino)?.content;
+            let node = self.inode(r.ino)?;
+            let mirrors_own = node.lower.as_ref().is_some_and(|l| l.rel == rel);
+            if !continuing.contains(normalize::split_parent(&path).0) {
+                changes.push(Change::Added { path, kind });
+                continue;
+            }
+            if mirrors_own {
+                continuing.insert(path.clone());
+            }
             let lower = mount.manifest.get(&rel);
-            let same = match (lower, content) {
+            let same = match (lower, &node.content) {
                 (Some(LowerNode::File { sha256, .. }), Content::LowerFile { sha256: h, .. }) => sha256 == h,
                 (Some(LowerNode::File { sha256, .. }), Content::File(bytes)) => *sha256 == self::sha256(bytes),
-                (Some(LowerNode::Dir { .. }), Content::Dir(_)) => true,
+                (Some(LowerNode::Dir { .. }), Content::Dir(_)) => mirrors_own,
                 (Some(LowerNode::Symlink { target, .. }), Content::Symlink(t)) => target == t,
                 _ => false,
             };
@@ -433,22 +464,52 @@ impl Vfs {
             if rel.is_empty() || present.contains(rel) {
                 continue;
             }
-            // Not yet materialized (after a rollback, or never listed): the layer serves it
-            // from the manifest, so it is unchanged, not deleted.
+            // Only under a continuing directory: beneath a deleted or replaced one, the
+            // directory itself is reported.
             let full = normalize::join_name(&mount.at, rel);
+            if !continuing.contains(normalize::split_parent(&full).0) {
+                continue;
+            }
+            // Not yet materialized (after a rollback): the layer serves it from the manifest,
+            // so it is unchanged, not deleted.
             if self.walk(&full, false).is_ok() {
                 continue;
             }
-            // Under a deleted lower directory only the directory itself is reported.
-            let parent_gone = rel.rsplit_once('/').is_some_and(|(parent, _)| {
-                !present.contains(parent) && mount.manifest.get(parent).is_some_and(|n| node_type(n).is_some())
-            });
-            if !parent_gone {
-                changes.push(Change::Deleted { path: full, kind });
-            }
+            changes.push(Change::Deleted { path: full, kind });
         }
         changes.sort_by(|a, b| a.path().cmp(b.path()));
         Ok(changes)
+    }
+
+    /// Materializes every entry beneath the directories under the mount that do not continue
+    /// the lower layer ([`Vfs::diff`]): those are added whole, including lower entries never
+    /// read. The rest of the tree is walked only as far as it is materialized, so the diff
+    /// reads nothing of a folder the program did not rearrange.
+    fn materialize_replaced(&mut self, mount_ino: u64) -> VfsResult<()> {
+        // (directory, its mount-relative path, whether everything beneath it is added)
+        let mut todo = vec![(mount_ino, String::new(), false)];
+        let mut seen = BTreeSet::new();
+        while let Some((dir, rel, replaced)) = todo.pop() {
+            if !seen.insert(dir) {
+                continue;
+            }
+            let names: Vec<String> = if replaced {
+                self.merged_entries(dir)?.into_iter().map(|(name, _)| name).collect()
+            } else {
+                self.dir_entries(dir)?.keys().cloned().collect()
+            };
+            for name in names {
+                let Some(child) = self.child(dir, &name)? else { continue };
+                let node = self.inode(child)?;
+                if !matches!(node.content, Content::Dir(_)) {
+                    continue;
+                }
+                let child_rel = join_rel(&rel, &name);
+                let mirrors_own = node.lower.as_ref().is_some_and(|l| l.rel == child_rel);
+                todo.push((child, child_rel, replaced || !mirrors_own));
+            }
+        }
+        Ok(())
     }
 
     /// Drops every change of the upper layer under the mount: the tree shows the lower layer as
@@ -478,17 +539,27 @@ impl Vfs {
         Ok(())
     }
 
-    /// Removes inode `top` and everything below it from the table (no link bookkeeping: the
-    /// caller already detached it).
+    /// Removes what only the detached tree at `top` names from the table: its directories, and
+    /// the files and symlinks whose every link was inside it. A file also linked elsewhere (a
+    /// hard link out of the mount) keeps its inode, one link fewer.
     fn drop_subtree(&mut self, top: u64) {
         let mut todo = vec![top];
         let mut seen = BTreeSet::new();
         while let Some(ino) = todo.pop() {
-            if ino == ROOT_INO || !seen.insert(ino) {
+            let Some(node) = self.inodes.get_mut(&ino) else { continue };
+            if ino == ROOT_INO {
                 continue;
             }
-            if let Some(node) = self.inodes.remove(&ino) {
-                self.used_bytes = self.used_bytes.saturating_sub(node.charged_bytes());
+            if !matches!(node.content, Content::Dir(_)) {
+                // One visit per link: a file linked twice inside the tree is visited twice.
+                node.nlink = node.nlink.saturating_sub(1);
+                if node.nlink > 0 {
+                    continue;
+                }
+            } else if !seen.insert(ino) {
+                continue;
+            }
+            if let Some(node) = self.forget(ino) {
                 if let Content::Dir(entries) = node.content {
                     todo.extend(entries.into_values());
                 }

@@ -220,3 +220,110 @@ fn logged_lookups_repeated_on_the_same_tree_reach_the_same_tree() {
         assert!(replayed.repeat_lookup(&forged).is_err(), "{forged:?}");
     }
 }
+
+fn diff_lines(v: &mut Vfs) -> Vec<String> {
+    v.diff()
+        .unwrap()
+        .into_iter()
+        .map(|c| match c {
+            Change::Added { path, .. } => format!("A {path}"),
+            Change::Modified { path, .. } => format!("M {path}"),
+            Change::Deleted { path, .. } => format!("D {path}"),
+        })
+        .collect()
+}
+
+#[test]
+fn a_renamed_lower_dir_is_added_with_everything_beneath_it_read_or_not() {
+    // Found by the overlay fuzz target: the diff listed only what the program had read under
+    // a renamed directory, so `fs commit` deleted the old directory and made a new one
+    // holding only those files.
+    let (mut v, _) =
+        mounted(MemLower::default().dir("src").file("src/x", "x").dir("src/sub").file("src/sub/y", "y").dir("empty"));
+    v.rename("src", "moved", 2.0).unwrap();
+    assert_eq!(
+        diff_lines(&mut v),
+        ["A /proj/moved", "A /proj/moved/sub", "A /proj/moved/sub/y", "A /proj/moved/x", "D /proj/src"]
+    );
+    // Over another lower directory (empty, so the rename is allowed): that one is replaced.
+    v.rename("moved", "empty", 3.0).unwrap();
+    assert_eq!(
+        diff_lines(&mut v),
+        [
+            "D /proj/empty",
+            "A /proj/empty",
+            "A /proj/empty/sub",
+            "A /proj/empty/sub/y",
+            "A /proj/empty/x",
+            "D /proj/src"
+        ]
+    );
+}
+
+#[test]
+fn a_lower_dir_removed_and_made_again_replaces_the_host_one() {
+    // Found by the overlay fuzz target: `rm -r d; mkdir d` reported no change, so `fs commit`
+    // left d's old files on the host.
+    let (mut v, _) = mounted(MemLower::default().dir("d").file("d/old", "o").file("d/kept", "k"));
+    v.remove_all("d", 2.0).unwrap();
+    v.mkdir("d", 0o755, 2.0).unwrap();
+    v.write_file("d/kept", b"k", 2.0).unwrap();
+    assert_eq!(diff_lines(&mut v), ["D /proj/d", "A /proj/d", "A /proj/d/kept"]);
+    assert_eq!(v.read_dir("d").unwrap(), [("kept".to_string(), FileType::File)], "the new directory is opaque");
+}
+
+#[test]
+fn rollback_keeps_a_file_also_linked_outside_the_mount() {
+    // Found by the overlay fuzz target: rollback dropped every inode under the mount, so a
+    // hard link in /tmp to a lower file named a missing inode.
+    let (mut v, _) = mounted(MemLower::default().file("f", "lower"));
+    v.mkdir("/tmp", 0o755, 2.0).unwrap();
+    v.link("f", "/tmp/f", 2.0).unwrap();
+    v.write_file("/tmp/f", b"changed", 2.0).unwrap();
+    let fd = v.open("/tmp/f", O_RDONLY, 0, 2.0).unwrap();
+    v.rollback(3.0).unwrap();
+    assert_eq!(v.read_file("/tmp/f").unwrap(), b"changed");
+    assert_eq!(v.stat("/tmp/f").unwrap().nlink, 1);
+    assert_eq!(v.read(fd, 100, None).unwrap(), b"changed", "its descriptor stays open");
+    assert_eq!(v.read_file("f").unwrap(), b"lower");
+}
+
+#[test]
+fn the_mount_and_its_ancestors_cannot_be_removed_or_renamed() {
+    let layer = Arc::new(Mutex::new(MemLower::default().dir("")));
+    let mut v = Vfs::new();
+    v.mount_lower("/srv/proj", layer, 1.0).unwrap();
+    v.mkdir("/empty", 0o755, 1.0).unwrap();
+    assert_eq!(v.rmdir("/srv/proj", 2.0), Err(VfsError::Busy), "even when empty");
+    assert_eq!(v.remove_all("/srv/proj", 2.0), Err(VfsError::Busy));
+    assert_eq!(v.remove_all("/srv", 2.0), Err(VfsError::Busy));
+    assert_eq!(v.rename("/srv/proj", "/moved", 2.0), Err(VfsError::Busy));
+    assert_eq!(v.rename("/srv", "/moved", 2.0), Err(VfsError::Busy));
+    assert_eq!(v.rename("/empty", "/srv/proj", 2.0), Err(VfsError::Busy), "nor replaced");
+    assert_eq!(v.rmdir("/srv/proj/", 2.0), Err(VfsError::Busy));
+    v.write_file("/srv/proj/f", b"", 2.0).unwrap();
+    v.rename("/srv/proj/f", "/srv/g", 2.0).unwrap();
+    assert_eq!(v.rmdir("/srv/g", 2.0), Err(VfsError::NotDir), "a file is still not a directory");
+}
+
+#[test]
+fn only_upper_entries_count_against_the_entry_limit() {
+    let (mut v, _) = mounted(MemLower::default().dir("d").file("d/a", "a").file("d/b", "b").file("c", "c"));
+    let made = v.upper_entries(); // the mount directory
+    v.limits.max_entries = made + 1;
+    let names: Vec<String> = v.read_dir("d").unwrap().into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ["a", "b"]);
+    for f in ["d/a", "d/b", "c"] {
+        v.read_file(f).unwrap();
+    }
+    v.write_file("c", b"copied up", 2.0).unwrap();
+    assert_eq!(v.upper_entries(), made, "reading lower entries, or copying one up, makes none");
+    v.write_file("new", b"n", 2.0).unwrap();
+    assert_eq!(v.write_file("newer", b"n", 2.0), Err(VfsError::NoSpc));
+    assert_eq!(v.mkdir("dir", 0o755, 2.0), Err(VfsError::NoSpc));
+    assert!(!v.exists("newer") && !v.exists("dir"), "a refused entry is not made");
+    v.unlink("new", 3.0).unwrap();
+    v.mkdir("dir", 0o755, 3.0).unwrap();
+    v.rollback(4.0).unwrap();
+    assert_eq!(v.upper_entries(), made, "a rollback gives the entries back");
+}

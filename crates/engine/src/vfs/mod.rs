@@ -20,7 +20,7 @@
 //! Architecture invariants: no host I/O; no host time; no panics on any input, including a
 //! crafted image (an entry naming a missing inode is `ENOENT`, a directory cycle is bounded
 //! by path length and by the visited set in [`Vfs::remove_all`]); sizes are bounded by
-//! [`VfsLimits`] (`ENOSPC`).
+//! [`VfsLimits`] (`EFBIG` for one file, `ENOSPC` for the upper layer's totals).
 
 mod error;
 mod fd;
@@ -64,19 +64,22 @@ pub const GID: u32 = 1000;
 /// Size limits (configurable by the embedder; they ride the image with the tree).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct VfsLimits {
-    /// Largest file in bytes.
+    /// Largest file in bytes (`EFBIG` past it).
     pub max_file_bytes: u64,
-    /// Sum of all file sizes and symlink targets in bytes.
+    /// Sum of all file sizes and symlink targets in bytes (`ENOSPC` past it).
     pub max_total_bytes: u64,
-    /// Number of inodes (files, directories, links).
-    pub max_inodes: u64,
+    /// Entries of the upper layer: files, directories and symlinks the VFS made (`ENOSPC`
+    /// past it). Lower entries the program reads are not counted, nor is the root; a
+    /// copied-up lower file stays the lower entry (its bytes count against
+    /// `max_total_bytes`).
+    pub max_entries: u64,
     /// Open descriptors at once (`EMFILE`).
     pub max_open_files: u32,
 }
 
 impl Default for VfsLimits {
     fn default() -> Self {
-        VfsLimits { max_file_bytes: 64 << 20, max_total_bytes: 256 << 20, max_inodes: 1_000_000, max_open_files: 1024 }
+        VfsLimits { max_file_bytes: 64 << 20, max_total_bytes: 256 << 20, max_entries: 1_000_000, max_open_files: 1024 }
     }
 }
 
@@ -138,6 +141,8 @@ pub struct Inode {
     pub birthtime_ms: f64,
     /// A directory from the lower layer: what lies beneath it (`lower.rs`).
     pub lower: Option<Box<LowerDir>>,
+    /// Materialized from the lower layer (not counted against [`VfsLimits::max_entries`]).
+    pub from_lower: bool,
 }
 
 impl Inode {
@@ -156,6 +161,7 @@ impl Inode {
             ctime_ms: ms,
             birthtime_ms: ms,
             lower: None,
+            from_lower: false,
         }
     }
 
@@ -236,6 +242,8 @@ pub struct Vfs {
     fds: BTreeMap<u32, OpenFile>,
     /// Bytes charged against `limits.max_total_bytes`.
     used_bytes: u64,
+    /// Inodes counted against `limits.max_entries` (those not `from_lower`).
+    upper_entries: u64,
     /// Counter behind `mkdtemp`'s deterministic suffixes.
     temp_counter: u64,
     /// The lower layer's mount and manifest (`lower.rs`).
@@ -271,6 +279,7 @@ impl Vfs {
             next_ino: ROOT_INO + 1,
             fds: BTreeMap::new(),
             used_bytes: 0,
+            upper_entries: 0,
             temp_counter: 0,
             lower: None,
             layer: lower::LayerSlot::default(),
@@ -395,24 +404,39 @@ impl Vfs {
         }
     }
 
-    /// Allocate an inode (`ENOSPC` past the inode or byte limits).
+    /// Allocate an inode (`ENOSPC` past the entry or byte limits; a lower entry counts
+    /// against neither).
     fn alloc(&mut self, inode: Inode) -> VfsResult<u64> {
-        if self.inodes.len() as u64 >= self.limits.max_inodes {
+        if !inode.from_lower && self.upper_entries >= self.limits.max_entries {
             return Err(VfsError::NoSpc);
         }
         let bytes = inode.charged_bytes();
         self.charge(0, bytes)?;
+        if !inode.from_lower {
+            self.upper_entries += 1;
+        }
         let ino = self.next_ino;
         self.next_ino = self.next_ino.saturating_add(1);
         self.inodes.insert(ino, inode);
         Ok(ino)
     }
 
-    /// Account a size change from `old` to `new` bytes (`ENOSPC` past the limits).
+    /// Remove inode `ino` from the table, returning what it charged.
+    fn forget(&mut self, ino: u64) -> Option<Inode> {
+        let node = self.inodes.remove(&ino)?;
+        self.used_bytes = self.used_bytes.saturating_sub(node.charged_bytes());
+        if !node.from_lower {
+            self.upper_entries = self.upper_entries.saturating_sub(1);
+        }
+        Some(node)
+    }
+
+    /// Account a size change from `old` to `new` bytes (`EFBIG` past the file limit, `ENOSPC`
+    /// past the total).
     fn charge(&mut self, old: u64, new: u64) -> VfsResult<()> {
         if new > old {
             if new > self.limits.max_file_bytes {
-                return Err(VfsError::NoSpc);
+                return Err(VfsError::FBig);
             }
             let total = self.used_bytes.saturating_add(new - old);
             if total > self.limits.max_total_bytes {
@@ -431,9 +455,7 @@ impl Vfs {
         if node.nlink > 0 || ino == ROOT_INO || self.fds.values().any(|f| f.ino == ino) {
             return;
         }
-        let bytes = node.charged_bytes();
-        self.used_bytes = self.used_bytes.saturating_sub(bytes);
-        self.inodes.remove(&ino);
+        self.forget(ino);
     }
 
     /// Insert `name → ino` into directory `dir`, touching the directory.
@@ -555,6 +577,11 @@ impl Vfs {
     /// Number of inodes (the root included).
     pub fn inode_count(&self) -> usize {
         self.inodes.len()
+    }
+
+    /// Entries counted against [`VfsLimits::max_entries`].
+    pub fn upper_entries(&self) -> u64 {
+        self.upper_entries
     }
 
     /// Every file, directory and symlink under `/`, depth first in name order, as
@@ -717,6 +744,12 @@ impl Vfs {
             return Err(VfsError::Busy);
         }
         let ino = self.child(dir.ino, &name)?.ok_or(VfsError::NoEnt)?;
+        if self.inode(ino)?.file_type() != FileType::Dir {
+            return Err(VfsError::NotDir);
+        }
+        if self.holds_mount(&normalize::join_name(&dir.path, &name)) {
+            return Err(VfsError::Busy);
+        }
         if !self.merged_is_empty(ino)? {
             return Err(VfsError::NotEmpty);
         }
@@ -741,6 +774,9 @@ impl Vfs {
             return Err(VfsError::Busy);
         }
         let top = self.child(dir.ino, &name)?.ok_or(VfsError::NoEnt)?;
+        if self.holds_mount(&normalize::join_name(&dir.path, &name)) {
+            return Err(VfsError::Busy);
+        }
         self.unlink_entry(dir.ino, &name, now_ms)?;
         let mut seen = BTreeSet::new();
         let mut todo = vec![top];
@@ -787,6 +823,9 @@ impl Vfs {
             return Err(VfsError::NotDir);
         }
         let from_path = normalize::join_name(&from_dir.path, &from_name);
+        if self.holds_mount(&from_path) {
+            return Err(VfsError::Busy);
+        }
         if moving_dir && (to_dir.path == from_path || to_dir.path.starts_with(&format!("{from_path}/"))) {
             return Err(VfsError::Inval);
         }
@@ -795,6 +834,9 @@ impl Vfs {
                 return Ok(());
             }
             let existing_is_dir = self.inode(existing)?.file_type() == FileType::Dir;
+            if existing_is_dir && self.holds_mount(&normalize::join_name(&to_dir.path, &to_name)) {
+                return Err(VfsError::Busy);
+            }
             if existing_is_dir && moving_dir && !self.merged_is_empty(existing)? {
                 return Err(VfsError::NotEmpty);
             }
@@ -893,9 +935,9 @@ impl Vfs {
         }
         let mut data = self.file_bytes(ino)?.to_vec();
         if len > self.limits.max_file_bytes {
-            return Err(VfsError::NoSpc);
+            return Err(VfsError::FBig);
         }
-        data.resize(usize::try_from(len).map_err(|_| VfsError::NoSpc)?, 0);
+        data.resize(usize::try_from(len).map_err(|_| VfsError::FBig)?, 0);
         self.set_content(ino, data, now_ms)
     }
 

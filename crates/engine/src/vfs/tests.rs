@@ -166,15 +166,20 @@ fn limits() {
     let mut v = vfs();
     v.limits.max_file_bytes = 10;
     v.limits.max_total_bytes = 15;
-    assert_eq!(v.write_file("/big", &[0; 11], 0.0), Err(VfsError::NoSpc));
+    assert_eq!(v.write_file("/big", &[0; 11], 0.0), Err(VfsError::FBig));
     v.write_file("/a", &[0; 10], 0.0).unwrap();
     assert_eq!(v.write_file("/b", &[0; 6], 0.0), Err(VfsError::NoSpc));
     v.write_file("/b", &[0; 5], 0.0).unwrap();
-    assert_eq!(v.truncate("/b", 100, 0.0), Err(VfsError::NoSpc));
+    assert_eq!(v.truncate("/b", 100, 0.0), Err(VfsError::FBig));
+    let fd = v.open("/b", O_WRONLY, 0, 0.0).unwrap();
+    assert_eq!(v.write(fd, b"x", Some(10), 0.0), Err(VfsError::FBig));
+    v.close(fd).unwrap();
     v.write_file("/a", b"", 0.0).unwrap();
     assert_eq!(v.used_bytes(), 5);
-    // root, /a, /b and /big (created before its write failed, as open+write would).
-    v.limits.max_inodes = 5;
+    // /a, /b and /big (created before its write failed, as open+write would); the root is
+    // not counted.
+    assert_eq!(v.upper_entries(), 3);
+    v.limits.max_entries = 4;
     v.mkdir("/c", 0o777, 0.0).unwrap();
     assert_eq!(v.mkdir("/d", 0o777, 0.0), Err(VfsError::NoSpc));
     v.limits.max_open_files = 1;

@@ -500,7 +500,7 @@ fn truncate(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     match vm.vfs.truncate(&path, len, now) {
         Ok(()) => Ok(Value::UNDEFINED),
         Err(VfsError::IsDir) => Err(uv_error(vm, VfsError::IsDir, "open", Some(&path), None)),
-        Err(e @ VfsError::NoSpc) => Err(uv_error(vm, e, "ftruncate", None, None)),
+        Err(e @ (VfsError::NoSpc | VfsError::FBig)) => Err(uv_error(vm, e, "ftruncate", None, None)),
         Err(e) => Err(uv_error(vm, e, "open", Some(&path), None)),
     }
 }

@@ -1,0 +1,6 @@
+//! `overlay`: see amber-fuzz (crates/fuzz) and docs/fuzzing.md for what it checks.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    amber_fuzz::target("overlay").expect("target is registered")(data);
+});
