@@ -173,6 +173,69 @@ impl From<&str> for JsStr {
     }
 }
 
+/// Builds a string from pieces of others in its narrowest form: Latin-1 until a piece holds a
+/// wider unit, with one allocation of the final size when the caller knows it. Builtins that
+/// splice strings (`replace`) use it instead of a `Vec<u16>` that is narrowed afterwards: that
+/// way a result costs its own size once, not twice and a half, and leaves no transient buffer
+/// whose hole later strings cannot reuse (docs/limits.md).
+pub struct StrBuilder {
+    latin1: Vec<u8>,
+    /// Set (and `latin1` emptied into it) once a unit over 0xFF arrives.
+    wide: Option<Vec<u16>>,
+}
+
+impl StrBuilder {
+    pub fn with_capacity(units: usize) -> StrBuilder {
+        StrBuilder { latin1: Vec::with_capacity(units), wide: None }
+    }
+
+    pub fn len(&self) -> usize {
+        self.wide.as_ref().map_or(self.latin1.len(), Vec::len)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn widen(&mut self, extra: usize) -> &mut Vec<u16> {
+        if self.wide.is_none() {
+            let mut wide = Vec::with_capacity(self.latin1.capacity().max(self.latin1.len() + extra));
+            wide.extend(self.latin1.iter().map(|&c| c as u16));
+            self.latin1 = Vec::new();
+            self.wide = Some(wide);
+        }
+        self.wide.as_mut().expect("just set")
+    }
+
+    /// Appends units `from..to` of `s` (caller checks bounds).
+    pub fn push_range(&mut self, s: &JsStr, from: usize, to: usize) {
+        match (s, self.wide.is_some()) {
+            (JsStr::Latin1(b), false) => self.latin1.extend_from_slice(&b[from..to]),
+            (JsStr::Latin1(b), true) => self.widen(0).extend(b[from..to].iter().map(|&c| c as u16)),
+            (JsStr::Utf16(u), _) => {
+                let part = &u[from..to];
+                if self.wide.is_none() && part.iter().all(|&c| c < 256) {
+                    self.latin1.extend(part.iter().map(|&c| c as u8));
+                } else {
+                    self.widen(part.len()).extend_from_slice(part);
+                }
+            }
+        }
+    }
+
+    /// Appends all of `s`.
+    pub fn push_str(&mut self, s: &JsStr) {
+        self.push_range(s, 0, s.len());
+    }
+
+    pub fn finish(self) -> JsStr {
+        match self.wide {
+            Some(wide) => JsStr::Utf16(wide.into()),
+            None => JsStr::Latin1(self.latin1.into()),
+        }
+    }
+}
+
 /// Is `c` JS WhiteSpace or LineTerminator (for trim and Number parsing)?
 pub fn is_js_whitespace(c: u16) -> bool {
     matches!(
@@ -201,5 +264,22 @@ mod tests {
         assert_eq!(JsStr::from_str("4294967295").as_array_index(), None);
         assert_eq!(JsStr::from_str("01").as_array_index(), None);
         assert_eq!(JsStr::from_str("").as_array_index(), None);
+    }
+
+    #[test]
+    fn builder_stays_narrow_until_a_wide_unit() {
+        let narrow = JsStr::from_str("héllo");
+        let wide = JsStr::from_units(vec![0x65E5, 0x41, 0xE9]);
+        let mut b = StrBuilder::with_capacity(4);
+        b.push_range(&narrow, 1, 3);
+        b.push_range(&wide, 1, 3); // UTF-16 storage, Latin-1 units
+        assert!(b.wide.is_none());
+        assert_eq!(b.len(), 4);
+        b.push_str(&wide);
+        b.push_range(&narrow, 0, 1);
+        let s = b.finish();
+        assert!(matches!(s, JsStr::Utf16(_)));
+        assert_eq!(s.to_rust_string(), "élAé日Aéh");
+        assert!(matches!(StrBuilder::with_capacity(0).finish(), JsStr::Latin1(_)));
     }
 }

@@ -1,6 +1,7 @@
 //! String.prototype.replace and replaceAll, and GetSubstitution (§22.1.3.19.1).
 
 use super::*;
+use crate::string::StrBuilder;
 
 /// ### 22.1.3.19 String.prototype.replace ( searchValue, replaceValue )
 /// https://tc39.es/ecma262/#sec-string.prototype.replace
@@ -65,13 +66,14 @@ pub(super) fn replace(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Valu
         }
     };
     // 15. Return the string-concatenation of preceding, replacement, and following.
-    let mut out: Vec<u16> = Vec::with_capacity(string.len() + replacement.len());
-    out.extend((0..position).map(|i| string.unit(i)));
-    out.extend(replacement.iter());
-    out.extend((position + search_length..string.len()).map(|i| string.unit(i)));
-    vm.check_string_growth(out.len() as u64)?;
-    charge_units(vm, out.len())?;
-    Ok(units_value(vm, out))
+    let length = string.len() - search_length + replacement.len();
+    vm.check_string_growth(length as u64)?;
+    charge_units(vm, length)?;
+    let mut out = StrBuilder::with_capacity(length);
+    out.push_range(&string, 0, position);
+    out.push_str(&replacement);
+    out.push_range(&string, position + search_length, string.len());
+    Ok(vm.js_str(out.finish()))
 }
 
 /// GetSubstitution (§22.1.3.19.1): expand `$$`, `$&`, `` $` ``, `$'`, `$n`, `$nn` and
@@ -296,11 +298,11 @@ pub(super) fn replace_all(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<
     // 13. Let endOfLastMatch be 0.
     let mut end_of_last_match = 0;
     // 14. Let result be the empty String.
-    let mut result: Vec<u16> = Vec::with_capacity(string.len());
+    let mut result = StrBuilder::with_capacity(string.len());
     // 15. For each element p of matchPositions, do
     for p in match_positions {
         // a. Let preserved be the substring of string from endOfLastMatch to p.
-        result.extend((end_of_last_match..p).map(|i| string.unit(i)));
+        result.push_range(&string, end_of_last_match, p);
         // b. If functionalReplace is true, then
         let replacement = match &template {
             None => {
@@ -324,16 +326,16 @@ pub(super) fn replace_all(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<
             }
         };
         // d. Set result to the string-concatenation of result, preserved, and replacement.
-        result.extend(replacement.iter());
-        vm.check_string_growth(result.len() as u64)?;
+        vm.check_string_growth((result.len() + replacement.len()) as u64)?;
+        result.push_str(&replacement);
         // e. Set endOfLastMatch to p + searchLength.
         end_of_last_match = p + search_length;
     }
     // 16. If endOfLastMatch < the length of string, then
     //     a. Set result to the string-concatenation of result and the substring of string from
     //        endOfLastMatch.
-    result.extend((end_of_last_match..string.len()).map(|i| string.unit(i)));
-    charge_units(vm, result.len())?;
+    charge_units(vm, result.len() + string.len() - end_of_last_match)?;
+    result.push_range(&string, end_of_last_match, string.len());
     // 17. Return result.
-    Ok(units_value(vm, result))
+    Ok(vm.js_str(result.finish()))
 }
