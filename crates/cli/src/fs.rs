@@ -287,6 +287,8 @@ fn rollback(name: &str, location: &StoreLocation) -> CliResult<u8> {
     // session as it was or rolled back, never half.
     let image = runtime.snapshot()?;
     let records = runtime.take_records();
+    let blobs = runtime.take_blobs();
+    store.put_blobs(&blobs.iter().map(|(h, b)| (*h, &b[..])).collect::<Vec<_>>())?;
     store.append_progress(&lease, &records, &[], Some(&image))?;
     let seq = records.last().map_or(0, |r| r.seq);
     errln!("amber: discarded {changes} change(s) of session {name} (fs-rollback recorded at seq {seq})");
