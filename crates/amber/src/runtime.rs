@@ -821,6 +821,34 @@ impl Runtime {
         Ok(outcome)
     }
 
+    /// The changes the program made to the overlay's upper layer (docs/vfs.md), in path order:
+    /// added, modified and deleted entries against the host folder, as `amber fs diff` lists
+    /// them. An error when the run has no host folder.
+    pub fn fs_diff(&mut self) -> Result<Vec<amber_engine::vfs::Change>> {
+        crate::overlay::diff(&mut self.core.vm.vfs)
+    }
+
+    /// Writes the changes the program made to the overlay's upper layer to the host folder, or
+    /// to `to`, as `amber fs commit` does (`crate::overlay`: refused as a whole, with the
+    /// conflicts listed, when a host entry the run read has changed since; each file written
+    /// atomically). Only between runs. The run's own view does not change: commit, then
+    /// [`Runtime::fs_rollback`], to make the folder the run's lower layer again.
+    pub fn fs_commit(&mut self, to: Option<&std::path::Path>) -> Result<crate::overlay::FsCommit> {
+        self.fs_commit_with(to, &mut crate::overlay::write_atomically)
+    }
+
+    /// [`Runtime::fs_commit`], each file written by `write` (path, bytes, permission bits).
+    pub fn fs_commit_with(
+        &mut self,
+        to: Option<&std::path::Path>,
+        write: crate::overlay::HostWriter<'_>,
+    ) -> Result<crate::overlay::FsCommit> {
+        if !self.core.vm.frames.is_empty() {
+            return Err(Error::usage("cannot commit while the program runs"));
+        }
+        crate::overlay::commit(&mut self.core.vm.vfs, to, write)
+    }
+
     /// Discards every change the program made to the overlay's upper layer (docs/vfs.md), as
     /// `amber fs rollback` does: only between runs (suspended, or after the program ended), and
     /// journaled (an `fs-rollback` record, taken with [`Runtime::take_records`]), so a replay
