@@ -50,6 +50,7 @@ pub mod json;
 pub mod lower;
 mod manifest_check;
 pub mod net;
+pub mod overlay;
 mod policy;
 mod recorder;
 mod runtime;

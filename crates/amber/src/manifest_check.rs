@@ -4,7 +4,7 @@
 //! runs. Anyone who can edit the store can re-seal an image (without an image key), so a
 //! restore derives from the decoded payload every manifest field it can and refuses an image
 //! whose manifest says otherwise: the pending operations (id, intent seq, kind, name, args,
-//! due time), the logical time, the heap statistics, and capability seqs no later than the
+//! due time), the logical time, the heap statistics, the code blobs it names, and capability seqs no later than the
 //! journal position. What the payload cannot tell — code hashes, the journal position itself —
 //! is checked against the stored sources and the journal by the session store
 //! (`StoredImage::check_position` when it loads a session, `check_code_hashes` before
@@ -42,6 +42,15 @@ pub(crate) fn check_against_payload(manifest: &Manifest, vm: &Vm) -> Result<()> 
         return Err(forged(format!(
             "the manifest gives heap statistics {} objects, {} bytes but the heap holds {} objects, {} bytes",
             manifest.heap.objects, manifest.heap.bytes, heap.objects, heap.bytes
+        )));
+    }
+    let code_blobs: Vec<amber_durable::digest::Digest> =
+        vm.code_blob_hashes().into_iter().map(amber_durable::digest::Digest).collect();
+    if code_blobs != manifest.code_blobs {
+        return Err(forged(format!(
+            "the manifest lists {} code blobs but the heap names {}",
+            manifest.code_blobs.len(),
+            code_blobs.len()
         )));
     }
     if let Some((capability, seq)) = manifest.capabilities.iter().find(|(_, seq)| *seq > manifest.journal_head.len) {

@@ -46,9 +46,11 @@ use std::sync::{Arc, Mutex};
 /// (the captured bindings in scope at each `Await`, for `$frames`). 13: decorator ops
 /// (Decorate, RunInitializers, NewMetadata, DefineMetadata), Symbol.metadata. 14: code
 /// blocks' error sites (the callee, iterable or destructured value a TypeError names). 15: the
-/// VFS counts upper entries (`Inode::from_lower`, the upper-entry count, `max_entries`).
+/// VFS counts upper entries (`Inode::from_lower`, the upper-entry count, `max_entries`). 16:
+/// code blobs (a code block's place in its source's blob, a source's blob hash, the code
+/// arena's shared slots and blob table).
 pub const ENGINE_VERSION: &str =
-    concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.15+temporal_rs.0.2.6+icu4x.2.4.0");
+    concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.16+temporal_rs.0.2.6+icu4x.2.4.0");
 
 /// `vm.host_state` entry the Math.random generator is seeded from (8 bytes LE).
 const RANDOM_SEED_KEY: &str = "random.seed";
@@ -480,7 +482,7 @@ impl RuntimeBuilder {
     /// Restore an image (see [`Runtime::restore`]); with `journal`, records past the image's
     /// journal head are replayed first (a crash after they were written, before the next
     /// image) and the run continues live.
-    pub fn restore(self, image: &[u8], journal: Option<&Journal>) -> Result<Runtime> {
+    pub fn restore(mut self, image: &[u8], journal: Option<&Journal>) -> Result<Runtime> {
         let (manifest, payload) = decode_image(image, self.image_key.as_deref())?;
         manifest.check_engine_version(ENGINE_VERSION)?;
         manifest.policy.check_compatible(&self.policy)?;
@@ -494,14 +496,18 @@ impl RuntimeBuilder {
             }
         }
         // Sources that are lower-layer files come back from the folder's blobs.
+        // So does the code compiled from them (code blobs): the folder's blobs, else the
+        // embedder's blob source.
         let folder = self.lower.as_ref().map(|spec| spec.folder.clone());
+        let mut source = self.blob_source.take();
         let mut blobs = |hash: &[u8; 32]| -> Option<Vec<u8>> {
-            let folder = folder.as_ref()?;
-            let mut folder = folder.lock().ok()?;
-            folder.bytes(hash).ok().map(|b| b.to_vec())
+            let from_folder =
+                folder.as_ref().and_then(|folder| folder.lock().ok()?.bytes(hash).ok().map(|b| b.to_vec()));
+            from_folder.or_else(|| source.as_mut()?(hash))
         };
-        let mut vm =
-            Vm::decode_state_with_blobs(&payload, baseline(&self.options), Some(&mut blobs)).map_err(Error::Image)?;
+        let decoded = Vm::decode_state_with_blobs(&payload, baseline(&self.options), Some(&mut blobs));
+        self.blob_source = source;
+        let mut vm = decoded.map_err(Error::Image)?;
         self.bound_limits(&mut vm)?;
         crate::manifest_check::check_against_payload(&manifest, &vm)?;
         crate::manifest_check::check_vfs_seed(&manifest, self.vfs_seed.as_ref())?;
@@ -815,6 +821,34 @@ impl Runtime {
         Ok(outcome)
     }
 
+    /// The changes the program made to the overlay's upper layer (docs/vfs.md), in path order:
+    /// added, modified and deleted entries against the host folder, as `amber fs diff` lists
+    /// them. An error when the run has no host folder.
+    pub fn fs_diff(&mut self) -> Result<Vec<amber_engine::vfs::Change>> {
+        crate::overlay::diff(&mut self.core.vm.vfs)
+    }
+
+    /// Writes the changes the program made to the overlay's upper layer to the host folder, or
+    /// to `to`, as `amber fs commit` does (`crate::overlay`: refused as a whole, with the
+    /// conflicts listed, when a host entry the run read has changed since; each file written
+    /// atomically). Only between runs. The run's own view does not change: commit, then
+    /// [`Runtime::fs_rollback`], to make the folder the run's lower layer again.
+    pub fn fs_commit(&mut self, to: Option<&std::path::Path>) -> Result<crate::overlay::FsCommit> {
+        self.fs_commit_with(to, &mut crate::overlay::write_atomically)
+    }
+
+    /// [`Runtime::fs_commit`], each file written by `write` (path, bytes, permission bits).
+    pub fn fs_commit_with(
+        &mut self,
+        to: Option<&std::path::Path>,
+        write: crate::overlay::HostWriter<'_>,
+    ) -> Result<crate::overlay::FsCommit> {
+        if !self.core.vm.frames.is_empty() {
+            return Err(Error::usage("cannot commit while the program runs"));
+        }
+        crate::overlay::commit(&mut self.core.vm.vfs, to, write)
+    }
+
     /// Discards every change the program made to the overlay's upper layer (docs/vfs.md), as
     /// `amber fs rollback` does: only between runs (suspended, or after the program ended), and
     /// journaled (an `fs-rollback` record, taken with [`Runtime::take_records`]), so a replay
@@ -1125,6 +1159,7 @@ impl Runtime {
         manifest.heap =
             HeapStats { objects: self.core.vm.heap.objects.live() as u64, bytes: self.core.vm.heap.bytes_estimate };
         manifest.logical_time_ms = self.logical_time_ms();
+        manifest.code_blobs = self.core.vm.code_blob_hashes().into_iter().map(Digest).collect();
         Ok(encode_image(&manifest, &payload, self.image_key.as_deref())?)
     }
 
@@ -1152,10 +1187,12 @@ impl Runtime {
         self.core.recorder.take_fresh_locations()
     }
 
-    /// Lower-layer file bytes captured since the last call, by sha256: store them (as blobs)
-    /// before the records [`Runtime::take_records`] returns, which name them.
+    /// Lower-layer file bytes captured since the last call, and code blobs compiled since
+    /// (the code of lower-layer modules, which images name), by sha256: store them (as blobs)
+    /// before the records [`Runtime::take_records`] returns, and the images, that name them.
     pub fn take_blobs(&mut self) -> Vec<(Digest, Arc<[u8]>)> {
         let mut blobs = self.core.recorder.blobs.take_fresh();
+        blobs.extend(self.core.vm.take_code_blobs().into_iter().map(|(h, b)| (Digest(h), b)));
         if let Some(spec) = &self.lower {
             if let Ok(mut folder) = spec.folder.lock() {
                 blobs.extend(folder.take_fresh().into_iter().map(|(h, b)| (Digest(h), b)));

@@ -164,3 +164,48 @@ fn fs_rollback_discards_the_upper_layer_and_a_replay_does_the_same() {
     assert_eq!(replay.run(&program).unwrap(), Outcome::Completed(json!(null)));
     assert_eq!(replay.state_hash().unwrap(), live_hash);
 }
+
+#[test]
+fn fs_diff_and_fs_commit_write_the_upper_layer_unless_the_host_changed() {
+    use amber::engine::vfs::Change;
+    use amber::overlay::FsCommit;
+    let folder = Folder::new("commit");
+    std::fs::write(folder.0.join("gone.txt"), "delete me").unwrap();
+    let src = "const fs = require('fs');\n\
+               fs.appendFileSync('keep.txt', ' + upper'); fs.writeFileSync('new.txt', 'x'); fs.unlinkSync('gone.txt');\n\
+               amber.call('wait', {});";
+    let program = Program::commonjs(format!("{}/main.js", folder.0.display()), src);
+    let mut rt = folder.builder(None).build().unwrap();
+    assert_eq!(suspended(rt.run(&program).unwrap()), 1);
+    let changes: Vec<(char, String)> = rt
+        .fs_diff()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let letter = match c {
+                Change::Added { .. } => 'A',
+                Change::Modified { .. } => 'M',
+                Change::Deleted { .. } => 'D',
+            };
+            (letter, c.path().rsplit('/').next().unwrap().to_string())
+        })
+        .collect();
+    let expected = [('D', "gone.txt"), ('M', "keep.txt"), ('A', "new.txt")];
+    assert_eq!(changes, expected.map(|(l, p)| (l, p.to_string())));
+
+    // A host file the run read that changed since refuses the whole commit.
+    std::fs::write(folder.0.join("keep.txt"), "edited on the host").unwrap();
+    let FsCommit::Conflicts(conflicts) = rt.fs_commit(None).unwrap() else { panic!("expected conflicts") };
+    assert_eq!(conflicts.len(), 1, "{conflicts:?}");
+    assert!(conflicts[0].contains("keep.txt: changed on the host since the run read it"), "{conflicts:?}");
+    assert!(folder.0.join("gone.txt").exists() && !folder.0.join("new.txt").exists(), "nothing was written");
+
+    // Put back as read, it commits: every change lands on the host.
+    std::fs::write(folder.0.join("keep.txt"), "lower").unwrap();
+    assert_eq!(rt.fs_commit(None).unwrap(), FsCommit::Committed { root: folder.0.clone(), written: 3 });
+    assert_eq!(std::fs::read_to_string(folder.0.join("keep.txt")).unwrap(), "lower + upper");
+    assert_eq!(std::fs::read_to_string(folder.0.join("new.txt")).unwrap(), "x");
+    assert!(!folder.0.join("gone.txt").exists());
+    // Rolled back, the run drops the three changes it committed.
+    assert_eq!(rt.fs_rollback().unwrap(), 3);
+}

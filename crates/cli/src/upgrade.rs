@@ -98,6 +98,9 @@ pub fn upgrade(args: UpgradeArgs, location: &StoreLocation) -> CliResult<u8> {
             records.len()
         )));
     };
+    // Blobs first (the code blobs of modules the new code compiled): the image names them.
+    let blobs = runtime.take_blobs();
+    store.put_blobs(&blobs.iter().map(|(h, b)| (*h, &b[..])).collect::<Vec<_>>())?;
     store.upgrade(&lease, &sources, record, &image)?;
     let to = Digest::of(text.as_bytes());
     errln!(

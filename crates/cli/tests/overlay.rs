@@ -5,7 +5,7 @@
 
 mod support;
 
-use support::Sandbox;
+use support::{expect, Sandbox};
 
 /// A program that suspends on `amber.call("wait")` between two halves.
 fn two_halves(before: &str, after: &str) -> String {
@@ -409,4 +409,103 @@ fn inspect_shows_the_session_folder() {
     assert_eq!(export.code, 0, "{}", export.stderr);
     let from_file = sb.amber(&["inspect", file.to_str().unwrap()]);
     assert!(from_file.stdout.contains(&expected), "{}", from_file.stdout);
+}
+
+/// The heap payload of an image container (docs/snapshot-format.md), inflated.
+fn image_payload(image: &[u8]) -> Vec<u8> {
+    use std::io::Read;
+    let u16_at = |at: usize| u16::from_le_bytes(image[at..at + 2].try_into().unwrap()) as usize;
+    let u64_at = |at: usize| u64::from_le_bytes(image[at..at + 8].try_into().unwrap()) as usize;
+    let mut at = 8 + 4 + 1;
+    at += 2 + u16_at(at);
+    at += 8 + u64_at(at);
+    let len = u64_at(at);
+    let mut payload = Vec::new();
+    flate2::read::DeflateDecoder::new(&image[at + 8..at + 8 + len]).read_to_end(&mut payload).unwrap();
+    payload
+}
+
+/// The code blobs in the store (docs/snapshot-format.md, "Code blobs"), as (sha256, bytes).
+fn code_blobs(sb: &Sandbox) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let db = sb.db();
+    let mut rows =
+        db.prepare("SELECT sha256, bytes FROM blobs WHERE substr(bytes, 1, 8) = CAST('AMBRCODE' AS BLOB)").unwrap();
+    let blobs = rows.query_map([], |row| Ok((row.get(0)?, row.get(1)?))).unwrap();
+    blobs.map(Result::unwrap).collect()
+}
+
+fn contains(haystack: &[u8], needle: &str) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle.as_bytes())
+}
+
+#[test]
+fn the_code_of_lower_modules_is_stored_once_and_images_name_it() {
+    let sb = Sandbox::new("overlay-code-blobs");
+    sb.write("package.json", "{\"name\": \"app\"}");
+    // The error site's rendered callee is in the compiled code only (neither an atom nor a
+    // string of the heap): it shows where the module's code is kept.
+    sb.write(
+        "node_modules/lib/index.js",
+        "function twice(x) { return x * 2; }\n\
+         function tag(s) { const maybeMissing = {}; try { maybeMissing.distinctiveCallee(); } catch (e) { return s + ': ' + e.message; } }\n\
+         module.exports = { twice, tag };\n",
+    );
+    sb.write(
+        "main.js",
+        "const lib = require('lib');\nconsole.log(lib.twice(3));\n\
+         amber.call('wait', {}).then(() => { console.log(lib.twice(4)); return amber.call('wait', {}); })\n\
+           .then(() => console.log(lib.tag('done')));\n",
+    );
+    let run = sb.amber(&["run", "--session", "a", "main.js"]);
+    assert_eq!((run.code, run.stdout.as_str()), (75, "6\n"), "{}", run.stderr);
+    // One blob, the library's (the entry is the session's stored program, not a lower file).
+    let blobs = code_blobs(&sb);
+    assert_eq!(blobs.len(), 1);
+    assert!(blobs.iter().any(|(_, b)| contains(b, "maybeMissing.distinctiveCallee")));
+    // A second suspension of the session, and a second session, store no code again.
+    let resumed = sb.amber(&["resume", "a", "--resolve", "1=null"]);
+    assert_eq!((resumed.code, resumed.stdout.as_str()), (75, "8\n"), "{}", resumed.stderr);
+    let other = sb.amber(&["run", "--session", "b", "main.js"]);
+    assert_eq!((other.code, other.stdout.as_str()), (75, "6\n"), "{}", other.stderr);
+    assert_eq!(code_blobs(&sb), blobs);
+    // No image carries the code.
+    let images: Vec<Vec<u8>> = {
+        let db = sb.db();
+        let mut rows = db.prepare("SELECT bytes FROM images").unwrap();
+        let images = rows.query_map([], |row| row.get(0)).unwrap().map(Result::unwrap).collect();
+        images
+    };
+    assert_eq!(images.len(), 3);
+    for image in &images {
+        assert!(!contains(&image_payload(image), "maybeMissing.distinctiveCallee"));
+    }
+    // An export carries the code blobs: imported elsewhere, the session resumes with the
+    // host's modules gone.
+    expect(&sb.amber(&["export", "b", "-o", "b.amber"]), 0);
+    std::fs::remove_dir_all(sb.dir.join("node_modules")).unwrap();
+    let done = sb.amber(&["resume", "a", "--resolve", "2=null"]);
+    assert_eq!(done.code, 0, "{}", done.stderr);
+    assert_eq!(done.stdout, "done: maybeMissing.distinctiveCallee is not a function\n");
+    let elsewhere = sb.dir.join("elsewhere");
+    let env = [("AMBER_STORE", elsewhere.to_str().unwrap())];
+    expect(&sb.amber_env(&["import", "b.amber"], &env), 0);
+    let imported = sb.amber_env(&["resume", "b", "--resolve", "1=null"], &env);
+    assert_eq!((imported.code, imported.stdout.as_str()), (75, "8\n"), "{}", imported.stderr);
+
+    // A code blob whose stored bytes were changed, or that is gone, refuses the image
+    // (integrity failure, exit 4), naming the blob.
+    sb.db()
+        .execute("UPDATE blobs SET bytes = bytes || X'00' WHERE substr(bytes, 1, 8) = CAST('AMBRCODE' AS BLOB)", [])
+        .unwrap();
+    let tampered = sb.amber(&["resume", "b", "--resolve", "1=null"]);
+    assert_eq!(tampered.code, 4, "{}", tampered.stderr);
+    assert!(
+        tampered.stderr.contains("code blob") && tampered.stderr.contains("not in the store"),
+        "{}",
+        tampered.stderr
+    );
+    sb.db().execute("DELETE FROM blobs WHERE substr(bytes, 1, 8) = CAST('AMBRCODE' AS BLOB)", []).unwrap();
+    let missing = sb.amber(&["resume", "b", "--resolve", "1=null"]);
+    assert_eq!(missing.code, 4, "{}", missing.stderr);
+    assert!(missing.stderr.contains("code blob") && missing.stderr.contains("not in the store"), "{}", missing.stderr);
 }

@@ -29,8 +29,8 @@ use crate::wire::{self, Reader};
 
 /// Magic bytes of an image.
 pub const IMAGE_MAGIC: &[u8; 8] = b"AMBERIMG";
-/// Container format version.
-pub const IMAGE_FORMAT_VERSION: u32 = 2;
+/// Container format version. 3: the manifest lists the code blobs the payload names.
+pub const IMAGE_FORMAT_VERSION: u32 = 3;
 /// Largest encoded manifest accepted.
 pub const MAX_MANIFEST_BYTES: usize = 16 << 20;
 /// Longest engine version string accepted.
@@ -92,6 +92,10 @@ pub struct Manifest {
     pub heap: HeapStats,
     /// Logical clock (ms since the epoch) when the image was made.
     pub logical_time_ms: u64,
+    /// The code blobs the payload names (the compiled code of lower-layer sources, stored
+    /// once per store beside the lower-layer file bytes), sorted: a restore needs them, so an
+    /// export carries them.
+    pub code_blobs: Vec<Digest>,
 }
 
 impl Manifest {
@@ -107,6 +111,7 @@ impl Manifest {
             journal_head: JournalHead::default(),
             heap: HeapStats::default(),
             logical_time_ms: 0,
+            code_blobs: Vec::new(),
         }
     }
 
@@ -420,8 +425,8 @@ mod tests {
     #[test]
     fn version_and_magic_errors_are_specific() {
         let mut bytes = encode_image(&manifest(), PAYLOAD, None).unwrap();
-        bytes[8] = 3;
-        assert!(matches!(decode_image(&bytes, None), Err(DurableError::UnsupportedVersion { found: 3, .. })));
+        bytes[8] = 2;
+        assert!(matches!(decode_image(&bytes, None), Err(DurableError::UnsupportedVersion { found: 2, .. })));
         bytes[0] = b'X';
         assert!(matches!(decode_image(&bytes, None), Err(DurableError::BadMagic { .. })));
         let err = manifest().check_engine_version("amber-engine 9").unwrap_err();
@@ -472,7 +477,7 @@ mod tests {
     fn header_bytes_match_the_documented_layout() {
         let bytes = encode_image(&manifest(), PAYLOAD, Some(b"k")).unwrap();
         assert_eq!(&bytes[..8], b"AMBERIMG");
-        assert_eq!(bytes[8..12], 2u32.to_le_bytes());
+        assert_eq!(bytes[8..12], 3u32.to_le_bytes());
         assert_eq!(bytes[12], 3, "flags: HMAC | DEFLATE");
         let version = b"amber-engine 0.1.0";
         assert_eq!(bytes[13..15], (version.len() as u16).to_le_bytes());

@@ -14,13 +14,32 @@ use crate::string::JsStr;
 use crate::value::SymbolId;
 
 /// An interned string.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Atom(pub u32);
 
-/// The index; inside a canonical walk (`heap/canonical.rs`), the interned text.
+/// The index; inside a canonical walk (`heap/canonical.rs`), the interned text; while a code
+/// blob is written (`heap/code_blob.rs`), the index into the blob's name list.
 impl Serialize for Atom {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if let Some(local) = crate::heap::code_blob::write_atom(self.0) {
+            return s.serialize_newtype_struct("Atom", &local);
+        }
         crate::heap::canonical::serialize_atom(self.0, s)
+    }
+}
+
+/// The index; while a code blob is read, the atom its name list gives (an index past the
+/// list, or a name the VM has not interned, is an error).
+impl<'de> Deserialize<'de> for Atom {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(rename = "Atom")]
+        struct Raw(u32);
+        let Raw(n) = Raw::deserialize(d)?;
+        match crate::heap::code_blob::read_atom(n) {
+            None => Ok(Atom(n)),
+            Some(atom) => atom.map_err(serde::de::Error::custom),
+        }
     }
 }
 

@@ -882,6 +882,9 @@ pub struct CodeBlock {
     /// First pc past parameter initialisation (0: none): a direct eval before it runs in a
     /// parameter initialiser, where declaring `var arguments` is a SyntaxError.
     pub params_end: u32,
+    /// The block's place in the code blob of its source (`heap/code_blob.rs`), when that
+    /// source is a lower-layer file: images name the blob instead of carrying the block.
+    pub shared: Option<u32>,
 }
 
 impl CodeBlock {

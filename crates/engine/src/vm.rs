@@ -106,6 +106,9 @@ pub struct Source {
     /// names it by hash instead of carrying it ([`Vm::encode_state`]), and a restore puts the
     /// bytes back from the layer.
     pub lower: Option<LowerSpan>,
+    /// The sha256 of the code blob compiled from this text (`heap/code_blob.rs`), when it has
+    /// a lower span: images name the blob instead of carrying the code blocks.
+    pub code: Option<[u8; 32]>,
 }
 
 /// Bytes `start..start + len` of a source's text are the lower-layer file with this sha256.
@@ -161,6 +164,36 @@ fn restore_spans(sources: &mut [Source], blobs: Option<BlobLookup<'_>>) -> Resul
         s.text.insert_str(span.start as usize, &text);
     }
     Ok(())
+}
+
+/// Every code block an image rebuilt from a code blob (`shared`: its handle, the blob's hash
+/// and the hash of the text the blob was compiled from) belongs to a source that names that
+/// blob and has that text, so a later image names the same blob and positions fit the text.
+fn check_shared_code(vm: &Vm, shared: &[crate::heap::image::SharedCode]) -> Result<(), String> {
+    // Each source's text is hashed once, however many blocks it has.
+    let mut checked: std::collections::BTreeSet<(u32, [u8; 32])> = std::collections::BTreeSet::new();
+    for s in shared {
+        let code = vm.heap.code.get(s.code).ok_or("corrupt heap delta: a shared code block is missing")?;
+        let source = vm.sources.get(code.source_id as usize).filter(|source| source.code == Some(s.blob));
+        let Some(source) = source else {
+            return Err(format!("corrupt heap delta: code block {} names a code blob its source does not", s.code));
+        };
+        if !checked.insert((code.source_id, s.text_sha256)) {
+            continue;
+        }
+        if crate::vfs::lower::sha256(source.text.as_bytes()) != s.text_sha256 {
+            return Err(format!(
+                "code blob {} was compiled from another text than source {:?}",
+                hex(&s.blob),
+                source.name
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A host function: registered by name, never serialized (re-registered after restore).
@@ -342,6 +375,10 @@ pub struct Vm {
     pub module_loader: Option<crate::module::ModuleLoader>,
     /// The virtual filesystem (`node:fs`, module sources): plain data riding the image.
     pub vfs: crate::vfs::Vfs,
+    /// Code blobs made by compiles in this process and not yet taken by the embedder
+    /// ([`Vm::take_code_blobs`]), by sha256. Not image state: the store keeps them.
+    #[serde(skip)]
+    pub code_blobs: Vec<([u8; 32], std::sync::Arc<[u8]>)>,
 }
 
 impl Vm {
@@ -391,6 +428,7 @@ impl Vm {
             modules: crate::module::ModuleMap::default(),
             module_loader: None,
             vfs: crate::vfs::Vfs::new(),
+            code_blobs: Vec::new(),
         };
         crate::builtins::global::create_realm(&mut vm);
         vm
@@ -877,6 +915,40 @@ impl Vm {
         self.eval_nested_mapped(source, filename, None)
     }
 
+    /// [`Vm::eval_nested`] of a text whose bytes from `lower_start` on are the lower-layer file
+    /// at `filename` (a CommonJS module inside its wrapper): images name both the file's text
+    /// and the code compiled from it by hash ([`Source::lower`], [`Source::code`]).
+    pub fn eval_nested_lower(&mut self, source: &str, filename: &str, lower_start: usize) -> JsResult<Value> {
+        let code = match crate::compiler::compile_lower_script(self, source, filename, lower_start) {
+            Ok(c) => c,
+            Err(e) => {
+                let message = format!("{} ({}:{}:{})", e.message, filename, e.line, e.column);
+                return Err(self.syntax_error(message));
+            }
+        };
+        let global = Value::object(self.global);
+        crate::interp::run_code(self, code, None, global, Value::UNDEFINED, Value::UNDEFINED)
+    }
+
+    /// Code blobs compiled since the last call, by sha256 (`heap/code_blob.rs`): store them
+    /// where the restore's blob lookup finds them, before an image that names them.
+    pub fn take_code_blobs(&mut self) -> Vec<([u8; 32], std::sync::Arc<[u8]>)> {
+        std::mem::take(&mut self.code_blobs)
+    }
+
+    /// The code blobs an image of this state names (sorted): those of the sources that a live
+    /// code block is shared from.
+    pub fn code_blob_hashes(&self) -> Vec<[u8; 32]> {
+        let set: std::collections::BTreeSet<[u8; 32]> = self
+            .heap
+            .code
+            .iter()
+            .filter(|(_, c)| c.shared.is_some())
+            .filter_map(|(_, c)| self.sources.get(c.source_id as usize)?.code)
+            .collect();
+        set.into_iter().collect()
+    }
+
     /// [`Vm::eval_nested`] of JavaScript made from another text (TypeScript).
     pub fn eval_nested_mapped(
         &mut self,
@@ -917,7 +989,7 @@ impl Vm {
     /// to restore.
     pub fn encode_state_relative(&self, baseline: &Vm) -> Result<Vec<u8>, String> {
         self.check_safe_point()?;
-        let delta = crate::heap::image::encode_delta(&self.heap, &baseline.heap)?;
+        let delta = crate::heap::image::encode_delta(&self.heap, &baseline.heap, &self.sources)?;
         let base_sources = baseline.sources.len();
         let descends = self.sources.len() >= base_sources
             && self.sources.iter().zip(&baseline.sources).all(|(a, b)| a.name == b.name && a.text == b.text)
@@ -1063,6 +1135,7 @@ impl Vm {
         to.touch_hook = self.touch_hook;
         to.module_loader = self.module_loader;
         to.agent = self.agent.clone();
+        to.code_blobs = self.code_blobs.clone();
     }
 
     fn check_safe_point(&self) -> Result<(), String> {
@@ -1094,7 +1167,7 @@ impl Vm {
         Ok(vm)
     }
 
-    fn decode_with(bytes: &[u8], baseline: Option<Vm>, blobs: Option<BlobLookup<'_>>) -> Result<Vm, String> {
+    fn decode_with(bytes: &[u8], baseline: Option<Vm>, mut blobs: Option<BlobLookup<'_>>) -> Result<Vm, String> {
         let corrupt = |e: bincode::error::DecodeError| format!("corrupt heap payload: {e}");
         let vm = match bytes.first().copied() {
             Some(PAYLOAD_FULL) => {
@@ -1115,12 +1188,18 @@ impl Vm {
                 let ((_, delta, sources, mut vm), used): ((u8, Vec<u8>, Vec<Source>, Vm), usize) =
                     bincode::serde::decode_from_slice(bytes, payload_config()).map_err(corrupt)?;
                 check_used(bytes, used)?;
-                vm.heap = crate::heap::image::decode_delta(&delta, baseline.heap)?;
+                let (heap, shared) = crate::heap::image::decode_delta(
+                    &delta,
+                    baseline.heap,
+                    blobs.as_deref_mut().map(|f| f as &mut dyn FnMut(&[u8; 32]) -> Option<Vec<u8>>),
+                )?;
+                vm.heap = heap;
                 let mut sources = sources;
                 restore_spans(&mut sources, blobs)?;
                 vm.sources = baseline.sources;
                 vm.sources.extend(sources);
                 vm.single_chars = baseline.single_chars;
+                check_shared_code(&vm, &shared)?;
                 vm
             }
             Some(tag) => return Err(format!("corrupt heap payload: unknown encoding {tag}")),

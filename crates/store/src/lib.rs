@@ -175,6 +175,9 @@ pub struct SessionUpgrade<'a> {
     pub record: &'a CallRecord,
     /// The image of the state the new code replayed to, after the record.
     pub image: &'a [u8],
+    /// Blobs the image names that the store may lack (the code blobs of modules the new code
+    /// compiled), stored before it.
+    pub blobs: &'a [(Digest, &'a [u8])],
 }
 
 /// How a slice ended, for [`Slice::finish`].

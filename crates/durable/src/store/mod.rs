@@ -785,14 +785,16 @@ impl SessionStore {
             self.head_tag_of(&tx, name)?
         };
         let mut blobs = Vec::new();
-        for hash in crate::journal::captured_blobs(loaded.journal.records()) {
+        for (hash, by) in
+            crate::export::exported_blobs(loaded.journal.records(), loaded.image.as_ref().map(|i| &i.bytes[..]))
+        {
             match self.blob(&hash)? {
                 Some(bytes) => blobs.push((hash, bytes)),
                 None => {
                     return Err(DurableError::Corrupt {
                         what: "session store",
                         offset: None,
-                        detail: format!("session {name:?}: its journal names blob {hash}, which the store lacks"),
+                        detail: format!("session {name:?}: its {by} names blob {hash}, which the store lacks"),
                     })
                 }
             }

@@ -1106,6 +1106,7 @@ pub(crate) fn empty_code(kind: FunctionKind, strict: bool, source_id: u32) -> Co
         error_sites: Vec::new(),
         base_env_level: 0,
         params_end: 0,
+        shared: None,
     }
 }
 
@@ -1362,7 +1363,7 @@ pub(crate) fn add_mapped_source(
                 len: u32::try_from(size).ok()?,
             })
         });
-    vm.sources.push(Source { name: name.to_string(), text: text.to_string(), map, lower });
+    vm.sources.push(Source { name: name.to_string(), text: text.to_string(), map, lower, code: None });
     (vm.sources.len() - 1) as u32
 }
 
@@ -1385,10 +1386,69 @@ pub fn compile_mapped_script(
     map: Option<crate::source_map::PositionMap>,
 ) -> Result<CodeId, SyntaxErrorReport> {
     let source_id = add_mapped_source(vm, filename, source, map);
-    with_parsed(source, filename, false, parse_options(), |program, scoping, analysis| {
+    compile_added_script(vm, source, filename, source_id)
+}
+
+/// [`compile_script`] of a text whose bytes from `lower_start` on are the lower-layer file at
+/// `filename` (a CommonJS module inside its wrapper): the code is kept as a code blob
+/// (`heap/code_blob.rs`) as for a text that is the file itself.
+pub fn compile_lower_script(
+    vm: &mut Vm,
+    source: &str,
+    filename: &str,
+    lower_start: usize,
+) -> Result<CodeId, SyntaxErrorReport> {
+    let source_id = add_source(vm, filename, source);
+    vm.mark_lower_span(filename, lower_start);
+    compile_added_script(vm, source, filename, source_id)
+}
+
+fn compile_added_script(
+    vm: &mut Vm,
+    source: &str,
+    filename: &str,
+    source_id: u32,
+) -> Result<CodeId, SyntaxErrorReport> {
+    let root = with_parsed(source, filename, false, parse_options(), |program, scoping, analysis| {
         let mut c = Compiler::new(vm, scoping, analysis, source, source_id);
         c.compile_program(program, FunctionKind::Script).map_err(|e| report(source, filename, &e.0, e.1))
-    })
+    })?;
+    seal_code_blob(vm, source_id, root);
+    Ok(root)
+}
+
+/// When source `source_id` has a lower span, writes the code compiled from it (the tree under
+/// `root`) as a code blob (`heap/code_blob.rs`): numbers each block's place, names the blob
+/// on the source and queues its bytes for the embedder ([`Vm::take_code_blobs`]). A blob that
+/// cannot be written leaves the code to ride images as before.
+pub(crate) fn seal_code_blob(vm: &mut Vm, source_id: u32, root: CodeId) {
+    let Some(source) = vm.sources.get(source_id as usize) else { return };
+    if source.lower.is_none() || source.code.is_some() {
+        return;
+    }
+    let text_sha256 = crate::vfs::lower::sha256(source.text.as_bytes());
+    let Some(tree) = crate::heap::code_blob::tree(&vm.heap, root) else { return };
+    if tree.iter().any(|&id| vm.heap.code(id).source_id != source_id || vm.heap.code(id).shared.is_some()) {
+        return;
+    }
+    for (i, &id) in tree.iter().enumerate() {
+        vm.heap.code_mut(id).shared = Some(i as u32);
+    }
+    let codes: Vec<&CodeBlock> = tree.iter().map(|&id| vm.heap.code(id)).collect();
+    match crate::heap::code_blob::encode(&vm.heap.atoms, &codes, text_sha256) {
+        Ok(bytes) => {
+            let hash = crate::vfs::lower::sha256(&bytes);
+            if let Some(source) = vm.sources.get_mut(source_id as usize) {
+                source.code = Some(hash);
+            }
+            vm.code_blobs.push((hash, bytes.into()));
+        }
+        Err(_) => {
+            for &id in &tree {
+                vm.heap.code_mut(id).shared = None;
+            }
+        }
+    }
 }
 
 /// Compile the source text CreateDynamicFunction builds (`(function anonymous(…) {…})`, the

@@ -42,6 +42,7 @@ pub(crate) fn compile_module(
         let (code, info) = c.compile_module_program(program).map_err(|e| report(source, filename, &e.0, e.1))?;
         Ok((code, info, source_id))
     })
+    .inspect(|&(code, _, source_id)| super::seal_code_blob(vm, source_id, code))
 }
 
 /// An import binding's origin, for exports that re-export it.

@@ -80,10 +80,9 @@ fn compile_native(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> 
     };
     const HEAD: &str = "(function (exports, require, module, __filename, __dirname) {";
     let wrapper = format!("{HEAD}{body}\n}})");
-    let compiled = vm.eval_nested(&wrapper, &filename);
-    // The body is the file as read: images name it by hash rather than carrying it.
-    vm.mark_lower_span(&filename, HEAD.len());
-    compiled
+    // The body is the file as read: images name it, and the code compiled from it, by hash
+    // rather than carrying them.
+    vm.eval_nested_lower(&wrapper, &filename, HEAD.len())
 }
 
 /// [`compile_native`] of a TypeScript file: its JavaScript, with the wrapper's header on a

@@ -125,7 +125,12 @@ fn replay_onto(shared: &Arc<Shared>, role: &Role, id: &str, program_id: &str) ->
     let [record] = records.as_slice() else {
         return Err(ApiError::internal(format!("the upgrade appended {} records, not one", records.len())));
     };
-    store.upgrade_session(id, &SessionUpgrade { program: program_id, sources: &sources, record, image: &image })?;
+    let blobs = runtime.take_blobs();
+    let blobs: Vec<(Digest, &[u8])> = blobs.iter().map(|(h, b)| (*h, &b[..])).collect();
+    store.upgrade_session(
+        id,
+        &SessionUpgrade { program: program_id, sources: &sources, record, image: &image, blobs: &blobs },
+    )?;
     tracing::info!(session = %id, program = %program_id, seq = record.seq, "session upgraded");
     let modules: Vec<Value> = files
         .iter()

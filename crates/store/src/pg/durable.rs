@@ -5,7 +5,7 @@
 
 use amber_durable::digest::Digest;
 use amber_durable::export::{encode_export, ExportedSession};
-use amber_durable::journal::{captured_blobs, check_head_tag, head_tag, CallRecord, Journal, JournalHead};
+use amber_durable::journal::{check_head_tag, head_tag, CallRecord, Journal, JournalHead};
 use amber_durable::policy::Policy;
 use amber_durable::store::checks::{check_image_head, plan_append, storable_image_head, stored_record_hash_of};
 use amber_durable::store::{
@@ -334,13 +334,15 @@ pub(super) fn export(c: &mut impl GenericClient, name: &str) -> StoreResult<Vec<
         load_to_show(c, name)?.ok_or_else(|| StoreError::NotFound { what: "session", id: name.to_string() })?;
     let head_tag = stored_tag(c, name)?;
     let mut blobs = Vec::new();
-    for hash in captured_blobs(loaded.journal.records()) {
+    for (hash, by) in
+        amber_durable::export::exported_blobs(loaded.journal.records(), loaded.image.as_ref().map(|i| &i.bytes[..]))
+    {
         match blob(c, &hash)? {
             Some(bytes) => blobs.push((hash, bytes)),
             None => {
                 return Err(corrupt(
                     "session store",
-                    format!("session {name:?}: its journal names blob {hash}, which the store lacks"),
+                    format!("session {name:?}: its {by} names blob {hash}, which the store lacks"),
                 ))
             }
         }

@@ -403,6 +403,7 @@ impl Store for PgStore {
             )?
             .get(0);
         durable::replace_sources(&mut tx, id, upgrade.sources)?;
+        durable::put_blobs(&mut tx, upgrade.blobs)?;
         let lease = durable::Lease { epoch, owner: &self.owner };
         let progress = durable::Progress {
             records: std::slice::from_ref(upgrade.record),

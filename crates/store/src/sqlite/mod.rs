@@ -375,6 +375,11 @@ impl Store for SqliteStore {
             lease.release()?;
             return Err(rules::moved_on(id, upgrade.record.seq, u(next)));
         }
+        // Blobs first: an image never names bytes the store lacks.
+        if let Err(e) = conn.put_blobs(upgrade.blobs) {
+            lease.release()?;
+            return Err(e.into());
+        }
         // The row's own change runs inside the upgrade's transaction; a refusal rolls it back.
         let refused = std::cell::Cell::new(None);
         let switched = conn.upgrade_with(&lease, upgrade.sources, upgrade.record, upgrade.image, |tx| {
