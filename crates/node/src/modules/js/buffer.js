@@ -115,6 +115,9 @@ function fromObject(obj) {
   return undefined;
 }
 
+// Static properties are made in Node's order (Object.keys(Buffer) shows it).
+Buffer.poolSize = 8 * 1024;
+
 Buffer.from = function from(value, encodingOrOffset, length) {
   if (typeof value === 'string') return fromString(value, encodingOrOffset);
   if (typeof value === 'object' && value !== null) {
@@ -131,12 +134,6 @@ Buffer.from = function from(value, encodingOrOffset, length) {
     }
   }
   throw ERR_INVALID_ARG_TYPE('first argument', ['string', 'Buffer', 'ArrayBuffer', 'Array', 'Array-like Object'], value);
-};
-
-Buffer.of = function of(...items) {
-  const b = new FastBuffer(items.length);
-  for (let k = 0; k < items.length; k++) b[k] = items[k];
-  return b;
 };
 
 Buffer.copyBytesFrom = function copyBytesFrom(view, offset, length) {
@@ -163,6 +160,12 @@ Buffer.copyBytesFrom = function copyBytesFrom(view, offset, length) {
   }
   const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
   return Buffer.from(bytes.slice());
+};
+
+Buffer.of = function of(...items) {
+  const b = new FastBuffer(items.length);
+  for (let k = 0; k < items.length; k++) b[k] = items[k];
+  return b;
 };
 
 function assertSize(size) {
@@ -261,8 +264,6 @@ Object.defineProperty(Buffer.prototype, 'offset', {
     return this.byteOffset;
   },
 });
-
-Buffer.poolSize = 8 * 1024;
 
 Buffer.prototype.copy = function copy(target, targetStart, sourceStart, sourceEnd) {
   if (!isUint8Array(this)) throw ERR_INVALID_ARG_TYPE('source', ['Buffer', 'Uint8Array'], this);
@@ -797,8 +798,9 @@ module.exports = {
 };
 Object.defineProperty(module.exports, 'FastBuffer', { value: FastBuffer, enumerable: false });
 // Blob and File are the web classes (the globals are the same objects); loaded when first
-// read, and never from internal/blob itself, which needs no Buffer.
-for (const name of ['Blob', 'File']) {
+// read, and never from internal/blob itself, which needs no Buffer. Node's key order puts
+// resolveObjectURL between them.
+function lazyBlobExport(name) {
   Object.defineProperty(module.exports, name, {
     get() { return require('node:internal/blob')[name]; },
     set(value) { Object.defineProperty(module.exports, name, { value, writable: true, enumerable: true, configurable: true }); },
@@ -806,3 +808,9 @@ for (const name of ['Blob', 'File']) {
     configurable: true,
   });
 }
+lazyBlobExport('Blob');
+// The Blob a `URL.createObjectURL` URL names (a new Blob over the same bytes), or undefined.
+module.exports.resolveObjectURL = function resolveObjectURL(url) {
+  return require('node:internal/blob').internals.resolveObjectURL(url);
+};
+lazyBlobExport('File');
