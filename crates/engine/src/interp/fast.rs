@@ -1,8 +1,8 @@
 //! The fast tier of the dispatch loop.
 //!
 //! Most executed instructions are small: register moves, int32 and double arithmetic,
-//! compares, jumps, and property or element accesses that hit an inline cache or a dense
-//! array. [`run`] executes a straight run of those for the top frame with its code, pc and
+//! compares, jumps, global reads, and property or element accesses that hit an inline
+//! cache, a dense array or a TypedArray's buffer. [`run`] executes a straight run of those for the top frame with its code, pc and
 //! register base held in locals, and returns at the first instruction it does not handle
 //! (a call, an allocation, an IC miss, a value that needs conversion…), leaving that
 //! instruction at the frame's pc for [`super::step`], the general path, which handles every
@@ -13,9 +13,12 @@
 //! (which read the frame's pc) never see the locals.
 
 use super::ops;
+use crate::atoms::PropertyKey;
+use crate::builtins::typed_array;
 use crate::bytecode::{Op, IC_OWN};
 use crate::heap::object::{Class, Object, Props};
 use crate::heap::Heap;
+use crate::runtime::convert::f64_to_int32;
 use crate::runtime::operators::{self, Arith};
 use crate::value::Value;
 use crate::vm::Vm;
@@ -108,9 +111,9 @@ fn loose_equals(a: Value, b: Value) -> Option<bool> {
 
 /// Execute fast-tier instructions of the top frame; see the module doc.
 pub(super) fn run(vm: &mut Vm) {
-    let Vm { heap, stack, frames, fuel, stats, .. } = vm;
+    let Vm { heap, stack, frames, fuel, stats, global, global_lexicals, .. } = vm;
     let Some(frame) = frames.last_mut() else { return };
-    let Heap { code: codes, objects, envs, bytes_since_gc, bytes_estimate, .. } = heap;
+    let Heap { code: codes, objects, envs, shapes, bytes_since_gc, bytes_estimate, .. } = heap;
     let Some(code) = codes.get(frame.code.0) else { return };
     let ops = &code.ops[..];
     let base = frame.base as usize;
@@ -200,6 +203,16 @@ pub(super) fn run(vm: &mut Vm) {
                     }
                 }
             }
+            Op::SetLocalChecked(r) => {
+                // An initialised binding only: the TDZ error is step's.
+                let len = stack.len();
+                let slot = base + r as usize;
+                if len == 0 || slot >= len - 1 || stack[slot].is_empty() {
+                    break;
+                }
+                stack[slot] = stack[len - 1];
+                stack.pop();
+            }
             Op::GetLocalChecked(r) => match stack.get(base + r as usize) {
                 Some(&v) if !v.is_empty() => stack.push(v),
                 _ => break,
@@ -236,6 +249,19 @@ pub(super) fn run(vm: &mut Vm) {
                 };
                 *s = v;
                 stack.pop();
+            }
+            Op::GetGlobal(name) => {
+                // ops::get_global's fast paths: an initialised global lexical binding, else an
+                // own data property of the global object.
+                let v = match global_lexicals.get(&name) {
+                    Some(&(v, _)) if v.is_empty() => break,
+                    Some(&(v, _)) => v,
+                    None => match objects.get(global.0).and_then(|g| g.lookup_named(shapes, PropertyKey::Atom(name))) {
+                        Some((v, flags)) if !flags.is_accessor() => v,
+                        _ => break,
+                    },
+                };
+                stack.push(v);
             }
             Op::GetProp { ic, .. } => {
                 let Some(&obj) = stack.last() else { break };
@@ -287,16 +313,22 @@ pub(super) fn run(vm: &mut Vm) {
                 let (obj, key) = (stack[len - 2], stack[len - 1]);
                 let (Some(o), Some(i)) = (obj.as_object(), key.as_int()) else { break };
                 let Some(object) = objects.get(o.0) else { break };
-                if i < 0 || !matches!(object.class, Class::Array(_) | Class::Ordinary) {
+                if i < 0 {
                     break;
                 }
-                match object.elements.get(i as usize) {
-                    Some(&v) if !v.is_empty() => {
-                        stack.truncate(len - 1);
-                        stack[len - 2] = v;
-                    }
+                let v = match object.class {
+                    Class::Array(_) | Class::Ordinary => match object.elements.get(i as usize) {
+                        Some(&v) if !v.is_empty() => v,
+                        _ => break,
+                    },
+                    Class::TypedArray(_) => match typed_array::fast_get_element(objects, o, i as usize) {
+                        Some(v) => v,
+                        None => break,
+                    },
                     _ => break,
-                }
+                };
+                stack.truncate(len - 1);
+                stack[len - 2] = v;
             }
             Op::SetElem { .. } => {
                 // Overwrite an existing element of an ordinary object or array (property::set's
@@ -308,11 +340,20 @@ pub(super) fn run(vm: &mut Vm) {
                 let (obj, key, v) = (stack[len - 3], stack[len - 2], stack[len - 1]);
                 let (Some(o), Some(i)) = (obj.as_object(), key.as_int()) else { break };
                 let Some(object) = objects.get_mut(o.0) else { break };
-                if i < 0 || !matches!(object.class, Class::Array(_) | Class::Ordinary | Class::Function(_)) {
+                if i < 0 {
                     break;
                 }
-                match object.elements.get_mut(i as usize) {
-                    Some(slot) if !slot.is_empty() => *slot = v,
+                match object.class {
+                    Class::Array(_) | Class::Ordinary | Class::Function(_) => match object.elements.get_mut(i as usize)
+                    {
+                        Some(slot) if !slot.is_empty() => *slot = v,
+                        _ => break,
+                    },
+                    // The receiver is the TypedArray itself, so [[Set]] is TypedArraySetElement.
+                    Class::TypedArray(_) => match v.as_number() {
+                        Some(n) if typed_array::fast_set_element(objects, o, i as usize, n) => {}
+                        _ => break,
+                    },
                     _ => break,
                 }
                 stack.truncate(len - 2);
@@ -364,6 +405,17 @@ pub(super) fn run(vm: &mut Vm) {
                 if !top.is_number() {
                     break;
                 }
+            }
+            Op::BitNot => {
+                let Some(top) = stack.last_mut() else { break };
+                let r = match top.as_int() {
+                    Some(i) => !i,
+                    None => match top.as_number() {
+                        Some(x) => !f64_to_int32(x),
+                        None => break,
+                    },
+                };
+                *top = Value::int(r);
             }
             Op::Not => {
                 let Some(top) = stack.last_mut() else { break };
