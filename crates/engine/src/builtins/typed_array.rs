@@ -21,8 +21,9 @@ use crate::builtins::array_buffer;
 use crate::builtins::map::{alias_property, display, get_iterator_from_method, iterator_step_value};
 use crate::builtins::{arg, install, make_constructor, make_native, NativeDef, NativeId};
 use crate::error::JsResult;
-use crate::heap::object::{Class, Object, TypedArrayData, TypedKind};
+use crate::heap::object::{Class, DataBlock, Object, TypedArrayData, TypedKind};
 use crate::heap::shape::PropFlags;
+use crate::heap::Arena;
 use crate::native;
 use crate::runtime::call::{call, construct, is_callable, is_constructor, prototype_from_constructor};
 use crate::runtime::convert::{number_to_string, string_to_number, to_integer_or_infinity, to_object};
@@ -228,6 +229,11 @@ pub(crate) fn view_length(
 ) -> Option<usize> {
     // 1-2. If IsDetachedBuffer(buffer) is true, the view is out of bounds.
     let buffer_byte_length = array_buffer::byte_length(vm, buffer)?;
+    view_length_in(buffer_byte_length, byte_offset, length, size)
+}
+
+/// [`view_length`] over a buffer of `buffer_byte_length` bytes (not detached).
+fn view_length_in(buffer_byte_length: usize, byte_offset: usize, length: Option<usize>, size: usize) -> Option<usize> {
     // 3-5. byteOffsetStart; byteOffsetEnd is the buffer length when length-tracking, else
     //      byteOffsetStart + length × elementSize.
     // 6. If byteOffsetStart > bufferByteLength or byteOffsetEnd > bufferByteLength, true.
@@ -242,6 +248,60 @@ pub(crate) fn view_length(
             (end <= buffer_byte_length).then_some(len)
         }
     }
+}
+
+// ---- Fast paths for the interpreter's element access (`obj[i]`, `obj[i] = v`)
+//
+// They read the arenas directly, without `&Vm`, so the interpreter's fast tier can use them
+// while it holds its own borrows of the heap. Each covers the common case exactly and says
+// None/false for the rest (BigInt kinds, shared or detached buffers, an index out of
+// bounds), which the general path handles; neither case runs JS or is observable.
+
+/// The bytes of a view's buffer when it is a local (unshared, not detached) ArrayBuffer, and
+/// the view's element length over them.
+fn local_view<'a>(objects: &'a Arena<Object>, t: &TypedArrayData) -> Option<(&'a [u8], usize)> {
+    let Class::ArrayBuffer(b) = &objects.get(t.buffer.0)?.class else { return None };
+    let DataBlock::Local(bytes) = &b.block else { return None };
+    let length = view_length_in(bytes.len(), t.byte_offset, t.length, element_size(t.kind))?;
+    Some((bytes, length))
+}
+
+/// TypedArrayGetElement (§10.4.5.15) of `o` at integer `index`, when `o` is a TypedArray of
+/// a Number kind over a local buffer and `index` is in bounds.
+#[inline]
+pub(crate) fn fast_get_element(objects: &Arena<Object>, o: ObjectId, index: usize) -> Option<Value> {
+    let Class::TypedArray(t) = &objects.get(o.0)?.class else { return None };
+    if is_bigint_kind(t.kind) {
+        return None;
+    }
+    let (bytes, length) = local_view(objects, t)?;
+    if index >= length {
+        return None;
+    }
+    let size = element_size(t.kind);
+    let raw = element::read_raw(bytes, t.byte_offset + index * size, size, true);
+    numeric_to_value_no_alloc(element::decode(t.kind, raw))
+}
+
+/// TypedArraySetElement (§10.4.5.16) of `o` at integer `index` for a value that is already a
+/// Number (so ToNumber is the identity), when `o` is a TypedArray of a Number kind over a
+/// local buffer and `index` is in bounds. Returns whether it stored.
+#[inline]
+pub(crate) fn fast_set_element(objects: &mut Arena<Object>, o: ObjectId, index: usize, n: f64) -> bool {
+    let Some(Class::TypedArray(t)) = objects.get(o.0).map(|object| &object.class) else { return false };
+    if is_bigint_kind(t.kind) {
+        return false;
+    }
+    let Some((_, length)) = local_view(objects, t) else { return false };
+    if index >= length {
+        return false;
+    }
+    let (kind, buffer, size) = (t.kind, t.buffer, element_size(t.kind));
+    let at = t.byte_offset + index * size;
+    let Some(Class::ArrayBuffer(b)) = objects.get_mut(buffer.0).map(|object| &mut object.class) else { return false };
+    let DataBlock::Local(bytes) = &mut b.block else { return false };
+    element::write_raw(bytes, at, size, element::encode(kind, Numeric::Number(n)), true);
+    true
 }
 
 /// MakeTypedArrayWithBufferWitnessRecord (§10.4.5.9) for an in-bounds TypedArray; None when

@@ -45,6 +45,31 @@ pub(crate) fn is_anonymous_fn(e: &Expression) -> bool {
 }
 
 impl<'s> Compiler<'s, '_> {
+    /// Compile `e` for its effects only (an expression statement, a `for` update, the
+    /// operands of a comma before the last): nothing is left on the stack. An assignment or
+    /// update of a binding then stores without the `Dup` that keeps its value and the `Pop`
+    /// that drops it, which in a loop such as `for (…; …; i++) x = …` is a third of the work.
+    pub(crate) fn compile_effect(&mut self, e: &'s Expression<'s>) -> CResult<()> {
+        let kept = match e {
+            Expression::AssignmentExpression(a) => self.compile_assignment_value(a, false)?,
+            Expression::UpdateExpression(u) => self.compile_update_value(u, false)?,
+            Expression::SequenceExpression(s) => {
+                for e in &s.expressions {
+                    self.compile_effect(e)?;
+                }
+                false
+            }
+            _ => {
+                self.compile_expr(e)?;
+                true
+            }
+        };
+        if kept {
+            self.emit(Op::Pop);
+        }
+        Ok(())
+    }
+
     pub(crate) fn compile_expr(&mut self, e: &'s Expression<'s>) -> CResult<()> {
         self.compile_expr_named(e, None)
     }
@@ -120,9 +145,10 @@ impl<'s> Compiler<'s, '_> {
             Expression::SequenceExpression(s) => {
                 let n = s.expressions.len();
                 for (i, x) in s.expressions.iter().enumerate() {
-                    self.compile_expr(x)?;
                     if i + 1 < n {
-                        self.emit(Op::Pop);
+                        self.compile_effect(x)?;
+                    } else {
+                        self.compile_expr(x)?;
                     }
                 }
             }
@@ -885,6 +911,12 @@ impl<'s> Compiler<'s, '_> {
     // ---- assignment
 
     fn compile_assignment(&mut self, a: &'s AssignmentExpression<'s>) -> CResult<()> {
+        self.compile_assignment_value(a, true).map(|_| ())
+    }
+
+    /// Compile an assignment; with `keep` false its value is not needed, and a store to a
+    /// binding leaves it off the stack. Returns whether the value is on the stack.
+    fn compile_assignment_value(&mut self, a: &'s AssignmentExpression<'s>, keep: bool) -> CResult<bool> {
         let op = a.operator;
         if op == AssignmentOperator::Assign {
             match &a.left {
@@ -896,9 +928,13 @@ impl<'s> Compiler<'s, '_> {
                     if let Some(r) = self.emit_reference_resolve(id) {
                         self.compile_expr_named(&a.right, name.as_deref())?;
                         self.emit_reference_put(r);
-                        return Ok(());
+                        return Ok(true);
                     }
                     self.compile_expr_named(&a.right, name.as_deref())?;
+                    if !keep {
+                        self.emit_identifier_store(id)?;
+                        return Ok(false);
+                    }
                     self.emit(Op::Dup);
                     self.emit_identifier_store(id)?;
                 }
@@ -945,7 +981,7 @@ impl<'s> Compiler<'s, '_> {
                             }
                             self.compile_expr(&a.right)?;
                             self.emit(Op::SetSuper { strict: self.func.code.strict });
-                            return Ok(());
+                            return Ok(true);
                         }
                     }
                     // Destructuring assignment.
@@ -954,13 +990,14 @@ impl<'s> Compiler<'s, '_> {
                     self.compile_assign_to_target_from(&a.left, super::PatternSubject::Assigned(&a.right))?;
                 }
             }
-            return Ok(());
+            return Ok(true);
         }
         if matches!(
             op,
             AssignmentOperator::LogicalAnd | AssignmentOperator::LogicalOr | AssignmentOperator::LogicalNullish
         ) {
-            return self.compile_logical_assignment(a);
+            self.compile_logical_assignment(a)?;
+            return Ok(true);
         }
         let bin = compound_op(op);
         match &a.left {
@@ -970,11 +1007,15 @@ impl<'s> Compiler<'s, '_> {
                     self.compile_expr(&a.right)?;
                     self.emit(bin);
                     self.emit_reference_put(r);
-                    return Ok(());
+                    return Ok(true);
                 }
                 self.emit_identifier_load(id, false)?;
                 self.compile_expr(&a.right)?;
                 self.emit(bin);
+                if !keep {
+                    self.emit_identifier_store(id)?;
+                    return Ok(false);
+                }
                 self.emit(Op::Dup);
                 self.emit_identifier_store(id)?;
             }
@@ -1033,7 +1074,7 @@ impl<'s> Compiler<'s, '_> {
                 self.emit(Op::SetSuper { strict: self.func.code.strict });
             }
         }
-        Ok(())
+        Ok(true)
     }
 
     fn compile_logical_assignment(&mut self, a: &'s AssignmentExpression<'s>) -> CResult<()> {
@@ -1127,6 +1168,12 @@ impl<'s> Compiler<'s, '_> {
     }
 
     fn compile_update(&mut self, u: &'s UpdateExpression<'s>) -> CResult<()> {
+        self.compile_update_value(u, true).map(|_| ())
+    }
+
+    /// Compile `++`/`--`; with `keep` false as [`Self::compile_assignment_value`]. Returns
+    /// whether the value is on the stack.
+    fn compile_update_value(&mut self, u: &'s UpdateExpression<'s>, keep: bool) -> CResult<bool> {
         let step = if u.operator == UpdateOperator::Increment { Op::Inc } else { Op::Dec };
         match &u.argument {
             SimpleAssignmentTarget::AssignmentTargetIdentifier(id) => {
@@ -1143,10 +1190,16 @@ impl<'s> Compiler<'s, '_> {
                         self.emit(step);
                         self.emit(Op::PutNameRef { name: r.name, depth: r.depth, slot: r.slot, checked: r.checked });
                     }
-                    return Ok(());
+                    return Ok(true);
                 }
                 self.emit_identifier_load(id, false)?;
                 self.emit(Op::ToNumeric);
+                if !keep {
+                    // Prefix or postfix alike when the value is not used.
+                    self.emit(step);
+                    self.emit_identifier_store(id)?;
+                    return Ok(false);
+                }
                 if u.prefix {
                     self.emit(step);
                     self.emit(Op::Dup);
@@ -1243,7 +1296,7 @@ impl<'s> Compiler<'s, '_> {
                 }
             }
         }
-        Ok(())
+        Ok(true)
     }
 
     // ---- generators

@@ -204,10 +204,12 @@ impl<'s> Compiler<'s, '_> {
             Statement::EmptyStatement(_) | Statement::DebuggerStatement(_) => Ok(()),
             Statement::ExpressionStatement(e) => {
                 self.mark(e.span.start);
-                self.compile_expr(&e.expression)?;
                 match self.func.completion {
-                    Some(c) => self.emit(Op::SetLocal(c)),
-                    None => self.emit(Op::Pop),
+                    Some(c) => {
+                        self.compile_expr(&e.expression)?;
+                        self.emit(Op::SetLocal(c));
+                    }
+                    None => self.compile_effect(&e.expression)?,
                 }
                 Ok(())
             }
@@ -558,8 +560,7 @@ impl<'s> Compiler<'s, '_> {
             self.emit(Op::CloneEnv);
         }
         if let Some(update) = &s.update {
-            self.compile_expr(update)?;
-            self.emit(Op::Pop);
+            self.compile_effect(update)?;
         }
         self.emit(Op::Jump(start));
         let breaks = self.pop_loop(Some(cont));

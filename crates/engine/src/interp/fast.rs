@@ -1,22 +1,31 @@
 //! The fast tier of the dispatch loop.
 //!
 //! Most executed instructions are small: register moves, int32 and double arithmetic,
-//! compares, jumps, and property or element accesses that hit an inline cache or a dense
-//! array. [`run`] executes a straight run of those for the top frame with its code, pc and
-//! register base held in locals, and returns at the first instruction it does not handle
-//! (a call, an allocation, an IC miss, a value that needs conversion…), leaving that
+//! compares, jumps, global reads, and property or element accesses that hit an inline
+//! cache, a dense array or a TypedArray's buffer; and calls and returns between plain JS
+//! functions. [`run`] executes a straight run of those with the top frame's code, pc and
+//! register base held in locals (a call or return it makes writes the pc back and takes
+//! up the new top frame), and returns at the first instruction it does not handle (a
+//! native call, an allocation, an IC miss, a value that needs conversion…), leaving that
 //! instruction at the frame's pc for [`super::step`], the general path, which handles every
 //! instruction. So each arm here is an exact shortcut of the same arm in `step`: same
-//! result, same fuel (one unit per instruction). Nothing here allocates a heap cell, calls,
-//! or throws,
-//! so the collector (which runs only at instruction boundaries in `step`) and stack traces
-//! (which read the frame's pc) never see the locals.
+//! result, same frames, same fuel (one unit per instruction). Nothing here allocates a heap
+//! cell, calls into Rust that may run JS, or throws, so the collector (which runs only at
+//! instruction boundaries in `step`) and stack traces (which read the frames' pcs) never
+//! see the locals.
 
+use super::frame::{Frame, FrameKind};
 use super::ops;
+use crate::atoms::PropertyKey;
+use crate::builtins::typed_array;
+use crate::bytecode::{CodeBlock, FunctionKind};
 use crate::bytecode::{Op, IC_OWN};
 use crate::heap::object::{Class, Object, Props};
-use crate::heap::Heap;
+use crate::heap::{Arena, Heap};
+use crate::realm::RealmId;
+use crate::runtime::convert::f64_to_int32;
 use crate::runtime::operators::{self, Arith};
+use crate::value::ObjectId;
 use crate::value::Value;
 use crate::vm::Vm;
 
@@ -106,16 +115,106 @@ fn loose_equals(a: Value, b: Value) -> Option<bool> {
     None
 }
 
+/// A call or return the fast tier tries to make itself.
+#[derive(Clone, Copy)]
+enum Transfer {
+    Call(u32),
+    Return,
+}
+
+/// `Call(argc)` of a plain closure, as step's op_call and `calls::enter_closure` make it:
+/// pushes the callee's frame (its caller's pc past the call) and returns true, or returns
+/// false having changed nothing, leaving the call to step. Plain means what needs neither
+/// a heap cell nor a realm switch nor an error: a non-class, non-generator, non-async
+/// function (or arrow or method) of the running realm whose variables all live in registers
+/// (no environment to allocate), called with `this` an object or nullish (a sloppy callee
+/// sees the global object; a primitive would need a wrapper), below the depth limit.
+#[allow(clippy::too_many_arguments)]
+fn enter_plain_call(
+    frames: &mut Vec<Frame>,
+    stack: &mut Vec<Value>,
+    objects: &Arena<Object>,
+    codes: &Arena<CodeBlock>,
+    global: ObjectId,
+    realm: RealmId,
+    max_depth: usize,
+    argc: u32,
+) -> bool {
+    let args = argc as usize;
+    let len = stack.len();
+    if len < args + 2 || frames.len() >= max_depth {
+        return false;
+    }
+    let callee = stack[len - args - 2];
+    let Some(f) = callee.as_object() else { return false };
+    let Some(Class::Function(closure)) = objects.get(f.0).map(|o| &o.class) else { return false };
+    let Some(code) = codes.get(closure.code.0) else { return false };
+    if code.is_class_constructor
+        || code.env_slots > 0
+        || code.realm != realm
+        || !matches!(code.kind, FunctionKind::Normal | FunctionKind::Arrow | FunctionKind::Method)
+    {
+        return false;
+    }
+    let base = len - args;
+    // OrdinaryCallBindThis: arrows take theirs from creation, sloppy functions the global
+    // object for nullish.
+    let (mut this, mut new_target) = (stack[base - 1], Value::UNDEFINED);
+    if code.kind.is_arrow() {
+        (this, new_target) = (closure.bound_this, closure.bound_new_target);
+    } else if !code.strict && !this.is_object() {
+        if !this.is_nullish() {
+            return false;
+        }
+        this = Value::object(global);
+    }
+    let Some(caller) = frames.last_mut() else { return false };
+    caller.pc += 1;
+    stack[base - 1] = this;
+    let (params, registers) = (code.param_count as usize, code.register_count as usize);
+    let extra_args = if args > params { stack.split_off(base + params) } else { Vec::new() };
+    stack.resize(base + registers, Value::UNDEFINED);
+    frames.push(Frame {
+        code: closure.code,
+        pc: 0,
+        base: base as u32,
+        callee,
+        this,
+        new_target,
+        env: closure.env,
+        env_depth: 0,
+        argc,
+        extra_args,
+        kind: FrameKind::Normal,
+        stop_here: false,
+        outer_realm: realm,
+    });
+    true
+}
+
+/// `Return` from a frame that returns into its JS caller in the same realm (do_return's
+/// FrameKind::Normal case): pops it and pushes the value for the caller. Returns false
+/// having changed nothing otherwise (a constructor, generator or async body, a frame whose
+/// Rust caller waits for it), leaving the return to step.
+fn leave_plain_frame(frames: &mut Vec<Frame>, stack: &mut Vec<Value>, realm: RealmId) -> bool {
+    let Some(f) = frames.last() else { return false };
+    if f.stop_here || f.kind != FrameKind::Normal || f.outer_realm != realm || frames.len() < 2 {
+        return false;
+    }
+    let below = (f.base as usize).saturating_sub(2);
+    let Some(v) = stack.pop() else { return false };
+    frames.pop();
+    stack.truncate(below);
+    stack.push(v);
+    true
+}
+
 /// Execute fast-tier instructions of the top frame; see the module doc.
 pub(super) fn run(vm: &mut Vm) {
-    let Vm { heap, stack, frames, fuel, stats, .. } = vm;
-    let Some(frame) = frames.last_mut() else { return };
-    let Heap { code: codes, objects, envs, bytes_since_gc, bytes_estimate, .. } = heap;
-    let Some(code) = codes.get(frame.code.0) else { return };
-    let ops = &code.ops[..];
-    let base = frame.base as usize;
+    let Vm { heap, stack, frames, fuel, stats, global, global_lexicals, options, current_realm, .. } = vm;
+    let Heap { code: codes, objects, envs, shapes, bytes_since_gc, bytes_estimate, .. } = heap;
     let budget = *fuel;
-    let mut pc = frame.pc as usize;
+    let mut pc: usize;
     let mut n: u64 = 0;
     let mut ic_hits: u64 = 0;
     // Property slots added through cached transitions (storage growth, Heap::note_growth).
@@ -160,256 +259,339 @@ pub(super) fn run(vm: &mut Vm) {
             }
         }};
     }
-    while n < budget {
-        let Some(&op) = ops.get(pc) else { break };
-        match op {
-            Op::Undefined => stack.push(Value::UNDEFINED),
-            Op::Null => stack.push(Value::NULL),
-            Op::True => stack.push(Value::TRUE),
-            Op::False => stack.push(Value::FALSE),
-            Op::Int(i) => stack.push(Value::int(i)),
-            Op::Const(i) => match code.constants.get(i as usize) {
-                Some(&v) => stack.push(v),
-                None => break,
-            },
-            Op::Pop => {
-                stack.pop();
-            }
-            Op::Dup => {
-                let Some(&v) = stack.last() else { break };
-                stack.push(v);
-            }
-            Op::Swap => {
-                let len = stack.len();
-                if len < 2 {
-                    break;
+    // One pass per frame: a call or return made here continues in the next top frame.
+    'frames: while let Some(frame) = frames.last_mut() {
+        let Some(code) = codes.get(frame.code.0) else { break };
+        let ops = &code.ops[..];
+        let base = frame.base as usize;
+        pc = frame.pc as usize;
+        // Set by a call or return this tier makes itself; any other exit leaves it None.
+        let mut transfer = None;
+        while n < budget {
+            let Some(&op) = ops.get(pc) else { break };
+            match op {
+                Op::Undefined => stack.push(Value::UNDEFINED),
+                Op::Null => stack.push(Value::NULL),
+                Op::True => stack.push(Value::TRUE),
+                Op::False => stack.push(Value::FALSE),
+                Op::Int(i) => stack.push(Value::int(i)),
+                Op::Const(i) => match code.constants.get(i as usize) {
+                    Some(&v) => stack.push(v),
+                    None => break,
+                },
+                Op::Pop => {
+                    stack.pop();
                 }
-                stack.swap(len - 1, len - 2);
-            }
-            Op::GetLocal(r) => {
-                let Some(&v) = stack.get(base + r as usize) else { break };
-                stack.push(v);
-            }
-            Op::SetLocal(r) => {
-                let v = pop!();
-                match stack.get_mut(base + r as usize) {
-                    Some(s) => *s = v,
-                    None => {
-                        stack.push(v);
+                Op::Dup => {
+                    let Some(&v) = stack.last() else { break };
+                    stack.push(v);
+                }
+                Op::Swap => {
+                    let len = stack.len();
+                    if len < 2 {
                         break;
                     }
+                    stack.swap(len - 1, len - 2);
                 }
-            }
-            Op::GetLocalChecked(r) => match stack.get(base + r as usize) {
-                Some(&v) if !v.is_empty() => stack.push(v),
-                _ => break,
-            },
-            Op::GetEnv { depth, slot } => {
-                let mut e = frame.env;
-                for _ in 0..depth {
-                    e = e.and_then(|id| envs.get(id.0)).and_then(|env| env.parent);
+                Op::GetLocal(r) => {
+                    let Some(&v) = stack.get(base + r as usize) else { break };
+                    stack.push(v);
                 }
-                let Some(v) = e.and_then(|id| envs.get(id.0)).and_then(|env| env.slots.get(slot as usize)) else {
-                    break;
-                };
-                stack.push(*v);
-            }
-            Op::GetEnvChecked { depth, slot } => {
-                let mut e = frame.env;
-                for _ in 0..depth {
-                    e = e.and_then(|id| envs.get(id.0)).and_then(|env| env.parent);
+                Op::SetLocal(r) => {
+                    let v = pop!();
+                    match stack.get_mut(base + r as usize) {
+                        Some(s) => *s = v,
+                        None => {
+                            stack.push(v);
+                            break;
+                        }
+                    }
                 }
-                match e.and_then(|id| envs.get(id.0)).and_then(|env| env.slots.get(slot as usize)) {
-                    Some(v) if !v.is_empty() => stack.push(*v),
+                Op::SetLocalChecked(r) => {
+                    // An initialised binding only: the TDZ error is step's.
+                    let len = stack.len();
+                    let slot = base + r as usize;
+                    if len == 0 || slot >= len - 1 || stack[slot].is_empty() {
+                        break;
+                    }
+                    stack[slot] = stack[len - 1];
+                    stack.pop();
+                }
+                Op::GetLocalChecked(r) => match stack.get(base + r as usize) {
+                    Some(&v) if !v.is_empty() => stack.push(v),
                     _ => break,
-                }
-            }
-            Op::SetEnv { depth, slot } => {
-                let mut e = frame.env;
-                for _ in 0..depth {
-                    e = e.and_then(|id| envs.get(id.0)).and_then(|env| env.parent);
-                }
-                let Some(&v) = stack.last() else { break };
-                let Some(s) = e.and_then(|id| envs.get_mut(id.0)).and_then(|env| env.slots.get_mut(slot as usize))
-                else {
-                    break;
-                };
-                *s = v;
-                stack.pop();
-            }
-            Op::GetProp { ic, .. } => {
-                let Some(&obj) = stack.last() else { break };
-                let Some(cache) = code.ics.get(ic as usize) else { break };
-                let Some(v) = ops::ic_probe(objects, cache, obj) else { break };
-                ic_hits += 1;
-                if let Some(top) = stack.last_mut() {
-                    *top = v;
-                }
-            }
-            Op::GetPropKeep { ic, .. } => {
-                let Some(&obj) = stack.last() else { break };
-                let Some(cache) = code.ics.get(ic as usize) else { break };
-                let Some(v) = ops::ic_probe(objects, cache, obj) else { break };
-                ic_hits += 1;
-                stack.push(v);
-            }
-            Op::SetProp { ic, .. } => {
-                let len = stack.len();
-                if len < 2 {
-                    break;
-                }
-                let (obj, v) = (stack[len - 2], stack[len - 1]);
-                let Some(cache) = code.ics.get(ic as usize) else { break };
-                let Some(o) = obj.as_object() else { break };
-                if cache.state == IC_OWN {
-                    let Some(object) = objects.get_mut(o.0) else { break };
-                    let Props::Shaped { shape, slots } = &mut object.props else { break };
-                    if cache.shape != shape.0 {
-                        break;
+                },
+                Op::GetEnv { depth, slot } => {
+                    let mut e = frame.env;
+                    for _ in 0..depth {
+                        e = e.and_then(|id| envs.get(id.0)).and_then(|env| env.parent);
                     }
-                    let Some(s) = slots.get_mut(cache.slot as usize) else { break };
+                    let Some(v) = e.and_then(|id| envs.get(id.0)).and_then(|env| env.slots.get(slot as usize)) else {
+                        break;
+                    };
+                    stack.push(*v);
+                }
+                Op::GetEnvChecked { depth, slot } => {
+                    let mut e = frame.env;
+                    for _ in 0..depth {
+                        e = e.and_then(|id| envs.get(id.0)).and_then(|env| env.parent);
+                    }
+                    match e.and_then(|id| envs.get(id.0)).and_then(|env| env.slots.get(slot as usize)) {
+                        Some(v) if !v.is_empty() => stack.push(*v),
+                        _ => break,
+                    }
+                }
+                Op::SetEnv { depth, slot } => {
+                    let mut e = frame.env;
+                    for _ in 0..depth {
+                        e = e.and_then(|id| envs.get(id.0)).and_then(|env| env.parent);
+                    }
+                    let Some(&v) = stack.last() else { break };
+                    let Some(s) = e.and_then(|id| envs.get_mut(id.0)).and_then(|env| env.slots.get_mut(slot as usize))
+                    else {
+                        break;
+                    };
                     *s = v;
-                } else if ops::ic_add_applies(objects, cache, obj) {
-                    ops::ic_add(objects, cache, o, v);
-                    slot_bytes += objects.get(o.0).map_or(0, Object::named_slot_bytes);
-                } else {
-                    break;
+                    stack.pop();
                 }
-                ic_hits += 1;
-                stack.truncate(len - 1);
-                stack[len - 2] = v;
-            }
-            Op::GetElem => {
-                let len = stack.len();
-                if len < 2 {
-                    break;
+                Op::GetGlobal(name) => {
+                    // ops::get_global's fast paths: an initialised global lexical binding, else an
+                    // own data property of the global object.
+                    let v = match global_lexicals.get(&name) {
+                        Some(&(v, _)) if v.is_empty() => break,
+                        Some(&(v, _)) => v,
+                        None => {
+                            match objects.get(global.0).and_then(|g| g.lookup_named(shapes, PropertyKey::Atom(name))) {
+                                Some((v, flags)) if !flags.is_accessor() => v,
+                                _ => break,
+                            }
+                        }
+                    };
+                    stack.push(v);
                 }
-                let (obj, key) = (stack[len - 2], stack[len - 1]);
-                let (Some(o), Some(i)) = (obj.as_object(), key.as_int()) else { break };
-                let Some(object) = objects.get(o.0) else { break };
-                if i < 0 || !matches!(object.class, Class::Array(_) | Class::Ordinary) {
-                    break;
-                }
-                match object.elements.get(i as usize) {
-                    Some(&v) if !v.is_empty() => {
-                        stack.truncate(len - 1);
-                        stack[len - 2] = v;
+                Op::GetProp { ic, .. } => {
+                    let Some(&obj) = stack.last() else { break };
+                    let Some(cache) = code.ics.get(ic as usize) else { break };
+                    let Some(v) = ops::ic_probe(objects, cache, obj) else { break };
+                    ic_hits += 1;
+                    if let Some(top) = stack.last_mut() {
+                        *top = v;
                     }
-                    _ => break,
                 }
-            }
-            Op::SetElem { .. } => {
-                // Overwrite an existing element of an ordinary object or array (property::set's
-                // own fast path: elements always hold writable data properties).
-                let len = stack.len();
-                if len < 3 {
-                    break;
+                Op::GetPropKeep { ic, .. } => {
+                    let Some(&obj) = stack.last() else { break };
+                    let Some(cache) = code.ics.get(ic as usize) else { break };
+                    let Some(v) = ops::ic_probe(objects, cache, obj) else { break };
+                    ic_hits += 1;
+                    stack.push(v);
                 }
-                let (obj, key, v) = (stack[len - 3], stack[len - 2], stack[len - 1]);
-                let (Some(o), Some(i)) = (obj.as_object(), key.as_int()) else { break };
-                let Some(object) = objects.get_mut(o.0) else { break };
-                if i < 0 || !matches!(object.class, Class::Array(_) | Class::Ordinary | Class::Function(_)) {
-                    break;
+                Op::SetProp { ic, .. } => {
+                    let len = stack.len();
+                    if len < 2 {
+                        break;
+                    }
+                    let (obj, v) = (stack[len - 2], stack[len - 1]);
+                    let Some(cache) = code.ics.get(ic as usize) else { break };
+                    let Some(o) = obj.as_object() else { break };
+                    if cache.state == IC_OWN {
+                        let Some(object) = objects.get_mut(o.0) else { break };
+                        let Props::Shaped { shape, slots } = &mut object.props else { break };
+                        if cache.shape != shape.0 {
+                            break;
+                        }
+                        let Some(s) = slots.get_mut(cache.slot as usize) else { break };
+                        *s = v;
+                    } else if ops::ic_add_applies(objects, cache, obj) {
+                        ops::ic_add(objects, cache, o, v);
+                        slot_bytes += objects.get(o.0).map_or(0, Object::named_slot_bytes);
+                    } else {
+                        break;
+                    }
+                    ic_hits += 1;
+                    stack.truncate(len - 1);
+                    stack[len - 2] = v;
                 }
-                match object.elements.get_mut(i as usize) {
-                    Some(slot) if !slot.is_empty() => *slot = v,
-                    _ => break,
+                Op::GetElem => {
+                    let len = stack.len();
+                    if len < 2 {
+                        break;
+                    }
+                    let (obj, key) = (stack[len - 2], stack[len - 1]);
+                    let (Some(o), Some(i)) = (obj.as_object(), key.as_int()) else { break };
+                    let Some(object) = objects.get(o.0) else { break };
+                    if i < 0 {
+                        break;
+                    }
+                    let v = match object.class {
+                        Class::Array(_) | Class::Ordinary => match object.elements.get(i as usize) {
+                            Some(&v) if !v.is_empty() => v,
+                            _ => break,
+                        },
+                        Class::TypedArray(_) => match typed_array::fast_get_element(objects, o, i as usize) {
+                            Some(v) => v,
+                            None => break,
+                        },
+                        _ => break,
+                    };
+                    stack.truncate(len - 1);
+                    stack[len - 2] = v;
                 }
-                stack.truncate(len - 2);
-                stack[len - 3] = v;
-            }
-            Op::Add => binary!(|a, b| arith(Arith::Add, a, b)),
-            Op::Sub => binary!(|a, b| arith(Arith::Sub, a, b)),
-            Op::Mul => binary!(|a, b| arith(Arith::Mul, a, b)),
-            Op::Div => binary!(|a, b| arith(Arith::Div, a, b)),
-            Op::Mod => binary!(|a, b| arith(Arith::Mod, a, b)),
-            Op::BitAnd => binary!(|a, b| arith(Arith::BitAnd, a, b)),
-            Op::BitOr => binary!(|a, b| arith(Arith::BitOr, a, b)),
-            Op::BitXor => binary!(|a, b| arith(Arith::BitXor, a, b)),
-            Op::Shl => binary!(|a, b| arith(Arith::Shl, a, b)),
-            Op::Sar => binary!(|a, b| arith(Arith::Sar, a, b)),
-            Op::Shr => binary!(|a, b| arith(Arith::Shr, a, b)),
-            Op::Lt => binary!(|a, b| compare(a, b, false, false)),
-            Op::Gt => binary!(|a, b| compare(a, b, true, false)),
-            Op::Le => binary!(|a, b| compare(a, b, true, true)),
-            Op::Ge => binary!(|a, b| compare(a, b, false, true)),
-            Op::StrictEq => binary!(|a, b| strict_equals(a, b).map(Value::bool)),
-            Op::StrictNe => binary!(|a, b| strict_equals(a, b).map(|r| Value::bool(!r))),
-            Op::Eq => binary!(|a, b| loose_equals(a, b).map(Value::bool)),
-            Op::Ne => binary!(|a, b| loose_equals(a, b).map(|r| Value::bool(!r))),
-            Op::Inc | Op::Dec => {
-                let Some(top) = stack.last_mut() else { break };
-                let delta = if matches!(op, Op::Inc) { 1 } else { -1 };
-                let r = match top.as_int() {
-                    Some(i) => i.checked_add(delta).map(Value::int),
-                    None => top.as_number().map(|x| Value::number(x + delta as f64)),
-                };
-                match r {
-                    Some(r) => *top = r,
-                    None => break,
+                Op::SetElem { .. } => {
+                    // Overwrite an existing element of an ordinary object or array (property::set's
+                    // own fast path: elements always hold writable data properties).
+                    let len = stack.len();
+                    if len < 3 {
+                        break;
+                    }
+                    let (obj, key, v) = (stack[len - 3], stack[len - 2], stack[len - 1]);
+                    let (Some(o), Some(i)) = (obj.as_object(), key.as_int()) else { break };
+                    let Some(object) = objects.get_mut(o.0) else { break };
+                    if i < 0 {
+                        break;
+                    }
+                    match object.class {
+                        Class::Array(_) | Class::Ordinary | Class::Function(_) => {
+                            match object.elements.get_mut(i as usize) {
+                                Some(slot) if !slot.is_empty() => *slot = v,
+                                _ => break,
+                            }
+                        }
+                        // The receiver is the TypedArray itself, so [[Set]] is TypedArraySetElement.
+                        Class::TypedArray(_) => match v.as_number() {
+                            Some(n) if typed_array::fast_set_element(objects, o, i as usize, n) => {}
+                            _ => break,
+                        },
+                        _ => break,
+                    }
+                    stack.truncate(len - 2);
+                    stack[len - 3] = v;
                 }
-            }
-            Op::Neg => {
-                let Some(top) = stack.last_mut() else { break };
-                match top.as_int() {
-                    Some(i) if i != 0 && i != i32::MIN => *top = Value::int(-i),
-                    _ => match top.as_number() {
-                        Some(x) => *top = Value::number(-x),
+                Op::Add => binary!(|a, b| arith(Arith::Add, a, b)),
+                Op::Sub => binary!(|a, b| arith(Arith::Sub, a, b)),
+                Op::Mul => binary!(|a, b| arith(Arith::Mul, a, b)),
+                Op::Div => binary!(|a, b| arith(Arith::Div, a, b)),
+                Op::Mod => binary!(|a, b| arith(Arith::Mod, a, b)),
+                Op::BitAnd => binary!(|a, b| arith(Arith::BitAnd, a, b)),
+                Op::BitOr => binary!(|a, b| arith(Arith::BitOr, a, b)),
+                Op::BitXor => binary!(|a, b| arith(Arith::BitXor, a, b)),
+                Op::Shl => binary!(|a, b| arith(Arith::Shl, a, b)),
+                Op::Sar => binary!(|a, b| arith(Arith::Sar, a, b)),
+                Op::Shr => binary!(|a, b| arith(Arith::Shr, a, b)),
+                Op::Lt => binary!(|a, b| compare(a, b, false, false)),
+                Op::Gt => binary!(|a, b| compare(a, b, true, false)),
+                Op::Le => binary!(|a, b| compare(a, b, true, true)),
+                Op::Ge => binary!(|a, b| compare(a, b, false, true)),
+                Op::StrictEq => binary!(|a, b| strict_equals(a, b).map(Value::bool)),
+                Op::StrictNe => binary!(|a, b| strict_equals(a, b).map(|r| Value::bool(!r))),
+                Op::Eq => binary!(|a, b| loose_equals(a, b).map(Value::bool)),
+                Op::Ne => binary!(|a, b| loose_equals(a, b).map(|r| Value::bool(!r))),
+                Op::Inc | Op::Dec => {
+                    let Some(top) = stack.last_mut() else { break };
+                    let delta = if matches!(op, Op::Inc) { 1 } else { -1 };
+                    let r = match top.as_int() {
+                        Some(i) => i.checked_add(delta).map(Value::int),
+                        None => top.as_number().map(|x| Value::number(x + delta as f64)),
+                    };
+                    match r {
+                        Some(r) => *top = r,
                         None => break,
-                    },
-                }
-            }
-            Op::ToNumeric | Op::ToNumber => {
-                let Some(top) = stack.last() else { break };
-                if !top.is_number() {
-                    break;
-                }
-            }
-            Op::Not => {
-                let Some(top) = stack.last_mut() else { break };
-                match top.truthy_without_heap() {
-                    Some(b) => *top = Value::bool(!b),
-                    None => break,
-                }
-            }
-            Op::This => stack.push(frame.this),
-            Op::Jump(t) => {
-                pc = t as usize;
-                n += 1;
-                continue;
-            }
-            Op::JumpIfFalse(t) => jump_if!(false, t),
-            Op::JumpIfTrue(t) => jump_if!(true, t),
-            Op::JumpIfFalseKeep(t) | Op::JumpIfTrueKeep(t) => {
-                let want = matches!(op, Op::JumpIfTrueKeep(_));
-                let Some(&v) = stack.last() else { break };
-                match v.truthy_without_heap() {
-                    Some(b) if b == want => {
-                        pc = t as usize;
-                        n += 1;
-                        continue;
                     }
-                    Some(_) => {
-                        stack.pop();
-                    }
-                    None => break,
                 }
-            }
-            Op::JumpIfNotUndefined(t) => {
-                let v = pop!();
-                if !v.is_undefined() {
+                Op::Neg => {
+                    let Some(top) = stack.last_mut() else { break };
+                    match top.as_int() {
+                        Some(i) if i != 0 && i != i32::MIN => *top = Value::int(-i),
+                        _ => match top.as_number() {
+                            Some(x) => *top = Value::number(-x),
+                            None => break,
+                        },
+                    }
+                }
+                Op::ToNumeric | Op::ToNumber => {
+                    let Some(top) = stack.last() else { break };
+                    if !top.is_number() {
+                        break;
+                    }
+                }
+                Op::BitNot => {
+                    let Some(top) = stack.last_mut() else { break };
+                    let r = match top.as_int() {
+                        Some(i) => !i,
+                        None => match top.as_number() {
+                            Some(x) => !f64_to_int32(x),
+                            None => break,
+                        },
+                    };
+                    *top = Value::int(r);
+                }
+                Op::Not => {
+                    let Some(top) = stack.last_mut() else { break };
+                    match top.truthy_without_heap() {
+                        Some(b) => *top = Value::bool(!b),
+                        None => break,
+                    }
+                }
+                Op::This => stack.push(frame.this),
+                Op::Jump(t) => {
                     pc = t as usize;
                     n += 1;
                     continue;
                 }
+                Op::JumpIfFalse(t) => jump_if!(false, t),
+                Op::JumpIfTrue(t) => jump_if!(true, t),
+                Op::JumpIfFalseKeep(t) | Op::JumpIfTrueKeep(t) => {
+                    let want = matches!(op, Op::JumpIfTrueKeep(_));
+                    let Some(&v) = stack.last() else { break };
+                    match v.truthy_without_heap() {
+                        Some(b) if b == want => {
+                            pc = t as usize;
+                            n += 1;
+                            continue;
+                        }
+                        Some(_) => {
+                            stack.pop();
+                        }
+                        None => break,
+                    }
+                }
+                Op::JumpIfNotUndefined(t) => {
+                    let v = pop!();
+                    if !v.is_undefined() {
+                        pc = t as usize;
+                        n += 1;
+                        continue;
+                    }
+                }
+                Op::Call(argc) => {
+                    transfer = Some(Transfer::Call(argc));
+                    break;
+                }
+                Op::Return => {
+                    transfer = Some(Transfer::Return);
+                    break;
+                }
+                Op::Nop => {}
+                _ => break,
             }
-            Op::Nop => {}
-            _ => break,
+            pc += 1;
+            n += 1;
         }
-        pc += 1;
+        frame.pc = pc as u32;
+        if n >= budget {
+            break;
+        }
+        let done = match transfer {
+            None => false,
+            Some(Transfer::Call(argc)) => {
+                enter_plain_call(frames, stack, objects, codes, *global, *current_realm, options.max_stack_depth, argc)
+            }
+            Some(Transfer::Return) => leave_plain_frame(frames, stack, *current_realm),
+        };
+        if !done {
+            break 'frames;
+        }
         n += 1;
     }
-    frame.pc = pc as u32;
     *fuel -= n;
     stats.instructions += n;
     stats.ic_hits += ic_hits;

@@ -378,16 +378,24 @@ pub(crate) fn nullish_base_error(vm: &mut Vm, base: Value, key: Value, what: &st
 
 /// `obj[key]`.
 pub fn get_elem(vm: &mut Vm, obj: Value, key: Value) -> JsResult<Value> {
-    // Fast path: dense array element by int index.
+    // Fast path: dense array or TypedArray element by int index.
     if let (Some(o), Some(i)) = (obj.as_object(), key.as_int()) {
         if i >= 0 {
             let object = vm.heap.obj(o);
-            if let Class::Array(_) | Class::Ordinary = object.class {
-                if let Some(&v) = object.elements.get(i as usize) {
-                    if !v.is_empty() {
+            match object.class {
+                Class::Array(_) | Class::Ordinary => {
+                    if let Some(&v) = object.elements.get(i as usize) {
+                        if !v.is_empty() {
+                            return Ok(v);
+                        }
+                    }
+                }
+                Class::TypedArray(_) => {
+                    if let Some(v) = crate::builtins::typed_array::fast_get_element(&vm.heap.objects, o, i as usize) {
                         return Ok(v);
                     }
                 }
+                _ => {}
             }
         }
     }
@@ -580,6 +588,13 @@ pub fn put_value(vm: &mut Vm, obj: Value, key: PropertyKey, v: Value, strict: bo
 
 /// `obj[key] = v`.
 pub fn set_elem(vm: &mut Vm, obj: Value, key: Value, v: Value, strict: bool) -> JsResult<()> {
+    // Fast path: a Number into a TypedArray element by int index (the receiver is the
+    // TypedArray, so [[Set]] is TypedArraySetElement, and ToNumber of a Number is itself).
+    if let (Some(o), Some(i), Some(n)) = (obj.as_object(), key.as_int(), v.as_number()) {
+        if i >= 0 && crate::builtins::typed_array::fast_set_element(&mut vm.heap.objects, o, i as usize, n) {
+            return Ok(());
+        }
+    }
     if obj.is_nullish() {
         return Err(nullish_base_error(vm, obj, key, "set properties", "setting"));
     }

@@ -216,8 +216,48 @@ class File extends Blob {
 }
 Object.defineProperty(File.prototype, Symbol.toStringTag, { value: 'File', configurable: true });
 
+// Object URLs (`blob:nodedata:<id>`): the Blob data `URL.createObjectURL` stored under each
+// id until `URL.revokeObjectURL`, as Node's blob binding keeps it. `buffer.resolveObjectURL`
+// makes a new Blob over the stored bytes (File name and date are not kept, as in Node).
+const objectURLs = new Map();
+
+// The pathname of `url` split at ':' (Node matches `nodedata:<id>` there without looking at
+// the scheme), or undefined when `url` does not parse.
+function objectURLPath(url) {
+  try {
+    return new (require('node:url').URL)(url).pathname.split(':');
+  } catch {
+    return undefined;
+  }
+}
+
+function storeObjectURL(id, blob) {
+  objectURLs.set(id, blobSlots(blob));
+}
+
+function revokeObjectURL(url) {
+  const split = objectURLPath(`${url}`);
+  if (split !== undefined && split.length === 2) objectURLs.delete(split[1]);
+}
+
+function resolveObjectURL(url) {
+  const split = objectURLPath(`${url}`);
+  if (split === undefined || split.length !== 2 || split[0] !== 'nodedata') return undefined;
+  const slots = objectURLs.get(split[1]);
+  return slots === undefined ? undefined : createBlob(slots.bytes, slots.type);
+}
+
 module.exports = { Blob, File };
 Object.defineProperty(module.exports, 'internals', {
   enumerable: false,
-  value: { isBlob, createBlob, bytesOf: (blob) => blobSlots(blob).bytes, normalizeType, concatBytes },
+  value: {
+    isBlob,
+    createBlob,
+    bytesOf: (blob) => blobSlots(blob).bytes,
+    normalizeType,
+    concatBytes,
+    storeObjectURL,
+    revokeObjectURL,
+    resolveObjectURL,
+  },
 });

@@ -115,6 +115,9 @@ function fromObject(obj) {
   return undefined;
 }
 
+// Static properties are made in Node's order (Object.keys(Buffer) shows it).
+Buffer.poolSize = 8 * 1024;
+
 Buffer.from = function from(value, encodingOrOffset, length) {
   if (typeof value === 'string') return fromString(value, encodingOrOffset);
   if (typeof value === 'object' && value !== null) {
@@ -131,12 +134,6 @@ Buffer.from = function from(value, encodingOrOffset, length) {
     }
   }
   throw ERR_INVALID_ARG_TYPE('first argument', ['string', 'Buffer', 'ArrayBuffer', 'Array', 'Array-like Object'], value);
-};
-
-Buffer.of = function of(...items) {
-  const b = new FastBuffer(items.length);
-  for (let k = 0; k < items.length; k++) b[k] = items[k];
-  return b;
 };
 
 Buffer.copyBytesFrom = function copyBytesFrom(view, offset, length) {
@@ -163,6 +160,12 @@ Buffer.copyBytesFrom = function copyBytesFrom(view, offset, length) {
   }
   const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
   return Buffer.from(bytes.slice());
+};
+
+Buffer.of = function of(...items) {
+  const b = new FastBuffer(items.length);
+  for (let k = 0; k < items.length; k++) b[k] = items[k];
+  return b;
 };
 
 function assertSize(size) {
@@ -261,8 +264,6 @@ Object.defineProperty(Buffer.prototype, 'offset', {
     return this.byteOffset;
   },
 });
-
-Buffer.poolSize = 8 * 1024;
 
 Buffer.prototype.copy = function copy(target, targetStart, sourceStart, sourceEnd) {
   if (!isUint8Array(this)) throw ERR_INVALID_ARG_TYPE('source', ['Buffer', 'Uint8Array'], this);
@@ -621,27 +622,171 @@ function writeInteger(buf, value, offset, size, little, min, max) {
   return offset + size;
 }
 
-const widths = [['8', 1], ['16', 2], ['32', 4]];
-for (const [suffix, size] of widths) {
-  const ends = size === 1 ? [['', true]] : [['LE', true], ['BE', false]];
-  for (const [end, little] of ends) {
-    const umax = 2 ** (size * 8) - 1;
-    const smax = 2 ** (size * 8 - 1) - 1;
-    Buffer.prototype[`readUInt${suffix}${end}`] = function (offset) {
-      return readUnsigned(this, offset, size, little);
-    };
-    Buffer.prototype[`readInt${suffix}${end}`] = function (offset) {
-      return readSigned(this, offset, size, little);
-    };
-    Buffer.prototype[`writeUInt${suffix}${end}`] = function (value, offset) {
-      return writeInteger(this, value, offset, size, little, 0, umax);
-    };
-    Buffer.prototype[`writeInt${suffix}${end}`] = function (value, offset) {
-      return writeInteger(this, value, offset, size, little, -smax - 1, smax);
-    };
-    Buffer.prototype[`readUint${suffix}${end}`] = Buffer.prototype[`readUInt${suffix}${end}`];
-    Buffer.prototype[`writeUint${suffix}${end}`] = Buffer.prototype[`writeUInt${suffix}${end}`];
+// The fixed-width integers as Node writes them (lib/internal/buffer.js): each reads or
+// writes its bytes directly, checks bounds by reading the first and last byte, and stores
+// the value's low bits (ToUint8 of each shifted part), so fractions truncate toward zero.
+function validateOffset(offset) {
+  if (typeof offset !== 'number') throw ERR_INVALID_ARG_TYPE('offset', 'number', offset);
+}
+
+function boundsError(value, length) {
+  if (Math.floor(value) !== value) throw ERR_OUT_OF_RANGE('offset', 'an integer', value);
+  if (length < 0) throw ERR_BUFFER_OUT_OF_BOUNDS();
+  throw ERR_OUT_OF_RANGE('offset', `>= 0 and <= ${length}`, value);
+}
+
+function checkFixedBounds(buf, offset, byteLength) {
+  validateOffset(offset);
+  if (buf[offset] === undefined || buf[offset + byteLength] === undefined) {
+    boundsError(offset, buf.length - (byteLength + 1));
   }
+}
+
+function checkFixedInt(value, min, max, buf, offset, byteLength) {
+  checkInt(value, min, max, byteLength);
+  checkFixedBounds(buf, offset, byteLength);
+}
+
+function readUInt8(offset = 0) {
+  validateOffset(offset);
+  const val = this[offset];
+  if (val === undefined) boundsError(offset, this.length - 1);
+  return val;
+}
+
+function readInt8(offset = 0) {
+  validateOffset(offset);
+  const val = this[offset];
+  if (val === undefined) boundsError(offset, this.length - 1);
+  return val | (val & 2 ** 7) * 0x1fffffe;
+}
+
+function readUInt16LE(offset = 0) {
+  validateOffset(offset);
+  const first = this[offset];
+  const last = this[offset + 1];
+  if (first === undefined || last === undefined) boundsError(offset, this.length - 2);
+  return first + last * 2 ** 8;
+}
+
+function readUInt16BE(offset = 0) {
+  validateOffset(offset);
+  const first = this[offset];
+  const last = this[offset + 1];
+  if (first === undefined || last === undefined) boundsError(offset, this.length - 2);
+  return first * 2 ** 8 + last;
+}
+
+function readInt16LE(offset = 0) {
+  const val = readUInt16LE.call(this, offset);
+  return val | (val & 2 ** 15) * 0x1fffe;
+}
+
+function readInt16BE(offset = 0) {
+  const val = readUInt16BE.call(this, offset);
+  return val | (val & 2 ** 15) * 0x1fffe;
+}
+
+function readUInt32LE(offset = 0) {
+  validateOffset(offset);
+  const first = this[offset];
+  const last = this[offset + 3];
+  if (first === undefined || last === undefined) boundsError(offset, this.length - 4);
+  return first + this[++offset] * 2 ** 8 + this[++offset] * 2 ** 16 + last * 2 ** 24;
+}
+
+function readUInt32BE(offset = 0) {
+  validateOffset(offset);
+  const first = this[offset];
+  const last = this[offset + 3];
+  if (first === undefined || last === undefined) boundsError(offset, this.length - 4);
+  return first * 2 ** 24 + this[++offset] * 2 ** 16 + this[++offset] * 2 ** 8 + last;
+}
+
+function readInt32LE(offset = 0) {
+  validateOffset(offset);
+  const first = this[offset];
+  const last = this[offset + 3];
+  if (first === undefined || last === undefined) boundsError(offset, this.length - 4);
+  return first + this[++offset] * 2 ** 8 + this[++offset] * 2 ** 16 + (last << 24);
+}
+
+function readInt32BE(offset = 0) {
+  validateOffset(offset);
+  const first = this[offset];
+  const last = this[offset + 3];
+  if (first === undefined || last === undefined) boundsError(offset, this.length - 4);
+  return (first << 24) + this[++offset] * 2 ** 16 + this[++offset] * 2 ** 8 + last;
+}
+
+function writeU_Int8(buf, value, offset, min, max) {
+  value = +value;
+  validateOffset(offset);
+  if (value > max || value < min) throw ERR_OUT_OF_RANGE('value', `>= ${min} and <= ${max}`, value);
+  if (buf[offset] === undefined) boundsError(offset, buf.length - 1);
+  buf[offset] = value;
+  return offset + 1;
+}
+
+function writeU_Int16LE(buf, value, offset, min, max) {
+  value = +value;
+  checkFixedInt(value, min, max, buf, offset, 1);
+  buf[offset++] = value;
+  buf[offset++] = value >>> 8;
+  return offset;
+}
+
+function writeU_Int16BE(buf, value, offset, min, max) {
+  value = +value;
+  checkFixedInt(value, min, max, buf, offset, 1);
+  buf[offset++] = value >>> 8;
+  buf[offset++] = value;
+  return offset;
+}
+
+function writeU_Int32LE(buf, value, offset, min, max) {
+  value = +value;
+  checkFixedInt(value, min, max, buf, offset, 3);
+  buf[offset++] = value;
+  value = value >>> 8;
+  buf[offset++] = value;
+  value = value >>> 8;
+  buf[offset++] = value;
+  value = value >>> 8;
+  buf[offset++] = value;
+  return offset;
+}
+
+function writeU_Int32BE(buf, value, offset, min, max) {
+  value = +value;
+  checkFixedInt(value, min, max, buf, offset, 3);
+  buf[offset + 3] = value;
+  value = value >>> 8;
+  buf[offset + 2] = value;
+  value = value >>> 8;
+  buf[offset + 1] = value;
+  value = value >>> 8;
+  buf[offset] = value;
+  return offset + 4;
+}
+
+const fixedWidth = {
+  readUInt8, readInt8, readUInt16LE, readUInt16BE, readInt16LE, readInt16BE,
+  readUInt32LE, readUInt32BE, readInt32LE, readInt32BE,
+  writeUInt8(value, offset = 0) { return writeU_Int8(this, value, offset, 0, 0xff); },
+  writeInt8(value, offset = 0) { return writeU_Int8(this, value, offset, -0x80, 0x7f); },
+  writeUInt16LE(value, offset = 0) { return writeU_Int16LE(this, value, offset, 0, 0xffff); },
+  writeUInt16BE(value, offset = 0) { return writeU_Int16BE(this, value, offset, 0, 0xffff); },
+  writeInt16LE(value, offset = 0) { return writeU_Int16LE(this, value, offset, -0x8000, 0x7fff); },
+  writeInt16BE(value, offset = 0) { return writeU_Int16BE(this, value, offset, -0x8000, 0x7fff); },
+  writeUInt32LE(value, offset = 0) { return writeU_Int32LE(this, value, offset, 0, 0xffffffff); },
+  writeUInt32BE(value, offset = 0) { return writeU_Int32BE(this, value, offset, 0, 0xffffffff); },
+  writeInt32LE(value, offset = 0) { return writeU_Int32LE(this, value, offset, -0x80000000, 0x7fffffff); },
+  writeInt32BE(value, offset = 0) { return writeU_Int32BE(this, value, offset, -0x80000000, 0x7fffffff); },
+};
+for (const name of Object.keys(fixedWidth)) {
+  Buffer.prototype[name] = fixedWidth[name];
+  if (name.includes('UInt')) Buffer.prototype[name.replace('UInt', 'Uint')] = fixedWidth[name];
 }
 
 for (const [end, little] of [['LE', true], ['BE', false]]) {
@@ -797,8 +942,9 @@ module.exports = {
 };
 Object.defineProperty(module.exports, 'FastBuffer', { value: FastBuffer, enumerable: false });
 // Blob and File are the web classes (the globals are the same objects); loaded when first
-// read, and never from internal/blob itself, which needs no Buffer.
-for (const name of ['Blob', 'File']) {
+// read, and never from internal/blob itself, which needs no Buffer. Node's key order puts
+// resolveObjectURL between them.
+function lazyBlobExport(name) {
   Object.defineProperty(module.exports, name, {
     get() { return require('node:internal/blob')[name]; },
     set(value) { Object.defineProperty(module.exports, name, { value, writable: true, enumerable: true, configurable: true }); },
@@ -806,3 +952,9 @@ for (const name of ['Blob', 'File']) {
     configurable: true,
   });
 }
+lazyBlobExport('Blob');
+// The Blob a `URL.createObjectURL` URL names (a new Blob over the same bytes), or undefined.
+module.exports.resolveObjectURL = function resolveObjectURL(url) {
+  return require('node:internal/blob').internals.resolveObjectURL(url);
+};
+lazyBlobExport('File');

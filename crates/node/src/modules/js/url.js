@@ -1358,6 +1358,19 @@ class URL {
     return parseWithBase(input, base) !== FAIL;
   }
 
+  static createObjectURL(obj) {
+    const blobs = require('node:internal/blob').internals;
+    if (!blobs.isBlob(obj)) throw ERR_INVALID_ARG_TYPE('obj', 'Blob', obj);
+    const id = require('node:crypto').randomUUID();
+    blobs.storeObjectURL(id, obj);
+    return `blob:nodedata:${id}`;
+  }
+
+  static revokeObjectURL(url) {
+    if (arguments.length === 0) throw missingArgs('url');
+    require('node:internal/blob').internals.revokeObjectURL(url);
+  }
+
   static parse(input, base = undefined) {
     if (arguments.length === 0) throw missingArgs('url');
     try {
