@@ -449,7 +449,7 @@ impl RuntimeBuilder {
 
     pub fn build(self) -> Result<Runtime> {
         check_policy(&self.policy)?;
-        let mut vm = baseline(&self.options);
+        let mut vm = with_kept_baseline(&self.options, Vm::independent_copy);
         apply_policy(&mut vm, &self.policy);
         Ok(self.into_runtime(vm, Recorder::at(JournalHead::default())))
     }
@@ -505,7 +505,8 @@ impl RuntimeBuilder {
                 folder.as_ref().and_then(|folder| folder.lock().ok()?.bytes(hash).ok().map(|b| b.to_vec()));
             from_folder.or_else(|| source.as_mut()?(hash))
         };
-        let decoded = Vm::decode_state_with_blobs(&payload, baseline(&self.options), Some(&mut blobs));
+        let start = with_kept_baseline(&self.options, Vm::independent_copy);
+        let decoded = Vm::decode_state_with_blobs(&payload, start, Some(&mut blobs));
         self.blob_source = source;
         let mut vm = decoded.map_err(Error::Image)?;
         self.bound_limits(&mut vm)?;
@@ -1141,14 +1142,15 @@ impl Runtime {
         // The image holds the state in canonical form (the same logical state, whatever its
         // history, gives the same bytes), and the run goes on from that form, so a run that
         // continues in this process and one restored from the image are the same from here.
-        let base = baseline(&self.core.vm.options);
-        let canonical = self.core.vm.canonical_copy(&base).map_err(Error::Image)?;
-        // Secret values leave the image as markers, and come back right after.
-        let mut canonical = canonical;
-        crate::secrets::hide_in_vm(&self.core.recorder.secrets, &mut canonical);
-        let payload = canonical.encode_state_relative(&base).map_err(Error::Image);
-        crate::secrets::reveal_in_vm(&self.core.recorder.secrets, &mut canonical);
-        let payload = payload?;
+        let options = self.core.vm.options.clone();
+        let (canonical, payload) = with_kept_baseline(&options, |base| {
+            let mut canonical = self.core.vm.canonical_copy(base).map_err(Error::Image)?;
+            // Secret values leave the image as markers, and come back right after.
+            crate::secrets::hide_in_vm(&self.core.recorder.secrets, &mut canonical);
+            let payload = canonical.encode_state_relative(base).map_err(Error::Image);
+            crate::secrets::reveal_in_vm(&self.core.recorder.secrets, &mut canonical);
+            Ok::<_, Error>((canonical, payload?))
+        })?;
         self.core.vm = canonical;
         let mut manifest = Manifest::new(ENGINE_VERSION, self.policy);
         manifest.capabilities = self.core.recorder.ledger.clone();
@@ -1528,6 +1530,37 @@ fn baseline(options: &VmOptions) -> Vm {
     }
     vm.heap.seal_baseline();
     vm
+}
+
+/// [`baseline`], built once per thread and options and kept, lent to `f`: runs start from
+/// copies of it ([`Vm::independent_copy`]), restores decode onto a copy, and
+/// [`Runtime::snapshot`] encodes against it. Building one (the realm, the Node surface,
+/// `node:module`) was about a third of a server slice's CPU for a short session, paid up to
+/// three times per slice. A built baseline depends on nothing but its options, so a kept one
+/// is the VM a fresh build would give. A few option sets are kept per thread, most recently
+/// used last. The kept set is taken out of its cell while lent, so a nested call (none today)
+/// would build its own rather than alias it.
+fn with_kept_baseline<R>(options: &VmOptions, f: impl FnOnce(&Vm) -> R) -> R {
+    use std::cell::Cell;
+    const KEPT: usize = 2;
+    thread_local! {
+        static KEPT_BASELINES: Cell<Vec<(String, Box<Vm>)>> = const { Cell::new(Vec::new()) };
+    }
+    let key = serde_json::to_string(options).unwrap_or_default();
+    let mut kept = KEPT_BASELINES.take();
+    let entry = match kept.iter().position(|(k, _)| *k == key) {
+        Some(at) => kept.remove(at),
+        None => {
+            if kept.len() >= KEPT {
+                kept.remove(0);
+            }
+            (key, Box::new(baseline(options)))
+        }
+    };
+    let result = f(&entry.1);
+    kept.push(entry); // most recently used last
+    KEPT_BASELINES.set(kept);
+    result
 }
 
 /// The VM's pending host operations as the manifest lists them.

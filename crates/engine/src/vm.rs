@@ -276,7 +276,9 @@ pub struct VmStats {
     pub ic_misses: u64,
 }
 
-#[derive(Serialize, Deserialize)]
+/// `Clone` copies everything, including host state that names this VM's place in the world
+/// (its agent mailbox): for a second, independent VM use [`Vm::independent_copy`].
+#[derive(Clone, Serialize, Deserialize)]
 pub struct Vm {
     /// Encoded separately (whole or baseline-relative): see [`Vm::encode_state`].
     #[serde(skip)]
@@ -382,6 +384,16 @@ pub struct Vm {
 }
 
 impl Vm {
+    /// A new VM equal to this one and independent of it: the heap and every table copied, and
+    /// a mailbox of its own for other agents to reach it. An embedder that builds the same
+    /// starting VM for every run (the realm plus its own globals) builds it once and takes
+    /// copies: a copy costs memory traffic, a build runs the realm's and the embedder's setup.
+    pub fn independent_copy(&self) -> Vm {
+        let mut vm = self.clone();
+        vm.agent = crate::agent::AgentSignal::new();
+        vm
+    }
+
     /// A fresh VM with a fully built realm.
     pub fn new(options: VmOptions) -> Vm {
         let fuel = options.max_instructions.unwrap_or(u64::MAX);
