@@ -10,7 +10,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(vm vm_structured snapshot_roundtrip snapshot_decode session_store regexp json path_normalize overlay)
+  targets=(vm vm_structured snapshot_roundtrip snapshot_decode snapshot_bytecode session_store regexp json path_normalize overlay)
 fi
 [ -d corpus/vm ] || ./seeds.sh
 
@@ -18,7 +18,7 @@ max_len() {
   case $1 in
     vm) echo 8192 ;;
     regexp) echo 512 ;;
-    snapshot_decode | session_store) echo 1024 ;;
+    snapshot_decode | snapshot_bytecode | session_store) echo 1024 ;;
     *) echo 4096 ;;
   esac
 }

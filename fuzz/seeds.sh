@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 root=..
 sample=${1:-3000}
 corpus=corpus
-mkdir -p "$corpus"/{vm,vm_structured,snapshot_roundtrip,snapshot_decode,session_store,regexp,json,overlay}
+mkdir -p "$corpus"/{vm,vm_structured,snapshot_roundtrip,snapshot_decode,snapshot_bytecode,session_store,regexp,json,overlay}
 
 # test262: the unpacked suite if present, else the pinned tarball into a scratch directory.
 suite=$root/test262/suite
@@ -90,6 +90,16 @@ for mode in 0 1 2 3 4 5; do
   for k in 1 2 3 4; do
     { printf "\\$(printf '%03o' "$mode")"; head -c $((k * 40)) /dev/zero | tr '\0' "\\$(printf '%03o' $((k * 37)))"; } \
       > "$corpus/snapshot_decode/mode${mode}_$k"
+  done
+done
+
+# snapshot_bytecode: each edit kind (see crates/fuzz/src/bytecode.rs) over the seed program's
+# blocks (byte 0 even: every block; odd: the program's own), and the committed regressions.
+cp regressions/snapshot_bytecode/* "$corpus/snapshot_bytecode/" 2>/dev/null || true
+for kind in 0 1 2 3 4 5 6 7 8 9; do
+  for k in 1 2; do
+    { printf '\001'; for i in 1 2 3 4; do printf "\\$(printf '%03o' "$kind")\\$(printf '%03o' $((i * k * 29 % 256)))\\$(printf '%03o' $((i * 7 % 256)))\\000\\$(printf '%03o' $((i * k * 53 % 256)))\\$(printf '%03o' $((k * 3)))"; done; } \
+      > "$corpus/snapshot_bytecode/edit${kind}_$k"
   done
 done
 

@@ -207,6 +207,7 @@ fn a_handler_deeper_than_the_stack_at_the_throw_runs_safely() {
     let code = code_named(&mut vm, "plain");
     code.ops = vec![Op::Int(1), Op::Throw, Op::Pop, Op::Pop, Op::Pop, Op::Return];
     code.handlers = vec![Handler { start: 0, end: 2, target: 2, depth: 3, env_depth: 0 }];
+    code.max_stack = 4;
     let mut vm = Vm::decode_state(&vm.encode_state().unwrap()).unwrap();
     assert_eq!(eval_string(&mut vm, "String(plain(1, 2))"), "undefined");
 }
@@ -254,4 +255,59 @@ fn forged_queue_entries_of_the_wrong_kind_run_safely() {
     let _ = vm.fire_timer(9_999);
     let _ = vm.run_jobs();
     assert_eq!(eval_string(&mut vm, "plain(1, 2)"), "3", "the VM runs on");
+}
+
+#[test]
+fn code_deeper_than_its_declared_maximum_is_refused() {
+    // `plain` needs two operand values for `a + b`; declaring fewer is refused.
+    refused(|vm| code_named(vm, "plain").max_stack = 1, "past the declared maximum 1");
+    // A handler's entry counts: its depth plus the exception.
+    refused(
+        |vm| {
+            let code = code_named(vm, "plain");
+            code.ops = vec![Op::Int(1), Op::Throw, Op::Pop, Op::Pop, Op::Pop, Op::Pop, Op::Undefined, Op::Return];
+            code.handlers = vec![Handler { start: 0, end: 2, target: 2, depth: 3, env_depth: 0 }];
+            code.max_stack = 3;
+        },
+        "reaches 4 values",
+    );
+}
+
+#[test]
+fn operands_out_of_range_for_their_kind_are_refused() {
+    let forge = |op: Op| {
+        move |vm: &mut Vm| {
+            let code = code_named(vm, "plain");
+            code.handlers.clear();
+            code.ops = vec![op, Op::Return];
+        }
+    };
+    refused(forge(Op::Const(1_000)), "Const operand index (Const 1000) out of range");
+    refused(forge(Op::GetGlobal(amber_engine::atoms::Atom(u32::MAX))), "GetGlobal operand name (Atom");
+    refused(forge(Op::GetLocal(1_000)), "GetLocal operand reg (Reg 1000) out of range");
+    refused(forge(Op::Closure(9)), "Closure operand function (Func 9) out of range");
+    refused(forge(Op::TemplateObject(0)), "TemplateObject operand site (Template 0) out of range");
+    refused(forge(Op::RegExpLiteral(0)), "RegExpLiteral operand literal (RegExp 0) out of range");
+    refused(
+        forge(Op::GetProp { name: amber_engine::atoms::Atom(0), ic: 77 }),
+        "GetProp operand ic (Ic 77) out of range",
+    );
+    refused(forge(Op::Jump(3)), "Jump operand target (Jump 3) out of range");
+    refused(forge(Op::PushEnv(u32::MAX)), "PushEnv operand slots (Slots");
+    refused(forge(Op::ThrowError { kind: 0, msg: 50 }), "ThrowError operand msg (Const 50) out of range");
+    refused(|vm| code_named(vm, "plain").register_count = u32::MAX, "more registers");
+}
+
+#[test]
+fn a_jump_into_a_join_at_another_depth_is_refused() {
+    // The taken path of JumpIfFalseKeep keeps its operand (depth 1 at pc 4); the fall-through
+    // pops it and pushes two (depth 2).
+    refused(
+        |vm| {
+            let code = code_named(vm, "plain");
+            code.handlers.clear();
+            code.ops = vec![Op::True, Op::JumpIfFalseKeep(4), Op::Int(1), Op::Int(2), Op::Return];
+        },
+        "pc 4: stack depth",
+    );
 }

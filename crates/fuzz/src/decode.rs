@@ -78,7 +78,7 @@ pub(crate) fn seed_image_and_journal() -> (&'static [u8], &'static [u8]) {
 
 fn discard(_vm: &mut Vm, _stream: Stream, _text: &str) {}
 
-fn builder() -> RuntimeBuilder {
+pub(crate) fn builder() -> RuntimeBuilder {
     Runtime::builder()
         .print_hook(discard)
         .start_time_ms(START)

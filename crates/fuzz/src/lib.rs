@@ -9,6 +9,7 @@
 //! Architecture invariant: no libFuzzer here: this crate builds and tests on stable.
 #![forbid(unsafe_code)]
 
+pub mod bytecode;
 pub mod decode;
 pub mod exec;
 pub mod gen;
@@ -30,6 +31,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("vm_structured", vm::run_structured),
     ("snapshot_roundtrip", roundtrip::run),
     ("snapshot_decode", decode::run),
+    ("snapshot_bytecode", bytecode::run),
     ("session_store", store::run),
     ("regexp", regexp::run),
     ("json", json::run),

@@ -334,20 +334,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
 
     pub fn patch_to(&mut self, at: usize, target: u32) {
         if let Some(op) = self.func.code.ops.get_mut(at) {
-            *op = match *op {
-                Op::Jump(_) => Op::Jump(target),
-                Op::JumpIfFalse(_) => Op::JumpIfFalse(target),
-                Op::JumpIfTrue(_) => Op::JumpIfTrue(target),
-                Op::JumpIfFalseKeep(_) => Op::JumpIfFalseKeep(target),
-                Op::JumpIfTrueKeep(_) => Op::JumpIfTrueKeep(target),
-                Op::JumpIfNotNullishKeep(_) => Op::JumpIfNotNullishKeep(target),
-                Op::JumpIfNullishToUndefined(_) => Op::JumpIfNullishToUndefined(target),
-                Op::JumpIfNotUndefined(_) => Op::JumpIfNotUndefined(target),
-                Op::IteratorStep(_) => Op::IteratorStep(target),
-                Op::ForInNext(_) => Op::ForInNext(target),
-                Op::ResumeCheck(_) => Op::ResumeCheck(target),
-                other => other,
-            };
+            *op = op.with_jump_target(target);
         }
     }
 
@@ -1031,11 +1018,16 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
         }
         done.code.template_cache.resize(done.code.templates.len(), Value::UNDEFINED);
         done.code.realm = self.vm.current_realm;
-        // What the image verifier demands of a restored code block holds for every compiled
-        // one (checked in debug builds: a failure here is a compiler bug).
-        #[cfg(debug_assertions)]
-        if let Err(e) = crate::heap::verify::stack_depths(&done.code) {
-            panic!("invariant: compiled code passes the image verifier: {e}\n{:?}", done.code.ops);
+        // The operand stack's high-water mark comes from the pass the image verifier runs, so
+        // the declared maximum is exactly what the verifier will demand of this block. That
+        // pass fails only on a compiler bug (debug builds stop there; a release build leaves
+        // the maximum at zero, and an image of the block is refused rather than trusted).
+        match crate::heap::verify::stack_depths(&done.code) {
+            Ok(depths) => done.code.max_stack = depths.max,
+            #[cfg(debug_assertions)]
+            Err(e) => panic!("invariant: compiled code passes the image verifier: {e}\n{:?}", done.code.ops),
+            #[cfg(not(debug_assertions))]
+            Err(_) => {}
         }
         self.vm.heap.alloc_code(done.code)
     }
@@ -1092,6 +1084,7 @@ pub(crate) fn empty_code(kind: FunctionKind, strict: bool, source_id: u32) -> Co
         param_count: 0,
         length: 0,
         register_count: 0,
+        max_stack: 0,
         register_names: Vec::new(),
         env_slots: 0,
         global_decls: GlobalDecls::default(),

@@ -1,14 +1,16 @@
 //! Structural verification of a decoded VM before it runs: every handle names a live entity
-//! of the right arena, every shape and atom exists, every bytecode operand is in range, the
-//! operand stack can never underflow (the depth before every reachable instruction is
-//! computed by abstract interpretation over [`Op::stack_effect`] and must agree on every path,
-//! handler entries included; unwinding sets the stack to the handler's depth), and every suspended generator or async frame holds exactly the
+//! of the right arena, every shape and atom exists, every bytecode operand is in range for
+//! its kind (the opcode table, `bytecode/table.rs`, gives each operand's kind), the operand
+//! stack can never underflow or outgrow its code block's declared maximum (the depth before
+//! every reachable instruction is computed by abstract interpretation over the table's stack
+//! effects and must agree on every path, handler entries included; unwinding sets the stack to
+//! the handler's depth), and every suspended generator or async frame holds exactly the
 //! registers and operand values its resume point expects. A crafted image fails here with a
 //! message instead of panicking later.
 
 use std::collections::BTreeMap;
 
-use crate::bytecode::{CodeBlock, Op};
+use crate::bytecode::{CodeBlock, Control, Op, OperandKind, MAX_SLOTS};
 use crate::heap::object::{class_children, Class, GeneratorState, Props};
 use crate::heap::{CodeId, EnvId};
 use crate::interp::frame::{FrameKind, SavedFrame};
@@ -81,7 +83,7 @@ pub fn verify(vm: &Vm) -> Result<(), String> {
         if code.realm as usize >= realms {
             return Err(format!("code {i}: realm {} out of range", code.realm));
         }
-        verify_code(i, code)?;
+        verify_code(i, code, heap.atoms.len())?;
     }
     crate::module::verify(vm)?;
     if let Some(bad) = values.iter().find(|v| !value_ok(**v)) {
@@ -159,7 +161,7 @@ fn verify_suspended(
     let table = match depths.entry(code_id.0) {
         std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
         std::collections::btree_map::Entry::Vacant(e) => {
-            e.insert(stack_depths(code).map_err(|e| format!("code {}: {e}", code_id.0))?)
+            e.insert(stack_depths(code).map_err(|e| format!("code {}: {e}", code_id.0))?.at)
         }
     };
     let expected = table.get(pc).copied().flatten();
@@ -169,16 +171,29 @@ fn verify_suspended(
     Ok(())
 }
 
-/// The operand stack depth (values above the registers) before each instruction, by abstract
-/// interpretation from pc 0 and every handler entry; None for unreachable instructions. The
-/// entry at `ops.len()` is falling off the end (an implicit `return undefined`), at any
-/// depth. Fails if an instruction could pop more than the stack holds or two paths reach an
-/// instruction with different depths (a handler's target is entered at the handler's depth
-/// plus the exception; unwinding sets the stack to exactly that depth).
-pub fn stack_depths(code: &CodeBlock) -> Result<Vec<Option<u32>>, String> {
+/// What the stack-depth pass proves about a code block.
+pub struct StackDepths {
+    /// The operand stack depth (values above the registers) before each instruction; None
+    /// for unreachable ones. The entry at `ops.len()` is falling off the end (an implicit
+    /// `return undefined`), at any depth.
+    pub at: Vec<Option<u32>>,
+    /// The most values any instruction leaves or finds on the operand stack.
+    pub max: u32,
+}
+
+/// The operand stack depth before each instruction, by abstract interpretation from pc 0
+/// and every handler entry with the opcode table's effects ([`Op::stack_effect`],
+/// [`Op::control`]). Fails if an instruction could pop more than the stack holds or two paths
+/// reach an instruction with different depths (a handler's target is entered at the
+/// handler's depth plus the exception; unwinding sets the stack to exactly that depth).
+/// Generator and async resume points need nothing extra: a suspending instruction's effect
+/// is what resuming leaves (`Yield` pops the value and resumes with two), and
+/// `verify_suspended` checks a saved frame against the depth proven after it.
+pub fn stack_depths(code: &CodeBlock) -> Result<StackDepths, String> {
     let n = code.ops.len();
     let mut depth: Vec<Option<u32>> = vec![None; n + 1];
     let mut todo: Vec<usize> = Vec::new();
+    let mut max = 0;
     let reach = |depth: &mut Vec<Option<u32>>, todo: &mut Vec<usize>, at: u32, d: u32| -> Result<(), String> {
         let at = at as usize;
         match depth.get(at).copied() {
@@ -197,68 +212,65 @@ pub fn stack_depths(code: &CodeBlock) -> Result<Vec<Option<u32>>, String> {
     reach(&mut depth, &mut todo, 0, 0)?;
     for h in &code.handlers {
         let d = h.depth.checked_add(1).ok_or("handler depth out of range")?;
+        max = max.max(d);
         reach(&mut depth, &mut todo, h.target, d)?;
     }
+    let effect = |pc: usize, op: Op, d: u32, (pops, pushes): (u32, u32)| -> Result<u32, String> {
+        let Some(after_pops) = d.checked_sub(pops) else {
+            return Err(format!("pc {pc}: {} pops {pops} of a stack of {d}", op.name()));
+        };
+        after_pops.checked_add(pushes).ok_or_else(|| "stack depth out of range".to_string())
+    };
     while let Some(pc) = todo.pop() {
         let op = code.ops[pc];
         let d = depth[pc].unwrap_or(0);
-        let (pops, pushes) = op.stack_effect();
-        let Some(after_pops) = d.checked_sub(pops) else {
-            return Err(format!("pc {pc}: {op:?} pops {pops} of a stack of {d}"));
-        };
-        let next = after_pops.checked_add(pushes).ok_or("stack depth out of range")?;
+        let next = effect(pc, op, d, op.stack_effect())?;
+        max = max.max(d).max(next);
         let fall = pc as u32 + 1;
-        match op {
-            Op::Return | Op::Throw | Op::ThrowError { .. } => {}
-            Op::Jump(t) => reach(&mut depth, &mut todo, t, d)?,
-            Op::JumpIfFalse(t) | Op::JumpIfTrue(t) | Op::JumpIfNotUndefined(t) | Op::ResumeCheck(t) => {
-                reach(&mut depth, &mut todo, t, next)?;
-                reach(&mut depth, &mut todo, fall, next)?;
-            }
-            // The jump keeps the operand (or, for the iteration ops, pushes nothing).
-            Op::JumpIfFalseKeep(t)
-            | Op::JumpIfTrueKeep(t)
-            | Op::JumpIfNotNullishKeep(t)
-            | Op::JumpIfNullishToUndefined(t)
-            | Op::IteratorStep(t)
-            | Op::ForInNext(t) => {
-                reach(&mut depth, &mut todo, t, d)?;
-                reach(&mut depth, &mut todo, fall, next)?;
-            }
-            _ => {
-                debug_assert!(op.jump_target().is_none(), "every jump has its targets above: {op:?}");
+        let target = || op.jump_target().ok_or_else(|| format!("pc {pc}: a jump without a target"));
+        match op.control() {
+            Control::Next => reach(&mut depth, &mut todo, fall, next)?,
+            Control::Stop => {}
+            Control::Goto => reach(&mut depth, &mut todo, target()?, next)?,
+            Control::Branch(pops, pushes) => {
+                let taken = effect(pc, op, d, (pops, pushes))?;
+                max = max.max(taken);
+                reach(&mut depth, &mut todo, target()?, taken)?;
                 reach(&mut depth, &mut todo, fall, next)?;
             }
         }
     }
-    Ok(depth)
+    Ok(StackDepths { at: depth, max })
 }
 
-fn verify_code(i: u32, code: &CodeBlock) -> Result<(), String> {
+/// Whether operand `value` of kind `kind` is in range for `code`: each kind names what it
+/// indexes (no kind is passed over unchecked without the reason here).
+fn operand_in_range(code: &CodeBlock, atoms: usize, kind: OperandKind, value: u32) -> bool {
+    let v = value as usize;
+    match kind {
+        OperandKind::Const => v < code.constants.len(),
+        OperandKind::Func => v < code.functions.len(),
+        OperandKind::Ic => v < code.ics.len(),
+        OperandKind::Atom => v < atoms,
+        OperandKind::Reg => value < code.register_count,
+        OperandKind::Jump => v <= code.ops.len(),
+        OperandKind::Template => v < code.templates.len(),
+        OperandKind::RegExp => v < code.regexps.len(),
+        OperandKind::Slots => value <= MAX_SLOTS,
+        // The stack-depth pass bounds it: the instruction pops that many values.
+        OperandKind::Count => true,
+        // Resolved with bounds checks when the instruction runs.
+        OperandKind::Env | OperandKind::Import | OperandKind::Imm => true,
+    }
+}
+
+fn verify_code(i: u32, code: &CodeBlock, atoms: usize) -> Result<(), String> {
     let n = code.ops.len() as u32;
-    let err = |pc: usize, what: &str| format!("code {i} pc {pc}: {what} out of range");
     for (pc, op) in code.ops.iter().enumerate() {
-        if let Some(t) = op.jump_target() {
-            if t > n {
-                return Err(err(pc, "jump target"));
+        for (field, kind, value) in op.operands().iter() {
+            if !operand_in_range(code, atoms, kind, value) {
+                return Err(format!("code {i} pc {pc}: {} operand {field} ({kind:?} {value}) out of range", op.name()));
             }
-        }
-        let ok = match *op {
-            Op::Const(c) => (c as usize) < code.constants.len(),
-            Op::GetLocal(r) | Op::SetLocal(r) | Op::GetLocalChecked(r) | Op::SetLocalChecked(r) => {
-                r < code.register_count
-            }
-            Op::Closure(f) | Op::CreateClass { code: f, .. } => (f as usize) < code.functions.len(),
-            Op::GetProp { ic, .. } | Op::GetPropKeep { ic, .. } | Op::SetProp { ic, .. } => {
-                (ic as usize) < code.ics.len()
-            }
-            Op::TemplateObject(t) => (t as usize) < code.templates.len(),
-            Op::RegExpLiteral(r) => (r as usize) < code.regexps.len(),
-            Op::ThrowError { msg, .. } => (msg as usize) < code.constants.len(),
-            _ => true,
-        };
-        if !ok {
-            return Err(err(pc, "operand"));
         }
     }
     for h in &code.handlers {
@@ -286,6 +298,16 @@ fn verify_code(i: u32, code: &CodeBlock) -> Result<(), String> {
     if code.param_count > code.register_count {
         return Err(format!("code {i}: more parameters than registers"));
     }
-    stack_depths(code).map_err(|e| format!("code {i}: {e}"))?;
+    // Frames and environments allocate these at once.
+    if code.register_count > MAX_SLOTS || code.env_slots > MAX_SLOTS || code.max_stack > MAX_SLOTS {
+        return Err(format!("code {i}: more registers, environment slots or stack than a code block may have"));
+    }
+    let depths = stack_depths(code).map_err(|e| format!("code {i}: {e}"))?;
+    if depths.max > code.max_stack {
+        return Err(format!(
+            "code {i}: the operand stack reaches {} values, past the declared maximum {}",
+            depths.max, code.max_stack
+        ));
+    }
     Ok(())
 }

@@ -29,8 +29,8 @@ pub fn enter_closure(
     let (code_id, closure_env) = (closure.code, closure.env);
     let (bound_this, bound_new_target) = (closure.bound_this, closure.bound_new_target);
     let code = vm.heap.code(code_id);
-    let (params, registers, env_slots, strict, fkind, realm) =
-        (code.param_count, code.register_count, code.env_slots, code.strict, code.kind, code.realm);
+    let (params, registers, max_stack, env_slots, strict, fkind, realm) =
+        (code.param_count, code.register_count, code.max_stack, code.env_slots, code.strict, code.kind, code.realm);
     if code.is_class_constructor && new_target.is_undefined() {
         vm.stack.truncate(vm.stack.len() - argc as usize - 2);
         let name = crate::builtins::function::function_name(vm, f);
@@ -79,6 +79,8 @@ pub fn enter_closure(
         vm.stack.resize((base + params) as usize, Value::UNDEFINED);
     }
     vm.stack.resize((base + registers) as usize, Value::UNDEFINED);
+    // The verifier bounds the code's operand stack: room for all of it now, none mid-frame.
+    vm.stack.reserve(max_stack as usize);
     let env = if env_slots > 0 {
         Some(vm.heap.alloc_env(Env {
             parent: closure_env,

@@ -174,6 +174,7 @@ fn enter_plain_call(
     let (params, registers) = (code.param_count as usize, code.register_count as usize);
     let extra_args = if args > params { stack.split_off(base + params) } else { Vec::new() };
     stack.resize(base + registers, Value::UNDEFINED);
+    stack.reserve(code.max_stack as usize);
     frames.push(Frame {
         code: closure.code,
         pc: 0,

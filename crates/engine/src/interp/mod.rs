@@ -305,10 +305,6 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             let n = vm.stack.len();
             vm.stack.swap(n - 1, n - 2);
         }
-        Op::Over => {
-            let n = vm.stack.len();
-            vm.stack.push(vm.stack[n - 2]);
-        }
         Op::Rot3 => {
             let v = pop(vm);
             let n = vm.stack.len();
@@ -1074,7 +1070,6 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
         }
         Op::Await => return generator::await_value(vm),
         Op::DelegateStep => generator::delegate_step(vm)?,
-        Op::AsyncYieldPrep => {}
         Op::CreateClass { code, derived, name } => ops::create_class(vm, fi, code_id, code, derived, name)?,
         Op::SetClassFields => {
             let fields = pop(vm);
@@ -1085,15 +1080,8 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
                 }
             }
         }
-        Op::RunFieldInit => {
-            let callee = vm.frames[fi].callee;
-            let this = vm.frames[fi].this;
-            if let (Some(c), false) = (callee.as_object(), this.is_empty()) {
-                calls::run_field_init(vm, c, this)?;
-            }
-        }
         Op::Decorate { kind, flags } => {
-            // The verifier proved seven operands (`stack_effect`); never index past them.
+            // The verifier proved seven operands (the opcode table's pops); never index past them.
             let at = vm.stack.len().saturating_sub(7);
             let mut o: Vec<Value> = vm.stack.split_off(at);
             o.resize(7, Value::UNDEFINED);
@@ -1136,7 +1124,7 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             let r = ops::regexp_literal(vm, code_id, i)?;
             vm.stack.push(r);
         }
-        Op::Nop | Op::Debugger => {}
+        Op::Nop => {}
         Op::DisposeResources => {
             let s = pop(vm);
             ops::dispose_resources(vm, s)?;
