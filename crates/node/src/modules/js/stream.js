@@ -2,6 +2,14 @@
 // node:stream — Readable, Writable, Duplex, Transform, PassThrough, pipeline, finished.
 // Written for Amber after Node's documented semantics: the same state flags, and the same
 // points where work is deferred with process.nextTick, so event order matches Node's.
+const {
+  ArrayIsArray, ArrayPrototypeForEach, ArrayPrototypeIncludes, ArrayPrototypeIndexOf,
+  ArrayPrototypeJoin, ArrayPrototypePop, ArrayPrototypePush, ArrayPrototypeShift,
+  ArrayPrototypeSlice, ArrayPrototypeSplice, ArrayPrototypeUnshift, FunctionPrototypeCall,
+  MathFloor, MathMin, NumberIsInteger, NumberIsNaN, NumberParseInt, ObjectDefineProperties,
+  ObjectDefineProperty, ObjectKeys, ObjectSetPrototypeOf, ReflectApply, StringPrototypeSlice,
+  StringPrototypeToLowerCase, SymbolAsyncIterator, SymbolFor, SymbolHasInstance, SymbolIterator,
+} = primordials;
 
 const EE = require('events');
 const { makeError, ERR_INVALID_ARG_TYPE, ERR_INVALID_ARG_VALUE } = require('node:internal/errors');
@@ -39,11 +47,11 @@ function getHighWaterMark(options, key, objectMode, isDuplex) {
   if (hwm == null && !isDuplex) hwm = options.highWaterMark;
   else if (hwm == null) hwm = options.highWaterMark;
   if (hwm != null) {
-    if (!Number.isInteger(hwm) || hwm < 0) {
+    if (!NumberIsInteger(hwm) || hwm < 0) {
       const name = isDuplex ? `options.${key}` : 'options.highWaterMark';
       throw ERR_INVALID_ARG_VALUE(name, hwm);
     }
-    return Math.floor(hwm);
+    return MathFloor(hwm);
   }
   return objectMode ? 16 : 16 * 1024;
 }
@@ -53,10 +61,10 @@ function isUint8Array(v) { return v instanceof Uint8Array; }
 // ---------------------------------------------------------------- Stream (legacy base)
 
 function Stream(opts) {
-  EE.call(this, opts);
+  FunctionPrototypeCall(EE, this, opts);
 }
-Object.setPrototypeOf(Stream.prototype, EE.prototype);
-Object.setPrototypeOf(Stream, EE);
+ObjectSetPrototypeOf(Stream.prototype, EE.prototype);
+ObjectSetPrototypeOf(Stream, EE);
 
 Stream.prototype.pipe = function pipe(dest, options) {
   const source = this;
@@ -257,13 +265,13 @@ function Readable(options) {
     if (typeof options.construct === 'function') this._construct = options.construct;
     if (options.signal && !isDuplex) addAbortSignal(options.signal, this);
   }
-  Stream.call(this, options);
+  FunctionPrototypeCall(Stream, this, options);
   construct(this, () => {
     if (this._readableState.needReadable) maybeReadMore(this, this._readableState);
   });
 }
-Object.setPrototypeOf(Readable.prototype, Stream.prototype);
-Object.setPrototypeOf(Readable, Stream);
+ObjectSetPrototypeOf(Readable.prototype, Stream.prototype);
+ObjectSetPrototypeOf(Readable, Stream);
 
 Readable.prototype.destroy = destroy;
 Readable.prototype._undestroy = function () {
@@ -339,8 +347,8 @@ function addChunk(stream, state, chunk, addToFront) {
     stream.emit('data', chunk);
   } else {
     state.length += state.objectMode ? 1 : chunk.length;
-    if (addToFront) state.buffer.unshift(chunk);
-    else state.buffer.push(chunk);
+    if (addToFront) ArrayPrototypeUnshift(state.buffer, chunk);
+    else ArrayPrototypePush(state.buffer, chunk);
     if (state.needReadable) emitReadable(stream);
   }
   maybeReadMore(stream, state);
@@ -360,7 +368,7 @@ Readable.prototype.setEncoding = function (enc) {
   let content = '';
   for (const data of state.buffer) content += decoder.write(data);
   state.buffer = [];
-  if (content !== '') state.buffer.push(content);
+  if (content !== '') ArrayPrototypePush(state.buffer, content);
   state.length = content.length;
   return this;
 };
@@ -368,7 +376,7 @@ Readable.prototype.setEncoding = function (enc) {
 function howMuchToRead(n, state) {
   if (n <= 0 || (state.length === 0 && state.ended)) return 0;
   if (state.objectMode) return 1;
-  if (Number.isNaN(n)) {
+  if (NumberIsNaN(n)) {
     if (state.flowing && state.length) return state.objectMode ? 1 : state.buffer[0].length;
     return state.length;
   }
@@ -378,7 +386,7 @@ function howMuchToRead(n, state) {
 
 Readable.prototype.read = function (n) {
   if (n === undefined) n = NaN;
-  else if (!Number.isInteger(n)) n = Number.parseInt(n, 10);
+  else if (!NumberIsInteger(n)) n = NumberParseInt(n, 10);
   const state = this._readableState;
   const nOrig = n;
   if (n > state.highWaterMark) {
@@ -437,10 +445,10 @@ Readable.prototype.read = function (n) {
 function fromList(n, state) {
   if (state.length === 0) return null;
   const buf = state.buffer;
-  if (state.objectMode) return buf.shift();
+  if (state.objectMode) return ArrayPrototypeShift(buf);
   if (!n || n >= state.length) {
     let ret;
-    if (state.decoder) ret = buf.join('');
+    if (state.decoder) ret = ArrayPrototypeJoin(buf, '');
     else if (buf.length === 1) ret = buf[0];
     else ret = getBuffer().concat(buf, state.length);
     state.buffer = [];
@@ -451,15 +459,15 @@ function fromList(n, state) {
     buf[0] = first.slice(n);
     return first.slice(0, n);
   }
-  if (n === first.length) return buf.shift();
+  if (n === first.length) return ArrayPrototypeShift(buf);
   if (state.decoder) {
     let ret = '';
     while (ret.length < n) {
       const str = buf[0];
-      const take = Math.min(n - ret.length, str.length);
-      ret += str.slice(0, take);
-      if (take === str.length) buf.shift();
-      else buf[0] = str.slice(take);
+      const take = MathMin(n - ret.length, str.length);
+      ret += StringPrototypeSlice(str, 0, take);
+      if (take === str.length) ArrayPrototypeShift(buf);
+      else buf[0] = StringPrototypeSlice(str, take);
     }
     return ret;
   }
@@ -467,10 +475,10 @@ function fromList(n, state) {
   let off = 0;
   while (off < n) {
     const data = buf[0];
-    const take = Math.min(n - off, data.length);
+    const take = MathMin(n - off, data.length);
     ret.set(take === data.length ? data : data.subarray(0, take), off);
     off += take;
-    if (take === data.length) buf.shift();
+    if (take === data.length) ArrayPrototypeShift(buf);
     else buf[0] = data.slice(take);
   }
   return ret;
@@ -481,7 +489,7 @@ function onEofChunk(stream, state) {
   if (state.decoder) {
     const chunk = state.decoder.end();
     if (chunk && chunk.length) {
-      state.buffer.push(chunk);
+      ArrayPrototypePush(state.buffer, chunk);
       state.length += state.objectMode ? 1 : chunk.length;
     }
   }
@@ -542,7 +550,7 @@ Readable.prototype.pipe = function (dest, pipeOpts) {
     state.multiAwaitDrain = true;
     state.awaitDrainWriters = new Set(state.awaitDrainWriters ? [state.awaitDrainWriters] : []);
   }
-  state.pipes.push(dest);
+  ArrayPrototypePush(state.pipes, dest);
   const doEnd = (!pipeOpts || pipeOpts.end !== false) && dest !== process.stdout && dest !== process.stderr;
   const endFn = doEnd ? onend : unpipe;
   if (state.endEmitted) nextTick(endFn);
@@ -575,7 +583,7 @@ Readable.prototype.pipe = function (dest, pipeOpts) {
       if (state.pipes.length === 1 && state.pipes[0] === dest) {
         state.awaitDrainWriters = dest;
         state.multiAwaitDrain = false;
-      } else if (state.pipes.length > 1 && state.pipes.includes(dest)) {
+      } else if (state.pipes.length > 1 && ArrayPrototypeIncludes(state.pipes, dest)) {
         state.awaitDrainWriters.add(dest);
       }
       src.pause();
@@ -639,16 +647,16 @@ Readable.prototype.unpipe = function (dest) {
     for (const d of dests) d.emit('unpipe', this, { hasUnpiped: false });
     return this;
   }
-  const index = state.pipes.indexOf(dest);
+  const index = ArrayPrototypeIndexOf(state.pipes, dest);
   if (index === -1) return this;
-  state.pipes.splice(index, 1);
+  ArrayPrototypeSplice(state.pipes, index, 1);
   if (state.pipes.length === 0) this.pause();
   dest.emit('unpipe', this, unpipeInfo);
   return this;
 };
 
 Readable.prototype.on = function (ev, fn) {
-  const res = Stream.prototype.on.call(this, ev, fn);
+  const res = FunctionPrototypeCall(Stream.prototype.on, this, ev, fn);
   const state = this._readableState;
   if (ev === 'data') {
     state.readableListening = this.listenerCount('readable') > 0;
@@ -667,14 +675,14 @@ Readable.prototype.on = function (ev, fn) {
 Readable.prototype.addListener = Readable.prototype.on;
 
 Readable.prototype.removeListener = function (ev, fn) {
-  const res = Stream.prototype.removeListener.call(this, ev, fn);
+  const res = FunctionPrototypeCall(Stream.prototype.removeListener, this, ev, fn);
   if (ev === 'readable') nextTick(updateReadableListening, this);
   return res;
 };
 Readable.prototype.off = Readable.prototype.removeListener;
 
 Readable.prototype.removeAllListeners = function (ev) {
-  const res = Stream.prototype.removeAllListeners.apply(this, arguments);
+  const res = ReflectApply(Stream.prototype.removeAllListeners, this, arguments);
   if (ev === 'readable' || ev === undefined) nextTick(updateReadableListening, this);
   return res;
 };
@@ -748,7 +756,7 @@ Readable.prototype.wrap = function (stream) {
   return this;
 };
 
-Readable.prototype[Symbol.asyncIterator] = function () {
+Readable.prototype[SymbolAsyncIterator] = function () {
   return createAsyncIterator(this);
 };
 
@@ -856,7 +864,7 @@ const readableProps = {
   },
   readableEnded: { get() { return this._readableState ? this._readableState.endEmitted : false; } },
 };
-Object.defineProperties(Readable.prototype, readableProps);
+ObjectDefineProperties(Readable.prototype, readableProps);
 
 Readable.from = function (iterable, opts) {
   return from(Readable, iterable, opts);
@@ -875,12 +883,12 @@ function from(Ctor, iterable, opts) {
     });
   }
   let isAsync;
-  if (iterable && typeof iterable[Symbol.asyncIterator] === 'function') {
+  if (iterable && typeof iterable[SymbolAsyncIterator] === 'function') {
     isAsync = true;
-    iterator = iterable[Symbol.asyncIterator]();
-  } else if (iterable && typeof iterable[Symbol.iterator] === 'function') {
+    iterator = iterable[SymbolAsyncIterator]();
+  } else if (iterable && typeof iterable[SymbolIterator] === 'function') {
     isAsync = false;
-    iterator = iterable[Symbol.iterator]();
+    iterator = iterable[SymbolIterator]();
   } else {
     throw ERR_INVALID_ARG_TYPE('iterable', ['Iterable'], iterable);
   }
@@ -974,9 +982,9 @@ function WritableState(options, stream, isDuplex) {
 }
 
 WritableState.prototype.getBuffer = function () {
-  return this.buffered.slice(this.bufferedIndex);
+  return ArrayPrototypeSlice(this.buffered, this.bufferedIndex);
 };
-Object.defineProperty(WritableState.prototype, 'bufferedRequestCount', {
+ObjectDefineProperty(WritableState.prototype, 'bufferedRequestCount', {
   get() { return this.buffered.length - this.bufferedIndex; },
 });
 
@@ -992,19 +1000,19 @@ function Writable(options) {
     if (typeof options.construct === 'function') this._construct = options.construct;
     if (options.signal) addAbortSignal(options.signal, this);
   }
-  Stream.call(this, options);
+  FunctionPrototypeCall(Stream, this, options);
   construct(this, () => {
     const state = this._writableState;
     if (!state.writing) clearBuffer(this, state);
     finishMaybe(this, state);
   });
 }
-Object.setPrototypeOf(Writable.prototype, Stream.prototype);
-Object.setPrototypeOf(Writable, Stream);
+ObjectSetPrototypeOf(Writable.prototype, Stream.prototype);
+ObjectSetPrototypeOf(Writable, Stream);
 
-Object.defineProperty(Writable, Symbol.hasInstance, {
+ObjectDefineProperty(Writable, SymbolHasInstance, {
   value(object) {
-    if (Function.prototype[Symbol.hasInstance].call(this, object)) return true;
+    if (FunctionPrototypeCall(Function.prototype[SymbolHasInstance], this, object)) return true;
     if (this !== Writable) return false;
     return !!(object && object._writableState instanceof WritableState);
   },
@@ -1069,7 +1077,7 @@ Writable.prototype.uncork = function () {
 };
 
 Writable.prototype.setDefaultEncoding = function (encoding) {
-  if (typeof encoding === 'string') encoding = encoding.toLowerCase();
+  if (typeof encoding === 'string') encoding = StringPrototypeToLowerCase(encoding);
   if (!getBuffer().isEncoding(encoding)) throw E.UNKNOWN_ENCODING(encoding);
   this._writableState.defaultEncoding = encoding;
   return this;
@@ -1081,7 +1089,7 @@ function writeOrBuffer(stream, state, chunk, encoding, callback) {
   const ret = state.length < state.highWaterMark;
   if (!ret) state.needDrain = true;
   if (state.writing || state.corked || state.errored || !state.constructed) {
-    state.buffered.push({ chunk, encoding, callback });
+    ArrayPrototypePush(state.buffered, { chunk, encoding, callback });
     if (state.allBuffers && encoding !== 'buffer') state.allBuffers = false;
     if (state.allNoop && callback !== nop) state.allNoop = false;
   } else {
@@ -1173,7 +1181,7 @@ function errorBuffer(state) {
     state.length -= len;
     callback(state.errored || E.DESTROYED('write'));
   }
-  for (const cb of state.onFinished.splice(0)) cb(state.errored || E.DESTROYED('end'));
+  for (const cb of ArrayPrototypeSplice(state.onFinished, 0)) cb(state.errored || E.DESTROYED('end'));
   state.buffered = [];
   state.bufferedIndex = 0;
   state.allBuffers = true;
@@ -1192,7 +1200,7 @@ function clearBuffer(stream, state) {
     const callback = state.allNoop ? nop : (err) => {
       for (let n = i; n < buffered.length; ++n) buffered[n].callback(err);
     };
-    const chunks = state.allNoop && i === 0 ? buffered : buffered.slice(i);
+    const chunks = state.allNoop && i === 0 ? buffered : ArrayPrototypeSlice(buffered, i);
     chunks.allBuffers = state.allBuffers;
     doWrite(stream, state, true, state.length, chunks, '', callback);
     state.buffered = [];
@@ -1212,7 +1220,7 @@ function clearBuffer(stream, state) {
       state.allBuffers = true;
       state.allNoop = true;
     } else if (i > 256) {
-      state.buffered.splice(0, i);
+      ArrayPrototypeSplice(state.buffered, 0, i);
       state.bufferedIndex = 0;
     } else {
       state.bufferedIndex = i;
@@ -1259,7 +1267,7 @@ Writable.prototype.end = function (chunk, encoding, cb) {
   }
   if (typeof cb === 'function') {
     if (err || state.finished) nextTick(cb, err);
-    else state.onFinished.push(cb);
+    else ArrayPrototypePush(state.onFinished, cb);
   }
   return this;
 };
@@ -1279,7 +1287,7 @@ function callFinal(stream, state) {
     called = true;
     state.pendingcb--;
     if (err) {
-      for (const cb of state.onFinished.splice(0)) cb(err);
+      for (const cb of ArrayPrototypeSplice(state.onFinished, 0)) cb(err);
       errorOrDestroy(stream, err, state.sync);
     } else if (needFinish(state)) {
       state.prefinished = true;
@@ -1331,7 +1339,7 @@ function finishMaybe(stream, state, sync) {
 function finish(stream, state) {
   state.pendingcb--;
   state.finished = true;
-  for (const cb of state.onFinished.splice(0)) cb();
+  for (const cb of ArrayPrototypeSplice(state.onFinished, 0)) cb();
   stream.emit('finish');
   if (state.autoDestroy) {
     const r = stream._readableState;
@@ -1375,14 +1383,14 @@ const writableProps = {
     },
   },
 };
-Object.defineProperties(Writable.prototype, writableProps);
+ObjectDefineProperties(Writable.prototype, writableProps);
 
 Writable.prototype.destroy = function (err, cb) {
   const state = this._writableState;
   if (!state.destroyed && (state.bufferedIndex < state.buffered.length || state.onFinished.length)) {
     nextTick(errorBuffer, state);
   }
-  destroy.call(this, err, cb);
+  FunctionPrototypeCall(destroy, this, err, cb);
   return this;
 };
 Writable.prototype._undestroy = function () {
@@ -1423,7 +1431,7 @@ function Duplex(options) {
   } else {
     this.allowHalfOpen = true;
   }
-  Stream.call(this, options);
+  FunctionPrototypeCall(Stream, this, options);
   construct(this, () => {
     const r = this._readableState;
     const w = this._writableState;
@@ -1432,9 +1440,9 @@ function Duplex(options) {
     finishMaybe(this, w);
   });
 }
-Object.setPrototypeOf(Duplex.prototype, Readable.prototype);
-Object.setPrototypeOf(Duplex, Readable);
-for (const method of Object.keys(Writable.prototype)) {
+ObjectSetPrototypeOf(Duplex.prototype, Readable.prototype);
+ObjectSetPrototypeOf(Duplex, Readable);
+for (const method of ObjectKeys(Writable.prototype)) {
   if (!Duplex.prototype[method]) Duplex.prototype[method] = Writable.prototype[method];
 }
 for (const m of ['write', 'cork', 'uncork', 'setDefaultEncoding', 'end', '_write']) {
@@ -1443,7 +1451,7 @@ for (const m of ['write', 'cork', 'uncork', 'setDefaultEncoding', 'end', '_write
 Duplex.prototype._writev = null;
 {
   const props = {};
-  for (const k of Object.keys(writableProps)) {
+  for (const k of ObjectKeys(writableProps)) {
     if (k !== 'destroyed' && k !== 'errored' && k !== 'closed') props[k] = writableProps[k];
   }
   props.destroyed = {
@@ -1458,7 +1466,7 @@ Duplex.prototype._writev = null;
       }
     },
   };
-  Object.defineProperties(Duplex.prototype, props);
+  ObjectDefineProperties(Duplex.prototype, props);
 }
 Duplex.prototype.destroy = Writable.prototype.destroy;
 Duplex.from = function (body) {
@@ -1482,7 +1490,7 @@ function Transform(options) {
       writableHighWaterMark: options.writableHighWaterMark || 0,
     };
   }
-  Duplex.call(this, options);
+  FunctionPrototypeCall(Duplex, this, options);
   this._readableState.sync = false;
   this[kCallback] = null;
   if (options) {
@@ -1491,8 +1499,8 @@ function Transform(options) {
   }
   this.on('prefinish', transformPrefinish);
 }
-Object.setPrototypeOf(Transform.prototype, Duplex.prototype);
-Object.setPrototypeOf(Transform, Duplex);
+ObjectSetPrototypeOf(Transform.prototype, Duplex.prototype);
+ObjectSetPrototypeOf(Transform, Duplex);
 
 function transformFinal(cb) {
   if (typeof this._flush === 'function' && !this.destroyed) {
@@ -1513,7 +1521,7 @@ function transformFinal(cb) {
 }
 
 function transformPrefinish() {
-  if (this._final !== transformFinal) transformFinal.call(this);
+  if (this._final !== transformFinal) FunctionPrototypeCall(transformFinal, this);
 }
 
 Transform.prototype._final = transformFinal;
@@ -1550,10 +1558,10 @@ Transform.prototype._read = function () {
 
 function PassThrough(options) {
   if (!(this instanceof PassThrough)) return new PassThrough(options);
-  Transform.call(this, options);
+  FunctionPrototypeCall(Transform, this, options);
 }
-Object.setPrototypeOf(PassThrough.prototype, Transform.prototype);
-Object.setPrototypeOf(PassThrough, Transform);
+ObjectSetPrototypeOf(PassThrough.prototype, Transform.prototype);
+ObjectSetPrototypeOf(PassThrough, Transform);
 PassThrough.prototype._transform = function (chunk, encoding, cb) {
   cb(null, chunk);
 };
@@ -1580,9 +1588,9 @@ function isNodeStream(obj) {
 
 function isIterable(obj, isAsync) {
   if (obj == null) return false;
-  if (isAsync === true) return typeof obj[Symbol.asyncIterator] === 'function';
-  if (isAsync === false) return typeof obj[Symbol.iterator] === 'function';
-  return typeof obj[Symbol.asyncIterator] === 'function' || typeof obj[Symbol.iterator] === 'function';
+  if (isAsync === true) return typeof obj[SymbolAsyncIterator] === 'function';
+  if (isAsync === false) return typeof obj[SymbolIterator] === 'function';
+  return typeof obj[SymbolAsyncIterator] === 'function' || typeof obj[SymbolIterator] === 'function';
 }
 
 function isDestroyed(stream) {
@@ -1660,7 +1668,7 @@ function eos(stream, options, callback) {
   callback = function (...args) {
     if (called) return;
     called = true;
-    userCb.apply(this, args);
+    ReflectApply(userCb, this, args);
   };
   if (!isNodeStream(stream)) {
     throw ERR_INVALID_ARG_TYPE('stream', ['ReadableStream', 'WritableStream', 'Stream'], stream);
@@ -1679,36 +1687,36 @@ function eos(stream, options, callback) {
     writableFinished = true;
     if (stream.destroyed) wEmitClose = false;
     if (wEmitClose && (!stream.readable || readable)) return;
-    if (!readable || readableFinished) callback.call(stream);
+    if (!readable || readableFinished) FunctionPrototypeCall(callback, stream);
   };
   let readableFinished = isReadableFinished(stream, false);
   const onend = () => {
     readableFinished = true;
     if (stream.destroyed) wEmitClose = false;
     if (wEmitClose && (!stream.writable || writable)) return;
-    if (!writable || writableFinished) callback.call(stream);
+    if (!writable || writableFinished) FunctionPrototypeCall(callback, stream);
   };
   const onerror = (err) => {
-    callback.call(stream, err);
+    FunctionPrototypeCall(callback, stream, err);
   };
   let closed = isClosed(stream);
   const onclose = () => {
     closed = true;
     const errored = (wState && wState.errored) || (rState && rState.errored);
-    if (errored && typeof errored !== 'boolean') return callback.call(stream, errored);
+    if (errored && typeof errored !== 'boolean') return FunctionPrototypeCall(callback, stream, errored);
     if (readable && !readableFinished && isReadableNodeStream(stream, true)) {
-      if (!isReadableFinished(stream, false)) return callback.call(stream, E.PREMATURE_CLOSE());
+      if (!isReadableFinished(stream, false)) return FunctionPrototypeCall(callback, stream, E.PREMATURE_CLOSE());
     }
     if (writable && !writableFinished) {
-      if (!isWritableFinished(stream, false)) return callback.call(stream, E.PREMATURE_CLOSE());
+      if (!isWritableFinished(stream, false)) return FunctionPrototypeCall(callback, stream, E.PREMATURE_CLOSE());
     }
-    callback.call(stream);
+    FunctionPrototypeCall(callback, stream);
   };
   const onclosed = () => {
     closed = true;
     const errored = (wState && wState.errored) || (rState && rState.errored);
-    if (errored && typeof errored !== 'boolean') return callback.call(stream, errored);
-    callback.call(stream);
+    if (errored && typeof errored !== 'boolean') return FunctionPrototypeCall(callback, stream, errored);
+    FunctionPrototypeCall(callback, stream);
   };
   if (writable && !wState) {
     stream.on('end', onlegacyfinish);
@@ -1740,7 +1748,7 @@ function eos(stream, options, callback) {
     const abort = () => {
       const endCallback = callback;
       cleanup();
-      endCallback.call(stream, E.ABORT(options.signal.reason));
+      FunctionPrototypeCall(endCallback, stream, E.ABORT(options.signal.reason));
     };
     if (options.signal.aborted) nextTick(abort);
     else {
@@ -1748,7 +1756,7 @@ function eos(stream, options, callback) {
       const orig = callback;
       callback = function (...args) {
         options.signal.removeEventListener('abort', abort);
-        orig.apply(stream, args);
+        ReflectApply(orig, stream, args);
       };
     }
   }
@@ -1790,7 +1798,7 @@ function addAbortSignal(signal, stream) {
 function popCallback(streams) {
   const cb = streams[streams.length - 1];
   if (typeof cb !== 'function') throw ERR_INVALID_ARG_TYPE('streams[stream.length - 1]', 'Function', cb);
-  return streams.pop();
+  return ArrayPrototypePop(streams);
 }
 
 function pipeline(...streams) {
@@ -1804,7 +1812,7 @@ function makeAsyncIterable(val) {
 }
 
 async function* fromReadable(val) {
-  yield* Readable.prototype[Symbol.asyncIterator].call(val);
+  yield* FunctionPrototypeCall(Readable.prototype[SymbolAsyncIterator], val);
 }
 
 async function pumpToNode(iterable, writable, finish, opts) {
@@ -1841,7 +1849,7 @@ async function pumpToNode(iterable, writable, finish, opts) {
 }
 
 function pipelineImpl(streams, callback, opts) {
-  if (streams.length === 1 && Array.isArray(streams[0])) streams = streams[0];
+  if (streams.length === 1 && ArrayIsArray(streams[0])) streams = streams[0];
   if (streams.length < 2) throw E.MISSING_ARGS('streams');
   const outerSignal = opts && opts.signal;
   const lastStreamCleanup = [];
@@ -1858,10 +1866,10 @@ function pipelineImpl(streams, callback, opts) {
   function finishImpl(err, final) {
     if (err && (!error || error.code === 'ERR_STREAM_PREMATURE_CLOSE')) error = err;
     if (!error && !final) return;
-    while (destroys.length) destroys.shift()(error);
+    while (destroys.length) ArrayPrototypeShift(destroys)(error);
     if (outerSignal) outerSignal.removeEventListener('abort', abort);
     if (final) {
-      if (!error) lastStreamCleanup.forEach((fn) => fn());
+      if (!error) ArrayPrototypeForEach(lastStreamCleanup, (fn) => fn());
       nextTick(callback, error, value);
     }
   }
@@ -1876,7 +1884,7 @@ function pipelineImpl(streams, callback, opts) {
       let finished = false;
       stream.on('close', () => { finished = true; });
       eos(stream, { readable: reading, writable: writing }, (err) => { finished = !err; });
-      destroys.push((err) => {
+      ArrayPrototypePush(destroys, (err) => {
         if (finished) return;
         finished = true;
         destroyer(stream, err || E.DESTROYED('pipe'));
@@ -1885,7 +1893,7 @@ function pipelineImpl(streams, callback, opts) {
         if (err && err.name !== 'AbortError' && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') finish(err);
       };
       stream.on('error', onError);
-      if (isLastStream) lastStreamCleanup.push(() => stream.removeListener('error', onError));
+      if (isLastStream) ArrayPrototypePush(lastStreamCleanup, () => stream.removeListener('error', onError));
     }
     if (i === 0) {
       if (typeof stream === 'function') {
@@ -1906,7 +1914,7 @@ function pipelineImpl(streams, callback, opts) {
         const then = ret && ret.then;
         if (typeof then === 'function') {
           finishCount++;
-          then.call(ret, (val) => {
+          FunctionPrototypeCall(then, ret, (val) => {
             value = val;
             if (val != null) pt.write(val);
             if (end) pt.end();
@@ -1925,13 +1933,13 @@ function pipelineImpl(streams, callback, opts) {
         let finished = false;
         pt.on('close', () => { finished = true; });
         eos(pt, { readable: false, writable: true }, (err) => { finished = !err; });
-        destroys.push((err) => { if (!finished) { finished = true; destroyer(pt, err || E.DESTROYED('pipe')); } });
+        ArrayPrototypePush(destroys, (err) => { if (!finished) { finished = true; destroyer(pt, err || E.DESTROYED('pipe')); } });
       }
     } else if (isNodeStream(stream)) {
       if (isReadableNodeStream(ret)) {
         finishCount += 2;
         const cleanup = pipe(ret, stream, finish, { end });
-        if (isReadable(stream) && isLastStream) lastStreamCleanup.push(cleanup);
+        if (isReadable(stream) && isLastStream) ArrayPrototypePush(lastStreamCleanup, cleanup);
       } else if (isIterable(ret)) {
         finishCount++;
         pumpToNode(ret, stream, finish, { end });
@@ -1986,7 +1994,7 @@ const promises = {
       let end;
       const lastArg = streams[streams.length - 1];
       if (lastArg && typeof lastArg === 'object' && !isNodeStream(lastArg) && !isIterable(lastArg)) {
-        const options = streams.pop();
+        const options = ArrayPrototypePop(streams);
         signal = options.signal;
         end = options.end;
       }
@@ -2025,8 +2033,8 @@ Duplex.fromWeb = (pair, options) => webAdapters().newStreamDuplexFromReadableWri
 Duplex.toWeb = (duplex) => webAdapters().newReadableWritablePairFromDuplex(duplex);
 Stream._isUint8Array = isUint8Array;
 Stream._uint8ArrayToBuffer = (chunk) => getBuffer().from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-Object.defineProperty(Stream, 'promises', { enumerable: true, configurable: true, get() { return promises; } });
-Object.defineProperty(pipeline, Symbol.for('nodejs.util.promisify.custom'), { enumerable: true, get() { return promises.pipeline; } });
-Object.defineProperty(eos, Symbol.for('nodejs.util.promisify.custom'), { enumerable: true, get() { return promises.finished; } });
+ObjectDefineProperty(Stream, 'promises', { enumerable: true, configurable: true, get() { return promises; } });
+ObjectDefineProperty(pipeline, SymbolFor('nodejs.util.promisify.custom'), { enumerable: true, get() { return promises.pipeline; } });
+ObjectDefineProperty(eos, SymbolFor('nodejs.util.promisify.custom'), { enumerable: true, get() { return promises.finished; } });
 
 module.exports = Stream;

@@ -7,6 +7,19 @@
 // A URL's state is a plain record (scheme, username, password, host, port, path, query,
 // fragment) on a non-enumerable symbol-keyed property, so URL objects ride images like any
 // other JS data. Hosts are stored already serialized (IPv6 in brackets).
+const {
+  ArrayFrom, ArrayIsArray, ArrayPrototypeFilter, ArrayPrototypeFindIndex, ArrayPrototypeJoin,
+  ArrayPrototypeMap, ArrayPrototypePop, ArrayPrototypePush, ArrayPrototypeShift,
+  ArrayPrototypeSlice, ArrayPrototypeSome, ArrayPrototypeSort, ArrayPrototypeSplice,
+  ArrayPrototypeUnshift, FunctionPrototypeCall, MathFloor, NumberIsNaN, ObjectAssign, ObjectCreate,
+  ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ObjectGetPrototypeOf, ObjectKeys,
+  ObjectPrototypeHasOwnProperty, ReflectGetOwnPropertyDescriptor, ReflectOwnKeys,
+  RegExpPrototypeTest, StringFromCharCode, StringFromCodePoint, StringPrototypeCharCodeAt,
+  StringPrototypeCodePointAt, StringPrototypeEndsWith, StringPrototypeIncludes,
+  StringPrototypeIndexOf, StringPrototypeLastIndexOf, StringPrototypeNormalize,
+  StringPrototypeReplace, StringPrototypeSlice, StringPrototypeSplit, StringPrototypeStartsWith,
+  StringPrototypeToLowerCase, SymbolFor, SymbolIterator, SymbolToStringTag,
+} = primordials;
 
 const { makeError, ERR_INVALID_ARG_TYPE } = require('node:internal/errors');
 
@@ -14,7 +27,7 @@ const kContext = Symbol('context');
 const kQuery = Symbol('query');
 const kList = Symbol('list');
 const kURL = Symbol('url');
-const customInspect = Symbol.for('nodejs.util.inspect.custom');
+const customInspect = SymbolFor('nodejs.util.inspect.custom');
 
 function invalidURL(input, base) {
   const err = makeError(TypeError, 'ERR_INVALID_URL', 'Invalid URL');
@@ -31,20 +44,20 @@ function toUSVString(v) {
   let out = '';
   let start = 0;
   for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
+    const c = StringPrototypeCharCodeAt(s, i);
     if (c >= 0xd800 && c <= 0xdfff) {
       if (c <= 0xdbff && i + 1 < s.length) {
-        const d = s.charCodeAt(i + 1);
+        const d = StringPrototypeCharCodeAt(s, i + 1);
         if (d >= 0xdc00 && d <= 0xdfff) {
           i++;
           continue;
         }
       }
-      out += s.slice(start, i) + '\ufffd';
+      out += StringPrototypeSlice(s, start, i) + '\ufffd';
       start = i + 1;
     }
   }
-  return start === 0 ? s : out + s.slice(start);
+  return start === 0 ? s : out + StringPrototypeSlice(s, start);
 }
 
 function utf8Bytes(cp) {
@@ -57,8 +70,8 @@ function utf8Bytes(cp) {
 function stringBytes(s) {
   const out = [];
   for (const ch of s) {
-    const b = utf8Bytes(ch.codePointAt(0));
-    for (let i = 0; i < b.length; i++) out.push(b[i]);
+    const b = utf8Bytes(StringPrototypeCodePointAt(ch, 0));
+    for (let i = 0; i < b.length; i++) ArrayPrototypePush(out, b[i]);
   }
   return out;
 }
@@ -71,7 +84,7 @@ function utf8Decode(bytes) {
   while (i < n) {
     const b = bytes[i];
     if (b < 0x80) {
-      out += String.fromCharCode(b);
+      out += StringFromCharCode(b);
       i++;
       continue;
     }
@@ -114,10 +127,10 @@ function utf8Decode(bytes) {
       i = j;
       continue;
     }
-    out += String.fromCodePoint(cp);
+    out += StringFromCodePoint(cp);
     i = j;
   }
-  if (out.charCodeAt(0) === 0xfeff) out = out.slice(1);
+  if (StringPrototypeCharCodeAt(out, 0) === 0xfeff) out = StringPrototypeSlice(out, 1);
   return out;
 }
 
@@ -138,10 +151,10 @@ function percentDecodeBytes(bytes) {
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
     if (b === 37 && i + 2 < bytes.length && isHexCode(bytes[i + 1]) && isHexCode(bytes[i + 2])) {
-      out.push(hexVal(bytes[i + 1]) * 16 + hexVal(bytes[i + 2]));
+      ArrayPrototypePush(out, hexVal(bytes[i + 1]) * 16 + hexVal(bytes[i + 2]));
       i += 2;
     } else {
-      out.push(b);
+      ArrayPrototypePush(out, b);
     }
   }
   return out;
@@ -177,7 +190,7 @@ function inUserinfo(c) {
 }
 
 function encodeCp(ch, set) {
-  const c = ch.codePointAt(0);
+  const c = StringPrototypeCodePointAt(ch, 0);
   if (!set(c)) return ch;
   const b = utf8Bytes(c);
   let s = '';
@@ -196,7 +209,7 @@ function encodeStr(s, set) {
 
 const SPECIAL = { 'ftp:': 21, 'file:': null, 'http:': 80, 'https:': 443, 'ws:': 80, 'wss:': 443 };
 function isSpecialScheme(s) {
-  return Object.prototype.hasOwnProperty.call(SPECIAL, s + ':');
+  return ObjectPrototypeHasOwnProperty(SPECIAL, s + ':');
 }
 function defaultPort(s) {
   const p = SPECIAL[s + ':'];
@@ -234,38 +247,38 @@ function parseIPv4Number(s) {
   if (s === '') return NaN;
   let radix = 10;
   if (s.length >= 2 && s[0] === '0' && (s[1] === 'x' || s[1] === 'X')) {
-    s = s.slice(2);
+    s = StringPrototypeSlice(s, 2);
     radix = 16;
   } else if (s.length >= 2 && s[0] === '0') {
-    s = s.slice(1);
+    s = StringPrototypeSlice(s, 1);
     radix = 8;
   }
   if (s === '') return 0;
   const re = radix === 10 ? /^[0-9]+$/ : radix === 16 ? /^[0-9a-fA-F]+$/ : /^[0-7]+$/;
-  if (!re.test(s)) return NaN;
+  if (!RegExpPrototypeTest(re, s)) return NaN;
   return parseInt(s, radix);
 }
 
 function endsInNumber(s) {
-  const parts = s.split('.');
+  const parts = StringPrototypeSplit(s, '.');
   if (parts[parts.length - 1] === '') {
     if (parts.length === 1) return false;
-    parts.pop();
+    ArrayPrototypePop(parts);
   }
   const last = parts[parts.length - 1];
   if (last !== '' && /^[0-9]+$/.test(last)) return true;
-  return !Number.isNaN(parseIPv4Number(last));
+  return !NumberIsNaN(parseIPv4Number(last));
 }
 
 function parseIPv4(s) {
-  const parts = s.split('.');
-  if (parts[parts.length - 1] === '' && parts.length > 1) parts.pop();
+  const parts = StringPrototypeSplit(s, '.');
+  if (parts[parts.length - 1] === '' && parts.length > 1) ArrayPrototypePop(parts);
   if (parts.length > 4) return FAIL;
   const nums = [];
   for (const p of parts) {
     const n = parseIPv4Number(p);
-    if (Number.isNaN(n)) return FAIL;
-    nums.push(n);
+    if (NumberIsNaN(n)) return FAIL;
+    ArrayPrototypePush(nums, n);
   }
   for (let i = 0; i < nums.length - 1; i++) if (nums[i] > 255) return FAIL;
   if (nums[nums.length - 1] >= 256 ** (5 - nums.length)) return FAIL;
@@ -273,10 +286,10 @@ function parseIPv4(s) {
   for (let i = 0; i < nums.length - 1; i++) ipv4 += nums[i] * 256 ** (3 - i);
   const out = [];
   for (let i = 0; i < 4; i++) {
-    out.unshift(String(ipv4 % 256));
-    ipv4 = Math.floor(ipv4 / 256);
+    ArrayPrototypeUnshift(out, String(ipv4 % 256));
+    ipv4 = MathFloor(ipv4 / 256);
   }
-  return out.join('.');
+  return ArrayPrototypeJoin(out, '.');
 }
 
 function parseIPv6(s) {
@@ -285,7 +298,7 @@ function parseIPv6(s) {
   let compress = null;
   let p = 0;
   const n = s.length;
-  const at = (i) => (i < n ? s.charCodeAt(i) : -1);
+  const at = (i) => (i < n ? StringPrototypeCharCodeAt(s, i) : -1);
   if (at(p) === 0x3a) {
     if (at(p + 1) !== 0x3a) return FAIL;
     p += 2;
@@ -394,25 +407,25 @@ function serializeIPv6(addr) {
 // Punycode (RFC 3492) for IDNA labels.
 const PUNY = { base: 36, tmin: 1, tmax: 26, skew: 38, damp: 700, initialBias: 72, initialN: 128 };
 function adapt(delta, numPoints, first) {
-  delta = first ? Math.floor(delta / PUNY.damp) : delta >> 1;
-  delta += Math.floor(delta / numPoints);
+  delta = first ? MathFloor(delta / PUNY.damp) : delta >> 1;
+  delta += MathFloor(delta / numPoints);
   let k = 0;
   while (delta > ((PUNY.base - PUNY.tmin) * PUNY.tmax) >> 1) {
-    delta = Math.floor(delta / (PUNY.base - PUNY.tmin));
+    delta = MathFloor(delta / (PUNY.base - PUNY.tmin));
     k += PUNY.base;
   }
-  return k + Math.floor(((PUNY.base - PUNY.tmin + 1) * delta) / (delta + PUNY.skew));
+  return k + MathFloor(((PUNY.base - PUNY.tmin + 1) * delta) / (delta + PUNY.skew));
 }
 function digitChar(d) {
-  return String.fromCharCode(d < 26 ? d + 97 : d + 22);
+  return StringFromCharCode(d < 26 ? d + 97 : d + 22);
 }
 function punyEncode(input) {
-  const cps = Array.from(input, (c) => c.codePointAt(0));
+  const cps = ArrayFrom(input, (c) => StringPrototypeCodePointAt(c, 0));
   let n = PUNY.initialN;
   let delta = 0;
   let bias = PUNY.initialBias;
   let out = '';
-  for (const c of cps) if (c < 0x80) out += String.fromCharCode(c);
+  for (const c of cps) if (c < 0x80) out += StringFromCharCode(c);
   const b = out.length;
   let h = b;
   if (b > 0) out += '-';
@@ -429,7 +442,7 @@ function punyEncode(input) {
           const t = k <= bias ? PUNY.tmin : k >= bias + PUNY.tmax ? PUNY.tmax : k - bias;
           if (q < t) break;
           out += digitChar(t + ((q - t) % (PUNY.base - t)));
-          q = Math.floor((q - t) / (PUNY.base - t));
+          q = MathFloor((q - t) / (PUNY.base - t));
         }
         out += digitChar(q);
         bias = adapt(delta, h + 1, h === b);
@@ -447,18 +460,18 @@ function punyDecode(input) {
   let n = PUNY.initialN;
   let bias = PUNY.initialBias;
   let i = 0;
-  let basic = input.lastIndexOf('-');
+  let basic = StringPrototypeLastIndexOf(input, '-');
   if (basic < 0) basic = 0;
   for (let j = 0; j < basic; j++) {
-    if (input.charCodeAt(j) >= 0x80) return null;
-    out.push(input.charCodeAt(j));
+    if (StringPrototypeCharCodeAt(input, j) >= 0x80) return null;
+    ArrayPrototypePush(out, StringPrototypeCharCodeAt(input, j));
   }
   for (let idx = basic > 0 ? basic + 1 : 0; idx < input.length; ) {
     const oldi = i;
     let w = 1;
     for (let k = PUNY.base; ; k += PUNY.base) {
       if (idx >= input.length) return null;
-      const c = input.charCodeAt(idx++);
+      const c = StringPrototypeCharCodeAt(input, idx++);
       const d = c - 48 < 10 ? c - 22 : c - 65 < 26 ? c - 65 : c - 97 < 26 ? c - 97 : PUNY.base;
       if (d >= PUNY.base) return null;
       i += d * w;
@@ -468,13 +481,13 @@ function punyDecode(input) {
       if (w > 0x7fffffff) return null;
     }
     bias = adapt(i - oldi, out.length + 1, oldi === 0);
-    n += Math.floor(i / (out.length + 1));
+    n += MathFloor(i / (out.length + 1));
     i %= out.length + 1;
     if (n > 0x10ffff) return null;
-    out.splice(i, 0, n);
+    ArrayPrototypeSplice(out, i, 0, n);
     i++;
   }
-  return String.fromCodePoint(...out);
+  return StringFromCodePoint(...out);
 }
 
 // Code points of canonical combining class 9 (virama): the only place UTS #46's CheckJoiners
@@ -490,7 +503,7 @@ const viramas = new Set([0x094d, 0x09cd, 0x0a4d, 0x0acd, 0x0b4d, 0x0bcd, 0x0c4d,
 // between joining letters, by Arabic joining types; that context is not modelled, so such a
 // label fails here where a full UTS #46 implementation accepts it.)
 function joinersValid(label) {
-  const cps = Array.from(label, (c) => c.codePointAt(0));
+  const cps = ArrayFrom(label, (c) => StringPrototypeCodePointAt(c, 0));
   for (let i = 0; i < cps.length; i++) {
     if ((cps[i] === 0x200c || cps[i] === 0x200d) && !(i > 0 && viramas.has(cps[i - 1]))) return false;
   }
@@ -504,45 +517,45 @@ function domainToASCIIInternal(domain) {
   let d = domain;
   // eslint-disable-next-line no-control-regex
   if (/[^\x00-\x7f]/.test(d)) {
-    d = d.replace(/[\u3002\uff0e\uff61]/g, '.').replace(/[\u00ad\u200b\u2060\ufeff]/g, '');
-    d = d.normalize('NFKC').toLowerCase().normalize('NFC');
+    d = StringPrototypeReplace(StringPrototypeReplace(d, /[\u3002\uff0e\uff61]/g, '.'), /[\u00ad\u200b\u2060\ufeff]/g, '');
+    d = StringPrototypeNormalize(StringPrototypeToLowerCase(StringPrototypeNormalize(d, 'NFKC')), 'NFC');
   } else {
-    d = d.toLowerCase();
+    d = StringPrototypeToLowerCase(d);
   }
-  const labels = d.split('.');
+  const labels = StringPrototypeSplit(d, '.');
   for (let i = 0; i < labels.length; i++) {
     const label = labels[i];
     if (!joinersValid(label)) return FAIL;
-    if (label.startsWith('xn--')) {
-      const dec = punyDecode(label.slice(4));
+    if (StringPrototypeStartsWith(label, 'xn--')) {
+      const dec = punyDecode(StringPrototypeSlice(label, 4));
       if (dec === null || dec === '' || !/[^\x00-\x7f]/.test(dec)) return FAIL;
       // The decoded label must already be in mapped form (approximates UTS #46 validity).
-      if (dec.normalize('NFKC').toLowerCase().normalize('NFC') !== dec) return FAIL;
+      if (StringPrototypeNormalize(StringPrototypeToLowerCase(StringPrototypeNormalize(dec, 'NFKC')), 'NFC') !== dec) return FAIL;
     } else if (/[^\x00-\x7f]/.test(label)) {
       labels[i] = 'xn--' + punyEncode(label);
     }
   }
-  d = labels.join('.');
+  d = ArrayPrototypeJoin(labels, '.');
   if (d === '') return FAIL;
   return d;
 }
 
 function parseOpaqueHost(s) {
-  for (let i = 0; i < s.length; i++) if (isForbiddenHost(s.charCodeAt(i))) return FAIL;
+  for (let i = 0; i < s.length; i++) if (isForbiddenHost(StringPrototypeCharCodeAt(s, i))) return FAIL;
   return encodeStr(s, inC0);
 }
 
 function parseHost(input, notSpecial) {
   if (input[0] === '[') {
     if (input[input.length - 1] !== ']') return FAIL;
-    const a = parseIPv6(input.slice(1, -1));
+    const a = parseIPv6(StringPrototypeSlice(input, 1, -1));
     return a === FAIL ? FAIL : serializeIPv6(a);
   }
   if (notSpecial) return parseOpaqueHost(input);
   const domain = utf8Decode(percentDecodeBytes(stringBytes(input)));
   const ascii = domainToASCIIInternal(domain);
   if (ascii === FAIL) return FAIL;
-  for (let i = 0; i < ascii.length; i++) if (isForbiddenDomain(ascii.charCodeAt(i))) return FAIL;
+  for (let i = 0; i < ascii.length; i++) if (isForbiddenDomain(StringPrototypeCharCodeAt(ascii, i))) return FAIL;
   if (endsInNumber(ascii)) return parseIPv4(ascii);
   return ascii;
 }
@@ -595,16 +608,16 @@ function startsWithWinDrive(cps, p) {
   return c === '/' || c === '\\' || c === '?' || c === '#';
 }
 function isSingleDot(s) {
-  return s === '.' || s.toLowerCase() === '%2e';
+  return s === '.' || StringPrototypeToLowerCase(s) === '%2e';
 }
 function isDoubleDot(s) {
-  const l = s.toLowerCase();
+  const l = StringPrototypeToLowerCase(s);
   return l === '..' || l === '.%2e' || l === '%2e.' || l === '%2e%2e';
 }
 function shortenPath(url) {
   const path = url.path;
   if (url.scheme === 'file' && path.length === 1 && isWinDrive(path[0], true)) return;
-  path.pop();
+  ArrayPrototypePop(path);
 }
 function includesCredentials(url) {
   return url.username !== '' || url.password !== '';
@@ -618,15 +631,15 @@ function basicParse(inputStr, base, url, override) {
   if (!url) {
     url = newRecord();
     // eslint-disable-next-line no-control-regex
-    input = input.replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, '');
+    input = StringPrototypeReplace(input, /^[\x00-\x20]+|[\x00-\x20]+$/g, '');
   }
-  input = input.replace(/[\t\n\r]/g, '');
+  input = StringPrototypeReplace(input, /[\t\n\r]/g, '');
   let state = override || S.SCHEME_START;
   let buffer = '';
   let atSignSeen = false;
   let insideBrackets = false;
   let passwordTokenSeen = false;
-  const cps = Array.from(input);
+  const cps = ArrayFrom(input);
   const len = cps.length;
   const special = () => isSpecialScheme(url.scheme);
   for (let p = 0; ; p++) {
@@ -634,7 +647,7 @@ function basicParse(inputStr, base, url, override) {
     switch (state) {
       case S.SCHEME_START:
         if (isAlpha(c)) {
-          buffer += c.toLowerCase();
+          buffer += StringPrototypeToLowerCase(c);
           state = S.SCHEME;
         } else if (!override) {
           state = S.NO_SCHEME;
@@ -645,7 +658,7 @@ function basicParse(inputStr, base, url, override) {
         break;
       case S.SCHEME:
         if (c !== undefined && (/^[A-Za-z0-9]$/.test(c) || c === '+' || c === '-' || c === '.')) {
-          buffer += c.toLowerCase();
+          buffer += StringPrototypeToLowerCase(c);
         } else if (c === ':') {
           if (override) {
             if (isSpecialScheme(url.scheme) !== isSpecialScheme(buffer)) return url;
@@ -721,7 +734,7 @@ function basicParse(inputStr, base, url, override) {
           url.password = base.password;
           url.host = base.host;
           url.port = base.port;
-          url.path = base.path.slice();
+          url.path = ArrayPrototypeSlice(base.path);
           url.query = base.query;
           if (c === '?') {
             url.query = '';
@@ -782,7 +795,7 @@ function basicParse(inputStr, base, url, override) {
           buffer = '';
         } else if (c === undefined || c === '/' || c === '?' || c === '#' || (special() && c === '\\')) {
           if (atSignSeen && buffer === '') return FAIL;
-          p -= Array.from(buffer).length + 1;
+          p -= ArrayFrom(buffer).length + 1;
           buffer = '';
           state = S.HOST;
         } else {
@@ -842,7 +855,7 @@ function basicParse(inputStr, base, url, override) {
           state = S.FILE_SLASH;
         } else if (base && base.scheme === 'file') {
           url.host = base.host;
-          url.path = base.path.slice();
+          url.path = ArrayPrototypeSlice(base.path);
           url.query = base.query;
           if (c === '?') {
             url.query = '';
@@ -869,7 +882,7 @@ function basicParse(inputStr, base, url, override) {
           if (base && base.scheme === 'file') {
             url.host = base.host;
             if (!startsWithWinDrive(cps, p) && base.path.length > 0 && isWinDrive(base.path[0], true)) {
-              url.path.push(base.path[0]);
+              ArrayPrototypePush(url.path, base.path[0]);
             }
           }
           state = S.PATH;
@@ -912,7 +925,7 @@ function basicParse(inputStr, base, url, override) {
           state = S.PATH;
           if (c !== '/') p--;
         } else if (override && url.host === null) {
-          url.path.push('');
+          ArrayPrototypePush(url.path, '');
         }
         break;
       case S.PATH: {
@@ -920,14 +933,14 @@ function basicParse(inputStr, base, url, override) {
         if (c === undefined || slashLike || (!override && (c === '?' || c === '#'))) {
           if (isDoubleDot(buffer)) {
             shortenPath(url);
-            if (!slashLike) url.path.push('');
+            if (!slashLike) ArrayPrototypePush(url.path, '');
           } else if (isSingleDot(buffer) && !slashLike) {
-            url.path.push('');
+            ArrayPrototypePush(url.path, '');
           } else if (!isSingleDot(buffer)) {
             if (url.scheme === 'file' && url.path.length === 0 && isWinDrive(buffer, false)) {
               buffer = buffer[0] + ':';
             }
-            url.path.push(buffer);
+            ArrayPrototypePush(url.path, buffer);
           }
           buffer = '';
           if (c === '?') {
@@ -1027,7 +1040,7 @@ function stripTrailingSpacesFromOpaquePath(url) {
   if (!hasOpaquePath(url)) return;
   if (url.fragment !== null) return;
   if (url.query !== null) return;
-  url.path = url.path.replace(/ +$/, '');
+  url.path = StringPrototypeReplace(url.path, / +$/, '');
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1035,14 +1048,14 @@ function stripTrailingSpacesFromOpaquePath(url) {
 
 function parseParams(input) {
   const out = [];
-  for (const seq of input.split('&')) {
+  for (const seq of StringPrototypeSplit(input, '&')) {
     if (seq === '') continue;
-    const eq = seq.indexOf('=');
-    let name = eq < 0 ? seq : seq.slice(0, eq);
-    let value = eq < 0 ? '' : seq.slice(eq + 1);
-    name = utf8Decode(percentDecodeBytes(stringBytes(name.replace(/\+/g, ' '))));
-    value = utf8Decode(percentDecodeBytes(stringBytes(value.replace(/\+/g, ' '))));
-    out.push([name, value]);
+    const eq = StringPrototypeIndexOf(seq, '=');
+    let name = eq < 0 ? seq : StringPrototypeSlice(seq, 0, eq);
+    let value = eq < 0 ? '' : StringPrototypeSlice(seq, eq + 1);
+    name = utf8Decode(percentDecodeBytes(stringBytes(StringPrototypeReplace(name, /\+/g, ' '))));
+    value = utf8Decode(percentDecodeBytes(stringBytes(StringPrototypeReplace(value, /\+/g, ' '))));
+    ArrayPrototypePush(out, [name, value]);
   }
   return out;
 }
@@ -1050,7 +1063,7 @@ function parseParams(input) {
 function formEncode(s) {
   let out = '';
   for (const ch of s) {
-    const c = ch.codePointAt(0);
+    const c = StringPrototypeCodePointAt(ch, 0);
     if (c === 0x20) out += '+';
     else if (
       (c >= 0x30 && c <= 0x39) ||
@@ -1090,7 +1103,7 @@ function missingArgs(...names) {
 }
 
 function checkParams(self) {
-  if (self === null || typeof self !== 'object' || !Object.prototype.hasOwnProperty.call(self, kList)) {
+  if (self === null || typeof self !== 'object' || !ObjectPrototypeHasOwnProperty(self, kList)) {
     throw makeError(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type URLSearchParams');
   }
 }
@@ -1106,13 +1119,13 @@ function updateParams(self) {
 
 class URLSearchParams {
   constructor(init = undefined) {
-    Object.defineProperty(this, kList, { value: [], writable: true });
-    Object.defineProperty(this, kURL, { value: null, writable: true });
+    ObjectDefineProperty(this, kList, { value: [], writable: true });
+    ObjectDefineProperty(this, kURL, { value: null, writable: true });
     const list = this[kList];
     if (init == null) {
       // empty
     } else if (typeof init === 'object' || typeof init === 'function') {
-      const method = init[Symbol.iterator];
+      const method = init[SymbolIterator];
       if (method != null) {
         if (typeof method !== 'function') {
           throw makeError(TypeError, 'ERR_ARG_NOT_ITERABLE', 'Query pairs must be iterable');
@@ -1121,32 +1134,32 @@ class URLSearchParams {
           if (
             pair == null ||
             (typeof pair !== 'object' && typeof pair !== 'function') ||
-            typeof pair[Symbol.iterator] !== 'function'
+            typeof pair[SymbolIterator] !== 'function'
           ) {
             throw makeError(TypeError, 'ERR_INVALID_TUPLE', 'Each query pair must be an iterable [name, value] tuple');
           }
           const conv = [];
-          for (const el of pair) conv.push(toUSVString(el));
+          for (const el of pair) ArrayPrototypePush(conv, toUSVString(el));
           if (conv.length !== 2) {
             throw makeError(TypeError, 'ERR_INVALID_TUPLE', 'Each query pair must be an iterable [name, value] tuple');
           }
-          list.push(conv);
+          ArrayPrototypePush(list, conv);
         }
       } else {
-        for (const key of Reflect.ownKeys(init)) {
-          const desc = Reflect.getOwnPropertyDescriptor(init, key);
+        for (const key of ReflectOwnKeys(init)) {
+          const desc = ReflectGetOwnPropertyDescriptor(init, key);
           if (desc !== undefined && desc.enumerable) {
             const k = toUSVString(key);
             const v = toUSVString(init[key]);
-            const idx = list.findIndex((e) => e[0] === k);
+            const idx = ArrayPrototypeFindIndex(list, (e) => e[0] === k);
             if (idx >= 0) list[idx][1] = v;
-            else list.push([k, v]);
+            else ArrayPrototypePush(list, [k, v]);
           }
         }
       }
     } else {
       let s = toUSVString(init);
-      if (s[0] === '?') s = s.slice(1);
+      if (s[0] === '?') s = StringPrototypeSlice(s, 1);
       this[kList] = parseParams(s);
     }
   }
@@ -1159,7 +1172,7 @@ class URLSearchParams {
   append(name, value) {
     checkParams(this);
     if (arguments.length < 2) throw missingArgs('name', 'value');
-    this[kList].push([toUSVString(name), toUSVString(value)]);
+    ArrayPrototypePush(this[kList], [toUSVString(name), toUSVString(value)]);
     updateParams(this);
   }
 
@@ -1170,9 +1183,9 @@ class URLSearchParams {
     const list = this[kList];
     if (value !== undefined) {
       value = toUSVString(value);
-      this[kList] = list.filter((e) => !(e[0] === name && e[1] === value));
+      this[kList] = ArrayPrototypeFilter(list, (e) => !(e[0] === name && e[1] === value));
     } else {
-      this[kList] = list.filter((e) => e[0] !== name);
+      this[kList] = ArrayPrototypeFilter(list, (e) => e[0] !== name);
     }
     updateParams(this);
   }
@@ -1190,7 +1203,7 @@ class URLSearchParams {
     if (arguments.length < 1) throw missingArgs('name');
     name = toUSVString(name);
     const out = [];
-    for (const e of this[kList]) if (e[0] === name) out.push(e[1]);
+    for (const e of this[kList]) if (e[0] === name) ArrayPrototypePush(out, e[1]);
     return out;
   }
 
@@ -1200,9 +1213,9 @@ class URLSearchParams {
     name = toUSVString(name);
     if (value !== undefined) {
       value = toUSVString(value);
-      return this[kList].some((e) => e[0] === name && e[1] === value);
+      return ArrayPrototypeSome(this[kList], (e) => e[0] === name && e[1] === value);
     }
-    return this[kList].some((e) => e[0] === name);
+    return ArrayPrototypeSome(this[kList], (e) => e[0] === name);
   }
 
   set(name, value) {
@@ -1216,21 +1229,21 @@ class URLSearchParams {
     for (const e of list) {
       if (e[0] === name) {
         if (!found) {
-          out.push([name, value]);
+          ArrayPrototypePush(out, [name, value]);
           found = true;
         }
       } else {
-        out.push(e);
+        ArrayPrototypePush(out, e);
       }
     }
-    if (!found) out.push([name, value]);
+    if (!found) ArrayPrototypePush(out, [name, value]);
     this[kList] = out;
     updateParams(this);
   }
 
   sort() {
     checkParams(this);
-    this[kList].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    ArrayPrototypeSort(this[kList], (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     updateParams(this);
   }
 
@@ -1245,7 +1258,7 @@ class URLSearchParams {
     let list = this[kList];
     for (let i = 0; i < list.length; i++) {
       const [k, v] = list[i];
-      callback.call(thisArg, v, k, this);
+      FunctionPrototypeCall(callback, thisArg, v, k, this);
       list = this[kList];
     }
   }
@@ -1268,7 +1281,7 @@ class URLSearchParams {
   [customInspect](depth, opts) {
     if (typeof depth === 'number' && depth < 0) return '[Object]';
     const inspect = require('util').inspect;
-    const parts = this[kList].map(([k, v]) => `${inspect(k, opts)} => ${inspect(v, opts)}`);
+    const parts = ArrayPrototypeMap(this[kList], ([k, v]) => `${inspect(k, opts)} => ${inspect(v, opts)}`);
     if (parts.length === 0) return 'URLSearchParams {}';
     const one = `URLSearchParams { ${parts.join(', ')} }`;
     const breakLength = opts && typeof opts.breakLength === 'number' ? opts.breakLength : 80;
@@ -1277,18 +1290,18 @@ class URLSearchParams {
   }
 }
 
-Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
+ObjectDefineProperty(URLSearchParams.prototype, SymbolIterator, {
   value: URLSearchParams.prototype.entries,
   writable: true,
   configurable: true,
 });
-Object.defineProperty(URLSearchParams.prototype, Symbol.toStringTag, {
+ObjectDefineProperty(URLSearchParams.prototype, SymbolToStringTag, {
   value: 'URLSearchParams',
   configurable: true,
 });
 
-const IteratorProto = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
-const URLSearchParamsIteratorPrototype = Object.create(IteratorProto, {
+const IteratorProto = ObjectGetPrototypeOf(ObjectGetPrototypeOf([][SymbolIterator]()));
+const URLSearchParamsIteratorPrototype = ObjectCreate(IteratorProto, {
   next: {
     value: function next() {
       const st = this && this[kQuery];
@@ -1305,12 +1318,12 @@ const URLSearchParamsIteratorPrototype = Object.create(IteratorProto, {
     configurable: true,
     enumerable: true,
   },
-  [Symbol.toStringTag]: { value: 'URLSearchParams Iterator', configurable: true },
+  [SymbolToStringTag]: { value: 'URLSearchParams Iterator', configurable: true },
 });
 
 function makeIterator(target, kind) {
-  const it = Object.create(URLSearchParamsIteratorPrototype);
-  Object.defineProperty(it, kQuery, { value: { target, kind, index: 0 } });
+  const it = ObjectCreate(URLSearchParamsIteratorPrototype);
+  ObjectDefineProperty(it, kQuery, { value: { target, kind, index: 0 } });
   return it;
 }
 
@@ -1318,7 +1331,7 @@ function makeIterator(target, kind) {
 // URL
 
 function checkURL(self) {
-  if (self === null || typeof self !== 'object' || !Object.prototype.hasOwnProperty.call(self, kContext)) {
+  if (self === null || typeof self !== 'object' || !ObjectPrototypeHasOwnProperty(self, kContext)) {
     throw makeError(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type URL');
   }
 }
@@ -1347,8 +1360,8 @@ class URL {
     if (base !== undefined) base = toUSVString(base);
     const rec = parseWithBase(input, base);
     if (rec === FAIL) throw invalidURL(input, base);
-    Object.defineProperty(this, kContext, { value: rec, writable: true });
-    Object.defineProperty(this, kQuery, { value: null, writable: true });
+    ObjectDefineProperty(this, kContext, { value: rec, writable: true });
+    ObjectDefineProperty(this, kQuery, { value: null, writable: true });
   }
 
   static canParse(input, base = undefined) {
@@ -1502,7 +1515,7 @@ class URL {
       stripTrailingSpacesFromOpaquePath(ctx);
       return;
     }
-    const input = value[0] === '?' ? value.slice(1) : value;
+    const input = value[0] === '?' ? StringPrototypeSlice(value, 1) : value;
     const copy = { ...ctx, query: '' };
     basicParse(input, null, copy, S.QUERY);
     this[kContext] = copy;
@@ -1533,7 +1546,7 @@ class URL {
       stripTrailingSpacesFromOpaquePath(ctx);
       return;
     }
-    const input = value[0] === '#' ? value.slice(1) : value;
+    const input = value[0] === '#' ? StringPrototypeSlice(value, 1) : value;
     const copy = { ...ctx, fragment: '' };
     basicParse(input, null, copy, S.FRAGMENT);
     this[kContext] = copy;
@@ -1568,9 +1581,9 @@ class URL {
 
 // Setters with a state override run on a copy so a failure leaves the URL unchanged.
 function setWith(ctx, value, state) {
-  const copy = { ...ctx, path: Array.isArray(ctx.path) ? ctx.path.slice() : ctx.path };
+  const copy = { ...ctx, path: ArrayIsArray(ctx.path) ? ArrayPrototypeSlice(ctx.path) : ctx.path };
   const r = basicParse(value, null, copy, state);
-  if (r !== FAIL) Object.assign(ctx, copy);
+  if (r !== FAIL) ObjectAssign(ctx, copy);
 }
 
 for (const name of [
@@ -1589,22 +1602,22 @@ for (const name of [
   'hash',
   'toJSON',
 ]) {
-  const d = Object.getOwnPropertyDescriptor(URL.prototype, name);
+  const d = ObjectGetOwnPropertyDescriptor(URL.prototype, name);
   d.enumerable = true;
-  Object.defineProperty(URL.prototype, name, d);
+  ObjectDefineProperty(URL.prototype, name, d);
 }
 for (const name of ['size', 'append', 'delete', 'get', 'getAll', 'has', 'set', 'sort', 'entries', 'forEach', 'keys', 'values', 'toString']) {
-  const d = Object.getOwnPropertyDescriptor(URLSearchParams.prototype, name);
+  const d = ObjectGetOwnPropertyDescriptor(URLSearchParams.prototype, name);
   d.enumerable = true;
-  Object.defineProperty(URLSearchParams.prototype, name, d);
+  ObjectDefineProperty(URLSearchParams.prototype, name, d);
 }
-Object.defineProperty(URL.prototype, Symbol.toStringTag, { value: 'URL', configurable: true });
+ObjectDefineProperty(URL.prototype, SymbolToStringTag, { value: 'URL', configurable: true });
 
 // ---------------------------------------------------------------------------------------
 // Node helpers
 
 function isURL(v) {
-  return v != null && typeof v === 'object' && Object.prototype.hasOwnProperty.call(v, kContext);
+  return v != null && typeof v === 'object' && ObjectPrototypeHasOwnProperty(v, kContext);
 }
 
 function fileURLToPath(path) {
@@ -1617,7 +1630,7 @@ function fileURLToPath(path) {
   const pathname = path.pathname;
   for (let n = 0; n < pathname.length; n++) {
     if (pathname[n] === '%') {
-      const third = pathname.codePointAt(n + 2) | 0x20;
+      const third = StringPrototypeCodePointAt(pathname, n + 2) | 0x20;
       if (pathname[n + 1] === '2' && third === 102) {
         throw makeError(TypeError, 'ERR_INVALID_FILE_URL_PATH', 'File URL path must not include encoded / characters');
       }
@@ -1630,7 +1643,7 @@ function pathToFileURL(filepath) {
   if (typeof filepath !== 'string') throw ERR_INVALID_ARG_TYPE('path', 'string', filepath);
   const path = require('path');
   let resolved = path.resolve(filepath);
-  if (filepath.charCodeAt(filepath.length - 1) === 47 && resolved[resolved.length - 1] !== path.sep) resolved += '/';
+  if (StringPrototypeCharCodeAt(filepath, filepath.length - 1) === 47 && resolved[resolved.length - 1] !== path.sep) resolved += '/';
   let enc = '';
   for (const ch of resolved) {
     if (ch === '%') enc += '%25';
@@ -1649,7 +1662,7 @@ function urlToHttpOptions(url) {
   const options = {
     __proto__: null,
     protocol: url.protocol,
-    hostname: typeof url.hostname === 'string' && url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
+    hostname: typeof url.hostname === 'string' && StringPrototypeStartsWith(url.hostname, '[') ? StringPrototypeSlice(url.hostname, 1, -1) : url.hostname,
     hash: url.hash,
     search: url.search,
     pathname: url.pathname,
@@ -1673,14 +1686,12 @@ function domainToUnicode(domain) {
   if (arguments.length < 1) throw missingArgs('domain');
   const h = parseHost(`${domain}`, false);
   if (h === FAIL) return '';
-  return h
-    .split('.')
-    .map((l) => {
-      if (!l.startsWith('xn--')) return l;
-      const d = punyDecode(l.slice(4));
-      return d === null ? l : d;
-    })
-    .join('.');
+  const labels = ArrayPrototypeMap(StringPrototypeSplit(h, '.'), (l) => {
+    if (!StringPrototypeStartsWith(l, 'xn--')) return l;
+    const d = punyDecode(StringPrototypeSlice(l, 4));
+    return d === null ? l : d;
+  });
+  return ArrayPrototypeJoin(labels, '.');
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1736,8 +1747,8 @@ Url.prototype.parse = function parse(url, parseQueryString, slashesDenoteHost) {
   // Trim whitespace; turn backslashes before the first ? or # into slashes.
   let start = 0;
   let end = url.length;
-  while (start < end && isWs(url.charCodeAt(start))) start++;
-  while (end > start && isWs(url.charCodeAt(end - 1))) end--;
+  while (start < end && isWs(StringPrototypeCharCodeAt(url, start))) start++;
+  while (end > start && isWs(StringPrototypeCharCodeAt(url, end - 1))) end--;
   let rest = '';
   let split = false;
   let hasHash = false;
@@ -1767,7 +1778,7 @@ Url.prototype.parse = function parse(url, parseQueryString, slashesDenoteHost) {
       this.pathname = simple[1];
       if (simple[2]) {
         this.search = simple[2];
-        this.query = parseQueryString ? require('querystring').parse(this.search.slice(1)) : this.search.slice(1);
+        this.query = parseQueryString ? require('querystring').parse(StringPrototypeSlice(this.search, 1)) : StringPrototypeSlice(this.search, 1);
       } else if (parseQueryString) {
         this.search = null;
         this.query = { __proto__: null };
@@ -1781,16 +1792,16 @@ Url.prototype.parse = function parse(url, parseQueryString, slashesDenoteHost) {
   let proto;
   if (protoMatch) {
     proto = protoMatch[0];
-    lowerProto = proto.toLowerCase();
+    lowerProto = StringPrototypeToLowerCase(proto);
     this.protocol = lowerProto;
-    rest = rest.slice(proto.length);
+    rest = StringPrototypeSlice(rest, proto.length);
   }
 
   let slashes;
   if (slashesDenoteHost || proto || /^\/\/[^@/]+@[^@/]+/.test(rest)) {
-    slashes = rest.startsWith('//');
+    slashes = StringPrototypeStartsWith(rest, '//');
     if (slashes && !(proto && HOSTLESS.has(lowerProto))) {
-      rest = rest.slice(2);
+      rest = StringPrototypeSlice(rest, 2);
       this.slashes = true;
     }
   }
@@ -1813,15 +1824,15 @@ Url.prototype.parse = function parse(url, parseQueryString, slashesDenoteHost) {
     }
     let hstart = 0;
     if (atSign !== -1) {
-      this.auth = decodeURIComponent(rest.slice(0, atSign));
+      this.auth = decodeURIComponent(StringPrototypeSlice(rest, 0, atSign));
       hstart = atSign + 1;
     }
     if (nonHost === -1) {
-      this.host = rest.slice(hstart);
+      this.host = StringPrototypeSlice(rest, hstart);
       rest = '';
     } else {
-      this.host = rest.slice(hstart, nonHost);
-      rest = rest.slice(nonHost);
+      this.host = StringPrototypeSlice(rest, hstart, nonHost);
+      rest = StringPrototypeSlice(rest, nonHost);
     }
     this.parseHost();
     if (typeof this.hostname !== 'string') this.hostname = '';
@@ -1831,30 +1842,30 @@ Url.prototype.parse = function parse(url, parseQueryString, slashesDenoteHost) {
       for (let i = 0; i < hostname.length; i++) {
         const ch = hostname[i];
         if (ch === '/' || ch === '\\' || ch === '#' || ch === '?' || ch === ':') {
-          this.hostname = hostname.slice(0, i);
+          this.hostname = StringPrototypeSlice(hostname, 0, i);
           rest = `/${hostname.slice(i)}${rest}`;
           break;
         }
       }
     }
     if (this.hostname.length > 255) this.hostname = '';
-    else this.hostname = this.hostname.toLowerCase();
+    else this.hostname = StringPrototypeToLowerCase(this.hostname);
     if (this.hostname !== '') {
       if (ipv6) {
-        if (FORBIDDEN_HOST_V6.test(this.hostname)) throw invalidURL(url);
+        if (RegExpPrototypeTest(FORBIDDEN_HOST_V6, this.hostname)) throw invalidURL(url);
       } else {
         // eslint-disable-next-line no-control-regex
         if (/[^\x00-\x7f]/.test(this.hostname)) {
           const a = domainToASCIIInternal(this.hostname);
           this.hostname = a === FAIL ? '' : a;
         }
-        if (FORBIDDEN_HOST.test(this.hostname)) throw invalidURL(url);
+        if (RegExpPrototypeTest(FORBIDDEN_HOST, this.hostname)) throw invalidURL(url);
       }
     }
     const p = this.port ? ':' + this.port : '';
     this.host = (this.hostname || '') + p;
     if (ipv6) {
-      this.hostname = this.hostname.slice(1, -1);
+      this.hostname = StringPrototypeSlice(this.hostname, 1, -1);
       if (rest[0] !== '/') rest = '/' + rest;
     }
   }
@@ -1869,7 +1880,7 @@ Url.prototype.parse = function parse(url, parseQueryString, slashesDenoteHost) {
   let h = -1;
   for (let i = 0; i < rest.length; i++) {
     if (rest[i] === '#') {
-      this.hash = rest.slice(i);
+      this.hash = StringPrototypeSlice(rest, i);
       h = i;
       break;
     } else if (rest[i] === '?' && q === -1) {
@@ -1877,8 +1888,8 @@ Url.prototype.parse = function parse(url, parseQueryString, slashesDenoteHost) {
     }
   }
   if (q !== -1) {
-    this.search = h === -1 ? rest.slice(q) : rest.slice(q, h);
-    this.query = h === -1 ? rest.slice(q + 1) : rest.slice(q + 1, h);
+    this.search = h === -1 ? StringPrototypeSlice(rest, q) : StringPrototypeSlice(rest, q, h);
+    this.query = h === -1 ? StringPrototypeSlice(rest, q + 1) : StringPrototypeSlice(rest, q + 1, h);
     if (parseQueryString) this.query = require('querystring').parse(this.query);
   } else if (parseQueryString) {
     this.search = null;
@@ -1888,7 +1899,7 @@ Url.prototype.parse = function parse(url, parseQueryString, slashesDenoteHost) {
   if (first === -1) {
     if (rest.length > 0) this.pathname = rest;
   } else if (first > 0) {
-    this.pathname = rest.slice(0, first);
+    this.pathname = StringPrototypeSlice(rest, 0, first);
   }
   if (SLASHED.has(lowerProto) && this.hostname && !this.pathname) this.pathname = '/';
   if (this.pathname || this.search) this.path = (this.pathname || '') + (this.search || '');
@@ -1901,8 +1912,8 @@ Url.prototype.parseHost = function parseHost() {
   const m = /:[0-9]*$/.exec(host);
   if (m) {
     const port = m[0];
-    if (port !== ':') this.port = port.slice(1);
-    host = host.slice(0, host.length - port.length);
+    if (port !== ':') this.port = StringPrototypeSlice(port, 1);
+    host = StringPrototypeSlice(host, 0, host.length - port.length);
   }
   if (host) this.hostname = host;
 };
@@ -1928,22 +1939,22 @@ Url.prototype.format = function format() {
     host = auth + this.host;
   } else if (this.hostname) {
     const hn = this.hostname;
-    host = auth + (hn.includes(':') && !(hn[0] === '[' && hn[hn.length - 1] === ']') ? '[' + hn + ']' : hn);
+    host = auth + (StringPrototypeIncludes(hn, ':') && !(hn[0] === '[' && hn[hn.length - 1] === ']') ? '[' + hn + ']' : hn);
     if (this.port) host += ':' + this.port;
   }
   if (this.query !== null && typeof this.query === 'object') query = require('querystring').stringify(this.query);
   let search = this.search || (query && '?' + query) || '';
   if (protocol && protocol[protocol.length - 1] !== ':') protocol += ':';
-  pathname = pathname.replace(/[?#]/g, (c) => (c === '#' ? '%23' : '%3F'));
+  pathname = StringPrototypeReplace(pathname, /[?#]/g, (c) => (c === '#' ? '%23' : '%3F'));
   if (this.slashes || SLASHED.has(protocol)) {
     if (this.slashes || host) {
       if (pathname && pathname[0] !== '/') pathname = '/' + pathname;
       host = '//' + host;
-    } else if (protocol.length >= 4 && protocol.startsWith('file')) {
+    } else if (protocol.length >= 4 && StringPrototypeStartsWith(protocol, 'file')) {
       host = '//';
     }
   }
-  search = search.replace(/#/g, '%23');
+  search = StringPrototypeReplace(search, /#/g, '%23');
   if (hash && hash[0] !== '#') hash = '#' + hash;
   if (search && search[0] !== '?') search = '?' + search;
   return protocol + host + pathname + search + hash;
@@ -1951,8 +1962,8 @@ Url.prototype.format = function format() {
 
 // RFC 3986 remove_dot_segments; a relative path keeps the `..` it cannot resolve (as Node).
 function removeDots(path) {
-  const abs = path.startsWith('/');
-  const segs = path.split('/');
+  const abs = StringPrototypeStartsWith(path, '/');
+  const segs = StringPrototypeSplit(path, '/');
   const out = [];
   let up = 0;
   for (let i = abs ? 1 : 0; i < segs.length; i++) {
@@ -1960,55 +1971,55 @@ function removeDots(path) {
     const last = i === segs.length - 1;
     if (s === '.' || s === '..') {
       if (s === '..') {
-        if (out.length > 0) out.pop();
+        if (out.length > 0) ArrayPrototypePop(out);
         else if (!abs) up++;
       }
-      if (last) out.push('');
+      if (last) ArrayPrototypePush(out, '');
     } else {
-      out.push(s);
+      ArrayPrototypePush(out, s);
     }
   }
-  for (; up > 0; up--) out.unshift('..');
-  const r = (abs ? '/' : '') + out.join('/');
-  return r === '' && path.endsWith('/') ? '/' : r;
+  for (; up > 0; up--) ArrayPrototypeUnshift(out, '..');
+  const r = (abs ? '/' : '') + ArrayPrototypeJoin(out, '/');
+  return r === '' && StringPrototypeEndsWith(path, '/') ? '/' : r;
 }
 
 Url.prototype.resolveObject = function resolveObject(relative) {
   const rel = typeof relative === 'string' ? urlParse(relative, false, true) : relative;
   const result = new Url();
-  Object.assign(result, this);
+  ObjectAssign(result, this);
   result.hash = rel.hash;
   if (rel.href === '') {
     result.href = result.format();
     return result;
   }
   if (rel.protocol && rel.host) {
-    Object.assign(result, rel);
+    ObjectAssign(result, rel);
     result.href = result.format();
     return result;
   }
   if (rel.protocol && rel.protocol !== result.protocol) {
     if (!SLASHED.has(rel.protocol) || rel.host || rel.protocol === 'file:') {
-      Object.assign(result, rel);
+      ObjectAssign(result, rel);
       result.href = result.format();
       return result;
     }
     // `https:g` against another scheme: the first path segment is the host.
-    const segs = (rel.pathname || '').split('/');
+    const segs = StringPrototypeSplit(rel.pathname || '', '/');
     let host = '';
-    while (segs.length && !(host = segs.shift()));
-    if (segs[0] !== '') segs.unshift('');
-    if (segs.length < 2) segs.unshift('');
-    Object.assign(result, rel);
+    while (segs.length && !(host = ArrayPrototypeShift(segs)));
+    if (segs[0] !== '') ArrayPrototypeUnshift(segs, '');
+    if (segs.length < 2) ArrayPrototypeUnshift(segs, '');
+    ObjectAssign(result, rel);
     result.host = result.hostname = host;
-    result.pathname = segs.join('/');
+    result.pathname = ArrayPrototypeJoin(segs, '/');
     result.path = result.pathname + (result.search || '');
     result.slashes = true;
     result.href = result.format();
     return result;
   }
   if (rel.slashes && rel.host !== null) {
-    for (const k of Object.keys(rel)) if (k !== 'protocol') result[k] = rel[k];
+    for (const k of ObjectKeys(rel)) if (k !== 'protocol') result[k] = rel[k];
     if (SLASHED.has(result.protocol) && result.hostname && !result.pathname) result.pathname = result.path = '/';
     result.href = result.format();
     return result;
@@ -2025,22 +2036,22 @@ Url.prototype.resolveObject = function resolveObject(relative) {
       result.query = rel.query;
     }
   } else {
-    if (rel.pathname.startsWith('/')) {
+    if (StringPrototypeStartsWith(rel.pathname, '/')) {
       path = rel.pathname;
     } else if (result.host && !basePath && !psychotic) {
       path = '/' + rel.pathname;
     } else {
-      const slash = basePath.lastIndexOf('/');
-      path = basePath.slice(0, slash + 1) + rel.pathname;
+      const slash = StringPrototypeLastIndexOf(basePath, '/');
+      path = StringPrototypeSlice(basePath, 0, slash + 1) + rel.pathname;
     }
     path = removeDots(path);
     result.search = rel.search;
     result.query = rel.query;
   }
   if (psychotic) {
-    const slash = path.indexOf('/');
-    const host = slash < 0 ? path : path.slice(0, slash);
-    path = slash < 0 ? '' : path.slice(slash + 1);
+    const slash = StringPrototypeIndexOf(path, '/');
+    const host = slash < 0 ? path : StringPrototypeSlice(path, 0, slash);
+    path = slash < 0 ? '' : StringPrototypeSlice(path, slash + 1);
     result.host = result.hostname = host;
     result.port = null;
   }
@@ -2093,7 +2104,7 @@ function urlFormat(urlObject, options) {
     if (unicode && ctx.host) ctx.host = domainToUnicode(ctx.host);
     return serialize(ctx, false);
   }
-  return Url.prototype.format.call(urlObject);
+  return FunctionPrototypeCall(Url.prototype.format, urlObject);
 }
 
 module.exports = {
