@@ -161,10 +161,10 @@ pub const REFUSED: &[(&str, &str)] = &[
     ("worker_threads", "a durable agent is one isolate; there are no threads"),
 ];
 
-/// Every builtin: [`BUILTINS`], the refused modules ([`refused::ALL`]) and the aliases
-/// ([`aliases::ALL`]).
+/// Every builtin: [`BUILTINS`], the refused modules ([`refused::ALL`]), the aliases
+/// ([`aliases::ALL`]) and the internal parts of `stream` ([`stream::PARTS`]).
 pub fn all() -> impl Iterator<Item = &'static Builtin> {
-    BUILTINS.iter().chain(refused::ALL).chain(aliases::ALL).copied()
+    BUILTINS.iter().chain(refused::ALL).chain(aliases::ALL).copied().chain(stream::PARTS)
 }
 
 /// The builtin `specifier` names (`"fs"`, `"node:fs"`), if any.
