@@ -162,9 +162,10 @@ pub const REFUSED: &[(&str, &str)] = &[
 ];
 
 /// Every builtin: [`BUILTINS`], the refused modules ([`refused::ALL`]), the aliases
-/// ([`aliases::ALL`]) and the internal parts of `stream` ([`stream::PARTS`]).
+/// ([`aliases::ALL`]) and the internal parts of `stream` and `url` ([`stream::PARTS`],
+/// [`url::PARTS`]).
 pub fn all() -> impl Iterator<Item = &'static Builtin> {
-    BUILTINS.iter().chain(refused::ALL).chain(aliases::ALL).copied().chain(stream::PARTS)
+    BUILTINS.iter().chain(refused::ALL).chain(aliases::ALL).copied().chain(stream::PARTS).chain(url::PARTS)
 }
 
 /// The builtin `specifier` names (`"fs"`, `"node:fs"`), if any.
