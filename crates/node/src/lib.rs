@@ -21,6 +21,10 @@ use amber_engine::Vm;
 /// Install the Node globals (`console`, timers) on a fresh VM.
 pub fn install(vm: &mut Vm) {
     modules::register(vm);
+    // First, before anything else can run JS: what the builtins' primordials capture is what
+    // the intrinsics are now. A fresh realm cannot throw here; if it did, the first builtin
+    // would capture them instead (`modules::require_builtin`).
+    let _ = modules::install_primordials(vm);
     console::install(vm);
     timers::install(vm);
     modules::globals::install(vm);

@@ -13,12 +13,8 @@ use std::borrow::Cow;
 
 use super::Builtin;
 
-pub const BUILTIN: Builtin = Builtin {
-    name: "buffer",
-    source: concat!(include_str!("js/errors.js"), include_str!("js/buffer.js")),
-    natives: NATIVES,
-    bare: true,
-};
+pub const BUILTIN: Builtin =
+    Builtin { name: "buffer", source: include_str!("js/buffer.js"), natives: NATIVES, bare: true };
 
 const NATIVES: &[(&str, u32, HostFn)] = &[
     ("setPrototype", 1, set_prototype),

@@ -25,7 +25,7 @@ use super::Builtin;
 
 pub const BUILTIN: Builtin = Builtin {
     name: "crypto",
-    source: concat!(include_str!("js/errors.js"), include_str!("js/crypto.js"), include_str!("js/crypto_keys.js")),
+    source: concat!(include_str!("js/crypto.js"), include_str!("js/crypto_keys.js")),
     natives: NATIVES,
     bare: true,
 };

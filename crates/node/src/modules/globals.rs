@@ -2,7 +2,8 @@
 //! the web streams, `Blob`, `Headers`, `Request`, `Response`, `performance`, …), defined lazily: each is an accessor on the global object whose getter loads its
 //! module on first use and replaces itself with a plain data property (writable,
 //! configurable, not enumerable, as Node defines them). A program that never touches them
-//! pays nothing, and a fresh VM runs no JS at install.
+//! pays nothing, and defining them runs no JS (the only JS `install` runs is the primordials
+//! capture, `super::install_primordials`).
 //!
 //! The getter and setter are host functions named `node:global.<Name>` / `node:global=<Name>`
 //! (their captured name says which global they serve), re-registered after restore.

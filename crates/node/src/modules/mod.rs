@@ -2,11 +2,14 @@
 //! evaluated once, cached, and handed to `require` and to ES `import`.
 //!
 //! A builtin is a JavaScript body in `js/<name>.js`, written as Node writes its own `lib/`:
-//! CommonJS-shaped, run as `function (exports, require, module, internal)`. `require` there
-//! reaches other builtins only; `internal` is an object of the module's Rust natives
-//! ([`Builtin::natives`], host functions named `node:<name>.<fn>`), so primitives that need
-//! Rust (the VFS, hashing) stay small and everything else is ordinary JS that rides the image
-//! like user code.
+//! CommonJS-shaped, run as `function (exports, require, module, internal, primordials)`.
+//! `require` there reaches other builtins only; `internal` is an object of the module's Rust
+//! natives ([`Builtin::natives`], host functions named `node:<name>.<fn>`), so primitives that
+//! need Rust (the VFS, hashing) stay small and everything else is ordinary JS that rides the
+//! image like user code. `primordials` is the frozen object of built-ins captured at
+//! [`install_primordials`] (`js/primordials.js`), before any program code runs: a builtin
+//! calls `ArrayPrototypePush(list, x)` rather than `list.push(x)` wherever a program that
+//! replaced the prototype's method could otherwise change what the builtin does.
 //!
 //! Evaluated exports are cached in a plain object held by the VM under [`CACHE`] (a
 //! [`Vm::host_values`] root), so `require("fs") === require("node:fs")`, the ES namespace of
@@ -53,6 +56,21 @@ use amber_engine::{HostFn, Value, Vm};
 
 /// [`Vm::host_values`] entry: the object mapping builtin name → `module.exports`.
 pub const CACHE: &str = "node.builtins";
+
+/// [`Vm::host_values`] entry: the frozen primordials object builtin bodies receive.
+pub const PRIMORDIALS: &str = "node.primordials";
+
+/// Capture the primordials (`js/primordials.js`) on a fresh VM, before any program code runs:
+/// what they hold is what the intrinsics are at this moment. Part of [`crate::install`], so
+/// the object sits in the embedder's baseline and costs an image nothing.
+pub fn install_primordials(vm: &mut Vm) -> JsResult<Value> {
+    if let Some(p) = vm.host_value(PRIMORDIALS) {
+        return Ok(p);
+    }
+    let p = vm.eval_nested(include_str!("js/primordials.js"), "node:internal/per_context/primordials")?;
+    vm.set_host_value(PRIMORDIALS, p);
+    Ok(p)
+}
 
 /// A builtin module.
 pub struct Builtin {
@@ -143,10 +161,11 @@ pub const REFUSED: &[(&str, &str)] = &[
     ("worker_threads", "a durable agent is one isolate; there are no threads"),
 ];
 
-/// Every builtin: [`BUILTINS`], the refused modules ([`refused::ALL`]) and the aliases
-/// ([`aliases::ALL`]).
+/// Every builtin: [`BUILTINS`], the refused modules ([`refused::ALL`]), the aliases
+/// ([`aliases::ALL`]) and the internal parts of `stream` and `url` ([`stream::PARTS`],
+/// [`url::PARTS`]).
 pub fn all() -> impl Iterator<Item = &'static Builtin> {
-    BUILTINS.iter().chain(refused::ALL).chain(aliases::ALL).copied()
+    BUILTINS.iter().chain(refused::ALL).chain(aliases::ALL).copied().chain(stream::PARTS).chain(url::PARTS)
 }
 
 /// The builtin `specifier` names (`"fs"`, `"node:fs"`), if any.
@@ -214,7 +233,10 @@ pub fn require_builtin(vm: &mut Vm, b: &Builtin) -> JsResult<Value> {
         return Ok(v);
     }
     let filename = format!("node:{}", b.name);
-    let wrapper = format!("(function (exports, require, module, internal) {{{}\n}})", b.source);
+    // A VM set up without `install` (an embedder's bare VM) captures them now, at its first
+    // builtin, which is still before that builtin's own code runs.
+    let primordials = install_primordials(vm)?;
+    let wrapper = format!("(function (exports, require, module, internal, primordials) {{{}\n}})", b.source);
     let f = vm.eval_nested(&wrapper, &filename)?;
     vm.roots.push(f);
     let exports = vm.new_object();
@@ -230,7 +252,7 @@ pub fn require_builtin(vm: &mut Vm, b: &Builtin) -> JsResult<Value> {
     for &(name, length, native) in b.natives {
         vm.define_host_function(internal, &native_name(b, name), length, native);
     }
-    let ran = call(vm, f, global, &[exports, require, module, internal]);
+    let ran = call(vm, f, global, &[exports, require, module, internal, primordials]);
     let result = ran.and_then(|_| {
         let key = vm.key("exports");
         match module.as_object() {
@@ -377,4 +399,49 @@ fn amber_exports(vm: &mut Vm, specifier: &str, exports: Value) -> JsResult<Vec<(
     })();
     vm.roots.pop();
     r.map(|()| named)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names a builtin body destructures from `primordials` (`const { A, B } = primordials;`).
+    fn destructured(source: &str) -> Vec<String> {
+        let mut names = Vec::new();
+        let mut rest = source;
+        while let Some(end) = rest.find("} = primordials;") {
+            let open = rest[..end].rfind("const {").expect("a primordials destructuring opens with `const {`");
+            let list = &rest[open + "const {".len()..end];
+            names.extend(list.split([',', ' ', '\n']).filter(|n| !n.is_empty()).map(str::to_string));
+            rest = &rest[end + 1..];
+        }
+        names
+    }
+
+    /// Every name a builtin takes from `primordials` is captured (js/primordials.js captures
+    /// only a table of names, so a builtin that starts using another one must add it there).
+    #[test]
+    fn every_primordial_a_builtin_names_exists() {
+        let mut vm = Vm::new(amber_engine::VmOptions::default());
+        let primordials = install_primordials(&mut vm).expect("the primordials script runs");
+        let p = primordials.as_object().expect("the primordials are an object");
+        let mut checked = 0;
+        for b in all() {
+            for name in destructured(b.source) {
+                let key = vm.key(&name);
+                let found =
+                    amber_engine::runtime::property::get(&mut vm, p, key, primordials).expect("a data property");
+                assert!(
+                    !found.is_undefined(),
+                    "node:{} uses primordials.{name}, which js/primordials.js does not capture",
+                    b.name
+                );
+                checked += 1;
+            }
+        }
+        assert!(
+            checked > 100,
+            "only {checked} primordial uses found: is the destructuring pattern still `}} = primordials;`?"
+        );
+    }
 }

@@ -3,9 +3,5 @@
 
 use super::Builtin;
 
-pub const BUILTIN: Builtin = Builtin {
-    name: "string_decoder",
-    source: concat!(include_str!("js/errors.js"), include_str!("js/string_decoder.js")),
-    natives: &[],
-    bare: true,
-};
+pub const BUILTIN: Builtin =
+    Builtin { name: "string_decoder", source: include_str!("js/string_decoder.js"), natives: &[], bare: true };

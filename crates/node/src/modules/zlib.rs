@@ -16,12 +16,7 @@ use amber_engine::{HostFn, Value, Vm};
 use super::buffer::{bytes_arg, new_buffer};
 use super::Builtin;
 
-pub const BUILTIN: Builtin = Builtin {
-    name: "zlib",
-    source: concat!(include_str!("js/errors.js"), include_str!("js/zlib.js")),
-    natives: NATIVES,
-    bare: true,
-};
+pub const BUILTIN: Builtin = Builtin { name: "zlib", source: include_str!("js/zlib.js"), natives: NATIVES, bare: true };
 
 const NATIVES: &[(&str, u32, HostFn)] = &[("code", 4, code), ("crc32", 2, crc32)];
 

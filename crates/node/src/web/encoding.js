@@ -1,5 +1,7 @@
+'use strict';
 // TextEncoder and TextDecoder (WHATWG Encoding) as Node provides them: utf-8, utf-16le and
 // windows-1252 (latin1); fatal, ignoreBOM and streaming decode.
+const { makeError, validateString, ERR_INVALID_ARG_TYPE } = require('node:internal/errors');
 
 const kLabels = {
   'unicode-1-1-utf-8': 'utf-8', 'unicode11utf8': 'utf-8', 'unicode20utf8': 'utf-8', 'utf8': 'utf-8',
@@ -43,7 +45,7 @@ function asBytes(input) {
   if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   const tag = Object.prototype.toString.call(input);
   if (tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]') return new Uint8Array(input);
-  throw __codedError(TypeError, 'ERR_INVALID_ARG_TYPE',
+  throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE',
     'The "list" argument must be an instance of SharedArrayBuffer, ArrayBuffer or ArrayBufferView.');
 }
 
@@ -66,7 +68,7 @@ class TextEncoder {
   }
 
   encodeInto(src, dest) {
-    __validateString(src, 'src');
+    validateString(src, 'src');
     if (!ArrayBuffer.isView(dest) || Object.prototype.toString.call(dest) !== '[object Uint8Array]') {
       throw ERR_INVALID_ARG_TYPE('dest', 'Uint8Array', dest);
     }
@@ -84,7 +86,7 @@ class TextDecoder {
     }
     const enc = kLabels[encoding.trim().toLowerCase()];
     if (enc === undefined) {
-      throw __codedError(RangeError, 'ERR_ENCODING_NOT_SUPPORTED', `The "${encoding}" encoding is not supported`);
+      throw makeError(RangeError, 'ERR_ENCODING_NOT_SUPPORTED', `The "${encoding}" encoding is not supported`);
     }
     this[kState] = {
       encoding: enc,
@@ -141,7 +143,7 @@ class TextDecoder {
     const out = internal.decode(bytes, which, state.fatal);
     if (out === null) {
       state.bomSeen = false;
-      throw __codedError(TypeError, 'ERR_ENCODING_INVALID_ENCODED_DATA',
+      throw makeError(TypeError, 'ERR_ENCODING_INVALID_ENCODED_DATA',
         `The encoded data was not valid for encoding ${state.encoding}`);
     }
     return out;

@@ -75,12 +75,8 @@ pub const FETCH_FN: Builtin =
     Builtin { name: "internal/fetch", source: include_str!("fetch.js"), natives: &[], bare: false };
 
 /// `internal/encoding`: TextEncoder and TextDecoder (WHATWG Encoding, as Node provides it).
-pub const ENCODING: Builtin = Builtin {
-    name: "internal/encoding",
-    source: concat!(include_str!("../modules/js/errors.js"), include_str!("encoding.js")),
-    natives: NATIVES,
-    bare: false,
-};
+pub const ENCODING: Builtin =
+    Builtin { name: "internal/encoding", source: include_str!("encoding.js"), natives: NATIVES, bare: false };
 
 const NATIVES: &[(&str, u32, HostFn)] =
     &[("encodeUtf8", 1, encode_utf8), ("encodeInto", 2, encode_into), ("decode", 3, decode_bytes)];

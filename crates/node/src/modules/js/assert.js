@@ -1,6 +1,12 @@
 'use strict';
 // node:assert and node:assert/strict. Messages follow Node 20's AssertionError text
 // (including the "+ actual - expected" line diff of deepStrictEqual/strictEqual).
+const {
+  ArrayPrototypePop, ArrayPrototypePush, ArrayPrototypeShift, MathMax, NumberIsNaN, ObjectAssign,
+  ObjectDefineProperty, ObjectIs, ObjectKeys, ObjectPrototypeIsPrototypeOf, ReflectApply,
+  RegExpPrototypeExec, StringPrototypeEndsWith, StringPrototypeLastIndexOf, StringPrototypeReplace,
+  StringPrototypeSlice, StringPrototypeSplit, StringPrototypeStartsWith, StringPrototypeTrim,
+} = primordials;
 
 const { inspect } = require('util');
 const { isDeepEqual, isDeepStrictEqual } = require('node:internal/util/comparisons');
@@ -34,7 +40,7 @@ function createErrDiff(actual, expected, operator, customMessage) {
   let end = '';
   let skipped = false;
   const actualInspected = inspectValue(actual);
-  const actualLines = actualInspected.split('\n');
+  const actualLines = StringPrototypeSplit(actualInspected, '\n');
   const expectedLines = inspectValue(expected).split('\n');
   let i = 0;
   let indicator = '';
@@ -68,18 +74,18 @@ function createErrDiff(actual, expected, operator, customMessage) {
   while (a === b) {
     if (i++ < 3) end = `\n  ${a}${end}`;
     else other = a;
-    actualLines.pop();
-    expectedLines.pop();
+    ArrayPrototypePop(actualLines);
+    ArrayPrototypePop(expectedLines);
     if (actualLines.length === 0 || expectedLines.length === 0) break;
     a = actualLines[actualLines.length - 1];
     b = expectedLines[expectedLines.length - 1];
   }
-  const maxLines = Math.max(actualLines.length, expectedLines.length);
+  const maxLines = MathMax(actualLines.length, expectedLines.length);
   if (maxLines === 0) {
-    const lines = actualInspected.split('\n');
+    const lines = StringPrototypeSplit(actualInspected, '\n');
     if (lines.length > 50) {
       lines[46] = '...';
-      while (lines.length > 47) lines.pop();
+      while (lines.length > 47) ArrayPrototypePop(lines);
     }
     return `${customMessage ?? kReadableOperator.notIdentical}\n\n${lines.join('\n')}\n`;
   }
@@ -133,8 +139,8 @@ function createErrDiff(actual, expected, operator, customMessage) {
       const expectedLine = expectedLines[i];
       let actualLine = actualLines[i];
       let divergingLines = actualLine !== expectedLine &&
-        (!actualLine.endsWith(',') || actualLine.slice(0, -1) !== expectedLine);
-      if (divergingLines && expectedLine.endsWith(',') && expectedLine.slice(0, -1) === actualLine) {
+        (!StringPrototypeEndsWith(actualLine, ',') || StringPrototypeSlice(actualLine, 0, -1) !== expectedLine);
+      if (divergingLines && StringPrototypeEndsWith(expectedLine, ',') && StringPrototypeSlice(expectedLine, 0, -1) === actualLine) {
         divergingLines = false;
         actualLine += ',';
       }
@@ -181,7 +187,7 @@ class AssertionError extends Error {
       }
       if (res.length > 50) {
         res[46] = '...';
-        while (res.length > 47) res.pop();
+        while (res.length > 47) ArrayPrototypePop(res);
       }
       if (res.length === 1) super(`${base}${res[0].length > 5 ? '\n\n' : ' '}${res[0]}`);
       else super(`${base}\n\n${res.join('\n')}\n`);
@@ -207,7 +213,7 @@ class AssertionError extends Error {
       }
     }
     this.generatedMessage = !message;
-    Object.defineProperty(this, 'name', {
+    ObjectDefineProperty(this, 'name', {
       value: 'AssertionError [ERR_ASSERTION]', enumerable: false, writable: true, configurable: true,
     });
     this.code = 'ERR_ASSERTION';
@@ -221,7 +227,7 @@ class AssertionError extends Error {
       this.operator = operator;
     }
     if (typeof this.stack === 'string') {
-      this.stack = this.stack.replace(/^AssertionError:/, 'AssertionError [ERR_ASSERTION]:');
+      this.stack = StringPrototypeReplace(this.stack, /^AssertionError:/, 'AssertionError [ERR_ASSERTION]:');
     }
     this.name = 'AssertionError';
     void stackStartFn;
@@ -244,16 +250,16 @@ function innerFail(obj) {
 // ---- the source text of a failing assert.ok(...) call
 function callSite() {
   const stack = new Error().stack || '';
-  for (const line of stack.split('\n').slice(1)) {
-    const m = /\(?([^()\s]+):(\d+):(\d+)\)?$/.exec(line.trim());
-    if (!m || m[1].startsWith('node:')) continue;
-    return { file: m[1].replace(/^file:\/\//, ''), line: +m[2], column: +m[3] };
+  for (const line of StringPrototypeSplit(stack, '\n').slice(1)) {
+    const m = /\(?([^()\s]+):(\d+):(\d+)\)?$/.exec(StringPrototypeTrim(line));
+    if (!m || StringPrototypeStartsWith(m[1], 'node:')) continue;
+    return { file: StringPrototypeReplace(m[1], /^file:\/\//, ''), line: +m[2], column: +m[3] };
   }
   return undefined;
 }
 
 function expressionAt(source, line, column) {
-  const lines = source.split('\n');
+  const lines = StringPrototypeSplit(source, '\n');
   if (line < 1 || line > lines.length) return undefined;
   let pos = 0;
   for (let i = 0; i < line - 1; i++) pos += lines[i].length + 1;
@@ -282,8 +288,8 @@ function expressionAt(source, line, column) {
     }
   }
   if (depth !== 0) return undefined;
-  const startColumn = start - source.lastIndexOf('\n', start - 1) - 1;
-  return { code: source.slice(start, p + 1), column: startColumn };
+  const startColumn = start - StringPrototypeLastIndexOf(source, '\n', start - 1) - 1;
+  return { code: StringPrototypeSlice(source, start, p + 1), column: startColumn };
 }
 
 function getErrMessage(value) {
@@ -295,8 +301,8 @@ function getErrMessage(value) {
   if (typeof source !== 'string') return fallback;
   const found = expressionAt(source, site.line, site.column);
   if (!found) return fallback;
-  const frames = found.code.split('\n');
-  let message = frames.shift();
+  const frames = StringPrototypeSplit(found.code, '\n');
+  let message = ArrayPrototypeShift(frames);
   for (const frame of frames) {
     let pos = 0;
     while (pos < found.column && (frame[pos] === ' ' || frame[pos] === '\t')) pos++;
@@ -375,14 +381,14 @@ assert.ok = ok;
 function equal(actual, expected, message) {
   missingArgs(arguments);
   // eslint-disable-next-line eqeqeq
-  if (actual != expected && (!Number.isNaN(actual) || !Number.isNaN(expected))) {
+  if (actual != expected && (!NumberIsNaN(actual) || !NumberIsNaN(expected))) {
     innerFail({ actual, expected, message, operator: '==', stackStartFn: equal });
   }
 };
 function notEqual(actual, expected, message) {
   missingArgs(arguments);
   // eslint-disable-next-line eqeqeq
-  if (actual == expected || (Number.isNaN(actual) && Number.isNaN(expected))) {
+  if (actual == expected || (NumberIsNaN(actual) && NumberIsNaN(expected))) {
     innerFail({ actual, expected, message, operator: '!=', stackStartFn: notEqual });
   }
 };
@@ -408,11 +414,11 @@ function notDeepStrictEqual(actual, expected, message) {
 };
 function strictEqual(actual, expected, message) {
   missingArgs(arguments);
-  if (!Object.is(actual, expected)) innerFail({ actual, expected, message, operator: 'strictEqual', stackStartFn: strictEqual });
+  if (!ObjectIs(actual, expected)) innerFail({ actual, expected, message, operator: 'strictEqual', stackStartFn: strictEqual });
 };
 function notStrictEqual(actual, expected, message) {
   missingArgs(arguments);
-  if (Object.is(actual, expected)) innerFail({ actual, expected, message, operator: 'notStrictEqual', stackStartFn: notStrictEqual });
+  if (ObjectIs(actual, expected)) innerFail({ actual, expected, message, operator: 'notStrictEqual', stackStartFn: notStrictEqual });
 };
 
 // ---- throws / rejects
@@ -424,7 +430,7 @@ class Comparison {
   constructor(obj, keys, actual) {
     for (const key of keys) {
       if (key in obj) {
-        if (actual !== undefined && typeof actual[key] === 'string' && isRegExp(obj[key]) && obj[key].exec(actual[key]) !== null) {
+        if (actual !== undefined && typeof actual[key] === 'string' && isRegExp(obj[key]) && RegExpPrototypeExec(obj[key], actual[key]) !== null) {
           this[key] = actual[key];
         } else {
           this[key] = obj[key];
@@ -455,7 +461,7 @@ function expectedException(actual, expected, message, fn) {
   if (typeof expected !== 'function') {
     if (isRegExp(expected)) {
       const str = String(actual);
-      if (expected.exec(str) !== null) return;
+      if (RegExpPrototypeExec(expected, str) !== null) return;
       if (!message) {
         generatedMessage = true;
         message = `The input did not match the regular expression ${inspect(expected)}. Input:\n\n${inspect(str)}\n`;
@@ -466,18 +472,18 @@ function expectedException(actual, expected, message, fn) {
       err.operator = fn.name;
       throw err;
     } else {
-      const keys = Object.keys(expected);
-      if (expected instanceof Error) keys.push('name', 'message');
+      const keys = ObjectKeys(expected);
+      if (expected instanceof Error) ArrayPrototypePush(keys, 'name', 'message');
       else if (keys.length === 0) throw ERR_INVALID_ARG_VALUE('error', expected, 'may not be an empty object');
       for (const key of keys) {
-        if (typeof actual[key] === 'string' && isRegExp(expected[key]) && expected[key].exec(actual[key]) !== null) continue;
+        if (typeof actual[key] === 'string' && isRegExp(expected[key]) && RegExpPrototypeExec(expected[key], actual[key]) !== null) continue;
         compareExceptionKey(actual, expected, key, message, keys, fn);
       }
       return;
     }
   } else if (expected.prototype !== undefined && actual instanceof expected) {
     return;
-  } else if (Object.prototype.isPrototypeOf.call(Error, expected) || expected === Error) {
+  } else if (ObjectPrototypeIsPrototypeOf(Error, expected) || expected === Error) {
     if (!message) {
       generatedMessage = true;
       message = `The error is expected to be an instance of "${expected.name}". Received `;
@@ -492,7 +498,7 @@ function expectedException(actual, expected, message, fn) {
     }
     throwError = true;
   } else {
-    const res = Reflect.apply(expected, {}, [actual]);
+    const res = ReflectApply(expected, {}, [actual]);
     if (res !== true) {
       if (!message) {
         generatedMessage = true;
@@ -576,12 +582,12 @@ function expectsError(stackStartFn, actual, error, message) {
 
 function hasMatchingError(actual, expected) {
   if (typeof expected !== 'function') {
-    if (isRegExp(expected)) return expected.exec(String(actual)) !== null;
+    if (isRegExp(expected)) return RegExpPrototypeExec(expected, String(actual)) !== null;
     throw ERR_INVALID_ARG_TYPE('expected', ['Function', 'RegExp'], expected);
   }
   if (expected.prototype !== undefined && actual instanceof expected) return true;
-  if (Object.prototype.isPrototypeOf.call(Error, expected)) return false;
-  return Reflect.apply(expected, {}, [actual]) === true;
+  if (ObjectPrototypeIsPrototypeOf(Error, expected)) return false;
+  return ReflectApply(expected, {}, [actual]) === true;
 }
 
 function expectsNoError(stackStartFn, actual, error, message) {
@@ -630,7 +636,7 @@ function ifError(err) {
 function internalMatch(string, regexp, message, fn) {
   if (!isRegExp(regexp)) throw ERR_INVALID_ARG_TYPE('regexp', 'RegExp', regexp);
   const match = fn === assert.match;
-  if (typeof string !== 'string' || (regexp.exec(string) !== null) !== match) {
+  if (typeof string !== 'string' || (RegExpPrototypeExec(regexp, string) !== null) !== match) {
     if (message instanceof Error) throw message;
     const generatedMessage = !message;
     message = message || (typeof string !== 'string'
@@ -651,14 +657,12 @@ function doesNotMatch(string, regexp, message) {
 function strict(...args) {
   innerOk(strict, args.length, ...args);
 }
-assert.strict = Object.assign(strict, assert, {
+assert.strict = ObjectAssign(strict, assert, {
   equal: assert.strictEqual,
   deepEqual: assert.deepStrictEqual,
   notEqual: assert.notStrictEqual,
   notDeepEqual: assert.notDeepStrictEqual,
 });
 assert.strict.strict = assert.strict;
-
-
 
 module.exports = assert;

@@ -1,5 +1,17 @@
+'use strict';
 // node:buffer, after Node's lib/buffer.js: Buffer is a Uint8Array subclass (FastBuffer) whose
 // prototype methods are here; encoding and decoding strings are Rust natives (`internal`).
+const {
+  ArrayBufferIsView, ArrayIsArray, BigIntAsIntN, BigIntAsUintN, FunctionPrototypeCall, MathFloor,
+  MathMin, MathTrunc, NumberIsInteger, NumberIsNaN, NumberMAX_SAFE_INTEGER, NumberMIN_SAFE_INTEGER,
+  ObjectDefineProperty, ObjectKeys, ObjectPrototypeToString, ObjectSetPrototypeOf,
+  StringPrototypeCharCodeAt, StringPrototypeIncludes, StringPrototypeReplace,
+  StringPrototypeToLowerCase, SymbolFor, SymbolSpecies, SymbolToPrimitive, TypedArrayPrototypeFill,
+} = primordials;
+const {
+  makeError, validateNumber, validateInteger, validateString, domException, ERR_INVALID_ARG_TYPE,
+  ERR_INVALID_ARG_VALUE, ERR_OUT_OF_RANGE, ERR_UNKNOWN_ENCODING, ERR_BUFFER_OUT_OF_BOUNDS, ERR_MISSING_ARGS,
+} = require('node:internal/errors');
 
 const kMaxLength = 2 ** 32;
 const kStringMaxLength = 2 ** 29 - 24;
@@ -13,7 +25,7 @@ const encodingIndex = {
 
 function normalizeEncoding(enc) {
   if (enc == null || enc === 'utf8' || enc === 'utf-8') return 'utf8';
-  switch (`${enc}`.toLowerCase()) {
+  switch (StringPrototypeToLowerCase(`${enc}`)) {
     case 'utf8': case 'utf-8': return 'utf8';
     case 'ucs2': case 'ucs-2': case 'utf16le': case 'utf-16le': return 'utf16le';
     case 'latin1': case 'binary': return 'latin1';
@@ -49,19 +61,19 @@ function Buffer(arg, encodingOrOffset, length) {
   return Buffer.from(arg, encodingOrOffset, length);
 }
 
-Object.defineProperty(Buffer, Symbol.species, { get() { return FastBuffer; }, configurable: true });
+ObjectDefineProperty(Buffer, SymbolSpecies, { get() { return FastBuffer; }, configurable: true });
 FastBuffer.prototype.constructor = Buffer;
 Buffer.prototype = FastBuffer.prototype;
-Object.setPrototypeOf(Buffer, Uint8Array);
+ObjectSetPrototypeOf(Buffer, Uint8Array);
 internal.setPrototype(FastBuffer.prototype);
 
 function isUint8Array(v) {
-  return ArrayBuffer.isView(v) && Object.prototype.toString.call(v) === '[object Uint8Array]';
+  return ArrayBufferIsView(v) && ObjectPrototypeToString(v) === '[object Uint8Array]';
 }
 
 function isAnyArrayBuffer(v) {
   if (v === null || typeof v !== 'object') return false;
-  const tag = Object.prototype.toString.call(v);
+  const tag = ObjectPrototypeToString(v);
   return tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]';
 }
 
@@ -82,7 +94,7 @@ function fromArrayBuffer(obj, byteOffset, length) {
     byteOffset = 0;
   } else {
     byteOffset = +byteOffset;
-    if (Number.isNaN(byteOffset)) byteOffset = 0;
+    if (NumberIsNaN(byteOffset)) byteOffset = 0;
   }
   const maxLength = obj.byteLength - byteOffset;
   if (maxLength < 0) throw ERR_BUFFER_OUT_OF_BOUNDS('offset');
@@ -111,7 +123,7 @@ function fromObject(obj) {
     if (typeof obj.length !== 'number') return new FastBuffer();
     return fromArrayLike(obj);
   }
-  if (obj.type === 'Buffer' && Array.isArray(obj.data)) return fromArrayLike(obj.data);
+  if (obj.type === 'Buffer' && ArrayIsArray(obj.data)) return fromArrayLike(obj.data);
   return undefined;
 }
 
@@ -128,8 +140,8 @@ Buffer.from = function from(value, encodingOrOffset, length) {
     }
     const b = fromObject(value);
     if (b) return b;
-    if (typeof value[Symbol.toPrimitive] === 'function') {
-      const primitive = value[Symbol.toPrimitive]('string');
+    if (typeof value[SymbolToPrimitive] === 'function') {
+      const primitive = value[SymbolToPrimitive]('string');
       if (typeof primitive === 'string') return fromString(primitive, encodingOrOffset);
     }
   }
@@ -137,21 +149,21 @@ Buffer.from = function from(value, encodingOrOffset, length) {
 };
 
 Buffer.copyBytesFrom = function copyBytesFrom(view, offset, length) {
-  if (!ArrayBuffer.isView(view) || Object.prototype.toString.call(view) === '[object DataView]') {
+  if (!ArrayBufferIsView(view) || ObjectPrototypeToString(view) === '[object DataView]') {
     throw ERR_INVALID_ARG_TYPE('view', ['TypedArray'], view);
   }
   const viewLength = view.length;
   if (viewLength === 0) return Buffer.alloc(0);
   if (offset !== undefined || length !== undefined) {
     if (offset !== undefined) {
-      __validateInteger(offset, 'offset', 0);
+      validateInteger(offset, 'offset', 0);
       if (offset >= viewLength) return new FastBuffer();
     } else {
       offset = 0;
     }
     let end;
     if (length !== undefined) {
-      __validateInteger(length, 'length', 0);
+      validateInteger(length, 'length', 0);
       end = offset + length;
     } else {
       end = viewLength;
@@ -169,7 +181,7 @@ Buffer.of = function of(...items) {
 };
 
 function assertSize(size) {
-  __validateNumber(size, 'size', 0, kMaxLength);
+  validateNumber(size, 'size', 0, kMaxLength);
 }
 
 Buffer.alloc = function alloc(size, fill, encoding) {
@@ -195,8 +207,8 @@ function SlowBuffer(size) {
   assertSize(size);
   return new FastBuffer(size);
 }
-Object.setPrototypeOf(SlowBuffer.prototype, Uint8Array.prototype);
-Object.setPrototypeOf(SlowBuffer, Uint8Array);
+ObjectSetPrototypeOf(SlowBuffer.prototype, Uint8Array.prototype);
+ObjectSetPrototypeOf(SlowBuffer, Uint8Array);
 
 Buffer.isBuffer = function isBuffer(b) {
   return b instanceof Buffer;
@@ -212,10 +224,10 @@ Buffer.compare = function compare(buf1, buf2) {
 Buffer.isEncoding = function isEncoding(encoding) {
   return typeof encoding === 'string' && encoding.length !== 0 && normalizeEncoding(encoding) !== undefined;
 };
-Buffer[Symbol.for('kIsEncodingSymbol')] = Buffer.isEncoding;
+Buffer[SymbolFor('kIsEncodingSymbol')] = Buffer.isEncoding;
 
 Buffer.concat = function concat(list, length) {
-  if (!Array.isArray(list)) throw ERR_INVALID_ARG_TYPE('list', 'Array', list);
+  if (!ArrayIsArray(list)) throw ERR_INVALID_ARG_TYPE('list', 'Array', list);
   if (list.length === 0) return new FastBuffer();
   if (length === undefined) {
     length = 0;
@@ -223,7 +235,7 @@ Buffer.concat = function concat(list, length) {
       if (list[i].length) length += list[i].length;
     }
   } else {
-    __validateInteger(length, 'length', 0);
+    validateInteger(length, 'length', 0);
   }
   const buffer = Buffer.allocUnsafe(length);
   let pos = 0;
@@ -238,7 +250,7 @@ Buffer.concat = function concat(list, length) {
 
 function byteLength(string, encoding) {
   if (typeof string !== 'string') {
-    if (ArrayBuffer.isView(string) || isAnyArrayBuffer(string)) return string.byteLength;
+    if (ArrayBufferIsView(string) || isAnyArrayBuffer(string)) return string.byteLength;
     throw ERR_INVALID_ARG_TYPE('string', ['string', 'Buffer', 'ArrayBuffer'], string);
   }
   const len = string.length;
@@ -248,7 +260,7 @@ function byteLength(string, encoding) {
 }
 Buffer.byteLength = byteLength;
 
-Object.defineProperty(Buffer.prototype, 'parent', {
+ObjectDefineProperty(Buffer.prototype, 'parent', {
   enumerable: true,
   configurable: true,
   get() {
@@ -256,7 +268,7 @@ Object.defineProperty(Buffer.prototype, 'parent', {
     return this.buffer;
   },
 });
-Object.defineProperty(Buffer.prototype, 'offset', {
+ObjectDefineProperty(Buffer.prototype, 'offset', {
   enumerable: true,
   configurable: true,
   get() {
@@ -267,7 +279,7 @@ Object.defineProperty(Buffer.prototype, 'offset', {
 
 Buffer.prototype.copy = function copy(target, targetStart, sourceStart, sourceEnd) {
   if (!isUint8Array(this)) throw ERR_INVALID_ARG_TYPE('source', ['Buffer', 'Uint8Array'], this);
-  if (!ArrayBuffer.isView(target)) throw ERR_INVALID_ARG_TYPE('target', ['Buffer', 'Uint8Array'], target);
+  if (!ArrayBufferIsView(target)) throw ERR_INVALID_ARG_TYPE('target', ['Buffer', 'Uint8Array'], target);
   targetStart = toInteger(targetStart, 0);
   if (targetStart < 0) throw ERR_OUT_OF_RANGE('targetStart', '>= 0', targetStart);
   sourceStart = toInteger(sourceStart, 0);
@@ -277,13 +289,13 @@ Buffer.prototype.copy = function copy(target, targetStart, sourceStart, sourceEn
   sourceEnd = sourceEnd === undefined ? this.length : toInteger(sourceEnd, 0);
   if (sourceEnd < 0) throw ERR_OUT_OF_RANGE('sourceEnd', '>= 0', sourceEnd);
   if (targetStart >= target.byteLength || sourceStart >= sourceEnd) return 0;
-  return internal.copyBytes(this, target, targetStart, sourceStart, Math.min(sourceEnd, this.length));
+  return internal.copyBytes(this, target, targetStart, sourceStart, MathMin(sourceEnd, this.length));
 };
 
 function toInteger(n, defaultVal) {
   n = +n;
-  if (!Number.isNaN(n) && n >= Number.MIN_SAFE_INTEGER && n <= Number.MAX_SAFE_INTEGER) {
-    return ((n % 1) === 0 ? n : Math.floor(n));
+  if (!NumberIsNaN(n) && n >= NumberMIN_SAFE_INTEGER && n <= NumberMAX_SAFE_INTEGER) {
+    return ((n % 1) === 0 ? n : MathFloor(n));
   }
   return defaultVal;
 }
@@ -293,9 +305,9 @@ Buffer.prototype.toString = function toString(encoding, start, end) {
   const len = this.length;
   if (start <= 0) start = 0;
   else if (start >= len) return '';
-  else start = Math.trunc(start) || 0;
+  else start = MathTrunc(start) || 0;
   if (end === undefined || end > len) end = len;
-  else end = Math.trunc(end) || 0;
+  else end = MathTrunc(end) || 0;
   if (end <= start) return '';
   if (encoding === undefined) return internal.toString(this, UTF8, start, end);
   return internal.toString(this, encodingOf(encoding), start, end);
@@ -316,11 +328,11 @@ Buffer.prototype.inspect = function inspect() {
   if (remaining > 0) str += ` ... ${remaining} more byte${remaining > 1 ? 's' : ''}`;
   return `<${this.constructor.name} ${str}>`;
 };
-Buffer.prototype[Symbol.for('nodejs.util.inspect.custom')] = Buffer.prototype.inspect;
+Buffer.prototype[SymbolFor('nodejs.util.inspect.custom')] = Buffer.prototype.inspect;
 
 function validateOffsetArg(value, name, min = 0, max = kMaxLength) {
   if (typeof value !== 'number') throw ERR_INVALID_ARG_TYPE(name, 'number', value);
-  if (!Number.isInteger(value)) throw ERR_OUT_OF_RANGE(name, 'an integer', value);
+  if (!NumberIsInteger(value)) throw ERR_OUT_OF_RANGE(name, 'an integer', value);
   if (value < min || value > max) throw ERR_OUT_OF_RANGE(name, `>= ${min} && <= ${max}`, value);
 }
 
@@ -350,7 +362,7 @@ function bidirectionalIndexOf(buffer, val, byteOffset, encoding, dir) {
     byteOffset = -0x80000000;
   }
   byteOffset = +byteOffset;
-  if (Number.isNaN(byteOffset)) byteOffset = dir ? 0 : (buffer.length || buffer.byteLength);
+  if (NumberIsNaN(byteOffset)) byteOffset = dir ? 0 : (buffer.length || buffer.byteLength);
   let needle;
   if (typeof val === 'number') {
     needle = new FastBuffer(1);
@@ -402,17 +414,17 @@ function _fill(buf, value, offset, end, encoding) {
     }
     const normalized = normalizeEncoding(encoding);
     if (normalized === undefined) {
-      __validateString(encoding, 'encoding');
+      validateString(encoding, 'encoding');
       throw ERR_UNKNOWN_ENCODING(encoding);
     }
     if (value.length === 0) {
       value = 0;
     } else if (value.length === 1) {
       if (normalized === 'utf8') {
-        const code = value.charCodeAt(0);
+        const code = StringPrototypeCharCodeAt(value, 0);
         if (code < 128) value = code;
       } else if (normalized === 'latin1') {
-        value = value.charCodeAt(0);
+        value = StringPrototypeCharCodeAt(value, 0);
       }
     }
     encoding = normalized;
@@ -429,18 +441,18 @@ function _fill(buf, value, offset, end, encoding) {
     if (offset >= end) return buf;
   }
   if (typeof value === 'number') {
-    Uint8Array.prototype.fill.call(buf, value & 255, offset, end);
+    TypedArrayPrototypeFill(buf, value & 255, offset, end);
     return buf;
   }
   let pattern;
   if (typeof value === 'string') {
     pattern = internal.fromString(value, encodingIndex[encoding]);
     if (pattern.length === 0) throw ERR_INVALID_ARG_VALUE('value', value);
-  } else if (ArrayBuffer.isView(value)) {
+  } else if (ArrayBufferIsView(value)) {
     pattern = new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
     if (pattern.length === 0) throw ERR_INVALID_ARG_VALUE('value', value);
   } else {
-    Uint8Array.prototype.fill.call(buf, Number(value) & 255, offset, end);
+    TypedArrayPrototypeFill(buf, Number(value) & 255, offset, end);
     return buf;
   }
   internal.fillPattern(buf, pattern, offset, end);
@@ -452,7 +464,7 @@ Buffer.prototype.fill = function fill(value, offset, end, encoding) {
 };
 
 Buffer.prototype.write = function write(string, offset, length, encoding) {
-  if (typeof string !== 'string') throw __codedError(TypeError, 'ERR_INVALID_ARG_TYPE', 'argument must be a string');
+  if (typeof string !== 'string') throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'argument must be a string');
   if (offset === undefined) return internal.write(this, string, 0, this.length, UTF8);
   if (length === undefined && typeof offset === 'string') {
     encoding = offset;
@@ -485,8 +497,8 @@ Buffer.prototype.toJSON = function toJSON() {
 };
 
 function adjustOffset(offset, length) {
-  offset = Math.trunc(offset);
-  if (offset === 0 || Number.isNaN(offset)) return 0;
+  offset = MathTrunc(offset);
+  if (offset === 0 || NumberIsNaN(offset)) return 0;
   if (offset < 0) {
     offset += length;
     return offset > 0 ? offset : 0;
@@ -515,14 +527,14 @@ function swap(b, n, m) {
 
 Buffer.prototype.swap16 = function swap16() {
   const len = this.length;
-  if (len % 2 !== 0) throw __codedError(RangeError, 'ERR_INVALID_BUFFER_SIZE', 'Buffer size must be a multiple of 16-bits');
+  if (len % 2 !== 0) throw makeError(RangeError, 'ERR_INVALID_BUFFER_SIZE', 'Buffer size must be a multiple of 16-bits');
   for (let i = 0; i < len; i += 2) swap(this, i, i + 1);
   return this;
 };
 
 Buffer.prototype.swap32 = function swap32() {
   const len = this.length;
-  if (len % 4 !== 0) throw __codedError(RangeError, 'ERR_INVALID_BUFFER_SIZE', 'Buffer size must be a multiple of 32-bits');
+  if (len % 4 !== 0) throw makeError(RangeError, 'ERR_INVALID_BUFFER_SIZE', 'Buffer size must be a multiple of 32-bits');
   for (let i = 0; i < len; i += 4) {
     swap(this, i, i + 3);
     swap(this, i + 1, i + 2);
@@ -532,7 +544,7 @@ Buffer.prototype.swap32 = function swap32() {
 
 Buffer.prototype.swap64 = function swap64() {
   const len = this.length;
-  if (len % 8 !== 0) throw __codedError(RangeError, 'ERR_INVALID_BUFFER_SIZE', 'Buffer size must be a multiple of 64-bits');
+  if (len % 8 !== 0) throw makeError(RangeError, 'ERR_INVALID_BUFFER_SIZE', 'Buffer size must be a multiple of 64-bits');
   for (let i = 0; i < len; i += 8) {
     swap(this, i, i + 7);
     swap(this, i + 1, i + 6);
@@ -559,7 +571,7 @@ for (const [name, index] of [['utf8', UTF8], ['ucs2', UTF16LE], ['utf16le', UTF1
 function checkBounds(buf, offset, byteLength) {
   if (offset === undefined) offset = 0;
   if (typeof offset !== 'number') throw ERR_INVALID_ARG_TYPE('offset', 'number', offset);
-  if (!Number.isInteger(offset)) throw ERR_OUT_OF_RANGE('offset', 'an integer', offset);
+  if (!NumberIsInteger(offset)) throw ERR_OUT_OF_RANGE('offset', 'an integer', offset);
   const max = buf.length - byteLength;
   if (offset < 0 || offset > max) {
     if (max < 0) throw ERR_BUFFER_OUT_OF_BOUNDS();
@@ -588,7 +600,7 @@ function checkInt(value, min, max, byteLength) {
 function checkByteLength(byteLength) {
   if (byteLength === undefined) throw ERR_INVALID_ARG_TYPE('byteLength', 'number', byteLength);
   if (typeof byteLength !== 'number') throw ERR_INVALID_ARG_TYPE('byteLength', 'number', byteLength);
-  if (!Number.isInteger(byteLength)) throw ERR_OUT_OF_RANGE('byteLength', 'an integer', byteLength);
+  if (!NumberIsInteger(byteLength)) throw ERR_OUT_OF_RANGE('byteLength', 'an integer', byteLength);
   if (byteLength < 1 || byteLength > 6) throw ERR_OUT_OF_RANGE('byteLength', '>= 1 and <= 6', byteLength);
 }
 
@@ -614,10 +626,10 @@ function writeInteger(buf, value, offset, size, little, min, max) {
   checkInt(value, min, max, size - 1);
   offset = checkBounds(buf, offset, size);
   let v = value < 0 ? value + 2 ** (size * 8) : value;
-  v = Math.floor(v);
+  v = MathFloor(v);
   for (let i = 0; i < size; i++) {
     buf[offset + (little ? i : size - 1 - i)] = v % 256;
-    v = Math.floor(v / 256);
+    v = MathFloor(v / 256);
   }
   return offset + size;
 }
@@ -630,7 +642,7 @@ function validateOffset(offset) {
 }
 
 function boundsError(value, length) {
-  if (Math.floor(value) !== value) throw ERR_OUT_OF_RANGE('offset', 'an integer', value);
+  if (MathFloor(value) !== value) throw ERR_OUT_OF_RANGE('offset', 'an integer', value);
   if (length < 0) throw ERR_BUFFER_OUT_OF_BOUNDS();
   throw ERR_OUT_OF_RANGE('offset', `>= 0 and <= ${length}`, value);
 }
@@ -678,12 +690,12 @@ function readUInt16BE(offset = 0) {
 }
 
 function readInt16LE(offset = 0) {
-  const val = readUInt16LE.call(this, offset);
+  const val = FunctionPrototypeCall(readUInt16LE, this, offset);
   return val | (val & 2 ** 15) * 0x1fffe;
 }
 
 function readInt16BE(offset = 0) {
-  const val = readUInt16BE.call(this, offset);
+  const val = FunctionPrototypeCall(readUInt16BE, this, offset);
   return val | (val & 2 ** 15) * 0x1fffe;
 }
 
@@ -784,9 +796,9 @@ const fixedWidth = {
   writeInt32LE(value, offset = 0) { return writeU_Int32LE(this, value, offset, -0x80000000, 0x7fffffff); },
   writeInt32BE(value, offset = 0) { return writeU_Int32BE(this, value, offset, -0x80000000, 0x7fffffff); },
 };
-for (const name of Object.keys(fixedWidth)) {
+for (const name of ObjectKeys(fixedWidth)) {
   Buffer.prototype[name] = fixedWidth[name];
-  if (name.includes('UInt')) Buffer.prototype[name.replace('UInt', 'Uint')] = fixedWidth[name];
+  if (StringPrototypeIncludes(name, 'UInt')) Buffer.prototype[StringPrototypeReplace(name, 'UInt', 'Uint')] = fixedWidth[name];
 }
 
 for (const [end, little] of [['LE', true], ['BE', false]]) {
@@ -819,13 +831,13 @@ for (const [end, little] of [['LE', true], ['BE', false]]) {
     return v;
   };
   Buffer.prototype[`readBigInt64${end}`] = function (offset) {
-    return BigInt.asIntN(64, this[`readBigUInt64${end}`](offset));
+    return BigIntAsIntN(64, this[`readBigUInt64${end}`](offset));
   };
   const writeBig = function (buf, value, offset, min, max) {
     if (typeof value !== 'bigint') throw new TypeError('Cannot mix BigInt and other types, use explicit conversions');
     checkInt(value, min, max, 7);
     offset = checkBounds(buf, offset, 8);
-    let v = BigInt.asUintN(64, value);
+    let v = BigIntAsUintN(64, value);
     for (let i = 0; i < 8; i++) {
       buf[offset + (little ? i : 7 - i)] = Number(v & 0xffn);
       v >>= 8n;
@@ -867,7 +879,7 @@ function btoa(input) {
   if (arguments.length === 0) throw ERR_MISSING_ARGS('input');
   input = `${input}`;
   for (let n = 0; n < input.length; n++) {
-    if (input.charCodeAt(n) > 0xff) throw __domException('Invalid character', 'InvalidCharacterError');
+    if (StringPrototypeCharCodeAt(input, n) > 0xff) throw domException('Invalid character', 'InvalidCharacterError');
   }
   return internal.toString(internal.fromString(input, LATIN1), BASE64, 0, undefined);
 }
@@ -883,36 +895,36 @@ function atob(input) {
     nonWhitespace++;
     if (c === '=') {
       equals++;
-    } else if (kBase64Chars.includes(c)) {
-      if (equals) throw __domException('Invalid character', 'InvalidCharacterError');
+    } else if (StringPrototypeIncludes(kBase64Chars, c)) {
+      if (equals) throw domException('Invalid character', 'InvalidCharacterError');
     } else {
-      throw __domException('Invalid character', 'InvalidCharacterError');
+      throw domException('Invalid character', 'InvalidCharacterError');
     }
-    if (equals > 2) throw __domException('Invalid character', 'InvalidCharacterError');
+    if (equals > 2) throw domException('Invalid character', 'InvalidCharacterError');
   }
   let reminder = nonWhitespace % 4;
   if (!reminder) {
     reminder = (nonWhitespace - equals) % 4;
   } else if (equals) {
-    throw __domException('Invalid character', 'InvalidCharacterError');
+    throw domException('Invalid character', 'InvalidCharacterError');
   }
   if (reminder === 1) {
-    throw __domException('The string to be decoded is not correctly encoded.', 'InvalidCharacterError');
+    throw domException('The string to be decoded is not correctly encoded.', 'InvalidCharacterError');
   }
   const bytes = internal.fromString(input, BASE64);
   return internal.toString(bytes, LATIN1, 0, undefined);
 }
 
 function isUtf8(input) {
-  if (!ArrayBuffer.isView(input) && !isAnyArrayBuffer(input)) {
+  if (!ArrayBufferIsView(input) && !isAnyArrayBuffer(input)) {
     throw ERR_INVALID_ARG_TYPE('input', ['ArrayBuffer', 'Buffer', 'TypedArray'], input);
   }
   const bytes = internal.toString(input, UTF8, 0, undefined);
-  return !bytes.includes('\ufffd') || internal.compare(internal.fromString(bytes, UTF8), input) === 0;
+  return !StringPrototypeIncludes(bytes, '\ufffd') || internal.compare(internal.fromString(bytes, UTF8), input) === 0;
 }
 
 function isAscii(input) {
-  if (!ArrayBuffer.isView(input) && !isAnyArrayBuffer(input)) {
+  if (!ArrayBufferIsView(input) && !isAnyArrayBuffer(input)) {
     throw ERR_INVALID_ARG_TYPE('input', ['ArrayBuffer', 'Buffer', 'TypedArray'], input);
   }
   const view = isAnyArrayBuffer(input) ? new Uint8Array(input) : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
@@ -940,14 +952,14 @@ module.exports = {
   constants: { MAX_LENGTH: kMaxLength, MAX_STRING_LENGTH: kStringMaxLength },
   INSPECT_MAX_BYTES,
 };
-Object.defineProperty(module.exports, 'FastBuffer', { value: FastBuffer, enumerable: false });
+ObjectDefineProperty(module.exports, 'FastBuffer', { value: FastBuffer, enumerable: false });
 // Blob and File are the web classes (the globals are the same objects); loaded when first
 // read, and never from internal/blob itself, which needs no Buffer. Node's key order puts
 // resolveObjectURL between them.
 function lazyBlobExport(name) {
-  Object.defineProperty(module.exports, name, {
+  ObjectDefineProperty(module.exports, name, {
     get() { return require('node:internal/blob')[name]; },
-    set(value) { Object.defineProperty(module.exports, name, { value, writable: true, enumerable: true, configurable: true }); },
+    set(value) { ObjectDefineProperty(module.exports, name, { value, writable: true, enumerable: true, configurable: true }); },
     enumerable: true,
     configurable: true,
   });

@@ -1,9 +1,14 @@
+'use strict';
 // node:crypto and Web Crypto over RustCrypto natives (`internal`). Hashes keep the chunks fed
 // so far (plain data that rides an image) and hash them at digest(); randomness comes from
 // the engine's entropy hook, which follows the run's policy (Captured: every byte journaled).
+const {
+  makeError, validateNumber, validateInteger, validateString, validateFunction, domException,
+  ERR_INVALID_ARG_TYPE, ERR_INVALID_ARG_VALUE, ERR_OUT_OF_RANGE,
+} = require('node:internal/errors');
 
 if (!internal.enabled()) {
-  throw __codedError(Error, 'ERR_AMBER_POLICY',
+  throw makeError(Error, 'ERR_AMBER_POLICY',
     'node:crypto is disabled by the run\'s policy (crypto: disabled)');
 }
 
@@ -107,7 +112,7 @@ const kState = Symbol('kState');
 
 // Hash and Hmac update(): the bytes fed so far are kept as plain data (they ride images).
 function appendChunk(state, data, encoding) {
-  if (state.done) throw __codedError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+  if (state.done) throw makeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
   if (typeof data !== 'string' && !isView(data)) {
     throw ERR_INVALID_ARG_TYPE('data', ['string', 'Buffer', 'TypedArray', 'DataView'], data);
   }
@@ -138,7 +143,7 @@ class Hash extends LazyTransform {
         outputLength: options && options.outputLength !== undefined ? hashOutputLength(from.algorithm, options) : from.outputLength };
       return;
     }
-    __validateString(algorithm, 'algorithm');
+    validateString(algorithm, 'algorithm');
     const name = hashName(algorithm);
     if (name === undefined) throw new Error('Digest method not supported');
     this[kState] = { algorithm: name, chunks: [], done: false, outputLength: hashOutputLength(name, options) };
@@ -155,7 +160,7 @@ class Hash extends LazyTransform {
   }
 
   copy(options) {
-    if (this[kState].done) throw __codedError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+    if (this[kState].done) throw makeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
     return new Hash(this, options);
   }
 
@@ -166,7 +171,7 @@ class Hash extends LazyTransform {
 
   digest(outputEncoding) {
     const state = this[kState];
-    if (state.done) throw __codedError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
+    if (state.done) throw makeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
     state.done = true;
     const out = internal.hash(state.algorithm, concatChunks(state.chunks.length ? state.chunks : [Buffer.alloc(0)]), state.outputLength);
     state.chunks = [];
@@ -177,9 +182,9 @@ class Hash extends LazyTransform {
 class Hmac extends LazyTransform {
   constructor(hmac, key, options) {
     super(options);
-    __validateString(hmac, 'hmac');
+    validateString(hmac, 'hmac');
     const name = hashName(hmac);
-    if (name === undefined || name.startsWith('shake')) throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${hmac}`);
+    if (name === undefined || name.startsWith('shake')) throw makeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${hmac}`);
     const encoding = options && options.encoding;
     const keyBytes = Buffer.from(toBuf(key, encoding, 'key', true));
     this[kState] = { algorithm: name, key: keyBytes, chunks: [], done: false };
@@ -211,7 +216,7 @@ function createHmac(hmac, key, options) {
 }
 
 function hash(algorithm, input, outputEncoding = 'hex') {
-  __validateString(algorithm, 'algorithm');
+  validateString(algorithm, 'algorithm');
   if (typeof input !== 'string' && !isView(input)) {
     throw ERR_INVALID_ARG_TYPE('input', ['Buffer', 'TypedArray', 'DataView', 'string'], input);
   }
@@ -228,14 +233,14 @@ function getHashes() {
 function timingSafeEqual(buf1, buf2) {
   for (const [name, value] of [['buf1', buf1], ['buf2', buf2]]) {
     if (!isView(value) && !isArrayBuffer(value)) {
-      throw __codedError(TypeError, 'ERR_INVALID_ARG_TYPE',
+      throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE',
         `The "${name}" argument must be an instance of ArrayBuffer, Buffer, TypedArray, or DataView.`);
     }
   }
   const a = isArrayBuffer(buf1) ? Buffer.from(buf1) : toBuf(buf1);
   const b = isArrayBuffer(buf2) ? Buffer.from(buf2) : toBuf(buf2);
   if (a.length !== b.length) {
-    throw __codedError(RangeError, 'ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH', 'Input buffers must have the same byte length');
+    throw makeError(RangeError, 'ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH', 'Input buffers must have the same byte length');
   }
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
@@ -245,17 +250,17 @@ function timingSafeEqual(buf1, buf2) {
 // ---- key derivation
 
 function checkDigest(digest) {
-  __validateString(digest, 'digest');
+  validateString(digest, 'digest');
   const name = hashName(digest);
-  if (name === undefined || name.startsWith('shake')) throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${digest}`);
+  if (name === undefined || name.startsWith('shake')) throw makeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${digest}`);
   return name;
 }
 
 function pbkdf2Args(password, salt, iterations, keylen, digest) {
   const pw = toBuf(password, 'utf8', 'password', true);
   const s = toBuf(salt, 'utf8', 'salt', true);
-  __validateInteger(iterations, 'iterations', 1, 2147483647);
-  __validateInteger(keylen, 'keylen', 0, 2147483647);
+  validateInteger(iterations, 'iterations', 1, 2147483647);
+  validateInteger(keylen, 'keylen', 0, 2147483647);
   const name = checkDigest(digest);
   return [name, pw, s, iterations, keylen];
 }
@@ -271,7 +276,7 @@ function pbkdf2(password, salt, iterations, keylen, digest, callback) {
     digest = undefined;
   }
   const args = pbkdf2Args(password, salt, iterations, keylen, digest);
-  __validateFunction(callback, 'callback');
+  validateFunction(callback, 'callback');
   const out = internal.pbkdf2(...args);
   defer(() => callback(null, out));
 }
@@ -281,10 +286,10 @@ function hkdfArgs(digest, ikm, salt, info, keylen) {
   const k = toBuf(ikm, 'utf8', 'ikm', true);
   const s = toBuf(salt, 'utf8', 'salt', true);
   const i = toBuf(info, 'utf8', 'info', true);
-  __validateInteger(keylen, 'length', 0, 2147483647);
+  validateInteger(keylen, 'length', 0, 2147483647);
   if (i.length > 1024) throw ERR_OUT_OF_RANGE('info', 'must not contain more than 1024 bytes', i.length);
   if (keylen > 255 * kHashLength[name]) {
-    throw __codedError(RangeError, 'ERR_CRYPTO_INVALID_KEYLEN', 'Invalid key length');
+    throw makeError(RangeError, 'ERR_CRYPTO_INVALID_KEYLEN', 'Invalid key length');
   }
   return [name, k, s, i, keylen];
 }
@@ -296,7 +301,7 @@ function hkdfSync(digest, ikm, salt, info, keylen) {
 
 function hkdf(digest, ikm, salt, info, keylen, callback) {
   const args = hkdfArgs(digest, ikm, salt, info, keylen);
-  __validateFunction(callback, 'callback');
+  validateFunction(callback, 'callback');
   const out = internal.hkdf(...args);
   defer(() => callback(null, out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength)));
 }
@@ -307,38 +312,38 @@ const kScryptDefaults = { N: 16384, r: 8, p: 1, maxmem: 32 << 20 };
 function scryptArgs(password, salt, keylen, options) {
   const pw = toBuf(password, 'utf8', 'password', true);
   const s = toBuf(salt, 'utf8', 'salt', true);
-  __validateInteger(keylen, 'keylen', 0, 2147483647);
+  validateInteger(keylen, 'keylen', 0, 2147483647);
   let { N, r, p, maxmem } = kScryptDefaults;
   if (options && options !== kScryptDefaults) {
     const has = (v) => v !== undefined;
     const pick = (a, b, name) => {
-      if (has(a) && has(b)) throw __codedError(Error, 'ERR_CRYPTO_SCRYPT_INVALID_PARAMETER', 'Invalid scrypt parameter');
+      if (has(a) && has(b)) throw makeError(Error, 'ERR_CRYPTO_SCRYPT_INVALID_PARAMETER', 'Invalid scrypt parameter');
       const v = has(a) ? a : b;
       return v;
     };
     const n = pick(options.N, options.cost);
     const rr = pick(options.r, options.blockSize);
     const pp = pick(options.p, options.parallelization);
-    if (has(n)) { __validateInteger(n, 'N', 0, 4294967295); N = n; }
-    if (has(rr)) { __validateInteger(rr, 'r', 0, 4294967295); r = rr; }
-    if (has(pp)) { __validateInteger(pp, 'p', 0, 4294967295); p = pp; }
-    if (has(options.maxmem)) { __validateInteger(options.maxmem, 'maxmem', 0); maxmem = options.maxmem; }
+    if (has(n)) { validateInteger(n, 'N', 0, 4294967295); N = n; }
+    if (has(rr)) { validateInteger(rr, 'r', 0, 4294967295); r = rr; }
+    if (has(pp)) { validateInteger(pp, 'p', 0, 4294967295); p = pp; }
+    if (has(options.maxmem)) { validateInteger(options.maxmem, 'maxmem', 0); maxmem = options.maxmem; }
     if (N === 0) N = kScryptDefaults.N;
     if (r === 0) r = kScryptDefaults.r;
     if (p === 0) p = kScryptDefaults.p;
     if (maxmem === 0) maxmem = kScryptDefaults.maxmem;
   }
   if (N < 2 || (N & (N - 1)) !== 0 || N > 2 ** 32) {
-    throw __codedError(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS', 'Invalid scrypt params');
+    throw makeError(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS', 'Invalid scrypt params');
   }
   // OpenSSL: N < 2^(16r); p·r ≤ (2^30 - 1); the memory is 128·N·r + 128·r·p (plus a block).
   const memory = 128 * N * r + 128 * r * p + 64 * r * 2;
   if (r * p >= 2 ** 30 || memory > maxmem) {
-    throw __codedError(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS',
+    throw makeError(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS',
       'Invalid scrypt params: error:030000AC:digital envelope routines::memory limit exceeded');
   }
   if (Math.log2(N) >= 16 * r) {
-    throw __codedError(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS', 'Invalid scrypt params');
+    throw makeError(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS', 'Invalid scrypt params');
   }
   return [pw, s, N, r, p, keylen];
 }
@@ -353,7 +358,7 @@ function scrypt(password, salt, keylen, options, callback = kScryptDefaults) {
     options = kScryptDefaults;
   }
   const args = scryptArgs(password, salt, keylen, options);
-  __validateFunction(callback, 'callback');
+  validateFunction(callback, 'callback');
   const out = internal.scrypt(...args);
   defer(() => callback(null, out));
 }
@@ -363,8 +368,8 @@ function scrypt(password, salt, keylen, options, callback = kScryptDefaults) {
 const kMaxPossibleLength = 2147483647;
 
 function randomBytes(size, callback) {
-  __validateNumber(size, 'size', 0, kMaxPossibleLength);
-  if (callback !== undefined) __validateFunction(callback, 'callback');
+  validateNumber(size, 'size', 0, kMaxPossibleLength);
+  if (callback !== undefined) validateFunction(callback, 'callback');
   const buf = Buffer.alloc(size);
   internal.randomFill(buf, 0, size);
   if (callback === undefined) return buf;
@@ -378,13 +383,13 @@ function randomFillArgs(buf, offset, size) {
   const elementSize = buf.BYTES_PER_ELEMENT || 1;
   const byteLength = buf.byteLength;
   offset = offset === undefined ? 0 : offset;
-  __validateNumber(offset, 'offset', 0, kMaxPossibleLength);
+  validateNumber(offset, 'offset', 0, kMaxPossibleLength);
   offset *= elementSize;
   if (offset > byteLength) throw ERR_OUT_OF_RANGE('offset', `>= 0 && <= ${byteLength}`, offset);
   if (size === undefined) {
     size = byteLength - offset;
   } else {
-    __validateNumber(size, 'size', 0, kMaxPossibleLength);
+    validateNumber(size, 'size', 0, kMaxPossibleLength);
     size *= elementSize;
   }
   if (size + offset > byteLength) throw ERR_OUT_OF_RANGE('size + offset', `<= ${byteLength}`, size + offset);
@@ -406,7 +411,7 @@ function randomFill(buf, offset, size, callback) {
     callback = size;
     size = undefined;
   }
-  __validateFunction(callback, 'callback');
+  validateFunction(callback, 'callback');
   const [o, s] = randomFillArgs(buf, offset, size);
   internal.randomFill(buf, o, s);
   defer(() => callback(null, buf));
@@ -422,11 +427,11 @@ function randomInt(min, max, callback) {
     min = 0;
   }
   const isSync = typeof callback === 'undefined';
-  if (!isSync) __validateFunction(callback, 'callback');
+  if (!isSync) validateFunction(callback, 'callback');
   if (!Number.isSafeInteger(min)) throw ERR_INVALID_ARG_TYPE('min', 'a safe integer', min);
   if (!Number.isSafeInteger(max)) throw ERR_INVALID_ARG_TYPE('max', 'a safe integer', max);
   if (max <= min) {
-    throw __codedError(RangeError, 'ERR_OUT_OF_RANGE',
+    throw makeError(RangeError, 'ERR_OUT_OF_RANGE',
       `The value of "max" is out of range. It must be greater than the value of "min" (${min}). Received ${max}`);
   }
   const range = max - min;
@@ -463,11 +468,11 @@ function randomUUID(options) {
 function getRandomValues(data) {
   if (!isView(data) || Object.prototype.toString.call(data) === '[object DataView]' ||
       /Float/.test(Object.prototype.toString.call(data))) {
-    const err = __domException('The data argument must be an integer-type TypedArray', 'TypeMismatchError');
+    const err = domException('The data argument must be an integer-type TypedArray', 'TypeMismatchError');
     throw err;
   }
   if (data.byteLength > 65536) {
-    throw __domException('The requested length exceeds 65,536 bytes', 'QuotaExceededError');
+    throw domException('The requested length exceeds 65,536 bytes', 'QuotaExceededError');
   }
   internal.randomFill(data, 0, data.byteLength);
   return data;
@@ -523,9 +528,9 @@ function osslError(code, text, reason, library = 'Provider routines') {
 
 class CipherBase extends LazyTransform {
   constructor(decipher, cipher, key, iv, options) {
-    __validateString(cipher, 'cipher');
+    validateString(cipher, 'cipher');
     const info = kCiphers[cipher.toLowerCase()];
-    if (info === undefined) throw __codedError(Error, 'ERR_CRYPTO_UNKNOWN_CIPHER', 'Unknown cipher');
+    if (info === undefined) throw makeError(Error, 'ERR_CRYPTO_UNKNOWN_CIPHER', 'Unknown cipher');
     if (info.unsupported) {
       const err = new Error('error:0308010C:digital envelope routines::unsupported');
       err.library = 'digital envelope routines';
@@ -534,18 +539,18 @@ class CipherBase extends LazyTransform {
       throw err;
     }
     const keyBytes = Buffer.from(toBuf(key, 'utf8', 'key', true));
-    if (iv === null && info.mode === 'cbc') throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_IV', 'Invalid initialization vector');
+    if (iv === null && info.mode === 'cbc') throw makeError(TypeError, 'ERR_CRYPTO_INVALID_IV', 'Invalid initialization vector');
     const ivBytes = iv === null ? Buffer.alloc(0) : Buffer.from(toBuf(iv, 'utf8', 'iv', true));
-    if (keyBytes.length !== info.keyLength) throw __codedError(RangeError, 'ERR_CRYPTO_INVALID_KEYLEN', 'Invalid key length');
-    if (ivBytes.length !== info.ivLength) throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_IV', 'Invalid initialization vector');
+    if (keyBytes.length !== info.keyLength) throw makeError(RangeError, 'ERR_CRYPTO_INVALID_KEYLEN', 'Invalid key length');
+    if (ivBytes.length !== info.ivLength) throw makeError(TypeError, 'ERR_CRYPTO_INVALID_IV', 'Invalid initialization vector');
     let authTagLength = 16;
     if (options && options.authTagLength !== undefined) {
       authTagLength = options.authTagLength;
       if (info.mode === 'gcm' && (!Number.isInteger(authTagLength) || ![4, 8, 12, 13, 14, 15, 16].includes(authTagLength))) {
-        throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_AUTH_TAG', `Invalid authentication tag length: ${authTagLength}`);
+        throw makeError(TypeError, 'ERR_CRYPTO_INVALID_AUTH_TAG', `Invalid authentication tag length: ${authTagLength}`);
       }
       if (info.aead && (!Number.isInteger(authTagLength) || authTagLength < 1 || authTagLength > 16)) {
-        throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_AUTH_TAG', `Invalid authentication tag length: ${authTagLength}`);
+        throw makeError(TypeError, 'ERR_CRYPTO_INVALID_AUTH_TAG', `Invalid authentication tag length: ${authTagLength}`);
       }
     }
     super(options);
@@ -572,7 +577,7 @@ class CipherBase extends LazyTransform {
 
   setAutoPadding(ap = true) {
     const state = this[kState];
-    if (state.done) throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation setAutoPadding');
+    if (state.done) throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation setAutoPadding');
     state.autoPadding = Boolean(ap);
     return this;
   }
@@ -595,7 +600,7 @@ class CipherBase extends LazyTransform {
   setAAD(aadbuf, options) {
     const state = this[kState];
     if ((state.mode !== 'gcm' && state.mode !== 'stream') || state.offset > 0 || state.done) {
-      throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation setAAD');
+      throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation setAAD');
     }
     const bytes = toBuf(aadbuf, 'utf8', 'buffer');
     state.aad = Buffer.concat([state.aad, bytes]);
@@ -646,7 +651,7 @@ class CipherBase extends LazyTransform {
     if (!state.decoder) state.decoder = new StringDecoder(encoding);
     if (state.decoder.encoding !== new StringDecoder(encoding).encoding) {
       // Node 20 checks this with its internal assert, hence the code and the wording.
-      throw __codedError(Error, 'ERR_INTERNAL_ASSERTION', 'Cannot change encoding\n' +
+      throw makeError(Error, 'ERR_INTERNAL_ASSERTION', 'Cannot change encoding\n' +
         'This is caused by either a bug in Node.js or incorrect usage of Node.js internals.\n' +
         'Please open an issue with this stack trace at https://github.com/nodejs/node/issues\n');
     }
@@ -655,7 +660,7 @@ class CipherBase extends LazyTransform {
 
   final(outputEncoding) {
     const state = this[kState];
-    if (state.done) throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation final');
+    if (state.done) throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation final');
     state.done = true;
     let out = Buffer.alloc(0);
     if (state.mode === 'ctr') {
@@ -715,7 +720,7 @@ class Cipheriv extends CipherBase {
   getAuthTag() {
     const state = this[kState];
     if ((state.mode !== 'gcm' && state.mode !== 'stream') || !state.done || !state.authTag) {
-      throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation getAuthTag');
+      throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation getAuthTag');
     }
     return Buffer.from(state.authTag);
   }
@@ -729,12 +734,12 @@ class Decipheriv extends CipherBase {
   setAuthTag(tagbuf, encoding) {
     const state = this[kState];
     if ((state.mode !== 'gcm' && state.mode !== 'stream') || state.done) {
-      throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation setAuthTag');
+      throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Invalid state for operation setAuthTag');
     }
     const tag = Buffer.from(toBuf(tagbuf, encoding, 'buffer'));
     const valid = state.mode === 'stream' ? tag.length >= 1 && tag.length <= 16 : [4, 8, 12, 13, 14, 15, 16].includes(tag.length);
     if (!valid) {
-      throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_AUTH_TAG', `Invalid authentication tag length: ${tag.length}`);
+      throw makeError(TypeError, 'ERR_CRYPTO_INVALID_AUTH_TAG', `Invalid authentication tag length: ${tag.length}`);
     }
     state.authTag = tag;
     return this;
@@ -771,7 +776,7 @@ function getCipherInfo(nameOrNid, options) {
 // ---- Web Crypto (crypto.subtle)
 
 function domError(message, name) {
-  return __domException(message, name);
+  return domException(message, name);
 }
 
 function webHashName(algorithm) {
@@ -818,7 +823,7 @@ const kKeyMaterial = Symbol('kKeyMaterial');
 
 class CryptoKey {
   constructor() {
-    throw __codedError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
+    throw makeError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
   }
 
   get type() {
@@ -892,7 +897,7 @@ function aesLengthOk(bits) {
 
 class SubtleCrypto {
   constructor() {
-    throw __codedError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
+    throw makeError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
   }
 
   async digest(algorithm, data) {
@@ -1059,7 +1064,7 @@ function gcmParams(algorithm) {
 
 class Crypto {
   constructor() {
-    throw __codedError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
+    throw makeError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
   }
 
   get subtle() {

@@ -50,7 +50,7 @@ const kKeyErrors = {
     'error:02000070:rsa routines::digest too big for rsa key', 'rsa routines', 'digest too big for rsa key'),
   rsa_sign: () => opensslError('ERR_OSSL_RSA_DATA_TOO_LARGE_FOR_KEY_SIZE',
     'error:0200006E:rsa routines::data too large for key size', 'rsa routines', 'data too large for key size'),
-  oaep_label: () => __codedError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM',
+  oaep_label: () => makeError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM',
     'OAEP labels that are not UTF-8 are not supported by Amber'),
   rsa_bits: () => opensslError(undefined, 'error:1C8000AB:Provider routines::key size too small',
     'Provider routines', 'key size too small'),
@@ -153,20 +153,20 @@ class AsymmetricKeyObject extends KeyObject {
     const allowed = isPrivate ? ['pkcs1', 'pkcs8', 'sec1'] : ['pkcs1', 'spki'];
     if (!allowed.includes(type)) throw ERR_INVALID_ARG_VALUE('options.type', type);
     if (type === 'pkcs1' && this[kKind] !== 'rsa') {
-      throw __codedError(Error, 'ERR_CRYPTO_INCOMPATIBLE_KEY_OPTIONS', 'The selected key encoding pkcs1 can only be used for RSA keys.');
+      throw makeError(Error, 'ERR_CRYPTO_INCOMPATIBLE_KEY_OPTIONS', 'The selected key encoding pkcs1 can only be used for RSA keys.');
     }
     if (type === 'sec1' && this[kKind] !== 'ec') {
-      throw __codedError(Error, 'ERR_CRYPTO_INCOMPATIBLE_KEY_OPTIONS', 'The selected key encoding sec1 can only be used for EC keys.');
+      throw makeError(Error, 'ERR_CRYPTO_INCOMPATIBLE_KEY_OPTIONS', 'The selected key encoding sec1 can only be used for EC keys.');
     }
     let encrypted;
     if (isPrivate && (options.cipher !== undefined || options.passphrase !== undefined)) {
       if (options.cipher === undefined) throw ERR_INVALID_ARG_VALUE('options.cipher', undefined);
       if (options.passphrase === undefined) throw ERR_INVALID_ARG_VALUE('options.passphrase', undefined);
-      __validateString(options.cipher, 'options.cipher');
+      validateString(options.cipher, 'options.cipher');
       const cipher = options.cipher.toLowerCase();
-      if (kCiphers[cipher] === undefined) throw __codedError(Error, 'ERR_CRYPTO_UNKNOWN_CIPHER', 'Unknown cipher');
+      if (kCiphers[cipher] === undefined) throw makeError(Error, 'ERR_CRYPTO_UNKNOWN_CIPHER', 'Unknown cipher');
       if (type !== 'pkcs8' || (cipher !== 'aes-128-cbc' && cipher !== 'aes-256-cbc')) {
-        throw __codedError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM',
+        throw makeError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM',
           'Amber encrypts private keys as PKCS#8 with aes-128-cbc or aes-256-cbc only');
       }
       encrypted = { cipher, passphrase: passphraseBytes(options.passphrase) };
@@ -251,7 +251,7 @@ function keyFromPem(text, passphrase, kind) {
           'common libcrypto routines', 'interrupted or cancelled');
       }
       if (m[1] !== 'ENCRYPTED PRIVATE KEY') {
-        throw __codedError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'Traditionally encrypted PEM keys (Proc-Type) are not supported by Amber');
+        throw makeError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'Traditionally encrypted PEM keys (Proc-Type) are not supported by Amber');
       }
       const der = Buffer.from(m[2].replace(/[^A-Za-z0-9+/=]/g, ''), 'base64');
       return makeAsymmetricKey(internal.keyImport('pkcs8', keyResult(internal.keyDecrypt(der, passphraseBytes(passphrase)))));
@@ -281,7 +281,7 @@ function keyFromJwk(jwk, isPrivate) {
   };
   const kty = jwk.kty;
   if (!['RSA', 'EC', 'OKP'].includes(kty)) {
-    throw __codedError(TypeError, 'ERR_INVALID_ARG_VALUE',
+    throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE',
       `The property 'key.kty' must be one of: 'RSA', 'EC', 'OKP'. Received ${typeof kty === 'string' ? `'${kty}'` : String(kty)}`);
   }
   let r;
@@ -292,7 +292,7 @@ function keyFromJwk(jwk, isPrivate) {
     r = internal.keyFromJwk('RSA', '', n, e, ...rest);
   } else if (kty === 'EC') {
     if (!kJwkCurves.includes(jwk.crv)) {
-      throw __codedError(TypeError, 'ERR_INVALID_ARG_VALUE',
+      throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE',
         `The property 'key.crv' must be one of: 'P-256', 'secp256k1', 'P-384', 'P-521'. Received ${typeof jwk.crv === 'string' ? `'${jwk.crv}'` : String(jwk.crv)}`);
     }
     const x = str('x');
@@ -301,14 +301,14 @@ function keyFromJwk(jwk, isPrivate) {
     r = internal.keyFromJwk('EC', jwk.crv, x, y, d);
   } else {
     if (!kOkpCurves.includes(jwk.crv)) {
-      throw __codedError(TypeError, 'ERR_INVALID_ARG_VALUE',
+      throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE',
         `The property 'key.crv' must be one of: 'Ed25519', 'Ed448', 'X25519', 'X448'. Received ${typeof jwk.crv === 'string' ? `'${jwk.crv}'` : String(jwk.crv)}`);
     }
     const x = str('x');
     const d = isPrivate ? str('d') : undefined;
     r = internal.keyFromJwk('OKP', jwk.crv, x, undefined, d);
   }
-  const jwkError = () => __codedError(TypeError, 'ERR_CRYPTO_INVALID_JWK', kty === 'EC' ? 'Invalid JWK EC key' : 'Invalid JWK data');
+  const jwkError = () => makeError(TypeError, 'ERR_CRYPTO_INVALID_JWK', kty === 'EC' ? 'Invalid JWK EC key' : 'Invalid JWK data');
   return makeAsymmetricKey(keyResult(r, { jwk: jwkError, jwk_curve: jwkError, unsupported: jwkError }));
 }
 
@@ -351,7 +351,7 @@ function prepareAsymmetricKey(key, kind, allowKeyObject) {
       // say unsupported.
       const decrypted = internal.keyDecrypt(bytes, key.passphrase === undefined ? Buffer.alloc(0) : passphraseBytes(key.passphrase));
       if (typeof decrypted !== 'string') result = internal.keyImport('pkcs8', decrypted);
-      else if (decrypted === 'bad_decrypt' && key.passphrase === undefined) throw __codedError(TypeError, 'ERR_MISSING_PASSPHRASE', 'Passphrase required for encrypted key');
+      else if (decrypted === 'bad_decrypt' && key.passphrase === undefined) throw makeError(TypeError, 'ERR_MISSING_PASSPHRASE', 'Passphrase required for encrypted key');
       else if (decrypted === 'bad_decrypt') result = decrypted;
     }
   } else if (kind === 'private') {
@@ -374,7 +374,7 @@ function prepareAsymmetricKey(key, kind, allowKeyObject) {
 function derivePublic(key, kind) {
   if (kind === 'public' && key.type === 'private') return new PublicKeyObject(keyResult(internal.keyPublic(key[kKeyData])), key[kKind]);
   if (kind === 'private' && key.type !== 'private') {
-    throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', `Invalid key object type ${key.type}, expected private.`);
+    throw makeError(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', `Invalid key object type ${key.type}, expected private.`);
   }
   return key;
 }
@@ -382,10 +382,10 @@ function derivePublic(key, kind) {
 // As Node: a private key is accepted where a public one is asked for (verify, encrypt).
 function checkKeyObjectType(key, kind) {
   if (kind === 'private' && key.type !== 'private') {
-    throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', `Invalid key object type ${key.type}, expected private.`);
+    throw makeError(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', `Invalid key object type ${key.type}, expected private.`);
   }
   if (kind === 'public' && key.type === 'secret') {
-    throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', 'Invalid key object type secret, expected public.');
+    throw makeError(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', 'Invalid key object type secret, expected public.');
   }
   return key;
 }
@@ -427,7 +427,7 @@ function encodeGenerated(key, encoding, name) {
 }
 
 function generateKeyPairSync(type, options) {
-  __validateString(type, 'type');
+  validateString(type, 'type');
   if (options !== undefined && (options === null || typeof options !== 'object')) throw ERR_INVALID_ARG_TYPE('options', 'object', options);
   const opts = options || {};
   let der;
@@ -441,14 +441,14 @@ function generateKeyPairSync(type, options) {
     if (opts.modulusLength < 512) throw kKeyErrors.rsa_bits();
     der = keyResult(internal.keyGenerate('rsa', keygenSeed(), opts.modulusLength, exponent));
   } else if (type === 'ec') {
-    __validateString(opts.namedCurve, 'options.namedCurve');
+    validateString(opts.namedCurve, 'options.namedCurve');
     const curve = kEcCurves[opts.namedCurve];
-    if (curve === undefined) throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_CURVE', 'Invalid EC curve name');
+    if (curve === undefined) throw makeError(TypeError, 'ERR_CRYPTO_INVALID_CURVE', 'Invalid EC curve name');
     der = keyResult(internal.keyGenerate('ec', keygenSeed(), curve));
   } else if (type === 'ed25519' || type === 'x25519') {
     der = keyResult(internal.keyGenerate(type, keygenSeed()));
   } else if (kKeyTypes.includes(type)) {
-    throw __codedError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', `Key type ${type} is not supported by Amber`);
+    throw makeError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', `Key type ${type} is not supported by Amber`);
   } else {
     throw ERR_INVALID_ARG_VALUE('type', type, 'must be a supported key type');
   }
@@ -465,23 +465,23 @@ function generateKeyPair(type, options, callback) {
     callback = options;
     options = undefined;
   }
-  __validateFunction(callback, 'callback');
+  validateFunction(callback, 'callback');
   const { publicKey, privateKey } = generateKeyPairSync(type, options);
   defer(() => callback(null, publicKey, privateKey));
 }
 
 function generateKeySync(type, options) {
-  __validateString(type, 'type');
+  validateString(type, 'type');
   if (options === null || typeof options !== 'object') throw ERR_INVALID_ARG_TYPE('options', 'object', options);
   const { length } = options;
   if (type === 'hmac') {
-    __validateInteger(length, 'options.length', 8, 2 ** 31 - 1);
+    validateInteger(length, 'options.length', 8, 2 ** 31 - 1);
   } else if (type === 'aes') {
     if (![128, 192, 256].includes(length)) {
-      throw __codedError(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.length' must be one of: 128, 192, 256. Received ${length}`);
+      throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The property 'options.length' must be one of: 128, 192, 256. Received ${length}`);
     }
   } else {
-    throw __codedError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'type' must be one of: 'aes', 'hmac'. Received '${type}'`);
+    throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'type' must be one of: 'aes', 'hmac'. Received '${type}'`);
   }
   const bytes = Buffer.alloc(Math.floor(length / 8));
   internal.randomFill(bytes, 0, bytes.length, true);
@@ -489,7 +489,7 @@ function generateKeySync(type, options) {
 }
 
 function generateKey(type, options, callback) {
-  __validateFunction(callback, 'callback');
+  validateFunction(callback, 'callback');
   const key = generateKeySync(type, options);
   defer(() => callback(null, key));
 }
@@ -505,7 +505,7 @@ function signDigest(algorithm) {
   if (algorithm === undefined || algorithm === null) return null;
   const name = hashName(algorithm);
   if (name === undefined || name.startsWith('shake')) {
-    throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${algorithm}`);
+    throw makeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${algorithm}`);
   }
   return name;
 }
@@ -549,9 +549,9 @@ function verifyBytes(digest, data, key, signature) {
 
 class Sign extends Writable {
   constructor(algorithm, options) {
-    __validateString(algorithm, 'algorithm');
+    validateString(algorithm, 'algorithm');
     const name = hashName(algorithm);
-    if (name === undefined || name.startsWith('shake')) throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', 'Invalid digest');
+    if (name === undefined || name.startsWith('shake')) throw makeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', 'Invalid digest');
     super(options);
     this[kState] = { algorithm: name, chunks: [], done: false };
   }
@@ -563,7 +563,7 @@ class Sign extends Writable {
 
   update(data, encoding) {
     const state = this[kState];
-    if (state.done) throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Not initialised');
+    if (state.done) throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Not initialised');
     if (typeof data !== 'string' && !isView(data)) {
       throw ERR_INVALID_ARG_TYPE('data', ['string', 'Buffer', 'TypedArray', 'DataView'], data);
     }
@@ -573,8 +573,8 @@ class Sign extends Writable {
 
   sign(privateKey, outputEncoding) {
     const state = this[kState];
-    if (state.done) throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Not initialised');
-    if (!privateKey) throw __codedError(Error, 'ERR_CRYPTO_SIGN_KEY_REQUIRED', 'No key provided to sign');
+    if (state.done) throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Not initialised');
+    if (!privateKey) throw makeError(Error, 'ERR_CRYPTO_SIGN_KEY_REQUIRED', 'No key provided to sign');
     const out = signBytes(state.algorithm, concatChunks(state.chunks.length ? state.chunks : [Buffer.alloc(0)]), privateKey);
     state.done = true;
     state.chunks = [];
@@ -584,16 +584,16 @@ class Sign extends Writable {
 
 class Verify extends Writable {
   constructor(algorithm, options) {
-    __validateString(algorithm, 'algorithm');
+    validateString(algorithm, 'algorithm');
     const name = hashName(algorithm);
-    if (name === undefined || name.startsWith('shake')) throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', 'Invalid digest');
+    if (name === undefined || name.startsWith('shake')) throw makeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', 'Invalid digest');
     super(options);
     this[kState] = { algorithm: name, chunks: [], done: false };
   }
 
   verify(object, signature, sigEncoding) {
     const state = this[kState];
-    if (state.done) throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Not initialised');
+    if (state.done) throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'Not initialised');
     const sig = typeof signature === 'string' ? Buffer.from(signature, sigEncoding || 'utf8') : signature;
     if (!isView(sig)) throw ERR_INVALID_ARG_TYPE('signature', ['string', 'Buffer', 'TypedArray', 'DataView'], signature);
     const ok = verifyBytes(state.algorithm, concatChunks(state.chunks.length ? state.chunks : [Buffer.alloc(0)]), object, toBuf(sig));
@@ -620,18 +620,18 @@ function oneShotData(data) {
 }
 
 function sign(algorithm, data, key, callback) {
-  if (algorithm !== undefined && algorithm !== null) __validateString(algorithm, 'algorithm');
-  if (callback !== undefined) __validateFunction(callback, 'callback');
+  if (algorithm !== undefined && algorithm !== null) validateString(algorithm, 'algorithm');
+  if (callback !== undefined) validateFunction(callback, 'callback');
   const bytes = oneShotData(data);
-  if (!key) throw __codedError(Error, 'ERR_CRYPTO_SIGN_KEY_REQUIRED', 'No key provided to sign');
+  if (!key) throw makeError(Error, 'ERR_CRYPTO_SIGN_KEY_REQUIRED', 'No key provided to sign');
   const out = signBytes(signDigest(algorithm), bytes, key);
   if (callback === undefined) return out;
   defer(() => callback(null, out));
 }
 
 function verify(algorithm, data, key, signature, callback) {
-  if (algorithm !== undefined && algorithm !== null) __validateString(algorithm, 'algorithm');
-  if (callback !== undefined) __validateFunction(callback, 'callback');
+  if (algorithm !== undefined && algorithm !== null) validateString(algorithm, 'algorithm');
+  if (callback !== undefined) validateFunction(callback, 'callback');
   const bytes = oneShotData(data);
   if (!isView(signature) && !isArrayBuffer(signature)) {
     throw ERR_INVALID_ARG_TYPE('signature', ['Buffer', 'TypedArray', 'DataView'], signature);
@@ -649,14 +649,14 @@ function rsaCipher(op, kind, defaultPadding) {
     const opts = options !== null && typeof options === 'object' && !(options instanceof KeyObject) && !isView(options) ? options : {};
     const padding = opts.padding === undefined ? defaultPadding : opts.padding;
     if (op === 'privateDecrypt' && padding === RSA_PKCS1_PADDING) {
-      throw __codedError(TypeError, 'ERR_INVALID_ARG_VALUE',
+      throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE',
         'RSA_PKCS1_PADDING is no longer supported for private decryption, this can be reverted with --security-revert=CVE-2023-46809');
     }
     let oaepHash = opts.oaepHash;
     if (oaepHash !== undefined) {
-      __validateString(oaepHash, 'key.oaepHash');
+      validateString(oaepHash, 'key.oaepHash');
       const name = hashName(oaepHash);
-      if (name === undefined || name.startsWith('shake')) throw __codedError(Error, 'ERR_OSSL_EVP_INVALID_DIGEST', 'Invalid digest used');
+      if (name === undefined || name.startsWith('shake')) throw makeError(Error, 'ERR_OSSL_EVP_INVALID_DIGEST', 'Invalid digest used');
       oaepHash = name;
     }
     let label;
@@ -681,32 +681,32 @@ const publicDecrypt = rsaCipher('publicDecrypt', 'public', RSA_PKCS1_PADDING);
 
 const kEcdhCurves = { prime256v1: 'P-256', secp256r1: 'P-256', 'P-256': 'P-256', secp384r1: 'P-384', 'P-384': 'P-384' };
 const kEcdhErrors = {
-  public_key: () => __codedError(Error, 'ERR_CRYPTO_ECDH_INVALID_PUBLIC_KEY', 'Public key is not valid for specified curve'),
-  private_key: () => __codedError(RangeError, 'ERR_CRYPTO_INVALID_KEYTYPE', 'Private key is not valid for specified curve.'),
+  public_key: () => makeError(Error, 'ERR_CRYPTO_ECDH_INVALID_PUBLIC_KEY', 'Public key is not valid for specified curve'),
+  private_key: () => makeError(RangeError, 'ERR_CRYPTO_INVALID_KEYTYPE', 'Private key is not valid for specified curve.'),
 };
 
 function ecdhFormat(format) {
   if (format === undefined || format === 'uncompressed') return false;
   if (format === 'compressed') return true;
-  if (format === 'hybrid') throw __codedError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'Hybrid point encoding is not supported by Amber');
-  throw __codedError(TypeError, 'ERR_CRYPTO_ECDH_INVALID_FORMAT', `Invalid ECDH format: ${format}`);
+  if (format === 'hybrid') throw makeError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'Hybrid point encoding is not supported by Amber');
+  throw makeError(TypeError, 'ERR_CRYPTO_ECDH_INVALID_FORMAT', `Invalid ECDH format: ${format}`);
 }
 
 class ECDH {
   constructor(curve) {
-    __validateString(curve, 'curve');
+    validateString(curve, 'curve');
     const name = kEcdhCurves[curve];
-    if (name === undefined) throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_CURVE', 'Invalid EC curve name');
+    if (name === undefined) throw makeError(TypeError, 'ERR_CRYPTO_INVALID_CURVE', 'Invalid EC curve name');
     this[kState] = { curve: name, privateKey: undefined, publicKey: undefined };
   }
 
   static convertKey(key, curve, inEnc, outEnc, format) {
-    __validateString(curve, 'curve');
+    validateString(curve, 'curve');
     const name = kEcdhCurves[curve];
-    if (name === undefined) throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_CURVE', 'Invalid EC curve name');
+    if (name === undefined) throw makeError(TypeError, 'ERR_CRYPTO_INVALID_CURVE', 'Invalid EC curve name');
     const bytes = toBuf(key, inEnc, 'key');
     const out = internal.ecdhConvert(name, bytes, ecdhFormat(format));
-    if (typeof out === 'string') throw __codedError(Error, 'ERR_CRYPTO_OPERATION_FAILED', 'Failed to convert Buffer to EC_POINT');
+    if (typeof out === 'string') throw makeError(Error, 'ERR_CRYPTO_OPERATION_FAILED', 'Failed to convert Buffer to EC_POINT');
     return encodeOutput(out, outEnc);
   }
 
@@ -721,13 +721,13 @@ class ECDH {
   computeSecret(key, inEnc, outEnc) {
     const state = this[kState];
     const bytes = toBuf(key, inEnc, 'key');
-    if (state.privateKey === undefined) throw __codedError(RangeError, 'ERR_CRYPTO_INVALID_KEYPAIR', 'Invalid key pair');
+    if (state.privateKey === undefined) throw makeError(RangeError, 'ERR_CRYPTO_INVALID_KEYPAIR', 'Invalid key pair');
     return encodeOutput(keyResult(internal.ecdhCompute(state.curve, state.privateKey, bytes), kEcdhErrors), outEnc);
   }
 
   getPublicKey(encoding, format) {
     const state = this[kState];
-    if (state.publicKey === undefined) throw __codedError(Error, 'ERR_CRYPTO_OPERATION_FAILED', 'Failed to get ECDH public key');
+    if (state.publicKey === undefined) throw makeError(Error, 'ERR_CRYPTO_OPERATION_FAILED', 'Failed to get ECDH public key');
     const compressed = ecdhFormat(format);
     const out = compressed ? keyResult(internal.ecdhConvert(state.curve, state.publicKey, true)) : Buffer.from(state.publicKey);
     return encodeOutput(out, encoding);
@@ -735,7 +735,7 @@ class ECDH {
 
   getPrivateKey(encoding) {
     const state = this[kState];
-    if (state.privateKey === undefined) throw __codedError(Error, 'ERR_CRYPTO_OPERATION_FAILED', 'Failed to get ECDH private key');
+    if (state.privateKey === undefined) throw makeError(Error, 'ERR_CRYPTO_OPERATION_FAILED', 'Failed to get ECDH private key');
     return encodeOutput(Buffer.from(state.privateKey), encoding);
   }
 
@@ -769,15 +769,15 @@ function diffieHellman(options) {
   if (!(privateKey instanceof KeyObject)) throw ERR_INVALID_ARG_TYPE('options.privateKey', 'KeyObject', privateKey);
   if (!(publicKey instanceof KeyObject)) throw ERR_INVALID_ARG_TYPE('options.publicKey', 'KeyObject', publicKey);
   if (privateKey.type !== 'private') {
-    throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', `Invalid key object type ${privateKey.type}, expected private.`);
+    throw makeError(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', `Invalid key object type ${privateKey.type}, expected private.`);
   }
   if (publicKey.type !== 'public' && publicKey.type !== 'private') {
-    throw __codedError(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', `Invalid key object type ${publicKey.type}, expected private or public.`);
+    throw makeError(TypeError, 'ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE', `Invalid key object type ${publicKey.type}, expected private or public.`);
   }
   const a = privateKey[kKind];
   const b = publicKey[kKind];
   if (a !== b || !['ec', 'x25519'].includes(a)) {
-    throw __codedError(Error, 'ERR_CRYPTO_INCOMPATIBLE_KEY', `Incompatible key types for Diffie-Hellman: ${a} and ${b}`);
+    throw makeError(Error, 'ERR_CRYPTO_INCOMPATIBLE_KEY', `Incompatible key types for Diffie-Hellman: ${a} and ${b}`);
   }
   const pub = publicKey.type === 'private' ? keyResult(internal.keyPublic(publicKey[kKeyData])) : publicKey[kKeyData];
   return keyResult(internal.deriveShared(privateKey[kKeyData], pub));
@@ -787,7 +787,7 @@ function diffieHellman(options) {
 class DiffieHellman {
   constructor(sizeOrKey, keyEncoding, generator, genEncoding) {
     if (typeof sizeOrKey === 'number') {
-      throw __codedError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'Generating Diffie-Hellman primes is not supported by Amber');
+      throw makeError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'Generating Diffie-Hellman primes is not supported by Amber');
     }
     // As Node: (prime, generator[, genEncoding]) when the second argument is no encoding.
     if (keyEncoding !== undefined && typeof keyEncoding !== 'string' && keyEncoding !== 'buffer') {
@@ -798,7 +798,7 @@ class DiffieHellman {
     const prime = Buffer.from(toBuf(sizeOrKey, keyEncoding, 'sizeOrKey'));
     let g = generator === undefined ? Buffer.from([2]) : generator;
     if (typeof g === 'number') {
-      __validateInteger(g, 'generator');
+      validateInteger(g, 'generator');
       let hex = g.toString(16);
       if (hex.length % 2) hex = `0${hex}`;
       g = Buffer.from(hex, 'hex');
@@ -832,7 +832,7 @@ class DiffieHellman {
   computeSecret(otherPublicKey, inEnc, outEnc) {
     const state = this[kState];
     const other = toBuf(otherPublicKey, inEnc, 'key');
-    if (state.privateKey === undefined) throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'No private key - did you forget to generate one?');
+    if (state.privateKey === undefined) throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'No private key - did you forget to generate one?');
     return encodeOutput(keyResult(internal.modPow(other, state.privateKey, state.prime), kDhErrors), outEnc);
   }
 
@@ -846,13 +846,13 @@ class DiffieHellman {
 
   getPublicKey(encoding) {
     const key = this[kState].publicKey;
-    if (key === undefined) throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'No public key - did you forget to generate one?');
+    if (key === undefined) throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'No public key - did you forget to generate one?');
     return encodeOutput(Buffer.from(key), encoding);
   }
 
   getPrivateKey(encoding) {
     const key = this[kState].privateKey;
-    if (key === undefined) throw __codedError(Error, 'ERR_CRYPTO_INVALID_STATE', 'No private key - did you forget to generate one?');
+    if (key === undefined) throw makeError(Error, 'ERR_CRYPTO_INVALID_STATE', 'No private key - did you forget to generate one?');
     return encodeOutput(Buffer.from(key), encoding);
   }
 
@@ -868,7 +868,7 @@ class DiffieHellman {
 }
 
 const kDhErrors = {
-  modulus: () => __codedError(Error, 'ERR_OSSL_BN_DIV_BY_ZERO', 'error:0280006B:bignum routines::div by zero'),
+  modulus: () => makeError(Error, 'ERR_OSSL_BN_DIV_BY_ZERO', 'error:0280006B:bignum routines::div by zero'),
 };
 
 function stripZeros(buf) {
@@ -882,9 +882,9 @@ const kModpPrivateBits = { modp5: 200, modp14: 225, modp15: 275, modp16: 325, mo
 
 class DiffieHellmanGroup {
   constructor(name) {
-    __validateString(name, 'name');
+    validateString(name, 'name');
     const prime = kModpGroups[name];
-    if (prime === undefined) throw __codedError(Error, 'ERR_CRYPTO_UNKNOWN_DH_GROUP', 'Unknown DH group');
+    if (prime === undefined) throw makeError(Error, 'ERR_CRYPTO_UNKNOWN_DH_GROUP', 'Unknown DH group');
     const dh = new DiffieHellman(Buffer.from(prime, 'hex'));
     this[kState] = dh[kState];
     this[kState].privateBits = kModpPrivateBits[name];
@@ -1197,7 +1197,7 @@ module.exports = {
   timingSafeEqual,
   getFips: () => 0,
   setFips(value) {
-    if (value) throw __codedError(Error, 'ERR_CRYPTO_FIPS_FORCED', 'Cannot set FIPS mode in a non-FIPS build.');
+    if (value) throw makeError(Error, 'ERR_CRYPTO_FIPS_FORCED', 'Cannot set FIPS mode in a non-FIPS build.');
   },
   Hash,
   Hmac,

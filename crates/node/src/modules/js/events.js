@@ -2,41 +2,30 @@
 // node:events: EventEmitter with Node's observable behaviour (listener storage shape, 'error'
 // semantics, newListener/removeListener events, the max-listeners warning), plus the static
 // helpers once/on/listenerCount/getEventListeners.
+const {
+  ArrayPrototypeFilter, ArrayPrototypeMap, ArrayPrototypePush, ArrayPrototypeShift,
+  ArrayPrototypeSlice, ArrayPrototypeSplice, ArrayPrototypeUnshift, FunctionPrototypeBind,
+  FunctionPrototypeCall, ObjectDefineProperty, ObjectGetPrototypeOf, ObjectSetPrototypeOf,
+  PromiseReject, PromiseResolve, ReflectApply, ReflectOwnKeys, SymbolAsyncIterator, SymbolDispose,
+  SymbolFor,
+} = primordials;
+const { makeError, describeReceived } = require('node:internal/errors');
 
 const kCapture = Symbol('kCapture');
 const kShapeMode = Symbol('shapeMode');
-const kRejection = Symbol.for('nodejs.rejection');
+const kRejection = SymbolFor('nodejs.rejection');
 const errorMonitor = Symbol('events.errorMonitor');
 let defaultMaxListeners = 10;
 
-function codeError(Base, code, message) {
-  const err = new Base(message);
-  err.code = code;
-  Object.defineProperty(err, 'name', { value: `${Base.name}`, configurable: true, writable: true, enumerable: false });
-  return err;
-}
-
-function describe(value) {
-  if (value == null) return ` Received ${value}`;
-  if (typeof value === 'function') return ` Received function ${value.name}`;
-  if (typeof value === 'object') {
-    if (value.constructor && value.constructor.name) return ` Received an instance of ${value.constructor.name}`;
-    return ` Received ${require('util').inspect(value, { depth: -1 })}`;
-  }
-  let shown = require('util').inspect(value, { colors: false });
-  if (shown.length > 28) shown = `${shown.slice(0, 25)}...`;
-  return ` Received type ${typeof value} (${shown})`;
-}
-
 function checkListener(listener) {
   if (typeof listener !== 'function') {
-    throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE',
-      `The "listener" argument must be of type function.${describe(listener)}`);
+    throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE',
+      `The "listener" argument must be of type function.${describeReceived(listener)}`);
   }
 }
 
 function EventEmitter(opts) {
-  EventEmitter.init.call(this, opts);
+  FunctionPrototypeCall(EventEmitter.init, this, opts);
 }
 
 EventEmitter.prototype._events = undefined;
@@ -44,7 +33,7 @@ EventEmitter.prototype._eventsCount = 0;
 EventEmitter.prototype._maxListeners = undefined;
 
 EventEmitter.init = function init(opts) {
-  if (this._events === undefined || this._events === Object.getPrototypeOf(this)._events) {
+  if (this._events === undefined || this._events === ObjectGetPrototypeOf(this)._events) {
     this._events = { __proto__: null };
     this._eventsCount = 0;
     this[kShapeMode] = false;
@@ -54,8 +43,8 @@ EventEmitter.init = function init(opts) {
   this._maxListeners = this._maxListeners || undefined;
   if (opts && opts.captureRejections) {
     if (typeof opts.captureRejections !== 'boolean') {
-      throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE',
-        `The "options.captureRejections" property must be of type boolean.${describe(opts.captureRejections)}`);
+      throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE',
+        `The "options.captureRejections" property must be of type boolean.${describeReceived(opts.captureRejections)}`);
     }
     this[kCapture] = Boolean(opts.captureRejections);
   } else {
@@ -63,7 +52,7 @@ EventEmitter.init = function init(opts) {
   }
 };
 
-Object.defineProperty(EventEmitter, 'defaultMaxListeners', {
+ObjectDefineProperty(EventEmitter, 'defaultMaxListeners', {
   enumerable: true,
   get() { return defaultMaxListeners; },
   set(n) {
@@ -72,18 +61,18 @@ Object.defineProperty(EventEmitter, 'defaultMaxListeners', {
   },
 });
 
-Object.defineProperty(EventEmitter, 'captureRejections', {
+ObjectDefineProperty(EventEmitter, 'captureRejections', {
   enumerable: true,
   get() { return EventEmitter.prototype[kCapture]; },
   set(v) {
     if (typeof v !== 'boolean') {
-      throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE',
-        `The "EventEmitter.captureRejections" property must be of type boolean.${describe(v)}`);
+      throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE',
+        `The "EventEmitter.captureRejections" property must be of type boolean.${describeReceived(v)}`);
     }
     EventEmitter.prototype[kCapture] = v;
   },
 });
-Object.defineProperty(EventEmitter.prototype, kCapture, { value: false, writable: true, enumerable: false });
+ObjectDefineProperty(EventEmitter.prototype, kCapture, { value: false, writable: true, enumerable: false });
 
 EventEmitter.prototype.setMaxListeners = function setMaxListeners(n) {
   require('node:internal/errors').validateNumber(n, 'setMaxListeners', 0);
@@ -103,7 +92,7 @@ function addCatch(that, promise, type, args) {
   try {
     const then = promise.then;
     if (typeof then === 'function') {
-      then.call(promise, undefined, (err) => {
+      FunctionPrototypeCall(then, promise, undefined, (err) => {
         process.nextTick(emitUnhandledRejectionOrErr, that, err, type, args);
       });
     }
@@ -147,19 +136,19 @@ EventEmitter.prototype.emit = function emit(type, ...args) {
     } catch {
       stringified = er;
     }
-    const err = codeError(Error, 'ERR_UNHANDLED_ERROR', `Unhandled error. (${stringified})`);
+    const err = makeError(Error, 'ERR_UNHANDLED_ERROR', `Unhandled error. (${stringified})`);
     err.context = er;
     throw err; // Unhandled 'error' event
   }
   const handler = events[type];
   if (handler === undefined) return false;
   if (typeof handler === 'function') {
-    const result = Reflect.apply(handler, this, args);
+    const result = ReflectApply(handler, this, args);
     if (result !== undefined && result !== null && this[kCapture]) addCatch(this, result, type, args);
   } else {
-    const listeners = handler.slice();
+    const listeners = ArrayPrototypeSlice(handler);
     for (let i = 0; i < listeners.length; ++i) {
-      const result = Reflect.apply(listeners[i], this, args);
+      const result = ReflectApply(listeners[i], this, args);
       if (result !== undefined && result !== null && this[kCapture]) addCatch(this, result, type, args);
     }
   }
@@ -187,9 +176,9 @@ function addListener(target, type, listener, prepend) {
     if (typeof existing === 'function') {
       existing = events[type] = prepend ? [listener, existing] : [existing, listener];
     } else if (prepend) {
-      existing.unshift(listener);
+      ArrayPrototypeUnshift(existing, listener);
     } else {
-      existing.push(listener);
+      ArrayPrototypePush(existing, listener);
     }
     const m = maxListeners(target);
     if (m > 0 && existing.length > m && !existing.warned) {
@@ -220,14 +209,14 @@ function onceWrapper() {
   if (!this.fired) {
     this.target.removeListener(this.type, this.wrapFn);
     this.fired = true;
-    if (arguments.length === 0) return this.listener.call(this.target);
-    return this.listener.apply(this.target, arguments);
+    if (arguments.length === 0) return FunctionPrototypeCall(this.listener, this.target);
+    return ReflectApply(this.listener, this.target, arguments);
   }
 }
 
 function onceWrap(target, type, listener) {
   const state = { fired: false, wrapFn: undefined, target, type, listener };
-  const wrapped = onceWrapper.bind(state);
+  const wrapped = FunctionPrototypeBind(onceWrapper, state);
   wrapped.listener = listener;
   state.wrapFn = wrapped;
   return wrapped;
@@ -270,8 +259,8 @@ EventEmitter.prototype.removeListener = function removeListener(type, listener) 
       }
     }
     if (position < 0) return this;
-    if (position === 0) list.shift();
-    else list.splice(position, 1);
+    if (position === 0) ArrayPrototypeShift(list);
+    else ArrayPrototypeSplice(list, position, 1);
     if (list.length === 1) events[type] = list[0];
     if (events.removeListener !== undefined) this.emit('removeListener', type, listener);
   }
@@ -294,7 +283,7 @@ EventEmitter.prototype.removeAllListeners = function removeAllListeners(type) {
     return this;
   }
   if (arguments.length === 0) {
-    for (const key of Reflect.ownKeys(events)) {
+    for (const key of ReflectOwnKeys(events)) {
       if (key === 'removeListener') continue;
       this.removeAllListeners(key);
     }
@@ -319,7 +308,7 @@ function listenersOf(target, type, unwrap) {
   const l = events[type];
   if (l === undefined) return [];
   if (typeof l === 'function') return unwrap ? [l.listener || l] : [l];
-  return unwrap ? l.map((f) => f.listener || f) : l.slice();
+  return unwrap ? ArrayPrototypeMap(l, (f) => f.listener || f) : ArrayPrototypeSlice(l);
 }
 
 EventEmitter.prototype.listeners = function listeners(type) {
@@ -337,7 +326,7 @@ function listenerCount(type, listener) {
       if (listener != null) return listener === l || listener === l.listener ? 1 : 0;
       return 1;
     } else if (l !== undefined) {
-      if (listener != null) return l.filter((f) => f === listener || f.listener === listener).length;
+      if (listener != null) return ArrayPrototypeFilter(l, (f) => f === listener || f.listener === listener).length;
       return l.length;
     }
   }
@@ -346,12 +335,12 @@ function listenerCount(type, listener) {
 EventEmitter.prototype.listenerCount = listenerCount;
 
 EventEmitter.prototype.eventNames = function eventNames() {
-  return this._eventsCount > 0 ? Reflect.ownKeys(this._events) : [];
+  return this._eventsCount > 0 ? ReflectOwnKeys(this._events) : [];
 };
 
 EventEmitter.listenerCount = function (emitter, type) {
   if (typeof emitter.listenerCount === 'function') return emitter.listenerCount(type);
-  return listenerCount.call(emitter, type);
+  return FunctionPrototypeCall(listenerCount, emitter, type);
 };
 
 function abortError(signal) {
@@ -361,7 +350,7 @@ function abortError(signal) {
 
 function once(emitter, name, options = {}) {
   const signal = options ? options.signal : undefined;
-  if (signal && signal.aborted) return Promise.reject(abortError(signal));
+  if (signal && signal.aborted) return PromiseReject(abortError(signal));
   return new Promise((resolve, reject) => {
     const errorListener = (err) => {
       emitter.removeListener(name, resolver);
@@ -400,29 +389,29 @@ function on(emitter, event, options = {}) {
   let error = null;
   let finished = false;
   const eventHandler = (...args) => {
-    const p = pending.shift();
+    const p = ArrayPrototypeShift(pending);
     if (p) p.resolve({ value: args, done: false });
-    else unconsumed.push(args);
+    else ArrayPrototypePush(unconsumed, args);
   };
   const errorHandler = (err) => {
     finished = true;
-    const p = pending.shift();
+    const p = ArrayPrototypeShift(pending);
     if (p) p.reject(err);
     else error = err;
     iterator.return();
   };
   const abortListener = () => errorHandler(abortError(signal));
-  const iterator = Object.setPrototypeOf({
+  const iterator = ObjectSetPrototypeOf({
     next() {
-      const value = unconsumed.shift();
-      if (value) return Promise.resolve({ value, done: false });
+      const value = ArrayPrototypeShift(unconsumed);
+      if (value) return PromiseResolve({ value, done: false });
       if (error) {
-        const p = Promise.reject(error);
+        const p = PromiseReject(error);
         error = null;
         return p;
       }
-      if (finished) return Promise.resolve({ value: undefined, done: true });
-      return new Promise((resolve, reject) => pending.push({ resolve, reject }));
+      if (finished) return PromiseResolve({ value: undefined, done: true });
+      return new Promise((resolve, reject) => ArrayPrototypePush(pending, { resolve, reject }));
     },
     return() {
       emitter.removeListener(event, eventHandler);
@@ -431,17 +420,17 @@ function on(emitter, event, options = {}) {
       finished = true;
       for (const p of pending) p.resolve({ value: undefined, done: true });
       pending.length = 0;
-      return Promise.resolve({ value: undefined, done: true });
+      return PromiseResolve({ value: undefined, done: true });
     },
     throw(err) {
       error = err;
       emitter.removeListener(event, eventHandler);
       emitter.removeListener('error', errorHandler);
     },
-    [Symbol.asyncIterator]() {
+    [SymbolAsyncIterator]() {
       return this;
     },
-  }, Object.getPrototypeOf(Object.getPrototypeOf(async function* () {}).prototype));
+  }, ObjectGetPrototypeOf(ObjectGetPrototypeOf(async function* () {}).prototype));
   emitter.on(event, eventHandler);
   if (event !== 'error') emitter.on('error', errorHandler);
   if (signal) signal.addEventListener('abort', abortListener, { once: true });
@@ -477,7 +466,7 @@ function addAbortListener(signal, listener) {
     signal.addEventListener('abort', listener, { once: true });
   }
   return {
-    [Symbol.dispose || Symbol.for('nodejs.dispose')]() {
+    [SymbolDispose || SymbolFor('nodejs.dispose')]() {
       signal.removeEventListener('abort', listener);
     },
   };

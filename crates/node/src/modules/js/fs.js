@@ -6,6 +6,15 @@
 // Ordering: every operation runs when it is called (the VFS is in memory); callback and
 // promise forms deliver their result in a later macrotask (setImmediate), so callbacks run
 // after the current tick's nextTicks and microtasks, as Node's I/O completions do.
+const {
+  ArrayBufferIsView, ArrayPrototypeIncludes, ArrayPrototypeMap, ArrayPrototypePop,
+  ArrayPrototypePush, ArrayPrototypeShift, ArrayPrototypeSlice, ArrayPrototypeSplice, DateNow,
+  FunctionPrototypeCall, MathFloor, MathMax, MathMin, MathRound, NumberIsFinite, NumberIsInteger,
+  NumberMAX_SAFE_INTEGER, NumberMIN_SAFE_INTEGER, ObjectDefineProperty, ObjectFreeze,
+  ObjectPrototypeHasOwnProperty, ObjectPrototypeToString, ObjectSetPrototypeOf,
+  PromisePrototypeThen, PromiseResolve, StringPrototypeIncludes, StringPrototypeReplace,
+  StringPrototypeSplit, SymbolAsyncDispose, SymbolAsyncIterator,
+} = primordials;
 
 const { Buffer } = require('buffer');
 const pathModule = require('path');
@@ -14,7 +23,7 @@ const {
   ERR_INVALID_ARG_TYPE, ERR_INVALID_ARG_VALUE, ERR_OUT_OF_RANGE, makeError,
 } = require('node:internal/errors');
 
-const constants = Object.freeze({
+const constants = ObjectFreeze({
   UV_FS_SYMLINK_DIR: 1, UV_FS_SYMLINK_JUNCTION: 2, O_RDONLY: 0, O_WRONLY: 1, O_RDWR: 2,
   UV_DIRENT_UNKNOWN: 0, UV_DIRENT_FILE: 1, UV_DIRENT_DIR: 2, UV_DIRENT_LINK: 3, UV_DIRENT_FIFO: 4,
   UV_DIRENT_SOCKET: 5, UV_DIRENT_CHAR: 6, UV_DIRENT_BLOCK: 7, EXTENSIONLESS_FORMAT_JAVASCRIPT: 0,
@@ -37,13 +46,13 @@ const {
 function defer(fn) {
   const setImmediate = globalThis.setImmediate;
   if (typeof setImmediate === 'function') setImmediate(fn);
-  else Promise.resolve().then(fn);
+  else PromiseResolve().then(fn);
 }
 
 // ---- argument validation
 
 function isUint8Array(v) {
-  return ArrayBuffer.isView(v) && Object.prototype.toString.call(v) === '[object Uint8Array]';
+  return ArrayBufferIsView(v) && ObjectPrototypeToString(v) === '[object Uint8Array]';
 }
 
 function fileURLToPath(url) {
@@ -71,7 +80,7 @@ function getPath(value, name = 'path') {
   if (isURL(value)) path = fileURLToPath(value);
   else if (isUint8Array(value)) path = Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString();
   else if (typeof value !== 'string') throw ERR_INVALID_ARG_TYPE(name, ['string', 'Buffer', 'URL'], value);
-  if (path.includes('\u0000')) {
+  if (StringPrototypeIncludes(path, '\u0000')) {
     throw ERR_INVALID_ARG_VALUE(name, value, 'must be a string, Uint8Array, or URL without null bytes');
   }
   return path;
@@ -79,7 +88,7 @@ function getPath(value, name = 'path') {
 
 function validateFd(fd, name = 'fd') {
   if (typeof fd !== 'number') throw ERR_INVALID_ARG_TYPE(name, 'number', fd);
-  if (!Number.isInteger(fd)) throw ERR_OUT_OF_RANGE(name, 'an integer', fd);
+  if (!NumberIsInteger(fd)) throw ERR_OUT_OF_RANGE(name, 'an integer', fd);
   if (fd < 0 || fd > 2147483647) throw ERR_OUT_OF_RANGE(name, '>= 0 && <= 2147483647', fd);
   return fd;
 }
@@ -94,9 +103,9 @@ function validateFunction(cb, name = 'cb') {
   return cb;
 }
 
-function validateInteger(value, name, min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER) {
+function validateInteger(value, name, min = NumberMIN_SAFE_INTEGER, max = NumberMAX_SAFE_INTEGER) {
   if (typeof value !== 'number') throw ERR_INVALID_ARG_TYPE(name, 'number', value);
-  if (!Number.isInteger(value)) throw ERR_OUT_OF_RANGE(name, 'an integer', value);
+  if (!NumberIsInteger(value)) throw ERR_OUT_OF_RANGE(name, 'an integer', value);
   if (value < min || value > max) throw ERR_OUT_OF_RANGE(name, `>= ${min} && <= ${max}`, value);
   return value;
 }
@@ -146,14 +155,14 @@ const kFlags = {
 function stringToFlags(flags, name = 'flags') {
   if (typeof flags === 'number') return flags;
   if (flags === undefined || flags === null) return O_RDONLY;
-  if (typeof flags === 'string' && Object.prototype.hasOwnProperty.call(kFlags, flags)) return kFlags[flags];
+  if (typeof flags === 'string' && ObjectPrototypeHasOwnProperty(kFlags, flags)) return kFlags[flags];
   throw ERR_INVALID_ARG_VALUE(name, flags, 'is invalid');
 }
 
 // Bytes of `data` (string in `encoding`, or any ArrayBufferView) as a Buffer.
 function toBuffer(data, encoding, name = 'data') {
   if (typeof data === 'string') return Buffer.from(data, encoding && encoding !== 'buffer' ? encoding : 'utf8');
-  if (ArrayBuffer.isView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (ArrayBufferIsView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   throw ERR_INVALID_ARG_TYPE(name, ['string', 'Buffer', 'TypedArray', 'DataView'], data);
 }
 
@@ -173,15 +182,15 @@ function systemError(code, prefix, info) {
   err.errno = info.errno;
   err.syscall = info.syscall;
   err.path = info.path;
-  Object.defineProperty(err, 'name', { value: 'SystemError', writable: true, enumerable: false, configurable: true });
-  if (typeof err.stack === 'string') err.stack = err.stack.replace(/^Error/, 'SystemError');
+  ObjectDefineProperty(err, 'name', { value: 'SystemError', writable: true, enumerable: false, configurable: true });
+  if (typeof err.stack === 'string') err.stack = StringPrototypeReplace(err.stack, /^Error/, 'SystemError');
   return err;
 }
 
 // ---- Stats and Dirent
 
 function dateFromMs(ms) {
-  return new Date(Math.round(Number(ms)));
+  return new Date(MathRound(Number(ms)));
 }
 
 class StatsBase {
@@ -214,15 +223,15 @@ function Stats(dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks, ati
   this.ctime = dateFromMs(ctimeMs);
   this.birthtime = dateFromMs(birthtimeMs);
 }
-Object.setPrototypeOf(Stats.prototype, StatsBase.prototype);
-Object.setPrototypeOf(Stats, StatsBase);
+ObjectSetPrototypeOf(Stats.prototype, StatsBase.prototype);
+ObjectSetPrototypeOf(Stats, StatsBase);
 Stats.prototype.isFile = StatsBase.prototype.isFile;
 Stats.prototype._checkModeProperty = function _checkModeProperty(property) {
   return (this.mode & S_IFMT) === property;
 };
 
 function BigIntStats(dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks, atimeMs, mtimeMs, ctimeMs, birthtimeMs) {
-  const big = (n) => BigInt(Math.floor(n));
+  const big = (n) => BigInt(MathFloor(n));
   this.dev = big(dev);
   this.mode = big(mode);
   this.nlink = big(nlink);
@@ -246,7 +255,7 @@ function BigIntStats(dev, mode, nlink, uid, gid, rdev, blksize, ino, size, block
   this.ctime = dateFromMs(ctimeMs);
   this.birthtime = dateFromMs(birthtimeMs);
 }
-Object.setPrototypeOf(BigIntStats.prototype, StatsBase.prototype);
+ObjectSetPrototypeOf(BigIntStats.prototype, StatsBase.prototype);
 BigIntStats.prototype._checkModeProperty = function _checkModeProperty(property) {
   return (this.mode & BigInt(S_IFMT)) === BigInt(property);
 };
@@ -378,23 +387,23 @@ function readdirSync(path, options) {
   if (options.recursive) return readdirRecursive(path, options);
   const [names, types] = internal.readdir(path);
   if (options.withFileTypes) {
-    return names.map((name, i) => new Dirent(encodeName(name, options.encoding), types[i], path));
+    return ArrayPrototypeMap(names, (name, i) => new Dirent(encodeName(name, options.encoding), types[i], path));
   }
-  return names.map((name) => encodeName(name, options.encoding));
+  return ArrayPrototypeMap(names, (name) => encodeName(name, options.encoding));
 }
 
 function readdirRecursive(root, options) {
   const out = [];
   const todo = [''];
   while (todo.length > 0) {
-    const rel = todo.shift();
+    const rel = ArrayPrototypeShift(todo);
     const dir = rel === '' ? root : pathModule.join(root, rel);
     const [names, types] = internal.readdir(dir);
     for (let i = 0; i < names.length; i++) {
       const relName = rel === '' ? names[i] : pathModule.join(rel, names[i]);
-      if (options.withFileTypes) out.push(new Dirent(encodeName(names[i], options.encoding), types[i], dir));
-      else out.push(encodeName(relName, options.encoding));
-      if (types[i] === constants.UV_DIRENT_DIR) todo.push(relName);
+      if (options.withFileTypes) ArrayPrototypePush(out, new Dirent(encodeName(names[i], options.encoding), types[i], dir));
+      else ArrayPrototypePush(out, encodeName(relName, options.encoding));
+      if (types[i] === constants.UV_DIRENT_DIR) ArrayPrototypePush(todo, relName);
     }
   }
   return out;
@@ -498,7 +507,7 @@ function cpSync(src, dest, options) {
 function symlinkSync(target, path, type) {
   target = getPath(target, 'target');
   path = getPath(path);
-  if (type !== undefined && type !== null && !['dir', 'file', 'junction'].includes(type)) {
+  if (type !== undefined && type !== null && !ArrayPrototypeIncludes(['dir', 'file', 'junction'], type)) {
     throw ERR_INVALID_ARG_VALUE('type', type, "must be one of: 'dir', 'file', 'junction'");
   }
   internal.symlink(target, path);
@@ -528,13 +537,13 @@ function mkdtempSync(prefix, options) {
 function truncateSync(path, len = 0) {
   if (typeof path === 'number') return ftruncateSync(path, len);
   validateInteger(len, 'len');
-  internal.truncate(getPath(path), Math.max(0, len));
+  internal.truncate(getPath(path), MathMax(0, len));
 }
 
 function ftruncateSync(fd, len = 0) {
   validateFd(fd);
   validateInteger(len, 'len');
-  internal.ftruncate(fd, Math.max(0, len));
+  internal.ftruncate(fd, MathMax(0, len));
 }
 
 function chmodSync(path, mode) {
@@ -571,7 +580,7 @@ function fchownSync(fd, uid, gid) {
 function toUnixTimestampMs(time, name) {
   if (typeof time === 'string' && +time == time) return +time * 1000;
   if (typeof time === 'number') {
-    if (!Number.isFinite(time) || time < 0) return Date.now();
+    if (!NumberIsFinite(time) || time < 0) return DateNow();
     return time * 1000;
   }
   if (time instanceof Date) return time.getTime();
@@ -605,7 +614,7 @@ function readSync(fd, buffer, offsetOrOptions, length, position) {
     length = opts.length;
     position = opts.position;
   }
-  if (!ArrayBuffer.isView(buffer)) throw ERR_INVALID_ARG_TYPE('buffer', ['Buffer', 'TypedArray', 'DataView'], buffer);
+  if (!ArrayBufferIsView(buffer)) throw ERR_INVALID_ARG_TYPE('buffer', ['Buffer', 'TypedArray', 'DataView'], buffer);
   if (offset === undefined || offset === null) offset = 0;
   else validateInteger(offset, 'offset', 0);
   if (length === undefined) length = buffer.byteLength - offset;
@@ -620,7 +629,7 @@ function readSync(fd, buffer, offsetOrOptions, length, position) {
 
 function writeSync(fd, buffer, offsetOrOptions, length, position) {
   validateFd(fd);
-  if (ArrayBuffer.isView(buffer)) {
+  if (ArrayBufferIsView(buffer)) {
     let offset = offsetOrOptions;
     if (offset !== null && typeof offset === 'object') {
       ({ offset = 0, length = buffer.byteLength - offset, position = null } = offset);
@@ -693,7 +702,7 @@ class Dir {
   }
   readSync() {
     this._check();
-    return this._entries.shift() || null;
+    return ArrayPrototypeShift(this._entries) || null;
   }
   read(cb) {
     if (typeof cb === 'function') {
@@ -729,7 +738,7 @@ class Dir {
       if (!this._closed) this.closeSync();
     }
   }
-  [Symbol.asyncIterator]() {
+  [SymbolAsyncIterator]() {
     return this.entries();
   }
 }
@@ -773,7 +782,7 @@ function callbackForm(syncFn, { noResult = false, arity = 1 } = {}) {
     if (args.length <= arity || typeof args[args.length - 1] !== 'function') {
       throw ERR_INVALID_ARG_TYPE('cb', 'Function', args.length <= arity ? undefined : args[args.length - 1]);
     }
-    const cb = args.pop();
+    const cb = ArrayPrototypePop(args);
     let result;
     let error = null;
     try {
@@ -832,7 +841,7 @@ function gatedCallback(syscall, syncFn) {
     const cb = args[args.length - 1];
     const wait = typeof cb === 'function' ? approvalOf(syscall, args) : undefined;
     if (wait === undefined) return plain(...args);
-    wait.then(() => plain(...args), (e) => cb(e));
+    PromisePrototypeThen(wait, () => plain(...args), (e) => cb(e));
   };
 }
 
@@ -840,7 +849,7 @@ function gatedPromise(syscall, syncFn) {
   return function (...args) {
     const wait = approvalOf(syscall, args);
     if (wait === undefined) return settle(() => syncFn(...args));
-    return wait.then(() => settle(() => syncFn(...args)));
+    return PromisePrototypeThen(wait, () => settle(() => syncFn(...args)));
   };
 }
 
@@ -878,15 +887,15 @@ function exists(path, cb) {
 }
 
 function read(fd, buffer, offset, length, position, cb) {
-  const args = Array.prototype.slice.call(arguments);
-  cb = validateFunction(args.pop(), 'cb');
+  const args = ArrayPrototypeSlice(arguments);
+  cb = validateFunction(ArrayPrototypePop(args), 'cb');
   if (args.length === 1) buffer = Buffer.alloc(16384);
-  if (args.length <= 2 && buffer !== null && typeof buffer === 'object' && !ArrayBuffer.isView(buffer)) {
+  if (args.length <= 2 && buffer !== null && typeof buffer === 'object' && !ArrayBufferIsView(buffer)) {
     const opts = buffer;
     buffer = opts.buffer || Buffer.alloc(16384);
-    args.splice(1, args.length - 1, buffer, opts.offset, opts.length, opts.position);
+    ArrayPrototypeSplice(args, 1, args.length - 1, buffer, opts.offset, opts.length, opts.position);
   } else if (args.length === 1) {
-    args.push(buffer);
+    ArrayPrototypePush(args, buffer);
   }
   let n;
   let error = null;
@@ -901,7 +910,7 @@ function read(fd, buffer, offset, length, position, cb) {
 }
 
 function write(fd, buffer, ...rest) {
-  const cb = validateFunction(rest.pop(), 'cb');
+  const cb = validateFunction(ArrayPrototypePop(rest), 'cb');
   let n;
   let error = null;
   try {
@@ -931,7 +940,7 @@ function vectored(name, sync) {
     }
     defer(() => (error ? cb(error) : cb(null, n, buffers)));
   };
-  return Object.defineProperty(fn, 'name', { value: name });
+  return ObjectDefineProperty(fn, 'name', { value: name });
 }
 
 const readv = vectored('readv', readvSync);
@@ -961,7 +970,7 @@ function openAsBlob(path, options = {}) {
     throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', 'Unable to open file as blob');
   }
   const { Blob } = require('node:internal/blob');
-  return Promise.resolve(new Blob([bytes], { type }));
+  return PromiseResolve(new Blob([bytes], { type }));
 }
 
 // ---- promises API and FileHandle
@@ -992,7 +1001,7 @@ class FileHandle extends EventEmitter {
   read(buffer, offset, length, position) {
     return settle(() => {
       const fd = this._check('read');
-      if (buffer === undefined || (buffer !== null && typeof buffer === 'object' && !ArrayBuffer.isView(buffer))) {
+      if (buffer === undefined || (buffer !== null && typeof buffer === 'object' && !ArrayBufferIsView(buffer))) {
         const opts = buffer || {};
         buffer = opts.buffer || Buffer.alloc(16384);
         offset = opts.offset;
@@ -1012,8 +1021,8 @@ class FileHandle extends EventEmitter {
   readFile(options) { return settle(() => readFileSync(this._check('read'), options)); }
   async *readLines(options) {
     const text = readFileSync(this._check('read'), { encoding: (options && options.encoding) || 'utf8' });
-    const lines = text.split(/\r?\n/);
-    if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+    const lines = StringPrototypeSplit(text, /\r?\n/);
+    if (lines.length > 0 && lines[lines.length - 1] === '') ArrayPrototypePop(lines);
     for (const line of lines) yield line;
   }
   stat(options) { return settle(() => fstatSync(this._check('fstat'), options)); }
@@ -1038,7 +1047,7 @@ class FileHandle extends EventEmitter {
       return undefined;
     });
   }
-  [Symbol.asyncDispose]() { return this.close(); }
+  [SymbolAsyncDispose]() { return this.close(); }
 }
 
 function promiseForm(syncFn) {
@@ -1091,10 +1100,10 @@ let streamModule = null;
 function lazyStream() {
   if (streamModule === null) {
     streamModule = require('stream');
-    Object.setPrototypeOf(ReadStream.prototype, streamModule.Readable.prototype);
-    Object.setPrototypeOf(ReadStream, streamModule.Readable);
-    Object.setPrototypeOf(WriteStream.prototype, streamModule.Writable.prototype);
-    Object.setPrototypeOf(WriteStream, streamModule.Writable);
+    ObjectSetPrototypeOf(ReadStream.prototype, streamModule.Readable.prototype);
+    ObjectSetPrototypeOf(ReadStream, streamModule.Readable);
+    ObjectSetPrototypeOf(WriteStream.prototype, streamModule.Writable.prototype);
+    ObjectSetPrototypeOf(WriteStream, streamModule.Writable);
   }
   return streamModule;
 }
@@ -1151,14 +1160,14 @@ function ReadStream(path, options) {
   this.fd = streamFd(options.fd);
   options.autoDestroy = this.autoClose;
   delete options.fd;
-  Readable.call(this, options);
+  FunctionPrototypeCall(Readable, this, options);
 }
 ReadStream.prototype._construct = function (callback) {
   constructFileStream(this, callback);
 };
 ReadStream.prototype._read = function (n) {
   const want = this.end === Infinity ? n
-    : Math.min(n, this.end - (this.pos === undefined ? this.bytesRead : this.pos) + 1);
+    : MathMin(n, this.end - (this.pos === undefined ? this.bytesRead : this.pos) + 1);
   if (want <= 0) {
     this.push(null);
     return;
@@ -1186,7 +1195,7 @@ ReadStream.prototype.close = function (cb) {
   if (typeof cb === 'function') lazyStream().finished(this, cb);
   this.destroy();
 };
-Object.defineProperty(ReadStream.prototype, 'pending', {
+ObjectDefineProperty(ReadStream.prototype, 'pending', {
   get() { return this.fd === null; },
   configurable: true,
 });
@@ -1211,7 +1220,7 @@ function WriteStream(path, options) {
   options.autoDestroy = this.autoClose;
   delete options.fd;
   delete options.encoding;
-  Writable.call(this, options);
+  FunctionPrototypeCall(Writable, this, options);
 }
 WriteStream.prototype._construct = function (callback) {
   constructFileStream(this, callback);
@@ -1243,7 +1252,7 @@ WriteStream.prototype.close = function (cb) {
   this.end();
 };
 WriteStream.prototype.destroySoon = WriteStream.prototype.end;
-Object.defineProperty(WriteStream.prototype, 'pending', {
+ObjectDefineProperty(WriteStream.prototype, 'pending', {
   get() { return this.fd === null; },
   configurable: true,
 });

@@ -5,6 +5,7 @@
 // so they are ordinary heap data that rides the image.
 
 const { resolve: nativeResolve, read, compile, format, builtin, builtins, touch, hooks, amber } = internal;
+const { makeError, ERR_INVALID_ARG_TYPE } = require('node:internal/errors');
 
 function dirname(p) {
   const i = p.lastIndexOf('/');
@@ -22,24 +23,12 @@ function nodeModulePaths(from) {
   }
 }
 
-function makeError(Ctor, code, message) {
-  const err = new Ctor(message);
-  err.code = code;
+// Node's MODULE_NOT_FOUND is a plain Error with a `code` (not one of its coded errors, whose
+// stack's first line names the code).
+function moduleNotFound(message) {
+  const err = new Error(message);
+  err.code = 'MODULE_NOT_FOUND';
   return err;
-}
-
-function invalidArgType(name, expected, value) {
-  let received;
-  if (value == null) received = ` Received ${value}`;
-  else if (typeof value === 'function') received = ` Received function ${value.name}`;
-  else if (typeof value === 'object') received = ' Received an instance of ' + (value.constructor && value.constructor.name || 'Object');
-  else {
-    let shown = String(value);
-    if (shown.length > 28) shown = shown.slice(0, 25) + '...';
-    if (typeof value === 'string') shown = `'${shown}'`;
-    received = ` Received type ${typeof value} (${shown})`;
-  }
-  return makeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" argument must be ${expected}.${received}`);
 }
 
 const builtinNames = builtins();
@@ -92,7 +81,7 @@ function requireStack(parent) {
 }
 
 Module._resolveFilename = function (request, parent, isMain, options) {
-  if (typeof request !== 'string') throw invalidArgType('id', 'of type string', request);
+  if (typeof request !== 'string') throw ERR_INVALID_ARG_TYPE('id', 'string', request);
   if (isBuiltin(request)) return request;
   const from = options && Array.isArray(options.paths) ? options.paths : [parent && parent.filename ? dirname(parent.filename) : (parent && parent.path) || '/'];
   let failure;
@@ -104,7 +93,7 @@ Module._resolveFilename = function (request, parent, isMain, options) {
   const [code, message] = failure || ['MODULE_NOT_FOUND', `Cannot find module '${request}'`];
   if (code !== 'MODULE_NOT_FOUND') throw makeError(Error, code, message);
   const stack = requireStack(parent);
-  const err = makeError(Error, code, stack.length ? `${message}\nRequire stack:\n- ${stack.join('\n- ')}` : message);
+  const err = moduleNotFound(stack.length ? `${message}\nRequire stack:\n- ${stack.join('\n- ')}` : message);
   err.requireStack = stack;
   throw err;
 };
@@ -165,7 +154,7 @@ Module.prototype.load = function (filename) {
 };
 
 Module.prototype.require = function (id) {
-  if (typeof id !== 'string') throw invalidArgType('id', 'of type string', id);
+  if (typeof id !== 'string') throw ERR_INVALID_ARG_TYPE('id', 'string', id);
   if (id === '') throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument 'id' must be a non-empty string. Received ''");
   return Module._load(id, this, false);
 };
@@ -221,12 +210,12 @@ function makeRequireFunction(mod) {
     return mod.require(path);
   };
   function resolve(request, options) {
-    if (typeof request !== 'string') throw invalidArgType('request', 'of type string', request);
+    if (typeof request !== 'string') throw ERR_INVALID_ARG_TYPE('request', 'string', request);
     return Module._resolveFilename(request, mod, false, options);
   }
   require.resolve = resolve;
   resolve.paths = function paths(request) {
-    if (typeof request !== 'string') throw invalidArgType('request', 'of type string', request);
+    if (typeof request !== 'string') throw ERR_INVALID_ARG_TYPE('request', 'string', request);
     if (isBuiltin(request)) return null;
     if (request === '.' || request === '..' || request.startsWith('./') || request.startsWith('../')) return [mod.path];
     return nodeModulePaths(mod.path);

@@ -2,6 +2,11 @@
 // node:path, POSIX flavour. Pure string work except `resolve`, whose base is the VFS working
 // directory (internal.cwd()). `path.win32` is a stub: its separators are there (code compares
 // them), its functions throw ERR_FEATURE_UNAVAILABLE_ON_PLATFORM.
+const {
+  ArrayPrototypeConcat, ArrayPrototypeFilter, ArrayPrototypeJoin, ArrayPrototypePop,
+  ArrayPrototypePush, ArrayPrototypeSlice, MathMax, StringPrototypeIndexOf,
+  StringPrototypeLastIndexOf, StringPrototypeReplace, StringPrototypeSlice, StringPrototypeSplit,
+} = primordials;
 
 const { ERR_INVALID_ARG_TYPE, makeError } = require('node:internal/errors');
 
@@ -16,17 +21,17 @@ function validateString(value, name) {
 function normalizeSegments(path, allowAboveRoot) {
   const out = [];
   let ups = 0;
-  for (const seg of path.split('/')) {
+  for (const seg of StringPrototypeSplit(path, '/')) {
     if (seg === '' || seg === '.') continue;
     if (seg === '..') {
-      if (out.length > 0) out.pop();
+      if (out.length > 0) ArrayPrototypePop(out);
       else if (allowAboveRoot) ups++;
       continue;
     }
-    out.push(seg);
+    ArrayPrototypePush(out, seg);
   }
   const prefix = allowAboveRoot ? Array(ups).fill('..') : [];
-  return prefix.concat(out).join('/');
+  return ArrayPrototypeJoin(ArrayPrototypeConcat(prefix, out), '/');
 }
 
 // The end (exclusive) of `path` with trailing slashes removed, never below `min`.
@@ -39,9 +44,9 @@ function trimTrailingSlashes(path, min = 0) {
 // The last segment's extension: from its last dot, unless the dot starts the segment or the
 // segment is `..`.
 function extOf(segment) {
-  const dot = segment.lastIndexOf('.');
+  const dot = StringPrototypeLastIndexOf(segment, '.');
   if (dot <= 0 || segment === '..') return '';
-  return segment.slice(dot);
+  return StringPrototypeSlice(segment, dot);
 }
 
 // basename(path, suffix) as Node computes it: the suffix is matched backwards from the end of
@@ -62,7 +67,7 @@ function basenameWithSuffix(path, suffix, start, segEnd) {
   }
   if (start === end) end = segEnd;
   else if (end === -1) end = path.length;
-  return path.slice(start, end);
+  return StringPrototypeSlice(path, start, end);
 }
 
 const posix = {
@@ -107,10 +112,10 @@ const posix = {
     const parts = [];
     for (const arg of args) {
       validateString(arg, 'path');
-      if (arg.length > 0) parts.push(arg);
+      if (arg.length > 0) ArrayPrototypePush(parts, arg);
     }
     if (parts.length === 0) return '.';
-    return posix.normalize(parts.join('/'));
+    return posix.normalize(ArrayPrototypeJoin(parts, '/'));
   },
 
   relative(from, to) {
@@ -120,12 +125,12 @@ const posix = {
     from = posix.resolve(from);
     to = posix.resolve(to);
     if (from === to) return '';
-    const fromSegs = from.split('/').filter(Boolean);
-    const toSegs = to.split('/').filter(Boolean);
+    const fromSegs = ArrayPrototypeFilter(StringPrototypeSplit(from, '/'), Boolean);
+    const toSegs = ArrayPrototypeFilter(StringPrototypeSplit(to, '/'), Boolean);
     let common = 0;
     while (common < fromSegs.length && common < toSegs.length && fromSegs[common] === toSegs[common]) common++;
     const ups = Array(fromSegs.length - common).fill('..');
-    return ups.concat(toSegs.slice(common)).join('/');
+    return ArrayPrototypeJoin(ArrayPrototypeConcat(ups, ArrayPrototypeSlice(toSegs, common)), '/');
   },
 
   toNamespacedPath(path) {
@@ -143,15 +148,15 @@ const posix = {
     if (i <= 1) return rooted ? '/' : '.';
     const end = i - 1;
     if (rooted && end === 1) return '//';
-    return path.slice(0, end);
+    return StringPrototypeSlice(path, 0, end);
   },
 
   basename(path, suffix) {
     if (suffix !== undefined) validateString(suffix, 'suffix');
     validateString(path, 'path');
     const end = trimTrailingSlashes(path);
-    const start = end === 0 ? 0 : path.lastIndexOf('/', end - 1) + 1;
-    if (suffix === undefined || suffix.length === 0 || suffix.length > path.length) return path.slice(start, end);
+    const start = end === 0 ? 0 : StringPrototypeLastIndexOf(path, '/', end - 1) + 1;
+    if (suffix === undefined || suffix.length === 0 || suffix.length > path.length) return StringPrototypeSlice(path, start, end);
     if (suffix === path) return '';
     return basenameWithSuffix(path, suffix, start, end);
   },
@@ -159,8 +164,8 @@ const posix = {
   extname(path) {
     validateString(path, 'path');
     const end = trimTrailingSlashes(path);
-    const start = path.lastIndexOf('/', end - 1) + 1;
-    return extOf(path.slice(start, end));
+    const start = StringPrototypeLastIndexOf(path, '/', end - 1) + 1;
+    return extOf(StringPrototypeSlice(path, start, end));
   },
 
   format(pathObject) {
@@ -184,15 +189,15 @@ const posix = {
     const absolute = path[0] === '/';
     if (absolute) ret.root = '/';
     const end = trimTrailingSlashes(path, absolute ? 1 : 0);
-    const start = path.lastIndexOf('/', end - 1) + 1;
-    const base = path.slice(Math.max(start, absolute ? 1 : 0), end);
+    const start = StringPrototypeLastIndexOf(path, '/', end - 1) + 1;
+    const base = StringPrototypeSlice(path, MathMax(start, absolute ? 1 : 0), end);
     if (base.length > 0) {
       ret.base = base;
       // Node quirk: `..` right after the root (`/..`) is not exempt from the extension rule.
       ret.ext = absolute && start === 1 && base === '..' ? '.' : extOf(base);
-      ret.name = base.slice(0, base.length - ret.ext.length);
+      ret.name = StringPrototypeSlice(base, 0, base.length - ret.ext.length);
     }
-    if (start > 1) ret.dir = path.slice(0, start - 1);
+    if (start > 1) ret.dir = StringPrototypeSlice(path, 0, start - 1);
     else if (absolute) ret.dir = '/';
     return ret;
   },
@@ -226,11 +231,11 @@ function globToRegExp(pattern) {
     } else if (c === '?') {
       re += '[^/]';
     } else if (c === '[') {
-      const close = pattern.indexOf(']', i + 1);
+      const close = StringPrototypeIndexOf(pattern, ']', i + 1);
       if (close === -1) {
         re += '\\[';
       } else {
-        let cls = pattern.slice(i + 1, close).replace(/\\/g, '\\\\');
+        let cls = StringPrototypeReplace(StringPrototypeSlice(pattern, i + 1, close), /\\/g, '\\\\');
         if (cls[0] === '!') cls = `^${cls.slice(1)}`;
         re += `[${cls}]`;
         i = close;
@@ -244,7 +249,7 @@ function globToRegExp(pattern) {
     } else if (c === ',' && depth > 0) {
       re += '|';
     } else {
-      re += c.replace(/[.+^$()|\\\]{}]/g, '\\$&');
+      re += StringPrototypeReplace(c, /[.+^$()|\\\]{}]/g, '\\$&');
     }
   }
   return new RegExp(`${re}$`);

@@ -2,31 +2,19 @@
 // node:process over a fixed virtual process. Everything a program could branch on is the
 // same on every host (docs/node-compat.md): argv[0] is /usr/local/bin/node, env is empty
 // unless the embedder fills it, pid 4242, versions of Node 20. Time is the logical clock.
+const {
+  ArrayIsArray, ArrayPrototypePush, ArrayPrototypeSplice, FunctionPrototypeCall, JSONParse,
+  MathRound, NumberIsInteger, ObjectAssign, ObjectCreate, ObjectDefineProperty, ObjectKeys,
+  ReflectApply, SymbolToStringTag,
+} = primordials;
+const { makeError, describeReceived } = require('node:internal/errors');
 
 const EventEmitter = require('events');
 
-const process = Object.create(EventEmitter.prototype, {
-  [Symbol.toStringTag]: { value: 'process', writable: false, enumerable: false, configurable: true },
+const process = ObjectCreate(EventEmitter.prototype, {
+  [SymbolToStringTag]: { value: 'process', writable: false, enumerable: false, configurable: true },
 });
-EventEmitter.call(process);
-
-function codeError(Base, code, message) {
-  const err = new Base(message);
-  err.code = code;
-  return err;
-}
-
-function typeName(value) {
-  if (value == null) return ` Received ${value}`;
-  if (typeof value === 'function') return ` Received function ${value.name}`;
-  if (typeof value === 'object') {
-    if (value.constructor && value.constructor.name) return ` Received an instance of ${value.constructor.name}`;
-    return ` Received ${require('util').inspect(value, { depth: -1 })}`;
-  }
-  let shown = require('util').inspect(value, { colors: false });
-  if (shown.length > 28) shown = `${shown.slice(0, 25)}...`;
-  return ` Received type ${typeof value} (${shown})`;
-}
+FunctionPrototypeCall(EventEmitter, process);
 
 // ---- nextTick: a queue drained by the embedder's microtask checkpoint (process.rs).
 const queue = [];
@@ -37,10 +25,10 @@ function runTicks() {
       const tock = queue[i++];
       const { callback, args } = tock;
       if (args === undefined) callback();
-      else Reflect.apply(callback, undefined, args);
+      else ReflectApply(callback, undefined, args);
     }
   } finally {
-    queue.splice(0, i);
+    ArrayPrototypeSplice(queue, 0, i);
   }
 }
 function onIdle(exiting) {
@@ -56,11 +44,11 @@ internal.tickQueue(queue, runTicks, process, onIdle);
 
 function nextTick(callback, ...args) {
   if (typeof callback !== 'function') {
-    throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE',
-      `The "callback" argument must be of type function.${typeName(callback)}`);
+    throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE',
+      `The "callback" argument must be of type function.${describeReceived(callback)}`);
   }
   if (process._exiting) return;
-  queue.push({ callback, args: args.length ? args : undefined });
+  ArrayPrototypePush(queue, { callback, args: args.length ? args : undefined });
 }
 
 // ---- exit
@@ -76,13 +64,13 @@ function exit(code) {
 
 function validateExitCode(code) {
   if (code === undefined || code === null) return;
-  if (typeof code === 'string' && code !== '' && Number.isInteger(+code)) return;
+  if (typeof code === 'string' && code !== '' && NumberIsInteger(+code)) return;
   if (typeof code !== 'number') {
-    throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE',
-      `The "code" argument must be of type number.${typeName(code)}`);
+    throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE',
+      `The "code" argument must be of type number.${describeReceived(code)}`);
   }
-  if (!Number.isInteger(code)) {
-    throw codeError(RangeError, 'ERR_OUT_OF_RANGE',
+  if (!NumberIsInteger(code)) {
+    throw makeError(RangeError, 'ERR_OUT_OF_RANGE',
       `The value of "code" is out of range. It must be an integer. Received ${code}`);
   }
 }
@@ -105,16 +93,16 @@ const traceConstants = {
 // ---- time on the logical clock
 const start = internal.clock();
 function hrtime(prev) {
-  const ns = BigInt(Math.round((internal.clock() - start) * 1e6)) + 1000000000n;
+  const ns = BigInt(MathRound((internal.clock() - start) * 1e6)) + 1000000000n;
   let sec = Number(ns / 1000000000n);
   let nsec = Number(ns % 1000000000n);
   if (prev !== undefined) {
-    if (!Array.isArray(prev)) {
-      throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE',
-        `The "time" argument must be an instance of Array.${typeName(prev)}`);
+    if (!ArrayIsArray(prev)) {
+      throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE',
+        `The "time" argument must be an instance of Array.${describeReceived(prev)}`);
     }
     if (prev.length !== 2) {
-      throw codeError(RangeError, 'ERR_OUT_OF_RANGE',
+      throw makeError(RangeError, 'ERR_OUT_OF_RANGE',
         `The value of "time" is out of range. It must be 2. Received ${prev.length}`);
     }
     sec -= prev[0];
@@ -127,7 +115,7 @@ function hrtime(prev) {
   return [sec, nsec];
 }
 hrtime.bigint = function bigint() {
-  return BigInt(Math.round((internal.clock() - start) * 1e6)) + 1000000000n;
+  return BigInt(MathRound((internal.clock() - start) * 1e6)) + 1000000000n;
 };
 
 // ---- streams: line-buffered writes through the print hook
@@ -146,8 +134,8 @@ function makeStream(fd) {
     if (typeof chunk === 'string') text = chunk;
     else if (chunk instanceof Uint8Array) text = new TextDecoder().decode(chunk);
     else {
-      throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE',
-        `The "chunk" argument must be of type string or an instance of Buffer, TypedArray, or DataView.${typeName(chunk)}`);
+      throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE',
+        `The "chunk" argument must be of type string or an instance of Buffer, TypedArray, or DataView.${describeReceived(chunk)}`);
     }
     internal.write(fd, text);
     if (typeof cb === 'function') nextTick(cb);
@@ -174,8 +162,8 @@ function makeStream(fd) {
 // The working directory is the VFS's (relative fs paths and path.resolve use it too).
 function chdir(directory) {
   if (typeof directory !== 'string') {
-    throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE',
-      `The "directory" argument must be of type string.${typeName(directory)}`);
+    throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE',
+      `The "directory" argument must be of type string.${describeReceived(directory)}`);
   }
   require('node:internal/fs/cwd').chdir(directory);
 }
@@ -184,7 +172,7 @@ function chdir(directory) {
 const warned = new Set();
 function emitWarning(warning, type, code, ctor) {
   let detail;
-  if (type !== null && typeof type === 'object' && !Array.isArray(type)) {
+  if (type !== null && typeof type === 'object' && !ArrayIsArray(type)) {
     ctor = type.ctor;
     code = type.code;
     if (typeof type.detail === 'string') detail = type.detail;
@@ -195,7 +183,7 @@ function emitWarning(warning, type, code, ctor) {
     type = 'Warning';
   }
   if (type !== undefined && typeof type !== 'string') {
-    throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "type" argument must be of type string.${typeName(type)}`);
+    throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "type" argument must be of type string.${describeReceived(type)}`);
   }
   if (typeof code === 'function') {
     ctor = code;
@@ -208,8 +196,8 @@ function emitWarning(warning, type, code, ctor) {
     if (detail !== undefined) w.detail = detail;
     warning = w;
   } else if (!(warning instanceof Error)) {
-    throw codeError(TypeError, 'ERR_INVALID_ARG_TYPE',
-      `The "warning" argument must be of type string or an instance of Error.${typeName(warning)}`);
+    throw makeError(TypeError, 'ERR_INVALID_ARG_TYPE',
+      `The "warning" argument must be of type string or an instance of Error.${describeReceived(warning)}`);
   }
   if (warning.name === 'DeprecationWarning' && process.noDeprecation) return;
   nextTick(() => {
@@ -290,11 +278,11 @@ const props = {
   getegid: () => 1000,
   getgroups: () => [1000],
   kill() {
-    throw codeError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'process.kill is not available in Amber');
+    throw makeError(Error, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM', 'process.kill is not available in Amber');
   },
   memoryUsage,
   cpuUsage(prev) {
-    const us = Math.round((internal.clock() - start) * 1000);
+    const us = MathRound((internal.clock() - start) * 1000);
     if (prev) return { user: us - prev.user, system: 0 - prev.system };
     return { user: us, system: 0 };
   },
@@ -324,7 +312,7 @@ const props = {
         trace: traceConstants,
       };
     }
-    throw codeError(Error, 'ERR_INVALID_MODULE', `No such module: ${name}`);
+    throw makeError(Error, 'ERR_INVALID_MODULE', `No such module: ${name}`);
   },
   getBuiltinModule(id) {
     try {
@@ -335,17 +323,17 @@ const props = {
   },
 };
 const entry = internal.entry();
-if (entry) props.argv.push(entry);
+if (entry) ArrayPrototypePush(props.argv, entry);
 const inputs = internal.inputs();
 if (inputs !== undefined) {
-  const { argv, env } = JSON.parse(inputs);
-  props.argv.push(...argv);
-  Object.assign(props.env, env);
+  const { argv, env } = JSONParse(inputs);
+  ArrayPrototypePush(props.argv, ...argv);
+  ObjectAssign(props.env, env);
 }
-for (const key of Object.keys(props)) {
-  Object.defineProperty(process, key, { value: props[key], writable: true, enumerable: true, configurable: true });
+for (const key of ObjectKeys(props)) {
+  ObjectDefineProperty(process, key, { value: props[key], writable: true, enumerable: true, configurable: true });
 }
-Object.defineProperty(process, 'exitCode', {
+ObjectDefineProperty(process, 'exitCode', {
   enumerable: true,
   configurable: false,
   get() {

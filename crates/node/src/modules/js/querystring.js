@@ -1,25 +1,30 @@
 'use strict';
 // node:querystring: Node's legacy query-string codec (its own escaping rules, not WHATWG).
+const {
+  ArrayFrom, ArrayIsArray, ArrayPrototypeJoin, ArrayPrototypePush, ArrayPrototypeSlice, MathMax,
+  ObjectKeys, StringFromCharCode, StringFromCodePoint, StringPrototypeCharCodeAt,
+  StringPrototypeIndexOf, StringPrototypeReplace, StringPrototypeSlice, StringPrototypeSplit,
+} = primordials;
 
 const noEscape = new Int8Array(128);
 for (const c of "!'()*-._~") noEscape[c.charCodeAt(0)] = 1;
 for (let i = 48; i < 58; i++) noEscape[i] = 1;
 for (let i = 65; i < 91; i++) noEscape[i] = 1;
 for (let i = 97; i < 123; i++) noEscape[i] = 1;
-const hex = Array.from({ length: 256 }, (_, i) => `%${i < 16 ? '0' : ''}${i.toString(16).toUpperCase()}`);
+const hex = ArrayFrom({ length: 256 }, (_, i) => `%${i < 16 ? '0' : ''}${i.toString(16).toUpperCase()}`);
 
 function encodeStr(str) {
   let out = '';
   let last = 0;
   for (let i = 0; i < str.length; i++) {
-    let c = str.charCodeAt(i);
+    let c = StringPrototypeCharCodeAt(str, i);
     if (c < 0x80) {
       if (noEscape[c] === 1) continue;
-      out += str.slice(last, i) + hex[c];
+      out += StringPrototypeSlice(str, last, i) + hex[c];
       last = i + 1;
       continue;
     }
-    out += str.slice(last, i);
+    out += StringPrototypeSlice(str, last, i);
     if (c < 0x800) {
       out += hex[0xC0 | (c >> 6)] + hex[0x80 | (c & 0x3F)];
     } else if (c < 0xD800 || c >= 0xE000) {
@@ -31,14 +36,14 @@ function encodeStr(str) {
         err.code = 'ERR_INVALID_URI';
         throw err;
       }
-      const c2 = str.charCodeAt(i) & 0x3FF;
+      const c2 = StringPrototypeCharCodeAt(str, i) & 0x3FF;
       c = 0x10000 + (((c & 0x3FF) << 10) | c2);
       out += hex[0xF0 | (c >> 18)] + hex[0x80 | ((c >> 12) & 0x3F)] + hex[0x80 | ((c >> 6) & 0x3F)] + hex[0x80 | (c & 0x3F)];
     }
     last = i + 1;
   }
   if (last === 0) return str;
-  if (last < str.length) return out + str.slice(last);
+  if (last < str.length) return out + StringPrototypeSlice(str, last);
   return out;
 }
 
@@ -51,7 +56,7 @@ function escape(str) {
 }
 
 function utf8Encode(ch) {
-  const c = ch.charCodeAt(0);
+  const c = StringPrototypeCharCodeAt(ch, 0);
   if (c < 0x800) return [0xC0 | (c >> 6), 0x80 | (c & 0x3F)];
   return [0xE0 | (c >> 12), 0x80 | ((c >> 6) & 0x3F), 0x80 | (c & 0x3F)];
 }
@@ -65,7 +70,7 @@ function utf8Decode(bytes) {
     let cp = 0;
     let min = 0;
     if (b < 0x80) {
-      out += String.fromCharCode(b);
+      out += StringFromCharCode(b);
       i++;
       continue;
     } else if (b >= 0xC2 && b < 0xE0) {
@@ -87,10 +92,10 @@ function utf8Decode(bytes) {
     }
     if (j <= need || cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp < 0xE000)) {
       out += '\uFFFD';
-      i += Math.max(1, j);
+      i += MathMax(1, j);
       continue;
     }
-    out += String.fromCodePoint(cp);
+    out += StringFromCodePoint(cp);
     i += need + 1;
   }
   return out;
@@ -99,14 +104,14 @@ function utf8Decode(bytes) {
 function unescapeBuffer(s) {
   const bytes = [];
   for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 37 && i + 2 < s.length + 0 && /^[0-9a-fA-F]{2}$/.test(s.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(s.slice(i + 1, i + 3), 16));
+    const c = StringPrototypeCharCodeAt(s, i);
+    if (c === 37 && i + 2 < s.length + 0 && /^[0-9a-fA-F]{2}$/.test(StringPrototypeSlice(s, i + 1, i + 3))) {
+      ArrayPrototypePush(bytes, parseInt(StringPrototypeSlice(s, i + 1, i + 3), 16));
       i += 2;
     } else if (c < 0x80) {
-      bytes.push(c);
+      ArrayPrototypePush(bytes, c);
     } else {
-      for (const b of utf8Encode(s[i])) bytes.push(b);
+      for (const b of utf8Encode(s[i])) ArrayPrototypePush(bytes, b);
     }
   }
   return typeof Buffer === 'function' ? Buffer.from(bytes) : Uint8Array.from(bytes);
@@ -135,18 +140,18 @@ function stringify(obj, sep, eq, options) {
   if (options && typeof options.encodeURIComponent === 'function') encode = options.encodeURIComponent;
   const convert = (v) => encode(stringifyPrimitive(v));
   if (obj !== null && typeof obj === 'object') {
-    const keys = Object.keys(obj);
+    const keys = ObjectKeys(obj);
     const fields = [];
     for (const k of keys) {
       const v = obj[k];
       const ks = convert(k) + eq;
-      if (Array.isArray(v)) {
-        for (const item of v) fields.push(ks + convert(item));
+      if (ArrayIsArray(v)) {
+        for (const item of v) ArrayPrototypePush(fields, ks + convert(item));
       } else {
-        fields.push(ks + convert(v));
+        ArrayPrototypePush(fields, ks + convert(v));
       }
     }
-    return fields.join(sep);
+    return ArrayPrototypeJoin(fields, sep);
   }
   return '';
 }
@@ -160,22 +165,22 @@ function parse(qs, sep, eq, options) {
   if (options && typeof options.maxKeys === 'number') maxKeys = options.maxKeys;
   let decode = unescape;
   if (options && typeof options.decodeURIComponent === 'function') decode = options.decodeURIComponent;
-  let parts = qs.split(sep);
-  if (maxKeys > 0 && parts.length > maxKeys) parts = parts.slice(0, maxKeys);
+  let parts = StringPrototypeSplit(qs, sep);
+  if (maxKeys > 0 && parts.length > maxKeys) parts = ArrayPrototypeSlice(parts, 0, maxKeys);
   for (const part of parts) {
     if (part.length === 0) continue;
-    const idx = part.indexOf(eq);
+    const idx = StringPrototypeIndexOf(part, eq);
     let k;
     let v;
     if (idx >= 0) {
-      k = part.slice(0, idx);
-      v = part.slice(idx + eq.length);
+      k = StringPrototypeSlice(part, 0, idx);
+      v = StringPrototypeSlice(part, idx + eq.length);
     } else {
       k = part;
       v = '';
     }
     const dec = (s) => {
-      s = s.replace(/\+/g, ' ');
+      s = StringPrototypeReplace(s, /\+/g, ' ');
       try {
         return decode(s);
       } catch {
@@ -186,7 +191,7 @@ function parse(qs, sep, eq, options) {
     v = dec(v);
     if (k in obj) {
       const cur = obj[k];
-      if (Array.isArray(cur)) cur.push(v);
+      if (ArrayIsArray(cur)) ArrayPrototypePush(cur, v);
       else obj[k] = [cur, v];
     } else {
       obj[k] = v;

@@ -1,10 +1,13 @@
+'use strict';
 // node:string_decoder: decodes Buffers to strings across chunk boundaries, holding back the
 // bytes of an incomplete character (utf8, utf16le) or base64 group until the next write.
+const { StringPrototypeToLowerCase } = primordials;
+const { ERR_INVALID_ARG_TYPE, ERR_UNKNOWN_ENCODING } = require('node:internal/errors');
 
 const { Buffer } = require('buffer');
 
 function normalizeEncoding(enc) {
-  const lowered = `${enc === undefined || enc === null ? 'utf8' : enc}`.toLowerCase();
+  const lowered = StringPrototypeToLowerCase(`${enc === undefined || enc === null ? 'utf8' : enc}`);
   switch (lowered) {
     case 'utf8': case 'utf-8': case '': return 'utf8';
     case 'ucs2': case 'ucs-2': case 'utf16le': case 'utf-16le': return 'utf16le';

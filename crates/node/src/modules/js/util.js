@@ -1,6 +1,15 @@
 'use strict';
 // node:util. Formatting and inspection are the Rust formatter (crate::inspect, the same one
 // console uses); the rest is plain JS with Node's observable behaviour.
+const {
+  ArrayIsArray, ArrayPrototypeEvery, ArrayPrototypeIncludes, ArrayPrototypePop, ArrayPrototypePush,
+  ArrayPrototypeShift, ArrayPrototypeSlice, ArrayPrototypeUnshift, FunctionPrototypeBind,
+  NumberIsSafeInteger, ObjectAssign, ObjectDefineProperties, ObjectDefineProperty, ObjectEntries,
+  ObjectGetOwnPropertyDescriptors, ObjectGetPrototypeOf, ObjectKeys, ObjectPrototypeHasOwnProperty,
+  ObjectSetPrototypeOf, ObjectValues, PromiseResolve, ReflectApply, ReflectConstruct,
+  ReflectOwnKeys, StringPrototypeIndexOf, StringPrototypeReplace, StringPrototypeSlice,
+  StringPrototypeSplit, StringPrototypeStartsWith, SymbolFor,
+} = primordials;
 
 const natives = require('node:internal/util/natives');
 const { isDeepStrictEqual } = require('node:internal/util/comparisons');
@@ -8,8 +17,8 @@ const {
   ERR_INVALID_ARG_TYPE, ERR_INVALID_ARG_VALUE, makeError, validateFunction, validateString, validateObject,
 } = require('node:internal/errors');
 
-const customInspectSymbol = Symbol.for('nodejs.util.inspect.custom');
-const customPromisify = Symbol.for('nodejs.util.promisify.custom');
+const customInspectSymbol = SymbolFor('nodejs.util.inspect.custom');
+const customPromisify = SymbolFor('nodejs.util.promisify.custom');
 
 const inspectDefaultOptions = {
   showHidden: false, depth: 2, colors: false, customInspect: true, showProxy: false, maxArrayLength: 100,
@@ -26,14 +35,14 @@ function inspect(value, opts) {
   return natives.inspect(value, options);
 }
 inspect.custom = customInspectSymbol;
-Object.defineProperty(inspect, 'defaultOptions', {
+ObjectDefineProperty(inspect, 'defaultOptions', {
   get() { return inspectDefaultOptions; },
   set(options) {
     validateObject(options, 'options');
-    Object.assign(inspectDefaultOptions, options);
+    ObjectAssign(inspectDefaultOptions, options);
   },
 });
-inspect.colors = Object.assign({ __proto__: null }, {
+inspect.colors = ObjectAssign({ __proto__: null }, {
   reset: [0, 0], bold: [1, 22], dim: [2, 22], italic: [3, 23], underline: [4, 24], blink: [5, 25],
   inverse: [7, 27], hidden: [8, 28], strikethrough: [9, 29], doubleunderline: [21, 24], black: [30, 39],
   red: [31, 39], green: [32, 39], yellow: [33, 39], blue: [34, 39], magenta: [35, 39], cyan: [36, 39],
@@ -44,7 +53,7 @@ inspect.colors = Object.assign({ __proto__: null }, {
   bgRedBright: [101, 49], bgGreenBright: [102, 49], bgYellowBright: [103, 49], bgBlueBright: [104, 49],
   bgMagentaBright: [105, 49], bgCyanBright: [106, 49], bgWhiteBright: [107, 49],
 });
-inspect.styles = Object.assign({ __proto__: null }, {
+inspect.styles = ObjectAssign({ __proto__: null }, {
   special: 'cyan', number: 'yellow', bigint: 'yellow', boolean: 'yellow', undefined: 'grey', null: 'bold',
   string: 'green', symbol: 'green', date: 'magenta', regexp: 'red', module: 'underline',
 });
@@ -94,8 +103,8 @@ const types = {
   isModuleNamespaceObject: is('Module'),
   isAnyArrayBuffer: (v) => classOf(v) === 'ArrayBuffer' || classOf(v) === 'SharedArrayBuffer',
   isBoxedPrimitive: (v) => ['Number', 'String', 'Boolean', 'BigInt', 'Symbol'].includes(classOf(v)),
-  isArrayBufferView: (v) => typedKinds.includes(classOf(v)) || classOf(v) === 'DataView',
-  isTypedArray: (v) => typedKinds.includes(classOf(v)),
+  isArrayBufferView: (v) => ArrayPrototypeIncludes(typedKinds, classOf(v)) || classOf(v) === 'DataView',
+  isTypedArray: (v) => ArrayPrototypeIncludes(typedKinds, classOf(v)),
   isKeyObject: (value) => require('node:internal/crypto_types').isKeyObject(value),
   isCryptoKey: (value) => require('node:internal/crypto_types').isCryptoKey(value),
 };
@@ -110,13 +119,13 @@ function promisify(original) {
   if (original[customPromisify]) {
     const fn = original[customPromisify];
     validateFunction(fn, 'util.promisify.custom');
-    return Object.defineProperty(fn, customPromisify, { value: fn, enumerable: false, writable: false, configurable: true });
+    return ObjectDefineProperty(fn, customPromisify, { value: fn, enumerable: false, writable: false, configurable: true });
   }
   // Node's customPromisifyArgs: callback values resolved as one object with these names.
   const argumentNames = original[require('node:internal/crypto_types').customPromisifyArgs];
   function fn(...args) {
     return new Promise((resolve, reject) => {
-      Reflect.apply(original, this, [...args, (err, ...values) => {
+      ReflectApply(original, this, [...args, (err, ...values) => {
         if (err) return reject(err);
         if (argumentNames !== undefined && values.length > 1) {
           const obj = {};
@@ -128,13 +137,13 @@ function promisify(original) {
       }]);
     });
   }
-  Object.setPrototypeOf(fn, Object.getPrototypeOf(original));
-  Object.defineProperty(fn, customPromisify, { value: fn, enumerable: false, writable: false, configurable: true });
-  const descriptors = Object.getOwnPropertyDescriptors(original);
-  for (const k of Reflect.ownKeys(descriptors)) {
+  ObjectSetPrototypeOf(fn, ObjectGetPrototypeOf(original));
+  ObjectDefineProperty(fn, customPromisify, { value: fn, enumerable: false, writable: false, configurable: true });
+  const descriptors = ObjectGetOwnPropertyDescriptors(original);
+  for (const k of ReflectOwnKeys(descriptors)) {
     if (k === 'length' || k === 'name' || k === 'prototype') continue;
     try {
-      Object.defineProperty(fn, k, descriptors[k]);
+      ObjectDefineProperty(fn, k, descriptors[k]);
     } catch {
       // non-configurable on the wrapper: keep the wrapper's
     }
@@ -147,8 +156,8 @@ promisify.custom = customPromisify;
 // util.promisify.custom, so `promisify(setTimeout)(ms, value)` resolves with value after ms.
 for (const name of ['setTimeout', 'setImmediate']) {
   const timer = globalThis[name];
-  if (typeof timer === 'function' && !Object.prototype.hasOwnProperty.call(timer, customPromisify)) {
-    Object.defineProperty(timer, customPromisify, {
+  if (typeof timer === 'function' && !ObjectPrototypeHasOwnProperty(timer, customPromisify)) {
+    ObjectDefineProperty(timer, customPromisify, {
       enumerable: true,
       configurable: true,
       get() {
@@ -170,20 +179,20 @@ function callbackifyOnRejected(reason, cb) {
 function callbackify(original) {
   validateFunction(original, 'original');
   function callbackified(...args) {
-    const maybeCb = args.pop();
+    const maybeCb = ArrayPrototypePop(args);
     validateFunction(maybeCb, 'last argument');
-    const cb = maybeCb.bind(this);
-    Reflect.apply(original, this, args).then(
+    const cb = FunctionPrototypeBind(maybeCb, this);
+    ReflectApply(original, this, args).then(
       (ret) => process.nextTick(cb, null, ret),
       (rej) => process.nextTick(callbackifyOnRejected, rej, cb),
     );
   }
-  const descriptors = Object.getOwnPropertyDescriptors(original);
+  const descriptors = ObjectGetOwnPropertyDescriptors(original);
   if (typeof descriptors.length.value === 'number') descriptors.length.value++;
   if (typeof descriptors.name.value === 'string') descriptors.name.value += 'Callbackified';
-  const propertiesValues = Object.values(descriptors);
-  for (let i = 0; i < propertiesValues.length; i++) Object.setPrototypeOf(propertiesValues[i], null);
-  Object.defineProperties(callbackified, descriptors);
+  const propertiesValues = ObjectValues(descriptors);
+  for (let i = 0; i < propertiesValues.length; i++) ObjectSetPrototypeOf(propertiesValues[i], null);
+  ObjectDefineProperties(callbackified, descriptors);
   return callbackified;
 }
 
@@ -205,10 +214,10 @@ function deprecate(fn, msg, code) {
         process.emitWarning(msg, 'DeprecationWarning', deprecated);
       }
     }
-    if (new.target) return Reflect.construct(fn, args, new.target);
-    return Reflect.apply(fn, this, args);
+    if (new.target) return ReflectConstruct(fn, args, new.target);
+    return ReflectApply(fn, this, args);
   }
-  Object.setPrototypeOf(deprecated, fn);
+  ObjectSetPrototypeOf(deprecated, fn);
   if (fn.prototype) deprecated.prototype = fn.prototype;
   return deprecated;
 }
@@ -219,8 +228,8 @@ function inherits(ctor, superCtor) {
   if (superCtor.prototype === undefined) {
     throw ERR_INVALID_ARG_TYPE('superCtor.prototype', 'Object', superCtor.prototype);
   }
-  Object.defineProperty(ctor, 'super_', { value: superCtor, writable: true, configurable: true });
-  Object.setPrototypeOf(ctor.prototype, superCtor.prototype);
+  ObjectDefineProperty(ctor, 'super_', { value: superCtor, writable: true, configurable: true });
+  ObjectSetPrototypeOf(ctor.prototype, superCtor.prototype);
 }
 
 // ---- text helpers
@@ -231,7 +240,7 @@ const ansi = new RegExp('[\\u001B\\u009B][[\\]()#;?]*' +
   '|(?:(?:\\d{1,4}(?:;\\d{0,4})*)?[\\dA-PR-TZcf-ntqry=><~]))', 'g');
 function stripVTControlCharacters(str) {
   validateString(str, 'str');
-  return str.replace(ansi, '');
+  return StringPrototypeReplace(str, ansi, '');
 }
 
 function toUSVString(input) {
@@ -241,19 +250,19 @@ function toUSVString(input) {
 function styleText(format, text, { validateStream = true, stream } = {}) {
   validateString(text, 'text');
   // Node 20: a single format is dropped when the stream has no colours (Amber's never do).
-  if (!Array.isArray(format) && validateStream) {
+  if (!ArrayIsArray(format) && validateStream) {
     if (inspect.colors[format] === undefined) {
-      throw ERR_INVALID_ARG_VALUE('format', format, `must be one of: ${Object.keys(inspect.colors).join(', ')}`);
+      throw ERR_INVALID_ARG_VALUE('format', format, `must be one of: ${ObjectKeys(inspect.colors).join(', ')}`);
     }
     return text;
   }
-  const formats = Array.isArray(format) ? format : [format];
+  const formats = ArrayIsArray(format) ? format : [format];
   let left = '';
   let right = '';
   for (const key of formats) {
     const code = inspect.colors[key];
     if (code === undefined) {
-      throw ERR_INVALID_ARG_VALUE('format', key, `must be one of: ${Object.keys(inspect.colors).join(', ')}`);
+      throw ERR_INVALID_ARG_VALUE('format', key, `must be one of: ${ObjectKeys(inspect.colors).join(', ')}`);
     }
     left += `\u001b[${code[0]}m`;
     right = `\u001b[${code[1]}m${right}`;
@@ -274,13 +283,13 @@ const errnoNames = {
 };
 function getSystemErrorName(err) {
   if (typeof err !== 'number') throw ERR_INVALID_ARG_TYPE('err', 'number', err);
-  if (err >= 0 || !Number.isSafeInteger(err)) {
+  if (err >= 0 || !NumberIsSafeInteger(err)) {
     throw require('node:internal/errors').ERR_OUT_OF_RANGE('err', 'a negative integer', err);
   }
   return errnoNames[err] || `Unknown system error ${err}`;
 }
 function getSystemErrorMap() {
-  return new Map(Object.entries(errnoNames).map(([k, v]) => [Number(k), [v, v]]));
+  return new Map(ObjectEntries(errnoNames).map(([k, v]) => [Number(k), [v, v]]));
 }
 
 function aborted(signal, resource) {
@@ -290,22 +299,22 @@ function aborted(signal, resource) {
   if (resource === null || (typeof resource !== 'object' && typeof resource !== 'function')) {
     throw ERR_INVALID_ARG_TYPE('resource', ['Object', 'Function'], resource);
   }
-  if (signal.aborted) return Promise.resolve();
+  if (signal.aborted) return PromiseResolve();
   return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 }
 
 // ---- parseArgs (Node's semantics: lib/internal/util/parse_args)
 function parseArgs(config = {}) {
   validateObject(config, 'config');
-  const args = config.args ?? process.argv.slice(2);
+  const args = config.args ?? ArrayPrototypeSlice(process.argv, 2);
   const strict = config.strict ?? true;
   const allowPositionals = config.allowPositionals ?? !strict;
   const returnTokens = config.tokens ?? false;
   const allowNegative = config.allowNegative ?? false;
   const options = config.options ?? { __proto__: null };
-  if (!Array.isArray(args)) throw ERR_INVALID_ARG_TYPE('args', 'Array', args);
+  if (!ArrayIsArray(args)) throw ERR_INVALID_ARG_TYPE('args', 'Array', args);
   validateObject(options, 'options');
-  for (const [longOption, optionConfig] of Object.entries(options)) {
+  for (const [longOption, optionConfig] of ObjectEntries(options)) {
     validateObject(optionConfig, `options.${longOption}`);
     const type = optionConfig.type;
     if (type !== 'string' && type !== 'boolean') {
@@ -321,7 +330,7 @@ function parseArgs(config = {}) {
     if ('default' in optionConfig) {
       const d = optionConfig.default;
       const multiple = optionConfig.multiple;
-      const ok = multiple ? Array.isArray(d) && d.every((x) => typeof x === type) : typeof d === type;
+      const ok = multiple ? ArrayIsArray(d) && ArrayPrototypeEvery(d, (x) => typeof x === type) : typeof d === type;
       if (!ok) {
         throw ERR_INVALID_ARG_TYPE(`options.${longOption}.default`, multiple ? `${type}[]`.replace(/^./, (c) => c) : type, d);
       }
@@ -333,23 +342,23 @@ function parseArgs(config = {}) {
     return makeError(TypeError, 'ERR_PARSE_ARGS_UNKNOWN_OPTION', `Unknown option '${option}'${suggest}`);
   };
   const findLongForShort = (short) => {
-    for (const [name, c] of Object.entries(options)) if (c.short === short) return name;
+    for (const [name, c] of ObjectEntries(options)) if (c.short === short) return name;
     return short;
   };
 
   // Tokenize.
   const tokens = [];
-  const remaining = args.slice();
+  const remaining = ArrayPrototypeSlice(args);
   let index = -1;
   let groupCount = 0;
   while (remaining.length > 0) {
-    const arg = remaining.shift();
+    const arg = ArrayPrototypeShift(remaining);
     const nextArg = remaining[0];
     if (groupCount > 0) groupCount--;
     else index++;
     if (arg === '--') {
-      tokens.push({ kind: 'option-terminator', index });
-      for (const p of remaining) tokens.push({ kind: 'positional', index: ++index, value: p });
+      ArrayPrototypePush(tokens, { kind: 'option-terminator', index });
+      for (const p of remaining) ArrayPrototypePush(tokens, { kind: 'positional', index: ++index, value: p });
       break;
     }
     if (arg.length === 2 && arg[0] === '-' && arg[1] !== '-') {
@@ -360,11 +369,11 @@ function parseArgs(config = {}) {
       let inlineValue;
       if (c && c.type === 'string' && nextArg !== undefined && !(strict === false && false)) {
         if (nextArg !== undefined && !(nextArg.length > 1 && nextArg[0] === '-' && strict === false)) {
-          value = remaining.shift();
+          value = ArrayPrototypeShift(remaining);
           inlineValue = false;
         }
       }
-      tokens.push({ kind: 'option', name, rawName: arg, index, value, inlineValue });
+      ArrayPrototypePush(tokens, { kind: 'option', name, rawName: arg, index, value, inlineValue });
       if (value != null) ++index;
       continue;
     }
@@ -374,7 +383,7 @@ function parseArgs(config = {}) {
       const c0 = options[name0];
       if (c0 && c0.type === 'string') {
         // -fVALUE
-        tokens.push({ kind: 'option', name: name0, rawName: `-${first}`, index, value: arg.slice(2), inlineValue: true });
+        ArrayPrototypePush(tokens, { kind: 'option', name: name0, rawName: `-${first}`, index, value: StringPrototypeSlice(arg, 2), inlineValue: true });
         continue;
       }
       // Short option group -abc.
@@ -383,36 +392,36 @@ function parseArgs(config = {}) {
         const ch = arg[i];
         const nm = findLongForShort(ch);
         const c = options[nm];
-        if (!c || c.type !== 'string' || i === arg.length - 1) expanded.push(`-${ch}`);
+        if (!c || c.type !== 'string' || i === arg.length - 1) ArrayPrototypePush(expanded, `-${ch}`);
         else {
-          expanded.push(`-${ch}${arg.slice(i + 1)}`);
+          ArrayPrototypePush(expanded, `-${ch}${arg.slice(i + 1)}`);
           break;
         }
       }
-      remaining.unshift(...expanded);
+      ArrayPrototypeUnshift(remaining, ...expanded);
       groupCount = expanded.length;
       continue;
     }
-    if (arg.startsWith('--') && arg.length > 2) {
-      const eq = arg.indexOf('=');
+    if (StringPrototypeStartsWith(arg, '--') && arg.length > 2) {
+      const eq = StringPrototypeIndexOf(arg, '=');
       if (eq !== -1) {
-        const name = arg.slice(2, eq);
-        tokens.push({ kind: 'option', name, rawName: `--${name}`, index, value: arg.slice(eq + 1), inlineValue: true });
+        const name = StringPrototypeSlice(arg, 2, eq);
+        ArrayPrototypePush(tokens, { kind: 'option', name, rawName: `--${name}`, index, value: StringPrototypeSlice(arg, eq + 1), inlineValue: true });
         continue;
       }
-      const name = arg.slice(2);
+      const name = StringPrototypeSlice(arg, 2);
       const c = options[name];
       let value;
       let inlineValue;
       if (c && c.type === 'string' && nextArg !== undefined) {
-        value = remaining.shift();
+        value = ArrayPrototypeShift(remaining);
         inlineValue = false;
       }
-      tokens.push({ kind: 'option', name, rawName: arg, index, value, inlineValue });
+      ArrayPrototypePush(tokens, { kind: 'option', name, rawName: arg, index, value, inlineValue });
       if (value != null) ++index;
       continue;
     }
-    tokens.push({ kind: 'positional', index, value: arg });
+    ArrayPrototypePush(tokens, { kind: 'positional', index, value: arg });
   }
 
   const result = { values: { __proto__: null }, positionals: [] };
@@ -421,8 +430,8 @@ function parseArgs(config = {}) {
     if (token.kind === 'option') {
       let name = token.name;
       let c = options[name];
-      if (allowNegative && name.startsWith('no-') && (!c)) {
-        const base = name.slice(3);
+      if (allowNegative && StringPrototypeStartsWith(name, 'no-') && (!c)) {
+        const base = StringPrototypeSlice(name, 3);
         if (options[base] && options[base].type === 'boolean') {
           if (token.value !== undefined && strict) {
             throw makeError(TypeError, 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE', `Option '--${base}' does not take an argument`);
@@ -451,10 +460,10 @@ function parseArgs(config = {}) {
         throw makeError(TypeError, 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL',
           `Unexpected argument '${token.value}'. This command does not take positional arguments`);
       }
-      result.positionals.push(token.value);
+      ArrayPrototypePush(result.positionals, token.value);
     }
   }
-  for (const [name, c] of Object.entries(options)) {
+  for (const [name, c] of ObjectEntries(options)) {
     if (c.default !== undefined && result.values[name] === undefined) result.values[name] = c.default;
   }
   return result;
@@ -463,7 +472,7 @@ function parseArgs(config = {}) {
 function setOption(values, name, value, c) {
   if (c && c.multiple) {
     if (values[name] === undefined) values[name] = [value];
-    else values[name].push(value);
+    else ArrayPrototypePush(values[name], value);
   } else {
     values[name] = value;
   }
@@ -472,12 +481,12 @@ function setOption(values, name, value, c) {
 function parseEnv(content) {
   validateString(content, 'content');
   const out = {};
-  for (const line of content.split(/\r?\n/)) {
+  for (const line of StringPrototypeSplit(content, /\r?\n/)) {
     const m = /^\s*(?:export\s+)?([\w.-]+)\s*=\s*(.*)?\s*$/.exec(line);
     if (!m) continue;
     let v = (m[2] || '').trim();
     if (/^(['"`])[\s\S]*\1$/.test(v)) v = v.slice(1, -1);
-    else v = v.replace(/\s+#.*$/, '');
+    else v = StringPrototypeReplace(v, /\s+#.*$/, '');
     out[m[1]] = v;
   }
   return out;
@@ -485,7 +494,7 @@ function parseEnv(content) {
 
 function _extend(target, source) {
   if (source === null || typeof source !== 'object') return target;
-  const keys = Object.keys(source);
+  const keys = ObjectKeys(source);
   let i = keys.length;
   while (i--) target[keys[i]] = source[keys[i]];
   return target;
@@ -506,7 +515,7 @@ module.exports = {
   getSystemErrorName,
   inherits,
   inspect,
-  isArray: Array.isArray,
+  isArray: ArrayIsArray,
   isBoolean: (v) => typeof v === 'boolean',
   isBuffer: (v) => typeof Buffer === 'function' && Buffer.isBuffer(v),
   isDeepStrictEqual,
@@ -537,9 +546,9 @@ module.exports = {
   parseEnv,
   parseArgs,
 };
-Object.defineProperty(module.exports, 'TextEncoder', {
+ObjectDefineProperty(module.exports, 'TextEncoder', {
   enumerable: true, configurable: true, get() { return globalThis.TextEncoder; },
 });
-Object.defineProperty(module.exports, 'TextDecoder', {
+ObjectDefineProperty(module.exports, 'TextDecoder', {
   enumerable: true, configurable: true, get() { return globalThis.TextDecoder; },
 });

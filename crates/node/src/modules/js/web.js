@@ -1,6 +1,14 @@
 'use strict';
 // Web globals Node provides: EventTarget/Event/CustomEvent, AbortController/AbortSignal,
 // DOMException and structuredClone (the HTML structured clone algorithm, in JS).
+const {
+  ArrayBufferPrototypeSlice, ArrayPrototypeFindIndex, ArrayPrototypeForEach, ArrayPrototypePush,
+  ArrayPrototypeSlice, ArrayPrototypeSome, ArrayPrototypeSplice, BigIntPrototypeValueOf,
+  DatePrototypeGetTime, FunctionPrototypeCall, MapPrototypeEntries, NumberPrototypeValueOf,
+  ObjectCreate, ObjectDefineProperty, ObjectEntries, ObjectGetOwnPropertyDescriptor, ObjectKeys,
+  ObjectPrototypeHasOwnProperty, ObjectPrototypeToString, SetPrototypeValues,
+  StringPrototypeReplace, StringPrototypeValueOf, SymbolFor, SymbolIterator, SymbolToStringTag,
+} = primordials;
 
 const natives = require('node:internal/util/natives');
 const { ERR_INVALID_ARG_TYPE, makeError } = require('node:internal/errors');
@@ -21,7 +29,7 @@ class DOMException extends Error {
     let name = 'Error';
     if (options !== null && typeof options === 'object') {
       if ('cause' in options) {
-        Object.defineProperty(this, 'cause', { value: options.cause, writable: true, enumerable: false, configurable: true });
+        ObjectDefineProperty(this, 'cause', { value: options.cause, writable: true, enumerable: false, configurable: true });
       }
       if ('name' in options) name = String(options.name);
     } else {
@@ -29,7 +37,7 @@ class DOMException extends Error {
     }
     domState.set(this, { message: String(message), name });
     if (typeof this.stack === 'string') {
-      this.stack = this.stack.replace(/^Error\b.*/, `${name}: ${String(message)}`);
+      this.stack = StringPrototypeReplace(this.stack, /^Error\b.*/, `${name}: ${String(message)}`);
     }
     delete this.message;
   }
@@ -37,11 +45,11 @@ class DOMException extends Error {
   get message() { return domState.get(this)?.message ?? ''; }
   get code() { return legacyCodes[domState.get(this)?.name] ?? 0; }
 }
-Object.defineProperty(DOMException.prototype, Symbol.toStringTag, { value: 'DOMException', configurable: true });
-for (const [name, code] of Object.entries(legacyCodes)) {
-  const constName = name.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase().replace(/_ERROR$/, '_ERR');
-  Object.defineProperty(DOMException, constName, { value: code, enumerable: true });
-  Object.defineProperty(DOMException.prototype, constName, { value: code, enumerable: true });
+ObjectDefineProperty(DOMException.prototype, SymbolToStringTag, { value: 'DOMException', configurable: true });
+for (const [name, code] of ObjectEntries(legacyCodes)) {
+  const constName = StringPrototypeReplace(name, /([a-z])([A-Z])/g, '$1_$2').toUpperCase().replace(/_ERROR$/, '_ERR');
+  ObjectDefineProperty(DOMException, constName, { value: code, enumerable: true });
+  ObjectDefineProperty(DOMException.prototype, constName, { value: code, enumerable: true });
 }
 
 // ---- Event / EventTarget
@@ -64,7 +72,7 @@ class Event {
     this.#timeStamp = typeof performance !== 'undefined' ? performance.now() : 0;
     this.target = null;
     this.currentTarget = null;
-    Object.defineProperty(this, 'isTrusted', { value: false, enumerable: true });
+    ObjectDefineProperty(this, 'isTrusted', { value: false, enumerable: true });
   }
   get type() { return this.#type; }
   get cancelable() { return this.#cancelable; }
@@ -82,9 +90,9 @@ class Event {
   stopImmediatePropagation() { this.#stopImmediate = true; }
   get [kStop]() { return this.#stopImmediate; }
 }
-Object.defineProperty(Event.prototype, Symbol.toStringTag, { value: 'Event', configurable: true });
-for (const [k, v] of Object.entries({ NONE: 0, CAPTURING_PHASE: 1, AT_TARGET: 2, BUBBLING_PHASE: 3 })) {
-  Object.defineProperty(Event, k, { value: v, enumerable: true });
+ObjectDefineProperty(Event.prototype, SymbolToStringTag, { value: 'Event', configurable: true });
+for (const [k, v] of ObjectEntries({ NONE: 0, CAPTURING_PHASE: 1, AT_TARGET: 2, BUBBLING_PHASE: 3 })) {
+  ObjectDefineProperty(Event, k, { value: v, enumerable: true });
 }
 
 class CustomEvent extends Event {
@@ -95,12 +103,12 @@ class CustomEvent extends Event {
   }
   get detail() { return this.#detail; }
 }
-Object.defineProperty(CustomEvent.prototype, Symbol.toStringTag, { value: 'CustomEvent', configurable: true });
+ObjectDefineProperty(CustomEvent.prototype, SymbolToStringTag, { value: 'CustomEvent', configurable: true });
 
 const kListeners = Symbol('kEvents');
 class EventTarget {
   constructor() {
-    Object.defineProperty(this, kListeners, { value: new Map(), enumerable: false });
+    ObjectDefineProperty(this, kListeners, { value: new Map(), enumerable: false });
   }
   addEventListener(type, listener, options = undefined) {
     if (arguments.length < 2) throw makeError(TypeError, 'ERR_MISSING_ARGS', 'The "type" and "listener" arguments must be specified');
@@ -112,19 +120,19 @@ class EventTarget {
     let list = this[kListeners].get(type);
     if (!list) this[kListeners].set(type, (list = []));
     const capture = !!opts.capture;
-    if (list.some((l) => l.listener === listener && l.capture === capture)) return;
+    if (ArrayPrototypeSome(list, (l) => l.listener === listener && l.capture === capture)) return;
     const record = { listener, capture, once: !!opts.once, removed: false };
-    list.push(record);
+    ArrayPrototypePush(list, record);
     if (signal) signal.addEventListener('abort', () => this.removeEventListener(type, listener, options), { once: true });
   }
   removeEventListener(type, listener, options = undefined) {
     const capture = typeof options === 'boolean' ? options : !!options?.capture;
     const list = this[kListeners].get(String(type));
     if (!list) return;
-    const i = list.findIndex((l) => l.listener === listener && l.capture === capture);
+    const i = ArrayPrototypeFindIndex(list, (l) => l.listener === listener && l.capture === capture);
     if (i !== -1) {
       list[i].removed = true;
-      list.splice(i, 1);
+      ArrayPrototypeSplice(list, i, 1);
     }
   }
   dispatchEvent(event) {
@@ -133,12 +141,12 @@ class EventTarget {
     event.target = this;
     event.currentTarget = this;
     if (list) {
-      for (const record of list.slice()) {
+      for (const record of ArrayPrototypeSlice(list)) {
         if (record.removed) continue;
         if (record.once) this.removeEventListener(event.type, record.listener, { capture: record.capture });
         try {
           const l = record.listener;
-          if (typeof l === 'function') l.call(this, event);
+          if (typeof l === 'function') FunctionPrototypeCall(l, this, event);
           else if (l && typeof l.handleEvent === 'function') l.handleEvent(event);
         } catch (err) {
           process.nextTick(() => { throw err; });
@@ -153,7 +161,7 @@ class EventTarget {
     return (this[kListeners].get(type) || []).map((l) => l.listener);
   }
 }
-Object.defineProperty(EventTarget.prototype, Symbol.toStringTag, { value: 'EventTarget', configurable: true });
+ObjectDefineProperty(EventTarget.prototype, SymbolToStringTag, { value: 'EventTarget', configurable: true });
 
 // ---- AbortController / AbortSignal
 let constructing = false;
@@ -190,11 +198,11 @@ class AbortSignal extends EventTarget {
     return s;
   }
   static any(signals) {
-    if (signals == null || typeof signals[Symbol.iterator] !== 'function') {
+    if (signals == null || typeof signals[SymbolIterator] !== 'function') {
       throw ERR_INVALID_ARG_TYPE('signals', 'Array', signals);
     }
     signals = [...signals];
-    signals.forEach((src, i) => {
+    ArrayPrototypeForEach(signals, (src, i) => {
       if (!(src instanceof AbortSignal)) throw ERR_INVALID_ARG_TYPE(`signals[${i}]`, 'AbortSignal', src);
     });
     const s = newSignal();
@@ -216,11 +224,11 @@ class AbortSignal extends EventTarget {
     signal.#reason = reason;
     signal.dispatchEvent(new Event('abort'));
   }
-  [Symbol.for('nodejs.util.inspect.custom')]() {
+  [SymbolFor('nodejs.util.inspect.custom')]() {
     return `AbortSignal { aborted: ${this.#aborted} }`;
   }
 }
-Object.defineProperty(AbortSignal.prototype, Symbol.toStringTag, { value: 'AbortSignal', configurable: true });
+ObjectDefineProperty(AbortSignal.prototype, SymbolToStringTag, { value: 'AbortSignal', configurable: true });
 function newSignal() {
   constructing = true;
   try {
@@ -239,11 +247,11 @@ class AbortController {
   abort(reason = new DOMException('This operation was aborted', 'AbortError')) {
     abortSignal(this.#signal, reason);
   }
-  [Symbol.for('nodejs.util.inspect.custom')]() {
+  [SymbolFor('nodejs.util.inspect.custom')]() {
     return `AbortController { signal: AbortSignal { aborted: ${this.#signal.aborted} } }`;
   }
 }
-Object.defineProperty(AbortController.prototype, Symbol.toStringTag, { value: 'AbortController', configurable: true });
+ObjectDefineProperty(AbortController.prototype, SymbolToStringTag, { value: 'AbortController', configurable: true });
 
 // ---- structuredClone
 const errorCtors = { Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError };
@@ -257,7 +265,7 @@ function cloneError(value) {
   try {
     shown = typeof value === 'symbol' ? value.toString() : String(value);
   } catch {
-    shown = Object.prototype.toString.call(value);
+    shown = ObjectPrototypeToString(value);
   }
   return new DOMException(`${shown} could not be cloned.`, 'DataCloneError');
 }
@@ -275,13 +283,13 @@ function structuredClone(value, options = undefined) {
     const cls = classOf(v);
     let out;
     switch (cls) {
-      case 'Boolean': out = Object(Boolean.prototype.valueOf.call(v)); break;
-      case 'Number': out = Object(Number.prototype.valueOf.call(v)); break;
-      case 'String': out = Object(String.prototype.valueOf.call(v)); break;
-      case 'BigInt': out = Object(BigInt.prototype.valueOf.call(v)); break;
-      case 'Date': out = new Date(Date.prototype.getTime.call(v)); break;
+      case 'Boolean': out = Object(FunctionPrototypeCall(Boolean.prototype.valueOf, v)); break;
+      case 'Number': out = Object(NumberPrototypeValueOf(v)); break;
+      case 'String': out = Object(StringPrototypeValueOf(v)); break;
+      case 'BigInt': out = Object(BigIntPrototypeValueOf(v)); break;
+      case 'Date': out = new Date(DatePrototypeGetTime(v)); break;
       case 'RegExp': out = new RegExp(v.source, v.flags); break;
-      case 'ArrayBuffer': out = ArrayBuffer.prototype.slice.call(v, 0); break;
+      case 'ArrayBuffer': out = ArrayBufferPrototypeSlice(v, 0); break;
       case 'SharedArrayBuffer': out = v; break;
       case 'DataView': {
         const buf = clone(v.buffer);
@@ -291,36 +299,36 @@ function structuredClone(value, options = undefined) {
       case 'Map': {
         out = new Map();
         memory.set(v, out);
-        for (const [k, val] of Map.prototype.entries.call(v)) out.set(clone(k), clone(val));
+        for (const [k, val] of MapPrototypeEntries(v)) out.set(clone(k), clone(val));
         return out;
       }
       case 'Set': {
         out = new Set();
         memory.set(v, out);
-        for (const k of Set.prototype.values.call(v)) out.add(clone(k));
+        for (const k of SetPrototypeValues(v)) out.add(clone(k));
         return out;
       }
       case 'Error': {
         const name = v.name;
-        const Ctor = Object.prototype.hasOwnProperty.call(errorCtors, name) ? errorCtors[name] : Error;
-        out = Object.create(Ctor.prototype);
+        const Ctor = ObjectPrototypeHasOwnProperty(errorCtors, name) ? errorCtors[name] : Error;
+        out = ObjectCreate(Ctor.prototype);
         memory.set(v, out);
-        const desc = Object.getOwnPropertyDescriptor(v, 'message');
+        const desc = ObjectGetOwnPropertyDescriptor(v, 'message');
         if (desc && 'value' in desc) {
-          Object.defineProperty(out, 'message', { value: String(desc.value), writable: true, configurable: true, enumerable: false });
+          ObjectDefineProperty(out, 'message', { value: String(desc.value), writable: true, configurable: true, enumerable: false });
         }
         if (typeof v.stack === 'string') {
-          Object.defineProperty(out, 'stack', { value: v.stack, writable: true, configurable: true, enumerable: false });
+          ObjectDefineProperty(out, 'stack', { value: v.stack, writable: true, configurable: true, enumerable: false });
         }
         if ('cause' in v) {
-          Object.defineProperty(out, 'cause', { value: clone(v.cause), writable: true, configurable: true, enumerable: false });
+          ObjectDefineProperty(out, 'cause', { value: clone(v.cause), writable: true, configurable: true, enumerable: false });
         }
         return out;
       }
       case 'Array': {
         out = new Array(v.length);
         memory.set(v, out);
-        for (const k of Object.keys(v)) out[k] = clone(v[k]);
+        for (const k of ObjectKeys(v)) out[k] = clone(v[k]);
         return out;
       }
       case 'Object': case 'Arguments': {
@@ -333,11 +341,11 @@ function structuredClone(value, options = undefined) {
         }
         out = {};
         memory.set(v, out);
-        for (const k of Object.keys(v)) out[k] = clone(v[k]);
+        for (const k of ObjectKeys(v)) out[k] = clone(v[k]);
         return out;
       }
       default:
-        if (Object.prototype.hasOwnProperty.call(typedCtors, cls)) {
+        if (ObjectPrototypeHasOwnProperty(typedCtors, cls)) {
           const buf = clone(v.buffer);
           out = new typedCtors[cls](buf, v.byteOffset, v.length);
           break;

@@ -1,4 +1,7 @@
 'use strict';
+const {
+  validateInteger, validateFunction, ERR_INVALID_ARG_TYPE, ERR_OUT_OF_RANGE,
+} = require('node:internal/errors');
 // node:zlib over the codecs in zlib.rs (flate2 and brotli). One-shot functions code their
 // whole input; a stream gathers its input and codes it when it ends (its state is plain data
 // that rides an image), so a stream's output arrives at the end, not chunk by chunk.
@@ -153,7 +156,7 @@ for (const [name, mode] of Object.entries(modes)) {
       callback = options;
       options = {};
     }
-    __validateFunction(callback, 'callback');
+    validateFunction(callback, 'callback');
     const bytes = toBytes(buffer);
     process.nextTick(() => {
       let out;
@@ -172,7 +175,7 @@ module.exports.crc32 = function crc32(data, value = 0) {
   if (typeof data !== 'string' && !ArrayBuffer.isView(data)) {
     throw ERR_INVALID_ARG_TYPE('data', ['Buffer', 'TypedArray', 'DataView', 'string'], data);
   }
-  __validateInteger(value, 'value', 0, 2 ** 32 - 1);
+  validateInteger(value, 'value', 0, 2 ** 32 - 1);
   return internal.crc32(typeof data === 'string' ? data : toBytes(data), value);
 };
 

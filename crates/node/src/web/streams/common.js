@@ -8,34 +8,35 @@
 //
 // Internal slots live in one record per object under the non-enumerable symbol `kState`
 // (so user code and util.inspect never see them, and the record rides an image as plain
-// heap data). Algorithm names follow the spec's, in camelCase.
+// heap data). Algorithm names follow the spec's, in camelCase. The primordials below serve
+// every part of the concatenation.
+const {
+  ArrayBufferIsView, ArrayBufferPrototypeGetByteLength, ArrayBufferPrototypeGetDetached,
+  ArrayBufferPrototypeSlice, ArrayBufferPrototypeTransfer, ArrayPrototypeMap, ArrayPrototypePush,
+  ArrayPrototypeShift, MathMin, NumberIsFinite, NumberIsInteger, NumberIsNaN, ObjectCreate,
+  ObjectDefineProperty, ObjectGetOwnPropertyDescriptor, ObjectGetPrototypeOf,
+  ObjectPrototypeHasOwnProperty, ObjectPrototypeToString, Promise, PromisePrototypeThen,
+  ReflectApply, StringPrototypeCharCodeAt, StringPrototypeSlice, SymbolAsyncIterator, SymbolFor,
+  SymbolIterator, SymbolToStringTag, TypedArrayPrototypeGetSymbolToStringTag,
+} = primordials;
 
 const { makeError, ERR_INVALID_ARG_TYPE } = require('node:internal/errors');
 const { inspect } = require('node:util');
 
 const kState = Symbol('kState');
-const kInspect = Symbol.for('nodejs.util.inspect.custom');
+const kInspect = SymbolFor('nodejs.util.inspect.custom');
 
-// Primordials: user code that patches these prototypes cannot break a stream.
+// The constructor the promise helpers below use (a primordial: see the block above).
 const PromiseCtor = Promise;
-const promiseThen = Promise.prototype.then;
-const arrayBufferTransfer = ArrayBuffer.prototype.transfer;
-const arrayBufferSlice = ArrayBuffer.prototype.slice;
-const byteLengthOf = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get;
-const detachedOf = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'detached').get;
-const typedArrayProto = Object.getPrototypeOf(Uint8Array.prototype);
-const typedArrayTag = Object.getOwnPropertyDescriptor(typedArrayProto, Symbol.toStringTag).get;
-const SymbolAsyncIterator = Symbol.asyncIterator;
-const SymbolIterator = Symbol.iterator;
 
 function setSlots(object, record) {
-  Object.defineProperty(object, kState, { value: record, writable: false, enumerable: false, configurable: false });
+  ObjectDefineProperty(object, kState, { value: record, writable: false, enumerable: false, configurable: false });
   return object;
 }
 
 function slotsOf(object) {
   return object !== null && (typeof object === 'object' || typeof object === 'function') &&
-    Object.prototype.hasOwnProperty.call(object, kState) ? object[kState] : undefined;
+    ObjectPrototypeHasOwnProperty(object, kState) ? object[kState] : undefined;
 }
 
 function hasBrand(object, brand) {
@@ -85,17 +86,17 @@ function promiseRejectedWith(reason) {
 }
 
 function uponPromise(promise, onFulfilled, onRejected) {
-  return Reflect.apply(promiseThen, promise, [onFulfilled, onRejected]);
+  return PromisePrototypeThen(promise, onFulfilled, onRejected);
 }
 
 function setPromiseIsHandled(promise) {
-  Reflect.apply(promiseThen, promise, [undefined, () => {}]);
+  PromisePrototypeThen(promise, undefined, () => {});
 }
 
 // A user callback's result as a promise; a synchronous throw becomes a rejection.
 function promiseCall(fn, thisArg, args) {
   try {
-    return promiseResolvedWith(Reflect.apply(fn, thisArg, args));
+    return promiseResolvedWith(ReflectApply(fn, thisArg, args));
   } catch (e) {
     return promiseRejectedWith(e);
   }
@@ -124,7 +125,7 @@ function extractHighWaterMark(strategy, defaultHWM) {
   const hwm = strategy === undefined || strategy === null ? undefined : strategy.highWaterMark;
   if (hwm === undefined) return defaultHWM;
   const n = Number(hwm);
-  if (Number.isNaN(n) || n < 0) throw invalidArgValue(RangeError, 'strategy.highWaterMark', hwm);
+  if (NumberIsNaN(n) || n < 0) throw invalidArgValue(RangeError, 'strategy.highWaterMark', hwm);
   return n;
 }
 
@@ -184,19 +185,19 @@ class CountQueuingStrategy {
 // ---- queue-with-sizes (§8.1): `container.queue` of { value, size }, `container.queueTotalSize`
 
 function isNonNegativeNumber(v) {
-  return typeof v === 'number' && !Number.isNaN(v) && v >= 0;
+  return typeof v === 'number' && !NumberIsNaN(v) && v >= 0;
 }
 
 function enqueueValueWithSize(container, value, size) {
   if (!isNonNegativeNumber(size) || size === Infinity) {
     throw invalidArgValue(RangeError, 'size', size, 'argument');
   }
-  container.queue.push({ value, size });
+  ArrayPrototypePush(container.queue, { value, size });
   container.queueTotalSize += size;
 }
 
 function dequeueValue(container) {
-  const pair = container.queue.shift();
+  const pair = ArrayPrototypeShift(container.queue);
   container.queueTotalSize -= pair.size;
   if (container.queueTotalSize < 0) container.queueTotalSize = 0;
   return pair.value;
@@ -214,25 +215,25 @@ function resetQueue(container) {
 // ---- ArrayBuffers
 
 function isDetached(buffer) {
-  return Reflect.apply(detachedOf, buffer, []);
+  return ArrayBufferPrototypeGetDetached(buffer);
 }
 
 function transferArrayBuffer(buffer) {
-  return Reflect.apply(arrayBufferTransfer, buffer, []);
+  return ArrayBufferPrototypeTransfer(buffer);
 }
 
 function arrayBufferByteLength(buffer) {
-  return Reflect.apply(byteLengthOf, buffer, []);
+  return ArrayBufferPrototypeGetByteLength(buffer);
 }
 
 function cloneArrayBuffer(buffer, offset, length) {
-  return Reflect.apply(arrayBufferSlice, buffer, [offset, offset + length]);
+  return ArrayBufferPrototypeSlice(buffer, offset, offset + length);
 }
 
 function isArrayBuffer(v) {
-  return Object.prototype.toString.call(v) === '[object ArrayBuffer]';
+  return ObjectPrototypeToString(v) === '[object ArrayBuffer]';
 }
 
 function typedArrayName(view) {
-  return Reflect.apply(typedArrayTag, view, []);
+  return TypedArrayPrototypeGetSymbolToStringTag(view);
 }

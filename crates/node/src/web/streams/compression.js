@@ -3,7 +3,7 @@
 
 function compressionPair(format, factories) {
   const f = `${format}`;
-  if (format === undefined || !Object.prototype.hasOwnProperty.call(factories, f)) {
+  if (format === undefined || !ObjectPrototypeHasOwnProperty(factories, f)) {
     throw makeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'format' is invalid. Received ${inspect(format)}`);
   }
   const zlib = require('zlib');
@@ -31,7 +31,7 @@ class CompressionStream {
     return customInspect(this, 'CompressionStream', { readable: this.readable, writable: this.writable }, depth, options);
   }
 }
-Object.defineProperty(CompressionStream.prototype, Symbol.toStringTag, { value: 'CompressionStream', configurable: true });
+ObjectDefineProperty(CompressionStream.prototype, SymbolToStringTag, { value: 'CompressionStream', configurable: true });
 
 class DecompressionStream {
   constructor(format) {
@@ -53,4 +53,4 @@ class DecompressionStream {
     return customInspect(this, 'DecompressionStream', { readable: this.readable, writable: this.writable }, depth, options);
   }
 }
-Object.defineProperty(DecompressionStream.prototype, Symbol.toStringTag, { value: 'DecompressionStream', configurable: true });
+ObjectDefineProperty(DecompressionStream.prototype, SymbolToStringTag, { value: 'DecompressionStream', configurable: true });

@@ -3,6 +3,9 @@
 // lib/internal/webstreams/adapters.js does them: Readable.fromWeb/toWeb,
 // Writable.fromWeb/toWeb and Duplex.fromWeb/toWeb (node:stream calls these lazily, so
 // neither module loads the other until a program converts).
+const {
+  PromiseAll, PromisePrototypeThen, PromiseResolve,
+} = primordials;
 
 const { Readable, Writable, Duplex, finished } = require('stream');
 const { ReadableStream, WritableStream, CountQueuingStrategy, ByteLengthQueuingStrategy, internals } =
@@ -96,7 +99,7 @@ function newStreamReadableFromReadableStream(readableStream, options = {}) {
       done();
     },
   });
-  reader.closed.then(() => { closed = true; }, (error) => {
+  PromisePrototypeThen(reader.closed, () => { closed = true; }, (error) => {
     closed = true;
     destroy(readable, error);
   });
@@ -157,7 +160,7 @@ function newWritableStreamFromStreamWritable(streamWritable) {
         return closed.promise;
       }
       controller = undefined;
-      return Promise.resolve();
+      return PromiseResolve();
     },
   }, strategy);
 }
@@ -187,7 +190,7 @@ function newStreamWritableFromWritableStream(writableStream, options = {}) {
           destroy(writable, e);
         }
       };
-      writer.ready.then(() => writer.write(chunk).then(() => done(), done), done);
+      PromisePrototypeThen(writer.ready, () => writer.write(chunk).then(() => done(), done), done);
     },
     destroy(error, callback) {
       const done = () => {
@@ -215,7 +218,7 @@ function newStreamWritableFromWritableStream(writableStream, options = {}) {
       if (!closed) writer.close().then(() => done(), done);
     },
   });
-  writer.closed.then(() => { closed = true; }, (error) => {
+  PromisePrototypeThen(writer.closed, () => { closed = true; }, (error) => {
     closed = true;
     destroy(writable, error);
   });
@@ -256,7 +259,7 @@ function newStreamDuplexFromReadableWritablePair(pair = {}, options = {}) {
           destroy(duplex, e);
         }
       };
-      writer.ready.then(() => writer.write(chunk).then(() => done(), done), done);
+      PromisePrototypeThen(writer.ready, () => writer.write(chunk).then(() => done(), done), done);
     },
     final(callback) {
       const done = (error) => {
@@ -283,15 +286,15 @@ function newStreamDuplexFromReadableWritablePair(pair = {}, options = {}) {
         }
       };
       if (!writableClosed || !readableClosed) {
-        const closeWriter = writableClosed ? Promise.resolve() : writer.abort(error);
-        const closeReader = readableClosed ? Promise.resolve() : reader.cancel(error);
-        Promise.all([closeWriter, closeReader]).then(done, done);
+        const closeWriter = writableClosed ? PromiseResolve() : writer.abort(error);
+        const closeReader = readableClosed ? PromiseResolve() : reader.cancel(error);
+        PromiseAll([closeWriter, closeReader]).then(done, done);
         return;
       }
       done();
     },
   });
-  writer.closed.then(() => {
+  PromisePrototypeThen(writer.closed, () => {
     writableClosed = true;
     if (!duplex.writableEnded) {
       const { makeError } = require('node:internal/errors');
@@ -302,7 +305,7 @@ function newStreamDuplexFromReadableWritablePair(pair = {}, options = {}) {
     readableClosed = true;
     destroy(duplex, error);
   });
-  reader.closed.then(() => { readableClosed = true; }, (error) => {
+  PromisePrototypeThen(reader.closed, () => { readableClosed = true; }, (error) => {
     writableClosed = true;
     readableClosed = true;
     destroy(duplex, error);

@@ -52,12 +52,12 @@ function readableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
       const error = signal.reason;
       const actions = [];
       if (!preventAbort) {
-        actions.push(() => (dest[kState].state === 'writable' ? writableStreamAbort(dest, error) : promiseResolvedWith(undefined)));
+        ArrayPrototypePush(actions, () => (dest[kState].state === 'writable' ? writableStreamAbort(dest, error) : promiseResolvedWith(undefined)));
       }
       if (!preventCancel) {
-        actions.push(() => (source[kState].state === 'readable' ? readableStreamCancel(source, error) : promiseResolvedWith(undefined)));
+        ArrayPrototypePush(actions, () => (source[kState].state === 'readable' ? readableStreamCancel(source, error) : promiseResolvedWith(undefined)));
       }
-      shutdownWithAnAction(() => PromiseCtor.all(actions.map((action) => action())), true, error);
+      shutdownWithAnAction(() => PromiseCtor.all(ArrayPrototypeMap(actions, (action) => action())), true, error);
     };
     if (signal.aborted) {
       abortAlgorithm();

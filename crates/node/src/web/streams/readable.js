@@ -103,10 +103,10 @@ class ReadableStream {
     }, depth, options);
   }
 }
-Object.defineProperty(ReadableStream.prototype, SymbolAsyncIterator, {
+ObjectDefineProperty(ReadableStream.prototype, SymbolAsyncIterator, {
   value: ReadableStream.prototype.values, writable: true, enumerable: false, configurable: true,
 });
-Object.defineProperty(ReadableStream.prototype, Symbol.toStringTag, { value: 'ReadableStream', configurable: true });
+ObjectDefineProperty(ReadableStream.prototype, SymbolToStringTag, { value: 'ReadableStream', configurable: true });
 
 function pipeOptions(options) {
   validateDictionary(options, 'options');
@@ -147,18 +147,18 @@ function isReadableStreamLocked(stream) {
 
 // CreateReadableStream (§4.9.1), for Node-side producers (Readable.toWeb, Blob.stream).
 function createReadableStream(startAlgorithm, pullAlgorithm, cancelAlgorithm, highWaterMark = 1, sizeAlgorithm = () => 1) {
-  const stream = Object.create(ReadableStream.prototype);
+  const stream = ObjectCreate(ReadableStream.prototype);
   initializeReadableStream(stream);
-  const controller = Object.create(ReadableStreamDefaultController.prototype);
+  const controller = ObjectCreate(ReadableStreamDefaultController.prototype);
   setUpReadableStreamDefaultController(stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm, highWaterMark, sizeAlgorithm);
   return stream;
 }
 
 // CreateReadableByteStream (§4.9.2).
 function createReadableByteStream(startAlgorithm, pullAlgorithm, cancelAlgorithm) {
-  const stream = Object.create(ReadableStream.prototype);
+  const stream = ObjectCreate(ReadableStream.prototype);
   initializeReadableStream(stream);
-  const controller = Object.create(ReadableByteStreamController.prototype);
+  const controller = ObjectCreate(ReadableByteStreamController.prototype);
   setUpReadableByteStreamController(stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm, 0, undefined);
   return stream;
 }
@@ -216,12 +216,12 @@ function readableStreamError(stream, e) {
 }
 
 function readableStreamAddReadRequest(stream, readRequest) {
-  stream[kState].reader[kState].readRequests.push(readRequest);
+  ArrayPrototypePush(stream[kState].reader[kState].readRequests, readRequest);
 }
 
 function readableStreamFulfillReadRequest(stream, chunk, done) {
   const reader = stream[kState].reader;
-  const readRequest = reader[kState].readRequests.shift();
+  const readRequest = ArrayPrototypeShift(reader[kState].readRequests);
   if (done) readRequest.close();
   else readRequest.chunk(chunk);
 }
@@ -325,7 +325,7 @@ class ReadableStreamDefaultReader {
     }, depth, options);
   }
 }
-Object.defineProperty(ReadableStreamDefaultReader.prototype, Symbol.toStringTag, {
+ObjectDefineProperty(ReadableStreamDefaultReader.prototype, SymbolToStringTag, {
   value: 'ReadableStreamDefaultReader', configurable: true,
 });
 
@@ -391,7 +391,7 @@ class ReadableStreamDefaultController {
     return customInspect(this, 'ReadableStreamDefaultController', {}, depth, options);
   }
 }
-Object.defineProperty(ReadableStreamDefaultController.prototype, Symbol.toStringTag, {
+ObjectDefineProperty(ReadableStreamDefaultController.prototype, SymbolToStringTag, {
   value: 'ReadableStreamDefaultController', configurable: true,
 });
 
@@ -545,11 +545,11 @@ function setUpReadableStreamDefaultController(stream, controller, startAlgorithm
 }
 
 function setUpReadableStreamDefaultControllerFromUnderlyingSource(stream, source, highWaterMark, sizeAlgorithm) {
-  const controller = Object.create(ReadableStreamDefaultController.prototype);
+  const controller = ObjectCreate(ReadableStreamDefaultController.prototype);
   const start = getMethod(source, 'start', 'source');
   const pull = getMethod(source, 'pull', 'source');
   const cancel = getMethod(source, 'cancel', 'source');
-  const startAlgorithm = start ? () => Reflect.apply(start, source, [controller]) : () => undefined;
+  const startAlgorithm = start ? () => ReflectApply(start, source, [controller]) : () => undefined;
   const pullAlgorithm = pull ? () => promiseCall(pull, source, [controller]) : noopPromise;
   const cancelAlgorithm = cancel ? (reason) => promiseCall(cancel, source, [reason]) : noopPromise;
   setUpReadableStreamDefaultController(stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm, highWaterMark, sizeAlgorithm);
@@ -557,11 +557,11 @@ function setUpReadableStreamDefaultControllerFromUnderlyingSource(stream, source
 
 // ---- async iteration (§4.2.5)
 
-const asyncIteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf(async function* () {}).prototype);
+const asyncIteratorPrototype = ObjectGetPrototypeOf(ObjectGetPrototypeOf(async function* () {}).prototype);
 
 function createAsyncIterator(reader, preventCancel) {
   const state = { reader, preventCancel, ongoing: undefined, finished: false };
-  const iterator = Object.create(readableStreamAsyncIteratorPrototype);
+  const iterator = ObjectCreate(readableStreamAsyncIteratorPrototype);
   setSlots(iterator, state);
   return iterator;
 }
@@ -603,7 +603,7 @@ function asyncIteratorReturnSteps(state, value) {
   return promiseResolvedWith({ value, done: true });
 }
 
-const readableStreamAsyncIteratorPrototype = Object.create(asyncIteratorPrototype, {
+const readableStreamAsyncIteratorPrototype = ObjectCreate(asyncIteratorPrototype, {
   next: {
     value: function next() {
       const state = slotsOf(this);
@@ -629,7 +629,7 @@ const readableStreamAsyncIteratorPrototype = Object.create(asyncIteratorPrototyp
     },
     writable: true, enumerable: true, configurable: true,
   },
-  [Symbol.toStringTag]: { value: 'ReadableStreamAsyncIterator', configurable: true },
+  [SymbolToStringTag]: { value: 'ReadableStreamAsyncIterator', configurable: true },
 });
 
 // ReadableStreamFromIterable (§4.9.3)
@@ -638,7 +638,7 @@ function readableStreamFromIterable(asyncIterable) {
   const asyncMethod = asyncIterable == null ? undefined : asyncIterable[SymbolAsyncIterator];
   if (asyncMethod != null) {
     if (typeof asyncMethod !== 'function') throw makeError(TypeError, 'ERR_ARG_NOT_ITERABLE', `${String(asyncIterable)} must be iterable`);
-    const iterator = Reflect.apply(asyncMethod, asyncIterable, []);
+    const iterator = ReflectApply(asyncMethod, asyncIterable, []);
     if (iterator === null || typeof iterator !== 'object') throw new TypeError('The iterator method must return an object');
     iteratorRecord = { iterator, next: iterator.next };
   } else {
@@ -646,7 +646,7 @@ function readableStreamFromIterable(asyncIterable) {
     if (typeof syncMethod !== 'function') {
       throw makeError(TypeError, 'ERR_ARG_NOT_ITERABLE', `${String(asyncIterable)} must be iterable`);
     }
-    const syncIterator = Reflect.apply(syncMethod, asyncIterable, []);
+    const syncIterator = ReflectApply(syncMethod, asyncIterable, []);
     // CreateAsyncFromSyncIterator: each step's value is awaited.
     const wrapped = {
       next() {
@@ -656,7 +656,7 @@ function readableStreamFromIterable(asyncIterable) {
       return(v) {
         const ret = syncIterator.return;
         if (ret === undefined) return promiseResolvedWith({ value: v, done: true });
-        return promiseResolvedWith(Reflect.apply(ret, syncIterator, [v]));
+        return promiseResolvedWith(ReflectApply(ret, syncIterator, [v]));
       },
     };
     iteratorRecord = { iterator: wrapped, next: wrapped.next };
@@ -665,7 +665,7 @@ function readableStreamFromIterable(asyncIterable) {
   const pullAlgorithm = () => {
     let nextResult;
     try {
-      nextResult = Reflect.apply(iteratorRecord.next, iteratorRecord.iterator, []);
+      nextResult = ReflectApply(iteratorRecord.next, iteratorRecord.iterator, []);
     } catch (e) {
       return promiseRejectedWith(e);
     }
@@ -691,7 +691,7 @@ function readableStreamFromIterable(asyncIterable) {
     if (returnMethod == null) return promiseResolvedWith(undefined);
     let returnResult;
     try {
-      returnResult = Reflect.apply(returnMethod, iterator, [reason]);
+      returnResult = ReflectApply(returnMethod, iterator, [reason]);
     } catch (e) {
       return promiseRejectedWith(e);
     }

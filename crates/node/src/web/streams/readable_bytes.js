@@ -17,7 +17,7 @@ class ReadableStreamBYOBReader {
 
   read(view = undefined) {
     if (!isReadableStreamBYOBReader(this)) return promiseRejectedWith(invalidThis('ReadableStreamBYOBReader'));
-    if (!ArrayBuffer.isView(view)) {
+    if (!ArrayBufferIsView(view)) {
       return promiseRejectedWith(ERR_INVALID_ARG_TYPE('view', ['Buffer', 'TypedArray', 'DataView'], view));
     }
     if (view.byteLength === 0 || isDetached(view.buffer) || arrayBufferByteLength(view.buffer) === 0) {
@@ -64,7 +64,7 @@ class ReadableStreamBYOBReader {
     }, depth, options);
   }
 }
-Object.defineProperty(ReadableStreamBYOBReader.prototype, Symbol.toStringTag, {
+ObjectDefineProperty(ReadableStreamBYOBReader.prototype, SymbolToStringTag, {
   value: 'ReadableStreamBYOBReader', configurable: true,
 });
 
@@ -87,12 +87,12 @@ function readableStreamBYOBReaderErrorReadIntoRequests(reader, e) {
 }
 
 function readableStreamAddReadIntoRequest(stream, readIntoRequest) {
-  stream[kState].reader[kState].readIntoRequests.push(readIntoRequest);
+  ArrayPrototypePush(stream[kState].reader[kState].readIntoRequests, readIntoRequest);
 }
 
 function readableStreamFulfillReadIntoRequest(stream, chunk, done) {
   const reader = stream[kState].reader;
-  const request = reader[kState].readIntoRequests.shift();
+  const request = ArrayPrototypeShift(reader[kState].readIntoRequests);
   if (done) request.close(chunk);
   else request.chunk(chunk);
 }
@@ -128,7 +128,7 @@ class ReadableStreamBYOBRequest {
 
   respondWithNewView(view) {
     if (!hasBrand(this, 'ReadableStreamBYOBRequest')) throw invalidThis('ReadableStreamBYOBRequest');
-    if (!ArrayBuffer.isView(view)) throw ERR_INVALID_ARG_TYPE('view', ['Buffer', 'TypedArray', 'DataView'], view);
+    if (!ArrayBufferIsView(view)) throw ERR_INVALID_ARG_TYPE('view', ['Buffer', 'TypedArray', 'DataView'], view);
     const r = this[kState];
     if (r.controller === undefined) throw invalidState('This BYOB request has been invalidated');
     if (isDetached(view.buffer)) throw invalidState('Viewed ArrayBuffer is detached');
@@ -139,7 +139,7 @@ class ReadableStreamBYOBRequest {
     return customInspect(this, 'ReadableStreamBYOBRequest', { view: this.view, controller: this[kState].controller }, depth, options);
   }
 }
-Object.defineProperty(ReadableStreamBYOBRequest.prototype, Symbol.toStringTag, {
+ObjectDefineProperty(ReadableStreamBYOBRequest.prototype, SymbolToStringTag, {
   value: 'ReadableStreamBYOBRequest', configurable: true,
 });
 
@@ -170,7 +170,7 @@ class ReadableByteStreamController {
 
   enqueue(chunk) {
     if (!isReadableByteStreamController(this)) throw invalidThis('ReadableByteStreamController');
-    if (!ArrayBuffer.isView(chunk)) throw ERR_INVALID_ARG_TYPE('chunk', ['Buffer', 'TypedArray', 'DataView'], chunk);
+    if (!ArrayBufferIsView(chunk)) throw ERR_INVALID_ARG_TYPE('chunk', ['Buffer', 'TypedArray', 'DataView'], chunk);
     const c = this[kState];
     if (chunk.byteLength === 0) throw invalidState('chunk ArrayBuffer is zero-length or detached');
     if (arrayBufferByteLength(chunk.buffer) === 0) throw invalidState('chunk ArrayBuffer is zero-length or detached');
@@ -188,7 +188,7 @@ class ReadableByteStreamController {
     return customInspect(this, 'ReadableByteStreamController', {}, depth, options);
   }
 }
-Object.defineProperty(ReadableByteStreamController.prototype, Symbol.toStringTag, {
+ObjectDefineProperty(ReadableByteStreamController.prototype, SymbolToStringTag, {
   value: 'ReadableByteStreamController', configurable: true,
 });
 
@@ -298,7 +298,7 @@ function readableByteStreamControllerEnqueue(controller, chunk) {
 
 function readableByteStreamControllerEnqueueChunkToQueue(controller, buffer, byteOffset, byteLength) {
   const c = controller[kState];
-  c.queue.push({ buffer, byteOffset, byteLength });
+  ArrayPrototypePush(c.queue, { buffer, byteOffset, byteLength });
   c.queueTotalSize += byteLength;
 }
 
@@ -323,7 +323,7 @@ function readableByteStreamControllerEnqueueDetachedPullIntoToQueue(controller, 
 // ReadableByteStreamControllerFillPullIntoDescriptorFromQueue (§4.10.12)
 function readableByteStreamControllerFillPullIntoDescriptorFromQueue(controller, d) {
   const c = controller[kState];
-  const maxBytesToCopy = Math.min(c.queueTotalSize, d.byteLength - d.bytesFilled);
+  const maxBytesToCopy = MathMin(c.queueTotalSize, d.byteLength - d.bytesFilled);
   const maxBytesFilled = d.bytesFilled + maxBytesToCopy;
   let totalBytesToCopyRemaining = maxBytesToCopy;
   let ready = false;
@@ -336,12 +336,12 @@ function readableByteStreamControllerFillPullIntoDescriptorFromQueue(controller,
   const queue = c.queue;
   while (totalBytesToCopyRemaining > 0) {
     const headOfQueue = queue[0];
-    const bytesToCopy = Math.min(totalBytesToCopyRemaining, headOfQueue.byteLength);
+    const bytesToCopy = MathMin(totalBytesToCopyRemaining, headOfQueue.byteLength);
     const destStart = d.byteOffset + d.bytesFilled;
     new Uint8Array(d.buffer, destStart, bytesToCopy)
       .set(new Uint8Array(headOfQueue.buffer, headOfQueue.byteOffset, bytesToCopy));
     if (headOfQueue.byteLength === bytesToCopy) {
-      queue.shift();
+      ArrayPrototypeShift(queue);
     } else {
       headOfQueue.byteOffset += bytesToCopy;
       headOfQueue.byteLength -= bytesToCopy;
@@ -355,7 +355,7 @@ function readableByteStreamControllerFillPullIntoDescriptorFromQueue(controller,
 
 function readableByteStreamControllerFillReadRequestFromQueue(controller, readRequest) {
   const c = controller[kState];
-  const entry = c.queue.shift();
+  const entry = ArrayPrototypeShift(c.queue);
   c.queueTotalSize -= entry.byteLength;
   readableByteStreamControllerHandleQueueDrain(controller);
   readRequest.chunk(new Uint8Array(entry.buffer, entry.byteOffset, entry.byteLength));
@@ -366,7 +366,7 @@ function readableByteStreamControllerGetBYOBRequest(controller) {
   if (c.byobRequest === null && c.pendingPullIntos.length > 0) {
     const first = c.pendingPullIntos[0];
     const view = new Uint8Array(first.buffer, first.byteOffset + first.bytesFilled, first.byteLength - first.bytesFilled);
-    const byobRequest = Object.create(ReadableStreamBYOBRequest.prototype);
+    const byobRequest = ObjectCreate(ReadableStreamBYOBRequest.prototype);
     setSlots(byobRequest, { brand: 'ReadableStreamBYOBRequest', controller, view });
     c.byobRequest = byobRequest;
   }
@@ -416,7 +416,7 @@ function readableByteStreamControllerProcessReadRequestsUsingQueue(controller) {
   const reader = c.stream[kState].reader;
   while (reader[kState].readRequests.length > 0) {
     if (c.queueTotalSize === 0) return;
-    const readRequest = reader[kState].readRequests.shift();
+    const readRequest = ArrayPrototypeShift(reader[kState].readRequests);
     readableByteStreamControllerFillReadRequestFromQueue(controller, readRequest);
   }
 }
@@ -446,7 +446,7 @@ function readableByteStreamControllerPullInto(controller, view, readIntoRequest)
     bytesFilled: 0, elementSize, viewConstructor: ctor, readerType: 'byob',
   };
   if (c.pendingPullIntos.length > 0) {
-    c.pendingPullIntos.push(d);
+    ArrayPrototypePush(c.pendingPullIntos, d);
     readableStreamAddReadIntoRequest(stream, readIntoRequest);
     return;
   }
@@ -469,7 +469,7 @@ function readableByteStreamControllerPullInto(controller, view, readIntoRequest)
       return;
     }
   }
-  c.pendingPullIntos.push(d);
+  ArrayPrototypePush(c.pendingPullIntos, d);
   readableStreamAddReadIntoRequest(stream, readIntoRequest);
   readableByteStreamControllerCallPullIfNeeded(controller);
 }
@@ -477,7 +477,7 @@ function readableByteStreamControllerPullInto(controller, view, readIntoRequest)
 function readableByteStreamControllerRespond(controller, bytesWritten) {
   const c = controller[kState];
   const n = Number(bytesWritten);
-  if (!Number.isFinite(n) || n < 0) throw invalidArgValue(RangeError, 'bytesWritten', bytesWritten, 'argument');
+  if (!NumberIsFinite(n) || n < 0) throw invalidArgValue(RangeError, 'bytesWritten', bytesWritten, 'argument');
   const first = c.pendingPullIntos[0];
   const state = c.stream[kState].state;
   if (state === 'closed') {
@@ -558,7 +558,7 @@ function readableByteStreamControllerRespondWithNewView(controller, view) {
 }
 
 function readableByteStreamControllerShiftPendingPullInto(controller) {
-  return controller[kState].pendingPullIntos.shift();
+  return ArrayPrototypeShift(controller[kState].pendingPullIntos);
 }
 
 function readableByteStreamControllerFillHeadPullIntoDescriptor(controller, size, d) {
@@ -627,7 +627,7 @@ function setUpReadableByteStreamController(stream, controller, startAlgorithm, p
           readRequest.error(e);
           return;
         }
-        c.pendingPullIntos.push({
+        ArrayPrototypePush(c.pendingPullIntos, {
           buffer, bufferByteLength: c.autoAllocateChunkSize, byteOffset: 0, byteLength: c.autoAllocateChunkSize,
           bytesFilled: 0, elementSize: 1, viewConstructor: Uint8Array, readerType: 'default',
         });
@@ -654,17 +654,17 @@ function setUpReadableByteStreamController(stream, controller, startAlgorithm, p
 }
 
 function setUpReadableByteStreamControllerFromUnderlyingSource(stream, source, highWaterMark) {
-  const controller = Object.create(ReadableByteStreamController.prototype);
+  const controller = ObjectCreate(ReadableByteStreamController.prototype);
   const start = getMethod(source, 'start', 'source');
   const pull = getMethod(source, 'pull', 'source');
   const cancel = getMethod(source, 'cancel', 'source');
-  const startAlgorithm = start ? () => Reflect.apply(start, source, [controller]) : () => undefined;
+  const startAlgorithm = start ? () => ReflectApply(start, source, [controller]) : () => undefined;
   const pullAlgorithm = pull ? () => promiseCall(pull, source, [controller]) : noopPromise;
   const cancelAlgorithm = cancel ? (reason) => promiseCall(cancel, source, [reason]) : noopPromise;
   let autoAllocateChunkSize = source.autoAllocateChunkSize;
   if (autoAllocateChunkSize !== undefined) {
     autoAllocateChunkSize = Number(autoAllocateChunkSize);
-    if (!Number.isInteger(autoAllocateChunkSize) || autoAllocateChunkSize <= 0) {
+    if (!NumberIsInteger(autoAllocateChunkSize) || autoAllocateChunkSize <= 0) {
       throw invalidArgValue(RangeError, 'source.autoAllocateChunkSize', source.autoAllocateChunkSize);
     }
   }

@@ -11,10 +11,10 @@ class TextEncoderStream {
       transform(chunk, controller) {
         let text = pendingHighSurrogate === null ? `${chunk}` : pendingHighSurrogate + `${chunk}`;
         pendingHighSurrogate = null;
-        const last = text.charCodeAt(text.length - 1);
+        const last = StringPrototypeCharCodeAt(text, text.length - 1);
         if (last >= 0xd800 && last <= 0xdbff) {
           pendingHighSurrogate = text[text.length - 1];
-          text = text.slice(0, -1);
+          text = StringPrototypeSlice(text, 0, -1);
         }
         if (text.length > 0) controller.enqueue(encoder.encode(text));
       },
@@ -46,7 +46,7 @@ class TextEncoderStream {
     }, depth, options);
   }
 }
-Object.defineProperty(TextEncoderStream.prototype, Symbol.toStringTag, { value: 'TextEncoderStream', configurable: true });
+ObjectDefineProperty(TextEncoderStream.prototype, SymbolToStringTag, { value: 'TextEncoderStream', configurable: true });
 
 class TextDecoderStream {
   constructor(encoding = 'utf-8', options = {}) {
@@ -98,7 +98,7 @@ class TextDecoderStream {
     }, depth, options);
   }
 }
-Object.defineProperty(TextDecoderStream.prototype, Symbol.toStringTag, { value: 'TextDecoderStream', configurable: true });
+ObjectDefineProperty(TextDecoderStream.prototype, SymbolToStringTag, { value: 'TextDecoderStream', configurable: true });
 
 module.exports = {
   ReadableStream,
@@ -122,7 +122,7 @@ module.exports = {
 
 // For Node-side producers and consumers (node:stream's fromWeb/toWeb, Blob, fetch):
 // not enumerable, so `node:stream/web` does not list them.
-Object.defineProperty(module.exports, 'internals', {
+ObjectDefineProperty(module.exports, 'internals', {
   enumerable: false,
   value: {
     isReadableStream,

@@ -20,7 +20,7 @@ class TransformStream {
     setUpTransformStreamDefaultControllerFromTransformer(this, t);
     const start = getMethod(t, 'start', 'transformer');
     if (start) {
-      startPromise.resolve(Reflect.apply(start, t, [this[kState].controller]));
+      startPromise.resolve(ReflectApply(start, t, [this[kState].controller]));
     } else {
       startPromise.resolve(undefined);
     }
@@ -43,7 +43,7 @@ class TransformStream {
     }, depth, options);
   }
 }
-Object.defineProperty(TransformStream.prototype, Symbol.toStringTag, { value: 'TransformStream', configurable: true });
+ObjectDefineProperty(TransformStream.prototype, SymbolToStringTag, { value: 'TransformStream', configurable: true });
 
 function isTransformStream(v) {
   return hasBrand(v, 'TransformStream');
@@ -129,7 +129,7 @@ class TransformStreamDefaultController {
     return customInspect(this, 'TransformStreamDefaultController', { stream: this[kState].stream }, depth, options);
   }
 }
-Object.defineProperty(TransformStreamDefaultController.prototype, Symbol.toStringTag, {
+ObjectDefineProperty(TransformStreamDefaultController.prototype, SymbolToStringTag, {
   value: 'TransformStreamDefaultController', configurable: true,
 });
 
@@ -150,7 +150,7 @@ function setUpTransformStreamDefaultController(stream, controller, transformAlgo
 }
 
 function setUpTransformStreamDefaultControllerFromTransformer(stream, transformer) {
-  const controller = Object.create(TransformStreamDefaultController.prototype);
+  const controller = ObjectCreate(TransformStreamDefaultController.prototype);
   const transform = getMethod(transformer, 'transform', 'transformer');
   const flush = getMethod(transformer, 'flush', 'transformer');
   const cancel = getMethod(transformer, 'cancel', 'transformer');

@@ -41,7 +41,7 @@ class WritableStream {
     return customInspect(this, 'WritableStream', { locked: this.locked, state: this[kState].state }, depth, options);
   }
 }
-Object.defineProperty(WritableStream.prototype, Symbol.toStringTag, { value: 'WritableStream', configurable: true });
+ObjectDefineProperty(WritableStream.prototype, SymbolToStringTag, { value: 'WritableStream', configurable: true });
 
 function isWritableStream(v) {
   return hasBrand(v, 'WritableStream');
@@ -69,9 +69,9 @@ function isWritableStreamLocked(stream) {
 
 // CreateWritableStream (§5.5.1), for Node-side sinks (Writable.toWeb).
 function createWritableStream(startAlgorithm, writeAlgorithm, closeAlgorithm, abortAlgorithm, highWaterMark = 1, sizeAlgorithm = () => 1) {
-  const stream = Object.create(WritableStream.prototype);
+  const stream = ObjectCreate(WritableStream.prototype);
   initializeWritableStream(stream);
-  const controller = Object.create(WritableStreamDefaultController.prototype);
+  const controller = ObjectCreate(WritableStreamDefaultController.prototype);
   setUpWritableStreamDefaultController(stream, controller, startAlgorithm, writeAlgorithm, closeAlgorithm, abortAlgorithm, highWaterMark, sizeAlgorithm);
   return stream;
 }
@@ -118,7 +118,7 @@ function writableStreamClose(stream) {
 
 function writableStreamAddWriteRequest(stream) {
   const cap = newPromiseCapability();
-  stream[kState].writeRequests.push(cap);
+  ArrayPrototypePush(stream[kState].writeRequests, cap);
   return cap.promise;
 }
 
@@ -229,7 +229,7 @@ function writableStreamMarkCloseRequestInFlight(stream) {
 
 function writableStreamMarkFirstWriteRequestInFlight(stream) {
   const s = stream[kState];
-  s.inFlightWriteRequest = s.writeRequests.shift();
+  s.inFlightWriteRequest = ArrayPrototypeShift(s.writeRequests);
 }
 
 function writableStreamRejectCloseAndClosedPromiseIfNeeded(stream) {
@@ -353,7 +353,7 @@ class WritableStreamDefaultWriter {
     }, depth, options);
   }
 }
-Object.defineProperty(WritableStreamDefaultWriter.prototype, Symbol.toStringTag, {
+ObjectDefineProperty(WritableStreamDefaultWriter.prototype, SymbolToStringTag, {
   value: 'WritableStreamDefaultWriter', configurable: true,
 });
 
@@ -451,7 +451,7 @@ class WritableStreamDefaultController {
     return customInspect(this, 'WritableStreamDefaultController', {}, depth, options);
   }
 }
-Object.defineProperty(WritableStreamDefaultController.prototype, Symbol.toStringTag, {
+ObjectDefineProperty(WritableStreamDefaultController.prototype, SymbolToStringTag, {
   value: 'WritableStreamDefaultController', configurable: true,
 });
 
@@ -495,12 +495,12 @@ function setUpWritableStreamDefaultController(stream, controller, startAlgorithm
 }
 
 function setUpWritableStreamDefaultControllerFromUnderlyingSink(stream, sink, highWaterMark, sizeAlgorithm) {
-  const controller = Object.create(WritableStreamDefaultController.prototype);
+  const controller = ObjectCreate(WritableStreamDefaultController.prototype);
   const start = getMethod(sink, 'start', 'sink');
   const write = getMethod(sink, 'write', 'sink');
   const close = getMethod(sink, 'close', 'sink');
   const abort = getMethod(sink, 'abort', 'sink');
-  const startAlgorithm = start ? () => Reflect.apply(start, sink, [controller]) : () => undefined;
+  const startAlgorithm = start ? () => ReflectApply(start, sink, [controller]) : () => undefined;
   const writeAlgorithm = write ? (chunk) => promiseCall(write, sink, [chunk, controller]) : noopPromise;
   const closeAlgorithm = close ? () => promiseCall(close, sink, []) : noopPromise;
   const abortAlgorithm = abort ? (reason) => promiseCall(abort, sink, [reason]) : noopPromise;
