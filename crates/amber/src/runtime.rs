@@ -152,6 +152,7 @@ pub struct RuntimeBuilder {
     options: VmOptions,
     hosts: HostFunctions,
     print: Option<PrintHook>,
+    partial_print: Option<PrintHook>,
     module_loader: Option<amber_engine::module::ModuleLoader>,
     print_while_replaying: bool,
     wall_clock: fn() -> u64,
@@ -225,6 +226,7 @@ impl RuntimeBuilder {
             options,
             hosts: HostFunctions::default(),
             print: None,
+            partial_print: None,
             module_loader: None,
             print_while_replaying: false,
             wall_clock: wall_clock_ms,
@@ -353,6 +355,18 @@ impl RuntimeBuilder {
 
     pub fn print_hook(mut self, hook: PrintHook) -> Self {
         self.print = Some(hook);
+        self
+    }
+
+    /// Where a partial line goes — text the program wrote with `process.stdout.write` (or
+    /// stderr) after its last newline — when the run stops with one unfinished: the hook gets
+    /// the text as written, and must not end it with a newline. It is called when the run
+    /// suspends (so the process that wrote the text prints it; it leaves the run's state and
+    /// the process that resumes the run does not print it again) and when the run ends (Node
+    /// adds no newline at exit). Without this hook a partial line waits in the run's state
+    /// until its newline comes, and the end of the run prints it as a line.
+    pub fn partial_line_hook(mut self, hook: PrintHook) -> Self {
+        self.partial_print = Some(hook);
         self
     }
 
@@ -605,6 +619,7 @@ impl RuntimeBuilder {
             completion: serde_json::Value::Null,
             state: State::NotStarted,
             repl: false,
+            partial_print: self.partial_print,
             grants: self.grants,
             fs_limits: self.fs_limits,
         }
@@ -640,6 +655,8 @@ pub struct Runtime {
     completion: serde_json::Value,
     state: State,
     repl: bool,
+    /// [`RuntimeBuilder::partial_line_hook`].
+    partial_print: Option<PrintHook>,
     grants: Option<SharedGrants>,
     fs_limits: FsLimits,
 }
@@ -1423,7 +1440,29 @@ impl Runtime {
             if !self.core.recorder.strict && self.serve_hosts() {
                 continue;
             }
+            self.flush_partial_lines(false);
             return Ok(Outcome::Suspended(self.pending()));
+        }
+    }
+
+    /// Partial lines (written after the last newline) leave the run's state through the
+    /// embedder's partial-line hook, as written: when the run suspends, so the process that
+    /// wrote them prints them and a resumed process does not, and when it ends. Replaying,
+    /// they leave the state unprinted, as a live run's would have at this point. Without the
+    /// hook they stay until their newline, or are printed as lines at the end.
+    fn flush_partial_lines(&mut self, ending: bool) {
+        let Some(hook) = self.partial_print else {
+            if ending {
+                amber_node::modules::process::flush_output(&mut self.core.vm);
+            }
+            return;
+        };
+        let silent = self.core.recorder.silent();
+        for stream in [Stream::Stdout, Stream::Stderr] {
+            let text = amber_node::modules::process::take_partial_for(&mut self.core.vm, stream);
+            if !text.is_empty() && !silent {
+                hook(&mut self.core.vm, stream, &text);
+            }
         }
     }
 
@@ -1469,7 +1508,7 @@ impl Runtime {
     }
 
     fn end(&mut self, outcome: Outcome) -> Outcome {
-        amber_node::modules::process::flush_output(&mut self.core.vm);
+        self.flush_partial_lines(true);
         self.observe_capabilities();
         if !self.repl {
             self.state = State::Ended;
