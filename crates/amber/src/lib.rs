@@ -74,6 +74,6 @@ pub struct HostApiDoc;
 pub use amber_durable::journal::idempotency_key;
 
 pub use runtime::{
-    wall_clock_ms, ErrorReport, FsLimits, HostHandler, Outcome, Program, Runtime, RuntimeBuilder, ENGINE_VERSION,
-    GC_INTERVAL_VARIABLE,
+    wall_clock_ms, ErrorReport, FsLimits, HostHandler, Outcome, Program, ReplEval, Runtime, RuntimeBuilder,
+    ENGINE_VERSION, GC_INTERVAL_VARIABLE,
 };

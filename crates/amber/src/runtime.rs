@@ -13,7 +13,7 @@ use amber_durable::image::{decode_image, encode_image, HeapStats, Manifest, Pend
 use amber_durable::journal::{Attempt, CallRecord, CallResult, Journal, JournalHead, OpKind, RecordDraft, RecordKind};
 use amber_durable::policy::Policy;
 use amber_engine::error::SyntaxErrorReport;
-use amber_engine::heap::object::Class;
+use amber_engine::heap::object::{Class, PromiseState};
 use amber_engine::vm::{PrintHook, Stream};
 use amber_engine::{Value, Vm, VmOptions};
 use amber_node::modules::process::ProcessInputs;
@@ -147,12 +147,30 @@ impl fmt::Display for ErrorReport {
 
 pub use crate::host_functions::HostHandler;
 
+/// The VM host value holding the promise of the input the REPL awaits.
+const REPL_AWAITED: &str = "amber:repl-awaited";
+
+/// What one REPL input came to ([`Runtime::repl_eval`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReplEval {
+    /// Its value, as Node's REPL shows it (strings quoted); `_` holds it.
+    Value(String),
+    /// It awaits at top level: run the event loop ([`Runtime::resume`]), then ask
+    /// [`Runtime::repl_settled`].
+    Awaiting,
+    /// It threw (or did not parse); `_error` holds what it threw.
+    Threw(ErrorReport),
+    /// It ended the program (`process.exit`).
+    Ended(Outcome),
+}
+
 /// Configures a [`Runtime`]: policy, limits, host functions, output, clocks.
 pub struct RuntimeBuilder {
     policy: Policy,
     options: VmOptions,
     hosts: HostFunctions,
     print: Option<PrintHook>,
+    partial_print: Option<PrintHook>,
     module_loader: Option<amber_engine::module::ModuleLoader>,
     print_while_replaying: bool,
     wall_clock: fn() -> u64,
@@ -226,6 +244,7 @@ impl RuntimeBuilder {
             options,
             hosts: HostFunctions::default(),
             print: None,
+            partial_print: None,
             module_loader: None,
             print_while_replaying: false,
             wall_clock: wall_clock_ms,
@@ -354,6 +373,18 @@ impl RuntimeBuilder {
 
     pub fn print_hook(mut self, hook: PrintHook) -> Self {
         self.print = Some(hook);
+        self
+    }
+
+    /// Where a partial line goes — text the program wrote with `process.stdout.write` (or
+    /// stderr) after its last newline — when the run stops with one unfinished: the hook gets
+    /// the text as written, and must not end it with a newline. It is called when the run
+    /// suspends (so the process that wrote the text prints it; it leaves the run's state and
+    /// the process that resumes the run does not print it again) and when the run ends (Node
+    /// adds no newline at exit). Without this hook a partial line waits in the run's state
+    /// until its newline comes, and the end of the run prints it as a line.
+    pub fn partial_line_hook(mut self, hook: PrintHook) -> Self {
+        self.partial_print = Some(hook);
         self
     }
 
@@ -607,6 +638,7 @@ impl RuntimeBuilder {
             completion: serde_json::Value::Null,
             state: State::NotStarted,
             repl: false,
+            partial_print: self.partial_print,
             grants: self.grants,
             fs_limits: self.fs_limits,
         }
@@ -642,6 +674,8 @@ pub struct Runtime {
     completion: serde_json::Value,
     state: State,
     repl: bool,
+    /// [`RuntimeBuilder::partial_line_hook`].
+    partial_print: Option<PrintHook>,
     grants: Option<SharedGrants>,
     fs_limits: FsLimits,
 }
@@ -686,10 +720,9 @@ impl Runtime {
         self.after_end(outcome)
     }
 
-    fn run_program(&mut self, program: &Program) -> Result<Outcome> {
-        if self.state != State::NotStarted {
-            return Err(Error::usage("this runtime has already started a program; use resume"));
-        }
+    /// Starts the run (its run-start record, the clock and seeds) and sets up what every
+    /// program runs over: the folder, `/tmp` and the home directory, `process`, the limits.
+    fn set_up(&mut self) -> Result<()> {
         self.start()?;
         if let Some(seed) = self.vfs_seed.take() {
             let now = self.core.vm.clock_ms;
@@ -728,7 +761,6 @@ impl Runtime {
             inputs.env.insert(name.clone(), value.clone());
         }
         inputs.install(&mut self.core.vm);
-        self.code_hashes.insert(program.filename.clone(), Digest::of(program.source.as_bytes()));
         if let Some(spec) = &self.lower {
             let hashes = spec.folder.lock().map(|folder| folder.code_file_hashes(&spec.at)).unwrap_or_default();
             self.code_hashes.extend(hashes.into_iter().map(|(path, hash)| (path, Digest(hash))));
@@ -758,6 +790,15 @@ impl Runtime {
         if fs.readonly {
             put_host_state(&mut self.core.vm, amber_node::modules::fs::READONLY_KEY, Vec::new());
         }
+        Ok(())
+    }
+
+    fn run_program(&mut self, program: &Program) -> Result<Outcome> {
+        if self.state != State::NotStarted {
+            return Err(Error::usage("this runtime has already started a program; use resume"));
+        }
+        self.set_up()?;
+        self.code_hashes.insert(program.filename.clone(), Digest::of(program.source.as_bytes()));
         // TypeScript runs as the JavaScript it becomes (the code hash stays the TypeScript
         // text's): an ES module with its position map, or CommonJS, which `node:module`
         // transforms as it compiles the file.
@@ -807,7 +848,10 @@ impl Runtime {
             State::NotStarted => Err(Error::usage("no program has been started; use run")),
             State::Ended => Err(Error::usage("the program has already ended")),
             State::Running => {
-                let outcome = self.drive()?;
+                let mut outcome = self.drive()?;
+                if self.repl {
+                    self.repl_unhandled(&mut outcome);
+                }
                 self.after_end(outcome)
             }
         }
@@ -882,35 +926,136 @@ impl Runtime {
         Ok(changes)
     }
 
-    /// REPL: evaluate more code in the same realm and return its inspected value (strings
-    /// quoted, as Node's REPL shows them), or the outcome if it threw. The event loop does
-    /// not run: call [`Runtime::resume`] next. A throw does not end the runtime.
-    pub fn eval(&mut self, source: &str, filename: &str) -> Result<std::result::Result<String, Outcome>> {
+    /// REPL (Node's, `amber repl`): evaluate one input in the same realm, as Node's REPL
+    /// does ([`amber_node::repl`]: `{a:1}` is an object literal; top-level `await`, with what
+    /// its declarations bind kept for later inputs; `require` relative to the working
+    /// directory; `_` and `_error`). The first input starts the run. The event loop does not
+    /// run: call [`Runtime::resume`] next, then, for [`ReplEval::Awaiting`],
+    /// [`Runtime::repl_settled`]. A throw does not end the runtime.
+    pub fn repl_eval(&mut self, input: &str, filename: &str) -> Result<ReplEval> {
         self.repl = true;
         if self.state == State::NotStarted {
-            self.start()?;
+            self.set_up()?;
+            let cwd = self.core.vm.vfs.cwd.clone();
+            let installed = self.core.js(|vm| amber_node::repl::install(vm, &cwd));
+            if let Err(t) = installed {
+                let e = self.core.vm.run_error(t);
+                if let Some(outcome) = self.core.finish_slice(Err(e))? {
+                    return Err(Error::usage(format!("cannot set up the REPL: {outcome:?}")));
+                }
+            }
         }
         self.state = State::Running;
         self.core.vm.pending_rejections.clear();
-        let r = self.core.js(|vm| vm.eval_script(source, filename));
-        match r {
-            Ok(value) => {
-                let shown = match value.as_string() {
-                    Some(s) => {
-                        let text = self.core.vm.heap.flat(s).to_rust_string();
-                        amber_node::inspect::quote(&text)
+        let prepared = amber_node::repl::prepare(input);
+        let r = self.core.js(|vm| vm.eval_script(&prepared.code, filename));
+        // What the input wrote without a newline shows before its value, as in Node.
+        self.flush_partial_lines(false);
+        let shown = match r {
+            Ok(value) if prepared.awaited => {
+                // The REPL reports its rejection: it is not an unhandled one.
+                if let Some(object) = value.as_object() {
+                    if let Class::Promise(data) = &mut self.core.vm.heap.obj_mut(object).class {
+                        data.is_handled = true;
                     }
-                    None => self.core.js(|vm| amber_node::inspect::inspect(vm, value)),
-                };
-                self.core.vm.stack.clear();
-                self.core.vm.frames.clear();
-                Ok(Ok(shown))
+                }
+                self.core.vm.set_host_value(REPL_AWAITED, value);
+                Ok(ReplEval::Awaiting)
             }
-            Err(e) => match self.core.finish_slice(Err(e))? {
-                Some(outcome) => Ok(Err(outcome)),
-                None => Ok(Ok(String::new())),
-            },
+            Ok(value) => self.repl_value(value).map(ReplEval::Value),
+            Err(e) => self.repl_threw(e),
+        };
+        self.core.vm.stack.clear();
+        self.core.vm.frames.clear();
+        shown
+    }
+
+    /// After [`ReplEval::Awaiting`] and a [`Runtime::resume`]: the awaited input's value (or
+    /// what it threw) once it has settled, None while it waits (on the operations `resume`
+    /// reported). It is reported once.
+    pub fn repl_settled(&mut self) -> Result<Option<ReplEval>> {
+        let Some(promise) = self.core.vm.host_value(REPL_AWAITED) else { return Ok(None) };
+        let Some(object) = promise.as_object() else { return Ok(None) };
+        let (state, result) = match &self.core.vm.heap.obj(object).class {
+            Class::Promise(data) => (data.state, data.result),
+            _ => return Ok(None),
+        };
+        let settled = match state {
+            PromiseState::Pending => return Ok(None),
+            PromiseState::Fulfilled => self.repl_value(result).map(ReplEval::Value),
+            PromiseState::Rejected => {
+                let thrown = self.core.js(|vm| amber_node::repl::threw(vm, result));
+                let report = ErrorReport::thrown(&mut self.core.vm, result, false);
+                thrown.map(|()| ReplEval::Threw(report)).or_else(|t| {
+                    let e = self.core.vm.run_error(t);
+                    self.repl_threw(e)
+                })
+            }
+        };
+        self.repl_stop_waiting();
+        self.core.vm.stack.clear();
+        self.core.vm.frames.clear();
+        settled.map(Some)
+    }
+
+    /// The REPL stops waiting for an awaited input (`.break`): it still runs, but its value
+    /// is not reported.
+    pub fn repl_stop_waiting(&mut self) {
+        self.core.vm.host_values.retain(|(name, _)| name != REPL_AWAITED);
+    }
+
+    /// An unhandled rejection in the REPL is reported as Node's REPL reports it (`Uncaught
+    /// Error: …`), its reason becomes `_error`, and the REPL goes on.
+    fn repl_unhandled(&mut self, outcome: &mut Outcome) {
+        let Outcome::Threw(report) = outcome else { return };
+        let Some(&promise) = self.core.vm.pending_rejections.first() else { return };
+        report.in_promise = false;
+        self.core.vm.pending_rejections.clear();
+        let reason = match promise.as_object().map(|p| &self.core.vm.heap.obj(p).class) {
+            Some(Class::Promise(data)) => data.result,
+            _ => return,
+        };
+        self.core.vm.roots.push(reason);
+        let _ = self.core.js(|vm| amber_node::repl::threw(vm, reason));
+        self.core.vm.roots.pop();
+        self.core.vm.stack.clear();
+        self.core.vm.frames.clear();
+    }
+
+    /// `_` = `value`; `value` as Node's REPL shows it.
+    fn repl_value(&mut self, value: Value) -> Result<String> {
+        self.core.vm.roots.push(value);
+        let r = self.core.js(|vm| amber_node::repl::completed(vm, value));
+        self.core.vm.roots.pop();
+        if let Err(t) = r {
+            let e = self.core.vm.run_error(t);
+            return match self.repl_threw(e)? {
+                ReplEval::Threw(report) => Err(Error::usage(format!("{report}"))),
+                _ => Err(Error::usage("the REPL's `_` could not be set")),
+            };
         }
+        Ok(match value.as_string() {
+            Some(s) => {
+                let text = self.core.vm.heap.flat(s).to_rust_string();
+                amber_node::inspect::quote(&text)
+            }
+            None => self.core.js(|vm| amber_node::inspect::inspect(vm, value)),
+        })
+    }
+
+    /// `_error` = the thrown value, and its report; or how the input ended the program.
+    fn repl_threw(&mut self, e: amber_engine::error::RunError) -> Result<ReplEval> {
+        if let amber_engine::error::RunError::Threw { value, .. } = &e {
+            let value = *value;
+            self.core.vm.roots.push(value);
+            let _ = self.core.js(|vm| amber_node::repl::threw(vm, value));
+            self.core.vm.roots.pop();
+        }
+        Ok(match self.core.finish_slice(Err(e))? {
+            Some(Outcome::Threw(report)) => ReplEval::Threw(report),
+            Some(outcome) => ReplEval::Ended(outcome),
+            None => ReplEval::Value(String::new()),
+        })
     }
 
     /// From now on every effect is refused (`amber eval`: see [`crate::history::eval_sealed`]).
@@ -1426,7 +1571,29 @@ impl Runtime {
             if !self.core.recorder.strict && self.serve_hosts() {
                 continue;
             }
+            self.flush_partial_lines(false);
             return Ok(Outcome::Suspended(self.pending()));
+        }
+    }
+
+    /// Partial lines (written after the last newline) leave the run's state through the
+    /// embedder's partial-line hook, as written: when the run suspends, so the process that
+    /// wrote them prints them and a resumed process does not, and when it ends. Replaying,
+    /// they leave the state unprinted, as a live run's would have at this point. Without the
+    /// hook they stay until their newline, or are printed as lines at the end.
+    fn flush_partial_lines(&mut self, ending: bool) {
+        let Some(hook) = self.partial_print else {
+            if ending {
+                amber_node::modules::process::flush_output(&mut self.core.vm);
+            }
+            return;
+        };
+        let silent = self.core.recorder.silent();
+        for stream in [Stream::Stdout, Stream::Stderr] {
+            let text = amber_node::modules::process::take_partial_for(&mut self.core.vm, stream);
+            if !text.is_empty() && !silent {
+                hook(&mut self.core.vm, stream, &text);
+            }
         }
     }
 
@@ -1472,7 +1639,7 @@ impl Runtime {
     }
 
     fn end(&mut self, outcome: Outcome) -> Outcome {
-        amber_node::modules::process::flush_output(&mut self.core.vm);
+        self.flush_partial_lines(true);
         self.observe_capabilities();
         if !self.repl {
             self.state = State::Ended;

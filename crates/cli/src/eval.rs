@@ -15,7 +15,7 @@ use clap::Args;
 use crate::error::{CliResult, Failure};
 use crate::exit;
 use crate::resume::entry_program;
-use crate::run::{builder, print_hook};
+use crate::run::{builder, partial_line_hook, print_hook};
 use crate::store::{with_session_options, StoreLocation};
 
 #[derive(Args)]
@@ -36,6 +36,12 @@ static SHOW_OUTPUT: AtomicBool = AtomicBool::new(false);
 fn eval_print_hook(vm: &mut Vm, stream: Stream, text: &str) {
     if SHOW_OUTPUT.load(Ordering::Relaxed) {
         print_hook(vm, stream, text);
+    }
+}
+
+fn eval_partial_line_hook(vm: &mut Vm, stream: Stream, text: &str) {
+    if SHOW_OUTPUT.load(Ordering::Relaxed) {
+        partial_line_hook(vm, stream, text);
     }
 }
 
@@ -68,7 +74,7 @@ pub fn open_copy(name: &str, at: Option<u64>, location: &StoreLocation) -> CliRe
         image.check_code_hashes(&loaded.sources)?;
     }
     let program = entry_program(&loaded)?;
-    let base = builder().print_hook(eval_print_hook);
+    let base = builder().print_hook(eval_print_hook).partial_line_hook(eval_partial_line_hook);
     let with_files = crate::folder::with_session_files(with_session_options(base, &loaded)?, &loaded, store.dir())?;
     let runtime = open_frozen_at(with_files, &journal, image.as_ref().map(|i| i.bytes.as_slice()), &program)
         .map_err(|e| Failure::from(e).context(format!("cannot bring session {name} to the state asked for")))?;

@@ -83,6 +83,7 @@ pub fn drive(
 /// Prints how the run stopped (stderr) and returns the exit status.
 pub fn report(result: amber::Result<Outcome>, session: Option<&str>) -> u8 {
     let _ = std::io::stdout().flush();
+    crate::run::end_partial_stderr();
     match result {
         Ok(Outcome::Completed(_)) => exit::OK,
         Ok(Outcome::Exited(code)) => program_exit_status(code),
@@ -117,6 +118,7 @@ pub fn program_exit_status(code: i32) -> u8 {
 
 /// The pending operations, one a line, with what to type next.
 pub fn print_pending(pending: &[PendingOp], session: Option<&str>) {
+    crate::run::end_partial_stderr();
     let now = amber::wall_clock_ms();
     match session {
         Some(name) => errln!(

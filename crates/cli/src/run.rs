@@ -223,7 +223,39 @@ pub fn print_hook(_vm: &mut Vm, stream: Stream, text: &str) {
         Stream::Stderr => {
             let _ = std::io::stdout().lock().flush();
             errln!("{text}");
+            STDERR_MID_LINE.store(false, std::sync::atomic::Ordering::Relaxed);
         }
+    }
+}
+
+/// A partial line (no newline yet) when the run suspends or ends: printed as written, and
+/// flushed (the process may exit next). Amber's own report on stderr starts on a line of its
+/// own ([`end_partial_stderr`]).
+pub fn partial_line_hook(_vm: &mut Vm, stream: Stream, text: &str) {
+    match stream {
+        Stream::Stdout => {
+            let mut out = std::io::stdout().lock();
+            let _ = write!(out, "{text}");
+            let _ = out.flush();
+        }
+        Stream::Stderr => {
+            let _ = std::io::stdout().lock().flush();
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "{text}");
+            let _ = err.flush();
+            STDERR_MID_LINE.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+}
+
+/// The program left stderr in the middle of a line ([`partial_line_hook`]).
+static STDERR_MID_LINE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Ends the program's partial stderr line, if it left one, so that what amber writes next to
+/// stderr starts a line of its own.
+pub fn end_partial_stderr() {
+    if STDERR_MID_LINE.swap(false, std::sync::atomic::Ordering::Relaxed) {
+        errln!();
     }
 }
 
@@ -235,7 +267,8 @@ pub fn load_module(vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(Stri
 
 /// The builder every command starts from: durable policy, CLI output.
 pub fn builder() -> RuntimeBuilder {
-    let builder = Runtime::builder().print_hook(print_hook).module_loader(load_module);
+    let builder =
+        Runtime::builder().print_hook(print_hook).partial_line_hook(partial_line_hook).module_loader(load_module);
     crate::transport::apply(crate::image_key::apply(builder))
 }
 

@@ -544,7 +544,9 @@ fn format_object(vm: &mut Vm, ctx: &mut Ctx, o: ObjectId, recurse: usize) -> Str
         }
         return format_entries(vm, ctx, o, recurse, &keys, base, ("{", "}"), false);
     }
-    if recurse > ctx.depth {
+    // Node's formatRaw returns an error without own keys before it checks the depth.
+    let bare_error = class_kind == Tag::Error && own_enumerable_keys(vm, o, false).is_empty();
+    if recurse > ctx.depth && !bare_error {
         return match class_kind {
             Tag::Array => "[Array]".into(),
             _ => format!("[{}]", ctor.unwrap_or_else(|| "Object".into())),
@@ -774,24 +776,34 @@ fn format_object_inner(
             reduce(ctx, out, p.trim_end(), ("[", "]"), true, recurse, len.min(ctx.opts.max_array_length))
         }
         Tag::Error => {
+            // Node's formatError: the stack if it is a non-empty string, else
+            // Error.prototype.toString's text; in brackets when it has no frames; every line
+            // indented as deep as the error sits.
             let stack = peek(vm, o, PropertyKey::Atom(atom::stack))
                 .and_then(|s| s.as_string())
-                .map(|s| vm.heap.flat(s).to_rust_string());
+                .map(|s| vm.heap.flat(s).to_rust_string())
+                .filter(|s| !s.is_empty());
             let base = stack.unwrap_or_else(|| {
                 let name = peek(vm, o, PropertyKey::Atom(atom::name))
                     .map(|v| primitive(vm, v, false))
                     .unwrap_or_else(|| "Error".into());
                 let msg =
                     peek(vm, o, PropertyKey::Atom(atom::message)).map(|v| primitive(vm, v, false)).unwrap_or_default();
-                if msg.is_empty() {
-                    name
-                } else {
-                    format!("{name}: {msg}")
+                match (name.is_empty(), msg.is_empty()) {
+                    (true, _) => msg,
+                    (false, true) => name,
+                    (false, false) => format!("{name}: {msg}"),
                 }
             });
+            let base = if base.contains("\n    at") { base } else { format!("[{base}]") };
+            let base = if ctx.indentation == 0 {
+                base
+            } else {
+                base.replace('\n', &format!("\n{}", " ".repeat(ctx.indentation)))
+            };
             let keys: Vec<PropertyKey> = own_enumerable_keys(vm, o, false);
             if keys.is_empty() {
-                return if recurse > 0 { format!("[{base}]") } else { base };
+                return base;
             }
             format_entries(vm, ctx, o, recurse, &keys, base, ("{", "}"), false)
         }

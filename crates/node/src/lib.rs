@@ -13,6 +13,7 @@ pub mod console;
 pub mod inspect;
 pub mod loader;
 pub mod modules;
+pub mod repl;
 pub mod timers;
 pub mod web;
 

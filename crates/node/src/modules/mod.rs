@@ -290,10 +290,11 @@ pub fn load_if_builtin(vm: &mut Vm, specifier: &str) -> Option<Result<(String, M
         );
     }
     if let Some(why) = refused(specifier) {
-        return Some(Err(format!("Module '{specifier}' is not available in Amber: {why}")));
+        return Some(Err(format!("[ERR_AMBER_MODULE_REFUSED] Module '{specifier}' is not available in Amber: {why}")));
     }
+    // `[CODE] text`: the engine gives the error that `code` (Node's, for an unknown name).
     if specifier.starts_with("node:") {
-        return Some(Err(format!("No such built-in module: {specifier}")));
+        return Some(Err(format!("[ERR_UNKNOWN_BUILTIN_MODULE] No such built-in module: {specifier}")));
     }
     None
 }

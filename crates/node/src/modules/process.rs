@@ -13,8 +13,9 @@
 //! runs dry.
 //!
 //! Partial lines (`process.stdout.write("a")` without a newline) wait in `vm.host_state`
-//! until a newline arrives (console output flushes them first); [`flush_output`] writes what
-//! is left when the run ends.
+//! until a newline arrives (console output flushes them first). The embedder takes what is
+//! left when the run stops ([`take_partial_for`]: the process that wrote a partial line prints
+//! it, as written) or writes it as lines ([`flush_output`]).
 
 use amber_engine::error::{JsResult, Limit, Throw};
 use amber_engine::runtime::call::call;
@@ -142,7 +143,6 @@ fn exit(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         _ => 0.0,
     };
     let code = if code.is_finite() { code as i32 } else { 0 };
-    flush_output(vm);
     let bytes = code.to_le_bytes().to_vec();
     match vm.host_state.iter_mut().find(|(k, _)| k == EXIT_KEY) {
         Some(e) => e.1 = bytes,
