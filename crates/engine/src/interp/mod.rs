@@ -621,7 +621,10 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             vm.stack.push(o);
         }
         Op::NewArray(n) => {
-            let a = vm.new_array(Vec::with_capacity(n as usize));
+            // The capacity is only a hint (the literal's element count); an image can carry
+            // any u32 here, so it is capped rather than trusted with a huge allocation.
+            const MAX_HINT: usize = 4096;
+            let a = vm.new_array(Vec::with_capacity((n as usize).min(MAX_HINT)));
             vm.stack.push(a);
         }
         Op::ArrayPush => {
