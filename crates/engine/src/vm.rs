@@ -931,7 +931,18 @@ impl Vm {
     /// at `filename` (a CommonJS module inside its wrapper): images name both the file's text
     /// and the code compiled from it by hash ([`Source::lower`], [`Source::code`]).
     pub fn eval_nested_lower(&mut self, source: &str, filename: &str, lower_start: usize) -> JsResult<Value> {
-        let code = match crate::compiler::compile_lower_script(self, source, filename, lower_start) {
+        let compiled = crate::compiler::compile_lower_script(self, source, filename, lower_start);
+        self.run_nested_script(compiled, filename)
+    }
+
+    /// Runs a script compiled for one of the `eval_nested` forms in the global scope; a
+    /// compile error becomes a SyntaxError naming its position in `filename`.
+    fn run_nested_script(
+        &mut self,
+        compiled: Result<crate::heap::CodeId, crate::error::SyntaxErrorReport>,
+        filename: &str,
+    ) -> JsResult<Value> {
+        let code = match compiled {
             Ok(c) => c,
             Err(e) => {
                 let message = format!("{} ({}:{}:{})", e.message, filename, e.line, e.column);
@@ -968,15 +979,8 @@ impl Vm {
         filename: &str,
         map: Option<crate::source_map::PositionMap>,
     ) -> JsResult<Value> {
-        let code = match crate::compiler::compile_mapped_script(self, source, filename, map) {
-            Ok(c) => c,
-            Err(e) => {
-                let message = format!("{} ({}:{}:{})", e.message, filename, e.line, e.column);
-                return Err(self.syntax_error(message));
-            }
-        };
-        let global = Value::object(self.global);
-        crate::interp::run_code(self, code, None, global, Value::UNDEFINED, Value::UNDEFINED)
+        let compiled = crate::compiler::compile_mapped_script(self, source, filename, map);
+        self.run_nested_script(compiled, filename)
     }
 
     /// Set a property by name (embedder convenience; runs setters).
