@@ -14,13 +14,14 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use amber::durable::digest::Digest;
+use amber::durable::journal::CallRecord;
 use amber::durable::store::{NewSession, OutputChunk, OutputStream, SessionStatus, Source};
 use amber::engine::vm::Stream;
 use amber::engine::Vm;
 use amber::lower::{BlobSource, HostFolder};
 use amber::net::NetPolicy;
 use amber::{OpKind, Outcome, PendingOp, Policy, ProcessInputs, Program, Runtime};
-use amber_store::{OpResult, ServerStatus, Slice, SliceEnd};
+use amber_store::{OpResult, Progress, ServerStatus, Slice, SliceEnd};
 use serde_json::json;
 
 use crate::bundle::{self, MOUNT};
@@ -207,38 +208,64 @@ impl SliceFuel {
     }
 }
 
+/// What the runtime has produced since the last commit, taken out of it for one commit.
+struct Taken {
+    blobs: Vec<(Digest, std::sync::Arc<[u8]>)>,
+    records: Vec<CallRecord>,
+    output: Vec<OutputChunk>,
+    image: Option<Vec<u8>>,
+}
+
+impl Taken {
+    /// Takes the runtime's new blobs, records and output, with an image of where it stands
+    /// (`imaged`: false for a session that finished, which nothing resumes, or ended in an
+    /// error, which no image represents).
+    fn from(runtime: &mut Runtime, fuel: &SliceFuel, imaged: bool) -> Result<Taken, SliceError> {
+        let image = match imaged {
+            true => Some(fuel.snapshot(runtime).map_err(|e| format!("imaging the session: {e}"))?),
+            false => None,
+        };
+        Ok(Taken { blobs: runtime.take_blobs(), records: runtime.take_records(), output: take_output(), image })
+    }
+
+    /// Commits it through `commit` (inside a span naming its size), then publishes the output.
+    fn commit(
+        self,
+        shared: &Shared,
+        slice: &mut dyn Slice,
+        runtime: &Runtime,
+        commit: impl FnOnce(&mut dyn Slice, Progress<'_>) -> Result<(), SliceError>,
+    ) -> Result<(), SliceError> {
+        let refs: Vec<(Digest, &[u8])> = self.blobs.iter().map(|(h, b)| (*h, &b[..])).collect();
+        if let Some(run_id) = runtime.run_id() {
+            tracing::Span::current().record("run_id", run_id.as_str());
+        }
+        let _commit = tracing::info_span!(
+            "amber.commit",
+            records = self.records.len(),
+            output_chunks = self.output.len(),
+            image_bytes = self.image.as_ref().map_or(0, Vec::len)
+        )
+        .entered();
+        let progress =
+            Progress { blobs: &refs, records: &self.records, output: &self.output, image: self.image.as_deref() };
+        commit(slice, progress)?;
+        for chunk in &self.output {
+            shared.events.publish(
+                slice.row().id.as_str(),
+                "output",
+                json!({ "stream": chunk.stream, "text": chunk.text }),
+            );
+        }
+        Ok(())
+    }
+}
+
 /// Commits what the runtime has produced since the last commit, with an image of where it
-/// stands (`imaged`: false for a run that ended in an error, which no image represents).
-fn commit(
-    shared: &Shared,
-    slice: &mut dyn Slice,
-    runtime: &mut Runtime,
-    fuel: &SliceFuel,
-    imaged: bool,
-) -> Result<(), SliceError> {
-    let image = match imaged {
-        true => Some(fuel.snapshot(runtime).map_err(|e| format!("imaging the session: {e}"))?),
-        false => None,
-    };
-    let blobs = runtime.take_blobs();
-    let refs: Vec<(Digest, &[u8])> = blobs.iter().map(|(h, b)| (*h, &b[..])).collect();
-    let records = runtime.take_records();
-    let output = take_output();
-    if let Some(run_id) = runtime.run_id() {
-        tracing::Span::current().record("run_id", run_id.as_str());
-    }
-    let _commit = tracing::info_span!(
-        "amber.commit",
-        records = records.len(),
-        output_chunks = output.len(),
-        image_bytes = image.as_ref().map_or(0, Vec::len)
-    )
-    .entered();
-    slice.commit_progress(&refs, &records, &output, image.as_deref())?;
-    for chunk in &output {
-        shared.events.publish(slice.row().id.as_str(), "output", json!({ "stream": chunk.stream, "text": chunk.text }));
-    }
-    Ok(())
+/// stands (the session goes on: a crash restores from that image).
+fn commit(shared: &Shared, slice: &mut dyn Slice, runtime: &mut Runtime, fuel: &SliceFuel) -> Result<(), SliceError> {
+    Taken::from(runtime, fuel, true)?
+        .commit(shared, slice, runtime, |slice, progress| Ok(slice.commit_progress(progress)?))
 }
 
 fn run_slice(shared: &Shared, id: &str) -> Result<SliceReport, SliceError> {
@@ -418,7 +445,7 @@ fn drive(
     loop {
         let Ok(Outcome::Suspended(pending)) = &result else { return Ok(result) };
         if runtime.network_pending() {
-            commit(shared, slice, runtime, fuel, true)?;
+            commit(shared, slice, runtime, fuel)?;
             if runtime.serve_network().map_err(|e| e.to_string())? {
                 result = runtime.resume();
                 continue;
@@ -428,7 +455,7 @@ fn drive(
             let served: Vec<PendingOp> =
                 pending.iter().filter(|op| op.kind == OpKind::Call && hosts.serves(&op.name)).cloned().collect();
             if !served.is_empty() {
-                commit(shared, slice, runtime, fuel, true)?;
+                commit(shared, slice, runtime, fuel)?;
                 let run_id = runtime.run_id().unwrap_or_default();
                 let outcomes = hosts.execute(&served, id, &run_id);
                 for (op, (outcome, duration)) in served.iter().zip(outcomes) {
@@ -455,7 +482,6 @@ fn finish(
     grants: Option<&amber::grants::Grants>,
     id: &str,
 ) -> Result<SliceReport, SliceError> {
-    commit(shared, slice, runtime, fuel, result.is_ok())?;
     let (durable, status, outcome) = match &result {
         Ok(Outcome::Suspended(_)) => (SessionStatus::Suspended, ServerStatus::Suspended, None),
         Ok(Outcome::Completed(value)) => {
@@ -504,6 +530,14 @@ fn finish(
     let policy = |name: &str| bundle::op_policy(grants, name);
     let key = |op: &PendingOp| amber::idempotency_key(id, &run_id, op.seq);
     let end = SliceEnd { durable, status, outcome, pending: &pending, policy: &policy, key: &key };
-    slice.finish(end)?;
+    // Only a suspended session is imaged: a finished one's last records commit with its
+    // final status, in one transaction, and nothing resumes it.
+    let suspended = matches!(result, Ok(Outcome::Suspended(_)));
+    Taken::from(runtime, fuel, suspended)?.commit(
+        shared,
+        slice,
+        runtime,
+        |slice, last| Ok(slice.finish(last, end)?),
+    )?;
     Ok(SliceReport { status: slice.row().status, pending })
 }

@@ -151,18 +151,37 @@ pub trait Slice {
     /// written since the last commit and the image of the state after both (so output is
     /// neither lost nor printed twice by a recovery). Without an image (a run that ended in a
     /// limit or an integrity error), records and output only.
-    fn commit_progress(
-        &mut self,
-        blobs: &[(Digest, &[u8])],
-        records: &[CallRecord],
-        output: &[OutputChunk],
-        image: Option<&[u8]>,
-    ) -> StoreResult<()>;
-    /// Ends the slice (after its last [`Slice::commit_progress`]): the durable status, the
-    /// server status with its outcome, and the operations table made equal to the VM's pending
-    /// list (new ones recorded with their retry policy, answered ones marked delivered). The
-    /// lease is released when the slice is dropped.
-    fn finish(&mut self, end: SliceEnd<'_>) -> StoreResult<()>;
+    fn commit_progress(&mut self, progress: Progress<'_>) -> StoreResult<()>;
+    /// Ends the slice with its last progress: `last` (as [`Slice::commit_progress`] commits
+    /// it), the durable status, the server status with its outcome, and the operations table
+    /// made equal to the VM's pending list (new ones recorded with their retry policy,
+    /// answered ones marked delivered). A backend that can commits all of it in one
+    /// transaction: a finished session's last records and its final status then become
+    /// durable together, so it needs no image (nothing resumes a finished session) and a
+    /// crash before that commit re-runs the slice from the previous image. The lease is
+    /// released when the slice is dropped.
+    fn finish(&mut self, last: Progress<'_>, end: SliceEnd<'_>) -> StoreResult<()>;
+}
+
+/// What a slice commits at once, for [`Slice::commit_progress`] and [`Slice::finish`].
+#[derive(Clone, Copy, Default)]
+pub struct Progress<'a> {
+    /// Blobs the records or the image name that the store may lack (stored first, in their
+    /// own transaction: an orphan blob is harmless, a record naming a missing blob is not).
+    pub blobs: &'a [(Digest, &'a [u8])],
+    /// Journal records since the last commit.
+    pub records: &'a [CallRecord],
+    /// Output captured since the last commit.
+    pub output: &'a [OutputChunk],
+    /// The image of the state after the records, if the session can resume from here.
+    pub image: Option<&'a [u8]>,
+}
+
+impl Progress<'_> {
+    /// True if nothing but blobs (or nothing at all) is to be committed.
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty() && self.output.is_empty() && self.image.is_none()
+    }
 }
 
 /// A session's move to new code, for [`Store::upgrade_session`].

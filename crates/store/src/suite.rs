@@ -8,7 +8,7 @@ use amber_durable::store::{NewSession, SessionStatus, Source};
 use serde_json::json;
 
 use crate::types::*;
-use crate::{SliceEnd, Store};
+use crate::{Progress, SliceEnd, Store};
 
 /// One `#[test]` per suite case, each on a fresh store from `$make(label)`, an expression
 /// of type `Option<Box<dyn Store>>` (None: the backend is not available here, see its tests).
@@ -50,6 +50,12 @@ macro_rules! store_suite {
                 $crate::suite::finishing_a_slice_reconciles_operations_and_cancel_waits_for_the_slice(&*store);
             }
         }
+        #[test]
+        fn a_finished_slice_commits_its_last_output_with_its_status() {
+            if let Some(store) = $make("finished_6") {
+                $crate::suite::a_finished_slice_commits_its_last_output_with_its_status(&*store);
+            }
+        }
     };
 }
 pub(crate) use store_suite;
@@ -74,14 +80,17 @@ fn suspended(store: &dyn Store, id: &str, pending: &[PendingOp], policy: OpPolic
     };
     slice.create_durable(&new).unwrap();
     slice
-        .finish(SliceEnd {
-            durable: SessionStatus::Suspended,
-            status: ServerStatus::Suspended,
-            outcome: None,
-            pending,
-            policy: &|_| policy,
-            key: &|op| format!("{id}:{}", op.seq),
-        })
+        .finish(
+            Progress::default(),
+            SliceEnd {
+                durable: SessionStatus::Suspended,
+                status: ServerStatus::Suspended,
+                outcome: None,
+                pending,
+                policy: &|_| policy,
+                key: &|op| format!("{id}:{}", op.seq),
+            },
+        )
         .unwrap();
 }
 
@@ -173,14 +182,17 @@ pub fn finishing_a_slice_reconciles_operations_and_cancel_waits_for_the_slice(st
         let mut slice = store.open_slice("x").unwrap();
         assert!(!store.request_cancel("x").unwrap(), "a running slice is cancelled when it ends");
         slice
-            .finish(SliceEnd {
-                durable: SessionStatus::Suspended,
-                status: ServerStatus::Suspended,
-                outcome: None,
-                pending: &[call(2, "b"), call(3, "c")],
-                policy: &|_| OpPolicy::default(),
-                key: &|op| op.seq.to_string(),
-            })
+            .finish(
+                Progress::default(),
+                SliceEnd {
+                    durable: SessionStatus::Suspended,
+                    status: ServerStatus::Suspended,
+                    outcome: None,
+                    pending: &[call(2, "b"), call(3, "c")],
+                    policy: &|_| OpPolicy::default(),
+                    key: &|op| op.seq.to_string(),
+                },
+            )
             .unwrap();
         assert_eq!(slice.row().status, ServerStatus::Cancelled);
     }
@@ -189,4 +201,41 @@ pub fn finishing_a_slice_reconciles_operations_and_cancel_waits_for_the_slice(st
     assert!(matches!(store.open_slice("x"), Err(StoreError::Conflict(_))));
     let counts = store.counts().unwrap();
     assert_eq!(counts.sessions.get(&ServerStatus::Cancelled), Some(&1));
+}
+
+pub fn a_finished_slice_commits_its_last_output_with_its_status(store: &dyn Store) {
+    use amber_durable::store::{OutputChunk, OutputStream};
+    store.create_session(Some("f"), &spec("p")).unwrap();
+    let mut slice = store.open_slice("f").unwrap();
+    let new = NewSession {
+        entry: "/app/agent.js".into(),
+        module: false,
+        policy: Policy::durable(),
+        sources: vec![Source::new("/app/agent.js", "1")],
+    };
+    slice.create_durable(&new).unwrap();
+    let early = [OutputChunk { stream: OutputStream::Stdout, text: "early\n".into() }];
+    slice.commit_progress(Progress { output: &early, ..Progress::default() }).unwrap();
+    let last = [OutputChunk { stream: OutputStream::Stderr, text: "last\n".into() }];
+    slice
+        .finish(
+            Progress { output: &last, ..Progress::default() },
+            SliceEnd {
+                durable: SessionStatus::Completed,
+                status: ServerStatus::Completed,
+                outcome: Some(json!({ "value": 7 })),
+                pending: &[],
+                policy: &|_| OpPolicy::default(),
+                key: &|op| format!("f:{}", op.seq),
+            },
+        )
+        .unwrap();
+    assert_eq!(slice.row().status, ServerStatus::Completed);
+    drop(slice);
+    let output: Vec<_> = store.output("f", 0, 10).unwrap().into_iter().map(|c| (c.stream, c.text)).collect();
+    assert_eq!(output, [(OutputStream::Stdout, "early\n".to_string()), (OutputStream::Stderr, "last\n".to_string())]);
+    let row = store.session("f").unwrap().unwrap();
+    assert_eq!(row.status, ServerStatus::Completed);
+    assert_eq!(row.outcome, Some(json!({ "value": 7 })));
+    assert!(matches!(store.open_slice("f"), Err(StoreError::Conflict(_))), "a finished session runs no more");
 }

@@ -560,6 +560,23 @@ impl SessionStore {
         output: &[OutputChunk],
         image: Option<&[u8]>,
     ) -> Result<()> {
+        self.append_progress_and(lease, records, output, image, None, |_| Ok::<(), DurableError>(()))
+    }
+
+    /// [`SessionStore::append_progress`], and in the same transaction the session's status
+    /// (if given) and the caller's own writes to the same database (`also`: a server's row
+    /// for the session, its operations). A server ends a finished session's last slice with
+    /// this: the last records, the output and the final status become durable together, so
+    /// a finished session needs no image.
+    pub fn append_progress_and<T, E: From<DurableError>>(
+        &self,
+        lease: &SessionLease<'_>,
+        records: &[CallRecord],
+        output: &[OutputChunk],
+        image: Option<&[u8]>,
+        status: Option<SessionStatus>,
+        also: impl FnOnce(&Transaction<'_>) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
         let name = lease.session();
         let context = format!("appending journal of session {name:?}");
         let err = |e| DurableError::store(context.clone(), e);
@@ -610,8 +627,19 @@ impl SessionStore {
         if !records.is_empty() {
             self.tag_head(&tx, name)?;
         }
-        touch(&tx, name).map_err(err)?;
-        tx.commit().map_err(err)
+        match status {
+            Some(status) => tx
+                .execute(
+                    "UPDATE sessions SET status = ?2, updated = ?3 WHERE name = ?1",
+                    params![name, status.name(), to_i64(now_ms())],
+                )
+                .map(drop),
+            None => touch(&tx, name),
+        }
+        .map_err(err)?;
+        let value = also(&tx)?;
+        tx.commit().map_err(err)?;
+        Ok(value)
     }
 
     /// Notes where in the program the records at these seqs were made (`file:line:column`).

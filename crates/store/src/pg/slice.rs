@@ -11,14 +11,13 @@
 //! thread while a slice runs long without committing (a CPU-bound slice keeps its session).
 
 use amber_durable::digest::Digest;
-use amber_durable::journal::CallRecord;
-use amber_durable::store::{LoadedSession, NewSession, OutputChunk};
+use amber_durable::store::{LoadedSession, NewSession};
 use postgres::{IsolationLevel, Transaction};
 
 use super::{durable, ops, read_session_row, Conn, PgStore};
 use crate::rules::finishing_status;
 use crate::types::*;
-use crate::{now_ms, to_i64, Slice, SliceEnd};
+use crate::{now_ms, to_i64, Progress, Slice, SliceEnd};
 
 pub(super) struct PgSlice<'s> {
     store: &'s PgStore,
@@ -158,35 +157,28 @@ impl Slice for PgSlice<'_> {
         Ok(crate::rules::undelivered(ops))
     }
 
-    fn commit_progress(
-        &mut self,
-        blobs: &[(Digest, &[u8])],
-        records: &[CallRecord],
-        output: &[OutputChunk],
-        image: Option<&[u8]>,
-    ) -> StoreResult<()> {
-        // Blobs first, in their own transaction: an orphan blob is harmless, a record naming a
-        // missing blob is not.
-        if !blobs.is_empty() {
-            let mut tx = self.conn.transaction()?;
-            durable::put_blobs(&mut tx, blobs)?;
-            tx.commit()?;
-        }
-        if records.is_empty() && output.is_empty() && image.is_none() {
+    fn commit_progress(&mut self, progress: Progress<'_>) -> StoreResult<()> {
+        self.put_blobs(progress.blobs)?;
+        if progress.is_empty() {
             return Ok(());
         }
-        let (id, owner, epoch) = (self.row.id.clone(), self.store.owner.clone(), self.epoch);
-        let store = self.store;
+        let (id, store, epoch) = (self.row.id.clone(), self.store, self.epoch);
         let mut tx = self.fenced()?;
-        let progress = durable::Progress { records, output, image, key: store.key.as_deref() };
-        durable::append_progress(&mut tx, &durable::Lease { epoch, owner: &owner }, &id, progress)?;
+        append(&mut tx, store, &id, epoch, progress)?;
         tx.commit()?;
         Ok(())
     }
 
-    fn finish(&mut self, end: SliceEnd<'_>) -> StoreResult<()> {
+    fn finish(&mut self, last: Progress<'_>, end: SliceEnd<'_>) -> StoreResult<()> {
+        self.put_blobs(last.blobs)?;
         let id = self.row.id.clone();
+        let (store, epoch) = (self.store, self.epoch);
+        // One transaction, one fsync: the last records and output, the statuses, the
+        // operations and the lease's end.
         let mut tx = self.fenced()?;
+        if !last.is_empty() {
+            append(&mut tx, store, &id, epoch, last)?;
+        }
         if tx.query_opt("SELECT 1 FROM sessions WHERE name = $1", &[&id])?.is_some() {
             durable::set_status(&mut tx, &id, end.durable)?;
         }
@@ -211,6 +203,25 @@ impl Slice for PgSlice<'_> {
         self.row.outcome = outcome;
         Ok(())
     }
+}
+
+impl PgSlice<'_> {
+    /// Stores blobs in their own transaction, before anything that names them.
+    fn put_blobs(&mut self, blobs: &[(Digest, &[u8])]) -> StoreResult<()> {
+        if !blobs.is_empty() {
+            let mut tx = self.conn.transaction()?;
+            durable::put_blobs(&mut tx, blobs)?;
+            tx.commit()?;
+        }
+        Ok(())
+    }
+}
+
+/// Appends a slice's progress in `tx` (fenced by the caller), stamped with the lease.
+fn append(tx: &mut Transaction<'_>, store: &PgStore, id: &str, epoch: i64, progress: Progress<'_>) -> StoreResult<()> {
+    let Progress { records, output, image, .. } = progress;
+    let lease = durable::Lease { epoch, owner: &store.owner };
+    durable::append_progress(tx, &lease, id, durable::Progress { records, output, image, key: store.key.as_deref() })
 }
 
 impl Drop for PgSlice<'_> {

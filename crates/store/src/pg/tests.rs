@@ -12,7 +12,7 @@ use amber_durable::store::{NewSession, OutputChunk, OutputStream, SessionStatus,
 
 use super::schema::SCHEMA_VERSION;
 use super::*;
-use crate::SliceEnd;
+use crate::{Progress, SliceEnd};
 
 fn base_url() -> Option<String> {
     match std::env::var("AMBER_TEST_POSTGRES") {
@@ -124,19 +124,29 @@ fn a_lease_taken_over_refuses_the_old_owners_commits() {
     a.create_session(Some("s"), &spec()).unwrap();
     let mut old = a.open_slice("s").unwrap();
     old.create_durable(&new_session()).unwrap();
-    old.commit_progress(&[], &[], &[line("from a")], None).unwrap();
+    old.commit_progress(Progress { output: &[line("from a")], ..Progress::default() }).unwrap();
     assert!(matches!(b.open_slice("s"), Err(StoreError::Busy(_))), "held while a's lease lasts");
     // a pauses past its lease; b takes the session over.
     std::thread::sleep(std::time::Duration::from_millis(150));
     let mut new = b.open_slice("s").unwrap();
-    assert!(matches!(old.commit_progress(&[], &[], &[line("late a")], None), Err(StoreError::LeaseLost(_))));
-    assert!(matches!(old.finish(end(ServerStatus::Completed)), Err(StoreError::LeaseLost(_))));
+    assert!(matches!(
+        old.commit_progress(Progress { output: &[line("late a")], ..Progress::default() }),
+        Err(StoreError::LeaseLost(_))
+    ));
+    assert!(matches!(
+        old.finish(
+            Progress { output: &[line("late a, finishing")], ..Progress::default() },
+            end(ServerStatus::Completed)
+        ),
+        Err(StoreError::LeaseLost(_))
+    ));
     drop(old); // releases nothing: the epoch is b's now
-    new.commit_progress(&[], &[], &[line("from b")], None).unwrap();
-    new.finish(end(ServerStatus::Suspended)).unwrap();
+    new.commit_progress(Progress { output: &[line("from b")], ..Progress::default() }).unwrap();
+    new.finish(Progress { output: &[line("b, finishing")], ..Progress::default() }, end(ServerStatus::Suspended))
+        .unwrap();
     drop(new);
     let output: Vec<String> = a.output("s", 0, 10).unwrap().into_iter().map(|c| c.text).collect();
-    assert_eq!(output, ["from a", "from b"], "nothing of a's after the take-over");
+    assert_eq!(output, ["from a", "from b", "b, finishing"], "nothing of a's after the take-over");
     assert_eq!(a.session("s").unwrap().unwrap().status, ServerStatus::Suspended);
     // Finished slices release their lease at once: the next slice needs no expiry.
     a.open_slice("s").unwrap();
@@ -151,7 +161,10 @@ fn a_lost_connection_fails_the_call_and_the_store_reconnects() {
     slice.create_durable(&new_session()).unwrap();
     // Every other backend of this database goes (as in a server restart or a failover).
     terminate_other_backends(&url);
-    assert!(matches!(slice.commit_progress(&[], &[], &[line("x")], None), Err(StoreError::Database(_))));
+    assert!(matches!(
+        slice.commit_progress(Progress { output: &[line("x")], ..Progress::default() }),
+        Err(StoreError::Database(_))
+    ));
     drop(slice);
     assert_eq!(store.session("s").unwrap().unwrap().status, ServerStatus::Running, "a fresh connection");
     assert!(store.output("s", 0, 10).unwrap().is_empty(), "the failed commit wrote nothing");
@@ -159,7 +172,7 @@ fn a_lost_connection_fails_the_call_and_the_store_reconnects() {
     std::thread::sleep(std::time::Duration::from_millis(150));
     let mut again = store.open_slice("s").unwrap();
     assert!(again.loaded().is_some());
-    again.commit_progress(&[], &[], &[line("y")], None).unwrap();
+    again.commit_progress(Progress { output: &[line("y")], ..Progress::default() }).unwrap();
     assert_eq!(store.runnable_sessions().unwrap(), vec![], "running, lease live");
 }
 
@@ -232,5 +245,5 @@ fn a_long_slice_keeps_its_lease_by_heartbeat() {
     std::thread::sleep(std::time::Duration::from_millis(600));
     assert!(matches!(b.open_slice("s"), Err(StoreError::Busy(_))), "still a's");
     slice.create_durable(&new_session()).unwrap();
-    slice.finish(end(ServerStatus::Suspended)).unwrap();
+    slice.finish(Progress::default(), end(ServerStatus::Suspended)).unwrap();
 }

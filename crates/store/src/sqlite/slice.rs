@@ -1,15 +1,13 @@
 //! One slice in SQLite: the durable session's lease, detached so the slice can keep its pooled
 //! connection and re-attach the lease for each write (every write checks it is still ours).
 
-use amber_durable::digest::Digest;
-use amber_durable::journal::CallRecord;
-use amber_durable::store::{LeaseToken, LoadedSession, NewSession, OutputChunk};
+use amber_durable::store::{LeaseToken, LoadedSession, NewSession};
 use amber_durable::DurableError;
-use rusqlite::{params, Transaction, TransactionBehavior};
+use rusqlite::params;
 
 use super::{i, now_ms, read_session_row, Conn, SqliteStore};
 use crate::types::*;
-use crate::{Slice, SliceEnd};
+use crate::{Progress, Slice, SliceEnd};
 
 pub(super) struct SqliteSlice<'s> {
     conn: Conn<'s>,
@@ -88,43 +86,47 @@ impl Slice for SqliteSlice<'_> {
         Ok(crate::rules::undelivered(ops))
     }
 
-    fn commit_progress(
-        &mut self,
-        blobs: &[(Digest, &[u8])],
-        records: &[CallRecord],
-        output: &[OutputChunk],
-        image: Option<&[u8]>,
-    ) -> StoreResult<()> {
-        self.conn.put_blobs(blobs)?;
-        if records.is_empty() && output.is_empty() && image.is_none() {
+    fn commit_progress(&mut self, progress: Progress<'_>) -> StoreResult<()> {
+        self.conn.put_blobs(progress.blobs)?;
+        if progress.is_empty() {
             return Ok(());
         }
         let lease = self.conn.attach(self.lease()?);
-        let result = self.conn.append_progress(&lease, records, output, image);
+        let result = self.conn.append_progress(&lease, progress.records, progress.output, progress.image);
         lease.detach();
         Ok(result?)
     }
 
-    fn finish(&mut self, end: SliceEnd<'_>) -> StoreResult<()> {
-        let token = self.lease()?;
-        let lease = self.conn.attach(token);
-        let durable = self.conn.set_status(&lease, end.durable);
+    fn finish(&mut self, last: Progress<'_>, end: SliceEnd<'_>) -> StoreResult<()> {
+        self.conn.put_blobs(last.blobs)?;
+        let id = self.row.id.clone();
+        let lease = self.conn.attach(self.lease()?);
+        // One transaction: the last records and output, the durable status, the server row
+        // and the operations.
+        let finished = self.conn.append_progress_and(
+            &lease,
+            last.records,
+            last.output,
+            last.image,
+            Some(end.durable),
+            |tx| -> StoreResult<_> {
+                let cancel_requested: bool =
+                    tx.query_row("SELECT cancel_requested FROM server_sessions WHERE id = ?1", params![id], |row| {
+                        row.get(0)
+                    })?;
+                let (status, outcome) =
+                    crate::rules::finishing_status(cancel_requested, end.status, end.outcome.clone());
+                let end = SliceEnd { status, ..end };
+                tx.execute(
+                    "UPDATE server_sessions SET status = ?2, outcome = ?3, updated = ?4 WHERE id = ?1",
+                    params![id, status.name(), outcome.as_ref().map(|o| o.to_string()), i(now_ms())],
+                )?;
+                super::ops::reconcile(tx, &id, &end)?;
+                Ok((status, outcome))
+            },
+        );
         lease.detach();
-        durable?;
-        let c = self.conn.connection();
-        let tx = Transaction::new_unchecked(c, TransactionBehavior::Immediate)?;
-        let cancel_requested: bool =
-            tx.query_row("SELECT cancel_requested FROM server_sessions WHERE id = ?1", params![self.row.id], |row| {
-                row.get(0)
-            })?;
-        let (status, outcome) = crate::rules::finishing_status(cancel_requested, end.status, end.outcome.clone());
-        let end = SliceEnd { status, ..end };
-        tx.execute(
-            "UPDATE server_sessions SET status = ?2, outcome = ?3, updated = ?4 WHERE id = ?1",
-            params![self.row.id, status.name(), outcome.as_ref().map(|o| o.to_string()), i(now_ms())],
-        )?;
-        super::ops::reconcile(&tx, &self.row.id, &end)?;
-        tx.commit()?;
+        let (status, outcome) = finished?;
         self.row.status = status;
         self.row.outcome = outcome;
         Ok(())
