@@ -113,10 +113,15 @@ pub fn migrate(client: &mut Client) -> StoreResult<i32> {
 
 /// Applies the migrations up to `target` (tests stop at an older version to migrate from it).
 pub(super) fn migrate_to(client: &mut Client, target: i32) -> StoreResult<i32> {
-    client.batch_execute(
+    // Under the migration lock: `CREATE SCHEMA IF NOT EXISTS` run by two servers starting
+    // together on an empty database fails one of them with a unique violation otherwise.
+    let mut tx = client.transaction()?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+    tx.batch_execute(
         "CREATE SCHEMA IF NOT EXISTS amber; SET search_path TO amber; \
          CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied BIGINT NOT NULL)",
     )?;
+    tx.commit()?;
     let mut found = None;
     for &(version, sql) in MIGRATIONS {
         let mut tx = client.transaction()?;

@@ -89,6 +89,22 @@ fn end(status: ServerStatus) -> SliceEnd<'static> {
 }
 
 #[test]
+fn servers_starting_together_on_an_empty_database_all_open_it() {
+    let Some(url) = fresh_database("together") else { return };
+    let threads: Vec<_> = (0..6)
+        .map(|_| {
+            let url = url.clone();
+            std::thread::spawn(move || PgStore::open(&url).map(|_| ()))
+        })
+        .collect();
+    for thread in threads {
+        thread.join().unwrap().unwrap();
+    }
+    let mut client = Client::connect(&url, NoTls).unwrap();
+    assert_eq!(schema::migrate(&mut client).unwrap(), SCHEMA_VERSION);
+}
+
+#[test]
 fn migrations_apply_once_and_a_newer_schema_is_refused() {
     let Some(url) = fresh_database("migrations") else { return };
     let mut client = Client::connect(&url, NoTls).unwrap();
