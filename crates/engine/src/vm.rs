@@ -927,6 +927,14 @@ impl Vm {
         self.eval_nested_mapped(source, filename, None)
     }
 
+    /// [`Vm::eval_nested`] of a text the embedder provides as part of the engine (a builtin
+    /// module's body): compiled once per process and rebuilt from the cache after that
+    /// (`compiler/cache.rs`).
+    pub fn eval_nested_cached(&mut self, source: &str, filename: &str) -> JsResult<Value> {
+        let compiled = crate::compiler::cache::compile_cached_script(self, source, filename);
+        self.run_nested_script(compiled, filename)
+    }
+
     /// [`Vm::eval_nested`] of a text whose bytes from `lower_start` on are the lower-layer file
     /// at `filename` (a CommonJS module inside its wrapper): images name both the file's text
     /// and the code compiled from it by hash ([`Source::lower`], [`Source::code`]).

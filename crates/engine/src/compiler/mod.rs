@@ -10,6 +10,7 @@
 
 mod annex_b;
 mod arguments_refs;
+pub mod cache;
 mod call_site;
 mod class_binding;
 mod decorators;

@@ -206,6 +206,15 @@ pub(crate) fn open(hash: &[u8; 32], bytes: &[u8], atoms: &Atoms) -> Result<Blob,
     Ok(Blob { text_sha256: header.text_sha256, atoms, blocks: header.blocks })
 }
 
+/// Opens blob bytes this process wrote itself ([`crate::compiler::cache`]): no hash to check,
+/// and names the VM has not interned yet are interned (a fresh compile would have).
+pub(crate) fn open_interning(bytes: &[u8], atoms: &mut Atoms) -> Result<Blob, String> {
+    let (header, _): (Header, usize) =
+        bincode::serde::decode_from_slice(bytes, config()).map_err(|e| format!("cached code is corrupt: {e}"))?;
+    let atoms = header.names.iter().map(|n| Some(atoms.intern(n))).collect();
+    Ok(Blob { text_sha256: header.text_sha256, atoms, blocks: header.blocks })
+}
+
 impl Blob {
     /// Block `index` with `link`'s per-VM fields and its atoms as the VM's (every name it
     /// uses must be interned already: it is in the image's atom table).

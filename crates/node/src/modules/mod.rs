@@ -67,7 +67,7 @@ pub fn install_primordials(vm: &mut Vm) -> JsResult<Value> {
     if let Some(p) = vm.host_value(PRIMORDIALS) {
         return Ok(p);
     }
-    let p = vm.eval_nested(include_str!("js/primordials.js"), "node:internal/per_context/primordials")?;
+    let p = vm.eval_nested_cached(include_str!("js/primordials.js"), "node:internal/per_context/primordials")?;
     vm.set_host_value(PRIMORDIALS, p);
     Ok(p)
 }
@@ -237,7 +237,7 @@ pub fn require_builtin(vm: &mut Vm, b: &Builtin) -> JsResult<Value> {
     // builtin, which is still before that builtin's own code runs.
     let primordials = install_primordials(vm)?;
     let wrapper = format!("(function (exports, require, module, internal, primordials) {{{}\n}})", b.source);
-    let f = vm.eval_nested(&wrapper, &filename)?;
+    let f = vm.eval_nested_cached(&wrapper, &filename)?;
     vm.roots.push(f);
     let exports = vm.new_object();
     vm.roots.push(exports);
@@ -368,7 +368,7 @@ pub fn amber_module(vm: &mut Vm, specifier: &str) -> JsResult<Value> {
     let helpers = match vm.host_value(HELPERS) {
         Some(h) => h,
         None => {
-            let h = vm.eval_nested(include_str!("js/ts_helpers.js"), "amber:typescript")?;
+            let h = vm.eval_nested_cached(include_str!("js/ts_helpers.js"), "amber:typescript")?;
             vm.set_host_value(HELPERS, h);
             h
         }
