@@ -68,17 +68,20 @@ fn call(id: u64, name: &str) -> PendingOp {
     PendingOp { id, seq: id, kind: OpKind::Call, name: name.into(), args: json!({ "n": id }), due_time_ms: None }
 }
 
-/// A session that ran one slice and now waits on `pending`.
-fn suspended(store: &dyn Store, id: &str, pending: &[PendingOp], policy: OpPolicy) {
-    store.create_session(Some(id), &spec("p")).unwrap();
-    let mut slice = store.open_slice(id).unwrap();
-    let new = NewSession {
+fn new_session() -> NewSession {
+    NewSession {
         entry: "/app/agent.js".into(),
         module: false,
         policy: Policy::durable(),
         sources: vec![Source::new("/app/agent.js", "1")],
-    };
-    slice.create_durable(&new).unwrap();
+    }
+}
+
+/// A session that ran one slice and now waits on `pending`.
+fn suspended(store: &dyn Store, id: &str, pending: &[PendingOp], policy: OpPolicy) {
+    store.create_session(Some(id), &spec("p")).unwrap();
+    let mut slice = store.open_slice(id).unwrap();
+    slice.create_durable(&new_session()).unwrap();
     slice
         .finish(
             Progress::default(),
@@ -207,13 +210,7 @@ pub fn a_finished_slice_commits_its_last_output_with_its_status(store: &dyn Stor
     use amber_durable::store::{OutputChunk, OutputStream};
     store.create_session(Some("f"), &spec("p")).unwrap();
     let mut slice = store.open_slice("f").unwrap();
-    let new = NewSession {
-        entry: "/app/agent.js".into(),
-        module: false,
-        policy: Policy::durable(),
-        sources: vec![Source::new("/app/agent.js", "1")],
-    };
-    slice.create_durable(&new).unwrap();
+    slice.create_durable(&new_session()).unwrap();
     let early = [OutputChunk { stream: OutputStream::Stdout, text: "early\n".into() }];
     slice.commit_progress(Progress { output: &early, ..Progress::default() }).unwrap();
     let last = [OutputChunk { stream: OutputStream::Stderr, text: "last\n".into() }];

@@ -88,18 +88,23 @@ fn end(status: ServerStatus) -> SliceEnd<'static> {
     }
 }
 
-#[test]
-fn servers_starting_together_on_an_empty_database_all_open_it() {
-    let Some(url) = fresh_database("together") else { return };
-    let threads: Vec<_> = (0..6)
+/// `n` servers opening the database at once (each applies what it finds missing).
+fn open_together(url: &str, n: usize) {
+    let threads: Vec<_> = (0..n)
         .map(|_| {
-            let url = url.clone();
+            let url = url.to_string();
             std::thread::spawn(move || PgStore::open(&url).map(|_| ()))
         })
         .collect();
     for thread in threads {
         thread.join().unwrap().unwrap();
     }
+}
+
+#[test]
+fn servers_starting_together_on_an_empty_database_all_open_it() {
+    let Some(url) = fresh_database("together") else { return };
+    open_together(&url, 6);
     let mut client = Client::connect(&url, NoTls).unwrap();
     assert_eq!(schema::migrate(&mut client).unwrap(), SCHEMA_VERSION);
 }
@@ -111,15 +116,7 @@ fn migrations_apply_once_and_a_newer_schema_is_refused() {
     assert_eq!(schema::migrate(&mut client).unwrap(), 0, "from an empty database");
     assert_eq!(schema::migrate(&mut client).unwrap(), SCHEMA_VERSION, "the second run finds it current");
     // Servers starting together: each applies what is missing, once.
-    let threads: Vec<_> = (0..4)
-        .map(|_| {
-            let url = url.clone();
-            std::thread::spawn(move || PgStore::open(&url).map(|_| ()))
-        })
-        .collect();
-    for thread in threads {
-        thread.join().unwrap().unwrap();
-    }
+    open_together(&url, 4);
     let applied: i64 = client.query_one("SELECT COUNT(*) FROM schema_migrations", &[]).unwrap().get(0);
     assert_eq!(applied, i64::from(SCHEMA_VERSION));
     client
