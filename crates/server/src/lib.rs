@@ -157,6 +157,7 @@ pub fn serve(mut config: ServerConfig) -> Result<(), String> {
             PgStore::open(url)
                 .map_err(|e| format!("opening the database: {e}"))?
                 .with_lease_ms(config.lease_ms)
+                .with_tenant_limit(Some(u32::try_from(config.tenant_concurrency).unwrap_or(u32::MAX)))
                 .with_key(key),
         ),
         None => {

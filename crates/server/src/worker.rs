@@ -99,6 +99,12 @@ pub fn run(shared: &Shared) {
         let entered = span.enter();
         match run_slice(shared, &id) {
             Ok(report) => after_slice(shared, &id, &tenant, &report),
+            Err(SliceError::AtLimit(message)) => {
+                // Its tenant's slots are taken on other servers: look again shortly (a slot
+                // frees when one of those slices ends; no server is told of that).
+                tracing::debug!(session = %id, reason = %message, "slice deferred");
+                shared.scheduler.add_timer(&id, &tenant, amber::wall_clock_ms().saturating_add(AT_LIMIT_RETRY_MS));
+            }
             Err(SliceError::Elsewhere(message)) => {
                 // Another server holds the session (or took it over): it runs there.
                 tracing::debug!(session = %id, reason = %message, "slice left to another server");
@@ -128,6 +134,9 @@ pub fn run(shared: &Shared) {
     }
 }
 
+/// How long a session refused for its tenant's limit waits before its next claim.
+const AT_LIMIT_RETRY_MS: u64 = 100;
+
 /// Why a slice did not finish.
 enum SliceError {
     /// The store failed; the session is left as it was.
@@ -135,6 +144,9 @@ enum SliceError {
     /// Another server holds the session's lease (or took it over mid-slice): nothing this
     /// slice did after the take-over was committed.
     Elsewhere(String),
+    /// The session's tenant runs its limit of sessions on the servers sharing the store:
+    /// nothing was claimed; it is tried again after [`AT_LIMIT_RETRY_MS`].
+    AtLimit(String),
     /// The session cannot run (its program, entry or secrets are missing, its image or
     /// journal does not restore): it fails with this message.
     Session(String),
@@ -146,6 +158,7 @@ impl From<amber_store::StoreError> for SliceError {
             amber_store::StoreError::Busy(_) | amber_store::StoreError::LeaseLost(_) => {
                 SliceError::Elsewhere(e.to_string())
             }
+            amber_store::StoreError::AtLimit(message) => SliceError::AtLimit(message),
             amber_store::StoreError::Durable(amber::durable::DurableError::Store { .. })
             | amber_store::StoreError::Database(_) => SliceError::Store(e.to_string()),
             other => SliceError::Session(other.to_string()),

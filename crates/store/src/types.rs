@@ -32,6 +32,9 @@ pub enum StoreError {
     /// This process's lease on the session was taken over (it expired and another server
     /// claimed the session): the write was refused, and the slice must drop the session.
     LeaseLost(String),
+    /// The session's tenant already runs as many sessions as its limit allows, counted over
+    /// every server sharing the store: nothing was claimed; the session waits for a slot.
+    AtLimit(String),
 }
 
 impl std::fmt::Display for StoreError {
@@ -42,7 +45,8 @@ impl std::fmt::Display for StoreError {
             | StoreError::Invalid(message)
             | StoreError::Busy(message)
             | StoreError::Database(message)
-            | StoreError::LeaseLost(message) => f.write_str(message),
+            | StoreError::LeaseLost(message)
+            | StoreError::AtLimit(message) => f.write_str(message),
             StoreError::Durable(e) => write!(f, "{e}"),
         }
     }

@@ -94,7 +94,7 @@ impl From<amber_store::StoreError> for ApiError {
             E::Conflict(_) => ApiError::new(StatusCode::CONFLICT, "conflict", e.to_string()),
             E::Invalid(_) => ApiError::bad_request(e.to_string()),
             E::Busy(_) => ApiError::new(StatusCode::CONFLICT, "busy", e.to_string()),
-            E::LeaseLost(_) => ApiError::new(StatusCode::CONFLICT, "busy", e.to_string()),
+            E::LeaseLost(_) | E::AtLimit(_) => ApiError::new(StatusCode::CONFLICT, "busy", e.to_string()),
             E::Durable(_) | E::Database(_) => {
                 tracing::error!(error = %e, "store failure");
                 ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "store_unavailable", e.to_string())

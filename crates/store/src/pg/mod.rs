@@ -54,6 +54,9 @@ pub struct PgStore {
     key: Option<Vec<u8>>,
     /// The connection that `LISTEN`s on [`WORK_CHANNEL`] (made on first wait).
     listener: Mutex<Option<Client>>,
+    /// At most this many sessions of one tenant hold a lease at once, over every server
+    /// sharing the database ([`PgStore::with_tenant_limit`]; None: no limit).
+    tenant_limit: Option<u32>,
 }
 
 /// The channel every commit that makes work runnable notifies (`pg_notify`, delivered when
@@ -124,6 +127,7 @@ impl PgStore {
             pool: Mutex::new(vec![(client, Instant::now())]),
             key: None,
             listener: Mutex::new(None),
+            tenant_limit: None,
         })
     }
 
@@ -137,6 +141,15 @@ impl PgStore {
     /// The same store with leases of `ms` (tests shorten them to exercise take-overs).
     pub fn with_lease_ms(mut self, ms: u64) -> PgStore {
         self.lease_ms = ms.max(1);
+        self
+    }
+
+    /// The same store claiming a session only while fewer than `limit` sessions of its tenant
+    /// hold a lease, counted over every server sharing the database (a claim over the limit
+    /// fails with [`StoreError::AtLimit`]). Claims of one tenant are serialized by an advisory
+    /// lock, so servers claiming at once cannot both take the last slot.
+    pub fn with_tenant_limit(mut self, limit: Option<u32>) -> PgStore {
+        self.tenant_limit = limit.map(|n| n.max(1));
         self
     }
 

@@ -18,7 +18,7 @@ pub const SCHEMA_VERSION: i32 = MIGRATIONS[MIGRATIONS.len() - 1].0;
 const MIGRATION_LOCK: i64 = 0x616d_6265_725f_6d67; // "amber_mg"
 
 /// (version, SQL). Never edit an applied migration: add the next one.
-const MIGRATIONS: &[(i32, &str)] = &[(1, V1), (2, V2), (3, V3)];
+const MIGRATIONS: &[(i32, &str)] = &[(1, V1), (2, V2), (3, V3), (4, V4)];
 
 /// Version 1: the durable session store (sessions, sources, images, journal, blobs, output)
 /// and the server's tables (programs, server sessions with their leases, operations). The
@@ -104,6 +104,12 @@ ALTER TABLE journal ADD COLUMN lease_epoch BIGINT, ADD COLUMN lease_owner TEXT;
 /// per session, rewritten with every append; sessions written without a key have none.
 const V3: &str = "
 CREATE TABLE heads (session TEXT PRIMARY KEY, tag BYTEA NOT NULL);
+";
+
+/// Version 4: the leases a tenant holds, counted by every claim under a tenant limit
+/// (`PgStore::with_tenant_limit`) without reading the tenant's finished sessions.
+const V4: &str = "
+CREATE INDEX server_sessions_tenant_leases ON server_sessions (tenant) WHERE lease_owner IS NOT NULL;
 ";
 
 /// Brings the database to [`SCHEMA_VERSION`]; returns the version found before.

@@ -12,7 +12,7 @@
 
 use amber_durable::digest::Digest;
 use amber_durable::store::{LoadedSession, NewSession};
-use postgres::{IsolationLevel, Transaction};
+use postgres::{GenericClient, IsolationLevel, Row, Transaction};
 
 use super::{durable, ops, read_session_row, Conn, PgStore};
 use crate::rules::finishing_status;
@@ -76,17 +76,52 @@ impl Drop for Heartbeat {
     }
 }
 
+/// The advisory-lock class of tenant claims (the second key is the tenant's hash).
+const TENANT_LOCK_CLASS: i32 = 0x616d_7474; // "amtt"
+
+/// Takes `id`'s lease if no one holds an unexpired one: the new epoch, or None.
+fn claim(c: &mut impl GenericClient, store: &PgStore, id: &str, now: u64) -> Result<Option<Row>, postgres::Error> {
+    c.query_opt(
+        "UPDATE server_sessions SET lease_owner = $2, lease_epoch = lease_epoch + 1, lease_expires = $3, \
+         status = CASE WHEN status IN ('queued', 'suspended') THEN 'running' ELSE status END, updated = $4 \
+         WHERE id = $1 AND status IN ('queued', 'running', 'suspended') \
+         AND (lease_owner IS NULL OR lease_expires < $4) RETURNING lease_epoch",
+        &[&id, &store.owner, &to_i64(now.saturating_add(store.lease_ms)), &to_i64(now)],
+    )
+}
+
 impl<'s> PgSlice<'s> {
     pub(super) fn open(store: &'s PgStore, id: &str) -> StoreResult<PgSlice<'s>> {
         let mut conn = store.conn()?;
         let now = now_ms();
-        let claimed = conn.query_opt(
-            "UPDATE server_sessions SET lease_owner = $2, lease_epoch = lease_epoch + 1, lease_expires = $3, \
-             status = CASE WHEN status IN ('queued', 'suspended') THEN 'running' ELSE status END, updated = $4 \
-             WHERE id = $1 AND status IN ('queued', 'running', 'suspended') \
-             AND (lease_owner IS NULL OR lease_expires < $4) RETURNING lease_epoch",
-            &[&id, &store.owner, &to_i64(now.saturating_add(store.lease_ms)), &to_i64(now)],
-        )?;
+        let claimed = match store.tenant_limit {
+            None => claim(&mut *conn, store, id, now)?,
+            Some(limit) => {
+                let mut tx = conn.transaction()?;
+                // Claims of one tenant's sessions queue on this lock, so each one counts the
+                // leases those before it committed (READ COMMITTED: a fresh snapshot per
+                // statement, taken after the lock is granted).
+                tx.execute(
+                    "SELECT pg_advisory_xact_lock($1, hashtext(tenant)) FROM server_sessions WHERE id = $2",
+                    &[&TENANT_LOCK_CLASS, &id],
+                )?;
+                let running: i64 = tx
+                    .query_one(
+                        "SELECT COUNT(*) FROM server_sessions WHERE lease_owner IS NOT NULL AND lease_expires >= $2 \
+                         AND id <> $1 AND tenant = (SELECT tenant FROM server_sessions WHERE id = $1)",
+                        &[&id, &to_i64(now)],
+                    )?
+                    .get(0);
+                if running >= i64::from(limit) {
+                    return Err(StoreError::AtLimit(format!(
+                        "session {id:?}: its tenant already runs {running} sessions, its limit"
+                    )));
+                }
+                let claimed = claim(&mut tx, store, id, now)?;
+                tx.commit()?;
+                claimed
+            }
+        };
         let Some(claimed) = claimed else {
             return Err(match read_session_row(&mut *conn, id)? {
                 None => StoreError::NotFound { what: "session", id: id.to_string() },

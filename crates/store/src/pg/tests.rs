@@ -165,6 +165,39 @@ fn a_lease_taken_over_refuses_the_old_owners_commits() {
     a.open_slice("s").unwrap();
 }
 
+fn tenant_spec(tenant: &str) -> SessionSpec {
+    serde_json::from_value(serde_json::json!({ "program": "p", "entry": "agent.js", "tenant": tenant })).unwrap()
+}
+
+#[test]
+fn a_tenants_limit_holds_across_servers() {
+    let Some(url) = fresh_database("tenantlimit") else { return };
+    let a = PgStore::open(&url).unwrap().with_tenant_limit(Some(2)).with_lease_ms(1000).paused();
+    let b = PgStore::open(&url).unwrap().with_tenant_limit(Some(2));
+    for (id, tenant) in [("t1", "t"), ("t2", "t"), ("t3", "t"), ("u1", "u")] {
+        a.create_session(Some(id), &tenant_spec(tenant)).unwrap();
+    }
+    let first = a.open_slice("t1").unwrap();
+    let second = b.open_slice("t2").unwrap();
+    match a.open_slice("t3") {
+        Err(StoreError::AtLimit(message)) => assert!(message.contains("limit"), "{message}"),
+        other => panic!("a third session of the tenant must wait, got {:?}", other.map(|_| ())),
+    }
+    assert!(matches!(b.open_slice("t3"), Err(StoreError::AtLimit(_))), "on every server");
+    let other_tenant = b.open_slice("u1").unwrap();
+    assert_eq!(a.session("t3").unwrap().unwrap().status, ServerStatus::Queued, "a refused claim changes nothing");
+    // A slice that ends frees its slot at once.
+    drop(second);
+    let third = b.open_slice("t3").unwrap();
+    drop(third);
+    // So does a lease that expired (its server paused or died without ending the slice).
+    let _blocker = b.open_slice("t3").unwrap();
+    assert!(matches!(b.open_slice("t2"), Err(StoreError::AtLimit(_))));
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    drop(b.open_slice("t2").unwrap());
+    drop((first, other_tenant));
+}
+
 #[test]
 fn a_lost_connection_fails_the_call_and_the_store_reconnects() {
     let Some(url) = fresh_database("connloss") else { return };
