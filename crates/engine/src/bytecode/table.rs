@@ -11,7 +11,7 @@
 //! Adding an instruction means one line here and one arm in the interpreter
 //! (`interp/mod.rs`): the verifier, the compiler's jump patching and the dumper follow.
 //! Renumbering (inserting, removing or reordering lines) changes the image encoding: bump the
-//! heap revision (`ENGINE_VERSION` in crates/amber/src/runtime.rs).
+//! heap revision (`ENGINE_VERSION` in crates/amber/src/runtime/mod.rs).
 //!
 //! Stack notation in the docs: `a b → c` pops `b` then `a`, pushes `c`. Each line reads
 //! `Name(operand: type = Kind, …) [pops => pushes]`, then `branch [pops => pushes]` for a
