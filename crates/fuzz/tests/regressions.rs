@@ -26,11 +26,21 @@ fn replay_dir(target: &str, dir: &Path) -> usize {
     paths.len()
 }
 
+/// Every target replays at least one committed input (a missing or misspelt folder would
+/// otherwise pass by replaying nothing), and every folder belongs to a target.
 #[test]
 fn committed_regressions_pass() {
+    let regressions = fuzz_dir().join("regressions");
     let mut total = 0;
     for (name, _) in amber_fuzz::TARGETS {
-        total += replay_dir(name, &fuzz_dir().join("regressions").join(name));
+        let n = replay_dir(name, &regressions.join(name));
+        assert!(n > 0, "no committed inputs for fuzz target {name}: add one under fuzz/regressions/{name}/");
+        total += n;
+    }
+    let folders = std::fs::read_dir(&regressions).unwrap_or_else(|e| panic!("{}: {e}", regressions.display()));
+    for folder in folders.flatten() {
+        let name = folder.file_name().to_string_lossy().into_owned();
+        assert!(amber_fuzz::target(&name).is_some(), "fuzz/regressions/{name} names no fuzz target");
     }
     eprintln!("replayed {total} regression inputs");
 }
