@@ -7,6 +7,11 @@
 //! owning VM settles the promise when its event loop next looks
 //! ([`crate::Vm::take_agent_signals`]). It is host state, like the print hook: never in an
 //! image, carried over by an in-process round trip.
+//!
+//! [`Deadline`] is the engine's one reading of a real clock (clippy's `disallowed-methods`
+//! forbids it elsewhere): `Atomics.wait` blocks a thread until another agent's thread
+//! notifies it, and its timeout is real time by nature. It is reachable only when an embedder
+//! runs agents on threads of its own; a lone agent's wait never blocks (see `Atomics.wait`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
@@ -71,15 +76,10 @@ impl AgentSignal {
     /// Blocks until a notification is posted, the agent is nudged or cancelled, or `timeout`
     /// passes. Answers whether it was woken by a post or a nudge.
     pub fn wait_for_post(&self, timeout: Duration) -> bool {
-        let deadline = Instant::now().checked_add(timeout);
+        let deadline = Deadline::after(Some(timeout));
         let mut posts = self.posts();
         while posts.tokens.is_empty() && !posts.nudged && !self.is_cancelled() {
-            let now = Instant::now();
-            let slice = match deadline {
-                Some(d) if now >= d => break,
-                Some(d) => (d - now).min(CANCEL_POLL),
-                None => CANCEL_POLL,
-            };
+            let Some(slice) = deadline.next_slice() else { break };
             posts = self.0.posted.wait_timeout(posts, slice).unwrap_or_else(PoisonError::into_inner).0;
         }
         let woken = !posts.tokens.is_empty() || posts.nudged;
@@ -98,7 +98,32 @@ impl AgentSignal {
     }
 }
 
+/// When a blocking wait between agent threads gives up: a real-time instant, or never.
+pub(crate) struct Deadline(Option<Instant>);
+
+impl Deadline {
+    /// `timeout` from now (None, or one too far to represent: never).
+    #[allow(clippy::disallowed_methods, reason = "a wait between agent threads is real time (module docs)")]
+    pub(crate) fn after(timeout: Option<Duration>) -> Deadline {
+        Deadline(timeout.and_then(|t| Instant::now().checked_add(t)))
+    }
+
+    /// How long to block before looking again (at most [`CANCEL_POLL`], so a cancelled agent
+    /// notices soon), or None once the deadline has passed.
+    #[allow(clippy::disallowed_methods, reason = "a wait between agent threads is real time (module docs)")]
+    pub(crate) fn next_slice(&self) -> Option<Duration> {
+        match self.0 {
+            None => Some(CANCEL_POLL),
+            Some(d) => {
+                let now = Instant::now();
+                (now < d).then(|| (d - now).min(CANCEL_POLL))
+            }
+        }
+    }
+}
+
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, reason = "tests pace real threads against each other")]
 mod tests {
     use super::*;
 

@@ -8,6 +8,8 @@
 //! entropy come through host hooks. No image format or journal: the durable crate owns those.
 //! The heap holds no `Rc`, `RefCell`, raw pointers or closures (clippy `disallowed-types`).
 #![forbid(unsafe_code)]
+// The no-I/O invariant, with clippy.toml's `disallowed-methods` (clock, env, fs, stdio).
+#![warn(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod agent;
 pub mod atoms;

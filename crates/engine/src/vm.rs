@@ -351,6 +351,7 @@ pub struct Vm {
     /// Native (host) functions registered by the embedder: name → function.
     #[serde(skip)]
     pub host_functions: Vec<(String, HostFn)>,
+    /// Where `console` and `print` output goes; None drops it (the engine does no I/O).
     #[serde(skip)]
     pub print_hook: Option<PrintHook>,
     /// Called as each collection starts and ends (`--stats` times pauses with it; the engine
@@ -608,14 +609,11 @@ impl Vm {
         Value::object(self.global)
     }
 
-    /// Write program output through the embedder's hook (buffered to stdout when unset).
+    /// Write program output through the embedder's hook. Without one the output is dropped:
+    /// the engine does no I/O of its own (an embedder that wants it sets `print_hook`).
     pub fn print(&mut self, stream: Stream, text: &str) {
-        match self.print_hook {
-            Some(hook) => hook(self, stream, text),
-            None => match stream {
-                Stream::Stdout => println!("{text}"),
-                Stream::Stderr => eprintln!("{text}"),
-            },
+        if let Some(hook) = self.print_hook {
+            hook(self, stream, text);
         }
     }
 }

@@ -2,6 +2,7 @@
 //! `Atomics.wait` in one is woken by `Atomics.notify` in the other, a `waitAsync` promise is
 //! settled from another agent, and a VM restored from an image keeps its pending waiters.
 #![allow(clippy::unwrap_used)]
+#![allow(clippy::disallowed_methods, reason = "tests pace real threads against each other")]
 
 use std::time::Duration;
 

@@ -18,11 +18,11 @@ use std::cell::Cell;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, RwLock, RwLockReadGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::agent::{AgentSignal, CANCEL_POLL};
+use crate::agent::{AgentSignal, Deadline};
 
 /// A handle on one shared data block. Clones name the same memory.
 #[derive(Clone)]
@@ -246,7 +246,7 @@ impl SharedBlock {
         timeout: Option<Duration>,
         agent: &AgentSignal,
     ) -> WaitResult {
-        let deadline = timeout.map(|t| Instant::now().checked_add(t));
+        let deadline = Deadline::after(timeout);
         // 11. Perform EnterCriticalSection(WL).
         let mut list = self.waiters();
         // 14-17. If the value differs, leave the critical section: "not-equal".
@@ -260,14 +260,9 @@ impl SharedBlock {
             // 27. SuspendThisAgent(WL, waiterRecord): notify removes the record.
             let present = list.iter().position(|w| matches!(w.kind, WaiterKind::Sync(i) if i == id));
             let Some(at) = present else { return WaitResult::Woken };
-            let now = Instant::now();
-            let remaining = match deadline {
-                None | Some(None) => CANCEL_POLL,
-                Some(Some(d)) if now >= d => {
-                    list.remove(at);
-                    return WaitResult::TimedOut;
-                }
-                Some(Some(d)) => (d - now).min(CANCEL_POLL),
+            let Some(remaining) = deadline.next_slice() else {
+                list.remove(at);
+                return WaitResult::TimedOut;
             };
             if agent.is_cancelled() {
                 list.remove(at);
@@ -391,6 +386,7 @@ impl<'de> Deserialize<'de> for SharedBlock {
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, reason = "tests pace real threads against each other")]
 mod tests {
     use super::*;
 
