@@ -67,8 +67,13 @@ pub mod exit {
     pub const RESERVED: [u8; 5] = [USAGE, INTEGRITY, LIMIT, INTERNAL, SUSPENDED];
 }
 
+/// The exit statuses as `amber --help` lists them (a test checks it names every status).
+const EXIT_STATUS_HELP: &str = "Exit status: 0 completed; 1 uncaught error; 2 usage or I/O error; 4 replay divergence \
+     or corrupt image; 5 resource limit; 70 internal error (a bug); 75 suspended, operations pending. A program's \
+     process.exit(N) exits with N, except that N in {2, 4, 5, 70, 75} becomes 1: those are amber's own.";
+
 #[derive(Parser)]
-#[command(name = "amber", version, about = "Amber: a JavaScript engine with built-in durability")]
+#[command(name = "amber", version, about = "Amber: a JavaScript engine with built-in durability", after_help = EXIT_STATUS_HELP)]
 struct Cli {
     /// Session store directory (default: $AMBER_STORE, else .amber in the working directory).
     #[arg(long, global = true, value_name = "DIR")]
@@ -171,5 +176,22 @@ fn main() -> ExitCode {
             errln!("amber: cannot start the VM thread: {e}");
             ExitCode::from(exit::USAGE)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_names_every_exit_status() {
+        let help = EXIT_STATUS_HELP;
+        for status in
+            [exit::OK, exit::UNCAUGHT, exit::USAGE, exit::INTEGRITY, exit::LIMIT, exit::INTERNAL, exit::SUSPENDED]
+        {
+            assert!(help.contains(&format!("{status} ")), "`amber --help` does not name exit status {status}");
+        }
+        let reserved: Vec<String> = exit::RESERVED.iter().map(u8::to_string).collect();
+        assert!(help.contains(&format!("{{{}}}", reserved.join(", "))), "the reserved statuses changed: {reserved:?}");
     }
 }

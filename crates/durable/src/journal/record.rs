@@ -158,7 +158,8 @@ pub struct CallRecord {
     pub kind: RecordKind,
     /// Host-operation name, step name or capture source ("" for run start).
     pub function: String,
-    /// Arguments (`null` for completions, steps and captures).
+    /// Arguments: the call's for intents, `{"path"}` for lower-layer captures, `null` for completions,
+    /// steps, clock and random reads.
     pub args: Value,
     /// sha256 of the canonical JSON of `args`.
     pub args_hash: [u8; 32],

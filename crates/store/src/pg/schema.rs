@@ -22,7 +22,7 @@ const MIGRATIONS: &[(i32, &str)] = &[(1, V1), (2, V2), (3, V3), (4, V4)];
 
 /// Version 1: the durable session store (sessions, sources, images, journal, blobs, output)
 /// and the server's tables (programs, server sessions with their leases, operations). The
-/// columns mirror the SQLite store's (docs/server.md, "Store schema"); times are ms since the
+/// columns mirror the SQLite store's (docs/server.md, "Store"); times are ms since the
 /// Unix epoch, JSON is stored as text (canonical where the journal hashes it).
 const V1: &str = "
 CREATE TABLE sessions (

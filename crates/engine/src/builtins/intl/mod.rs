@@ -19,6 +19,7 @@
 
 pub mod slots;
 
+pub(crate) mod case_mapping;
 mod collator;
 mod date_time_format;
 mod date_time_pattern;

@@ -835,35 +835,12 @@ fn normalize_units(s: &JsStr, form: NormalForm) -> JsStr {
             return s.clone();
         }
     }
-    let mut out: Vec<u16> = Vec::with_capacity(s.len());
-    let mut run = String::new();
-    let flush = |run: &mut String, out: &mut Vec<u16>| {
-        if run.is_empty() {
-            return;
-        }
-        let normalized: String = match form {
-            NormalForm::Nfc => run.nfc().collect(),
-            NormalForm::Nfd => run.nfd().collect(),
-            NormalForm::Nfkc => run.nfkc().collect(),
-            NormalForm::Nfkd => run.nfkd().collect(),
-        };
-        out.extend(normalized.encode_utf16());
-        run.clear();
-    };
-    let mut k = 0;
-    while k < s.len() {
-        let (cp, count, unpaired) = code_point_at_index(s, k);
-        match char::from_u32(cp).filter(|_| !unpaired) {
-            Some(c) => run.push(c),
-            None => {
-                flush(&mut run, &mut out);
-                out.push(cp as u16);
-            }
-        }
-        k += count;
-    }
-    flush(&mut run, &mut out);
-    JsStr::from_units(out)
+    map_code_point_runs(s, |run| match form {
+        NormalForm::Nfc => run.nfc().collect(),
+        NormalForm::Nfd => run.nfd().collect(),
+        NormalForm::Nfkc => run.nfkc().collect(),
+        NormalForm::Nfkd => run.nfkd().collect(),
+    })
 }
 
 /// ### 22.1.3.16 String.prototype.padEnd ( maxLength [ , fillString ] )
@@ -1200,20 +1177,26 @@ fn substring(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     Ok(substring_of(vm, id, from, to))
 }
 
-/// ### 22.1.3.26 String.prototype.toLocaleLowerCase ( [ reserved1 [ , reserved2 ] ] )
-/// NOTE: without ECMA-402 this is the locale-independent mapping, as toLowerCase.
-fn to_locale_lower_case(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+/// ### 19.1.2 String.prototype.toLocaleLowerCase ( [ locales ] ) (ECMA-402)
+fn to_locale_lower_case(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1. Let O be ? RequireObjectCoercible(this value).
+    // 2. Let S be ? ToString(O).
     let s = this_str(vm, this, "toLocaleLowerCase")?;
     charge_units(vm, s.len())?;
-    Ok(vm.js_str(convert_case(&s, false)))
+    // 3. Return ? TransformCase(S, locales, lower).
+    let mapped = crate::builtins::intl::case_mapping::transform_case(vm, &s, arg(args, 0), false)?;
+    Ok(vm.js_str(mapped))
 }
 
-/// ### 22.1.3.27 String.prototype.toLocaleUpperCase ( [ reserved1 [ , reserved2 ] ] )
-/// NOTE: without ECMA-402 this is the locale-independent mapping, as toUpperCase.
-fn to_locale_upper_case(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
+/// ### 19.1.3 String.prototype.toLocaleUpperCase ( [ locales ] ) (ECMA-402)
+fn to_locale_upper_case(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
+    // 1. Let O be ? RequireObjectCoercible(this value).
+    // 2. Let S be ? ToString(O).
     let s = this_str(vm, this, "toLocaleUpperCase")?;
     charge_units(vm, s.len())?;
-    Ok(vm.js_str(convert_case(&s, true)))
+    // 3. Return ? TransformCase(S, locales, upper).
+    let mapped = crate::builtins::intl::case_mapping::transform_case(vm, &s, arg(args, 0), true)?;
+    Ok(vm.js_str(mapped))
 }
 
 /// ### 22.1.3.28 String.prototype.toLowerCase ( )
@@ -1276,14 +1259,20 @@ pub(crate) fn convert_case(s: &JsStr, upper: bool) -> JsStr {
             return JsStr::from_latin1(mapped);
         }
     }
+    map_code_point_runs(s, |run| if upper { run.to_uppercase() } else { run.to_lowercase() })
+}
+
+/// Maps each maximal run of well-formed code points through `map` (case mappings look at
+/// their neighbours: Final_Sigma, Lithuanian dots; normalization composes within a run),
+/// keeping lone surrogates where they are: they are not characters.
+pub(crate) fn map_code_point_runs(s: &JsStr, map: impl Fn(&str) -> String) -> JsStr {
     let mut out: Vec<u16> = Vec::with_capacity(s.len());
     let mut run = String::new();
     let flush = |run: &mut String, out: &mut Vec<u16>| {
         if run.is_empty() {
             return;
         }
-        let mapped = if upper { run.to_uppercase() } else { run.to_lowercase() };
-        out.extend(mapped.encode_utf16());
+        out.extend(map(run).encode_utf16());
         run.clear();
     };
     let mut k = 0;
