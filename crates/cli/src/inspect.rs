@@ -10,16 +10,18 @@ use amber::durable::export::{decode_export, looks_like_export};
 use amber::durable::image::{looks_like_image, read_manifest_unverified, ImageSummary, PendingOp};
 use amber::durable::journal::{CallResult, Journal};
 use amber::durable::policy::{Policy, PolicySurface};
-use amber::durable::store::{SessionMeta, StoredImage};
+use amber::durable::store::{LoadedSession, SessionMeta, StoredImage};
 use clap::Args;
 use serde_json::{json, Value};
 
+use crate::database::DatabaseArg;
 use crate::error::{CliResult, Failure};
 use crate::exit;
 use crate::folder::FolderSpec;
 use crate::outcome::describe_op;
 use crate::store::StoreLocation;
 use crate::time::iso;
+use amber_store::Store as _;
 
 #[derive(Args)]
 pub struct InspectArgs {
@@ -28,6 +30,8 @@ pub struct InspectArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    database: DatabaseArg,
 }
 
 /// Everything inspect can show; parts are absent for a bare image file.
@@ -45,6 +49,18 @@ struct View {
 }
 
 impl View {
+    fn of_session(loaded: LoadedSession) -> CliResult<View> {
+        Ok(View {
+            folder: FolderSpec::of_session(&loaded)?,
+            sources: loaded.sources.iter().map(|s| (s.path.clone(), s.text.len())).collect(),
+            options: run_options(&loaded.sources),
+            manifest: stored_manifest(&loaded.sources),
+            image: loaded.image.as_ref().map(summarize).transpose()?,
+            meta: Some(loaded.meta),
+            journal: Some(loaded.journal),
+        })
+    }
+
     /// Journal records committed after the image was taken (a crash between the journal
     /// commit and the image save): by the journal position sealed in the image.
     fn records_past_image(&self) -> u64 {
@@ -72,23 +88,26 @@ impl View {
 
 pub fn inspect(args: InspectArgs, location: &StoreLocation) -> CliResult<u8> {
     let path = Path::new(&args.target);
-    let view = if path.is_file() {
+    let view = if let Some(store) = args.database.open()? {
+        // A session of the store servers share: its durable part, as the servers load it.
+        match store.durable_session(&args.target).map_err(crate::database::store_failure)? {
+            Some(loaded) => View::of_session(loaded)?,
+            None => {
+                let row = store.session(&args.target).map_err(crate::database::store_failure)?;
+                return Err(Failure::usage(match row {
+                    Some(row) => format!("session {:?} has not run yet (it is {})", args.target, row.status.name()),
+                    None => format!("no session {:?} in the database", args.target),
+                }));
+            }
+        }
+    } else if path.is_file() {
         let bytes = std::fs::read(path).map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
         from_file(&bytes, &args.target)?
     } else {
         let store = location.open_existing()?.ok_or_else(|| {
             Failure::usage(format!("{:?} is neither a file nor a session (no session store here)", args.target))
         })?;
-        let loaded = store.load_to_show(&args.target)?;
-        View {
-            folder: FolderSpec::of_session(&loaded)?,
-            sources: loaded.sources.iter().map(|s| (s.path.clone(), s.text.len())).collect(),
-            options: run_options(&loaded.sources),
-            manifest: stored_manifest(&loaded.sources),
-            image: loaded.image.as_ref().map(summarize).transpose()?,
-            meta: Some(loaded.meta),
-            journal: Some(loaded.journal),
-        }
+        View::of_session(store.load_to_show(&args.target)?)?
     };
     if args.json {
         let text = serde_json::to_string_pretty(&to_json(&view)).unwrap_or_default();

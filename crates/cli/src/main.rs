@@ -25,6 +25,7 @@ macro_rules! errln {
 }
 
 mod atomic;
+mod database;
 mod error;
 mod eval;
 mod fault;
@@ -111,8 +112,8 @@ enum Command {
     Eval(eval::EvalArgs),
     /// Move a suspended session to new code, if the new code replays its journal.
     Upgrade(upgrade::UpgradeArgs),
-    /// List sessions.
-    Sessions,
+    /// List sessions (with --database, those of the PostgreSQL store servers share).
+    Sessions(sessions::ListArgs),
     /// Write a session (sources, newest image, journal) to one file.
     Export(sessions::ExportArgs),
     /// Add a session from an export file.
@@ -156,7 +157,7 @@ fn main() -> ExitCode {
             Command::Fork(args) => fork::fork(args, &store),
             Command::Eval(args) => eval::eval(args, &store),
             Command::Upgrade(args) => upgrade::upgrade(args, &store),
-            Command::Sessions => sessions::list(&store),
+            Command::Sessions(args) => sessions::list(args, &store),
             Command::Export(args) => sessions::export(args, &store),
             Command::Import(args) => sessions::import(args, &store),
             Command::Fs(args) => fs::fs(args, &store),

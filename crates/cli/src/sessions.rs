@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::database::DatabaseArg;
 use crate::error::{CliResult, Failure};
 use crate::exit;
 use crate::store::StoreLocation;
@@ -27,16 +28,31 @@ pub struct ImportArgs {
     rename: Option<String>,
 }
 
-pub fn list(location: &StoreLocation) -> CliResult<u8> {
-    let Some(store) = location.open_existing()? else { return Ok(exit::OK) };
-    let sessions = store.list_sessions()?;
-    if sessions.is_empty() {
+#[derive(Args)]
+pub struct ListArgs {
+    #[command(flatten)]
+    database: DatabaseArg,
+}
+
+pub fn list(args: ListArgs, location: &StoreLocation) -> CliResult<u8> {
+    // (name, status, updated ms, entry) of each session, oldest first.
+    let rows: Vec<(String, &'static str, u64, String)> = match args.database.open()? {
+        Some(store) => crate::database::all_sessions(&store)?
+            .into_iter()
+            .map(|s| (s.id, s.status.name(), s.updated_ms, s.spec.entry))
+            .collect(),
+        None => {
+            let Some(store) = location.open_existing()? else { return Ok(exit::OK) };
+            store.list_sessions()?.into_iter().map(|s| (s.name, s.status.name(), s.updated_ms, s.entry)).collect()
+        }
+    };
+    if rows.is_empty() {
         return Ok(exit::OK);
     }
-    let width = sessions.iter().map(|s| s.name.len()).max().unwrap_or(4).max(4);
+    let width = rows.iter().map(|s| s.0.len()).max().unwrap_or(4).max(4);
     outln!("{:<width$}  {:<9}  {:<24}  ENTRY", "NAME", "STATUS", "UPDATED");
-    for s in sessions {
-        outln!("{:<width$}  {:<9}  {:<24}  {}", s.name, s.status.name(), iso(s.updated_ms), s.entry);
+    for (name, status, updated_ms, entry) in rows {
+        outln!("{:<width$}  {:<9}  {:<24}  {}", name, status, iso(updated_ms), entry);
     }
     Ok(exit::OK)
 }

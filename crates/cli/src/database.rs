@@ -1,0 +1,63 @@
+//! `--database [URL]` on `amber sessions` and `amber inspect`: the same views over the
+//! PostgreSQL store that `amber serve --database` servers share (docs/server.md, "Many
+//! servers, one PostgreSQL"), so an operator can look at the fleet's sessions without a
+//! server's HTTP API. Read-only: these commands never claim a session or take a lease.
+//!
+//! `--database` without a value reads `$AMBER_DATABASE_URL`, which keeps a password out of
+//! the process list, as `amber serve` does.
+
+use amber_store::{PgStore, SessionFilter, Store, StoreError};
+use clap::Args;
+
+use crate::error::{CliResult, Failure};
+
+#[derive(Args, Clone, Debug, Default)]
+pub struct DatabaseArg {
+    /// Read the sessions of the PostgreSQL store servers share (postgres://USER@HOST:PORT/DB);
+    /// without a value, $AMBER_DATABASE_URL.
+    #[arg(long, value_name = "URL", num_args = 0..=1, default_missing_value = "")]
+    database: Option<String>,
+}
+
+impl DatabaseArg {
+    /// The store, when the flag was given.
+    pub fn open(&self) -> CliResult<Option<PgStore>> {
+        let Some(flag) = &self.database else { return Ok(None) };
+        let url = if flag.is_empty() {
+            std::env::var("AMBER_DATABASE_URL")
+                .ok()
+                .filter(|u| !u.is_empty())
+                .ok_or_else(|| Failure::usage("--database without a URL reads $AMBER_DATABASE_URL, which is not set"))?
+        } else {
+            flag.clone()
+        };
+        let store = PgStore::open(&url).map_err(|e| store_failure(e).context("opening the database"))?;
+        Ok(Some(store.with_key(crate::image_key::key())))
+    }
+}
+
+/// A store error as the CLI reports it: a durable error keeps its class's exit status
+/// (integrity: 4); a missing session or an unreachable database is a usage or I/O error (2).
+pub fn store_failure(e: StoreError) -> Failure {
+    match e {
+        StoreError::Durable(d) => d.into(),
+        other => Failure::usage(other.to_string()),
+    }
+}
+
+/// Every session of the store, oldest first, in pages (the store bounds one list call).
+pub fn all_sessions(store: &dyn Store) -> CliResult<Vec<amber_store::SessionRow>> {
+    const PAGE: usize = 1000;
+    let mut rows = Vec::new();
+    let mut after = None;
+    loop {
+        let filter = SessionFilter { after, limit: PAGE, ..SessionFilter::default() };
+        let page = store.list_sessions(&filter).map_err(store_failure)?;
+        let full = page.len() == PAGE;
+        after = page.last().map(|row| row.order);
+        rows.extend(page);
+        if !full {
+            return Ok(rows);
+        }
+    }
+}
