@@ -35,8 +35,16 @@ pub struct FolderSpec {
 /// The default folder for `entry`: the nearest ancestor of its directory holding a
 /// `package.json` — continued up to an enclosing workspace root (a `package.json` with
 /// `workspaces`) whose `node_modules` the packages share — else the entry's directory.
+/// An entry inside an installed package (a path through `node_modules`, such as a package's
+/// own test file) starts the search from the project that installed it: node resolves the
+/// package's dependencies in the enclosing `node_modules` folders, which must be inside.
 pub fn project_root(entry: &Path) -> PathBuf {
     let dir = entry.parent().map_or_else(|| PathBuf::from("/"), Path::to_path_buf);
+    let installer = dir.ancestors().filter(|d| d.file_name().is_some_and(|n| n == "node_modules")).last();
+    let dir = match installer.and_then(Path::parent) {
+        Some(project) => project.to_path_buf(),
+        None => dir,
+    };
     let Some(package) = dir.ancestors().find(|d| d.join("package.json").is_file()) else { return dir };
     let workspace = package.ancestors().skip(1).find(|d| {
         std::fs::read_to_string(d.join("package.json"))

@@ -86,6 +86,20 @@ fn the_default_folder_is_the_project_root() {
     assert_eq!(out.stdout, "dep true\n");
 }
 
+/// A package's own file run in place (its test suite, as `amber run node_modules/pkg/test.js`)
+/// sees the dependencies installed beside it, as node resolves them.
+#[test]
+fn an_entry_inside_node_modules_sees_the_installing_project() {
+    let sb = Sandbox::new("installed");
+    sb.write("proj/package.json", r#"{ "name": "proj" }"#);
+    sb.write("proj/node_modules/tape/index.js", "module.exports = 'tape';\n");
+    sb.write("proj/node_modules/pkg/package.json", r#"{ "name": "pkg" }"#);
+    sb.write("proj/node_modules/pkg/test/run.js", "console.log(require('tape'), require('../package.json').name);\n");
+    let out = sb.amber(&["run", "proj/node_modules/pkg/test/run.js"]);
+    expect(&out, 0);
+    assert_eq!(out.stdout, "tape pkg\n");
+}
+
 #[test]
 fn entry_format_follows_node() {
     let sb = Sandbox::new("format");
