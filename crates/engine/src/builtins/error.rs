@@ -173,24 +173,8 @@ fn error_header(vm: &mut Vm, o: ObjectId) -> String {
 }
 
 /// The current JS call stack in V8's format (one `\n    at …` line per frame).
-pub fn stack_trace(vm: &Vm) -> String {
-    let mut out = String::new();
-    for f in vm.frames.iter().rev().take(10) {
-        let code = vm.heap.code(f.code);
-        let (line, col) = code.position(f.pc.saturating_sub(1)).unwrap_or((0, 0));
-        let file = vm.sources.get(code.source_id as usize).map_or("<anonymous>", |s| s.name.as_str());
-        let name = vm.heap.atoms.get(code.name).to_rust_string();
-        if name.is_empty() {
-            if matches!(code.kind, crate::bytecode::FunctionKind::Script) {
-                out.push_str(&format!("\n    at {file}:{line}:{col}"));
-            } else {
-                out.push_str(&format!("\n    at <anonymous> ({file}:{line}:{col})"));
-            }
-        } else {
-            out.push_str(&format!("\n    at {name} ({file}:{line}:{col})"));
-        }
-    }
-    out
+pub fn stack_trace(vm: &mut Vm) -> String {
+    crate::interp::stack_trace::render(vm)
 }
 
 /// Give a new error object its `stack` (non-enumerable own data property).

@@ -848,10 +848,23 @@ impl<'s> Compiler<'s, '_> {
         self.compile_call_args(c, is_direct_eval)
     }
 
+    /// Where a call is in a stack trace, as V8 places it: at the name right before the `(`
+    /// (`f(`, `o.m(`, `a.b.c(`), else at the `(` itself (`o["m"](`, `(0, f)(`, `f?.(`).
+    fn call_position(&self, c: &CallExpression<'_>) -> u32 {
+        if !c.optional {
+            match &c.callee {
+                Expression::Identifier(id) => return id.span.start,
+                Expression::StaticMemberExpression(m) => return m.property.span.start,
+                _ => {}
+            }
+        }
+        open_paren_after(self.source, c.callee.span().end).unwrap_or(c.span.start)
+    }
+
     fn compile_call_args(&mut self, c: &'s CallExpression<'s>, is_direct_eval: bool) -> CResult<()> {
         if has_spread(&c.arguments) {
             self.compile_args_array(&c.arguments)?;
-            self.mark(c.span.start);
+            self.mark(self.call_position(c));
             if is_direct_eval {
                 let at = self.pc();
                 self.record_eval_site(&c.callee, at);
@@ -865,7 +878,7 @@ impl<'s> Compiler<'s, '_> {
             for a in &c.arguments {
                 self.compile_argument(a)?;
             }
-            self.mark(c.span.start);
+            self.mark(self.call_position(c));
             let n = c.arguments.len() as u32;
             if is_direct_eval {
                 let at = self.pc();
@@ -1437,4 +1450,30 @@ fn compound_op(op: AssignmentOperator) -> Op {
         AssignmentOperator::BitwiseAnd => Op::BitAnd,
         _ => Op::Nop,
     }
+}
+
+/// The offset of the `(` that opens a call's arguments, the first one at or after `from`
+/// past whitespace, comments, closing parentheses and a `?.`.
+fn open_paren_after(source: &str, from: u32) -> Option<u32> {
+    let bytes = source.as_bytes();
+    let mut i = from as usize;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'(' => return u32::try_from(i).ok(),
+            b'?' if bytes.get(i + 1) == Some(&b'.') => i += 2,
+            // The close of a parenthesized callee, when the tree keeps no parentheses.
+            b')' => i += 1,
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i += source[i..].find('\n').unwrap_or(source.len() - i);
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i += 2 + source[i + 2..].find("*/").map_or(source.len() - i - 2, |end| end + 2);
+            }
+            c if c.is_ascii_whitespace() => i += 1,
+            // Unicode whitespace or line terminators (U+00A0, U+2028, U+FEFF, ...).
+            c if c >= 0x80 => i += source[i..].chars().next().map_or(1, char::len_utf8),
+            _ => return None,
+        }
+    }
+    None
 }

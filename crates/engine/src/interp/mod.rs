@@ -11,6 +11,7 @@ pub mod frame;
 pub mod generator;
 pub mod names;
 pub mod ops;
+pub mod stack_trace;
 
 use crate::atoms::PropertyKey;
 use crate::bytecode::Op;
