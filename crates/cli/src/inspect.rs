@@ -49,6 +49,7 @@ struct View {
 }
 
 impl View {
+    /// A whole session: a stored one or an export's (the same parts).
     fn of_session(loaded: LoadedSession) -> CliResult<View> {
         Ok(View {
             folder: FolderSpec::of_session(&loaded)?,
@@ -192,14 +193,11 @@ fn network_text(options: &Value) -> (String, String) {
 fn from_file(bytes: &[u8], name: &str) -> CliResult<View> {
     if looks_like_export(bytes) {
         let exported = decode_export(bytes)?;
-        return Ok(View {
-            folder: FolderSpec::of_sources(&exported.meta.name, &exported.sources)?,
-            sources: exported.sources.iter().map(|s| (s.path.clone(), s.text.len())).collect(),
-            options: run_options(&exported.sources),
-            manifest: stored_manifest(&exported.sources),
-            image: exported.image.as_ref().map(summarize).transpose()?,
-            meta: Some(exported.meta),
-            journal: Some(exported.journal),
+        return View::of_session(LoadedSession {
+            meta: exported.meta,
+            sources: exported.sources,
+            image: exported.image,
+            journal: exported.journal,
         });
     }
     if looks_like_image(bytes) {
