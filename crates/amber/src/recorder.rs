@@ -16,7 +16,6 @@ use std::collections::{BTreeMap, VecDeque};
 
 use amber_durable::canonical_json::{args_hash, to_canonical_string};
 use amber_durable::capability::CapabilityLedger;
-use amber_durable::digest::Digest;
 use amber_durable::journal::{CallRecord, CallResult, JournalHead, RecordDraft, RecordKind};
 use amber_engine::vm::PrintHook;
 
@@ -88,7 +87,7 @@ impl Recorder {
     /// history and match nothing the program does (so "replaying" ends before a trailing one).
     fn pass_markers(&mut self) {
         while let Some(record) = self.peek().filter(|r| r.kind.is_marker()) {
-            self.head = JournalHead { len: record.seq + 1, hash: Digest(record.hash) };
+            self.head = JournalHead::after(record);
         }
     }
 
@@ -120,7 +119,7 @@ impl Recorder {
     /// Accept the served record at the head.
     fn consume(&mut self) -> Option<CallRecord> {
         let record = self.peek()?.clone();
-        self.head = JournalHead { len: record.seq + 1, hash: Digest(record.hash) };
+        self.head = JournalHead::after(&record);
         self.pass_markers();
         Some(record)
     }
@@ -170,21 +169,8 @@ impl Recorder {
                 location: location.map(str::to_string),
             });
         }
-        let mut record = CallRecord {
-            seq,
-            parent_seq: draft.parent_seq,
-            kind: draft.kind,
-            function: draft.function,
-            args_hash: args_hash(&draft.args),
-            args: draft.args,
-            result: draft.result,
-            duration_ms: draft.duration_ms,
-            timestamp: draft.timestamp,
-            prev_hash: self.head.hash.0,
-            hash: [0; 32],
-        };
-        record.hash = record.compute_hash()?;
-        self.head = JournalHead { len: seq + 1, hash: Digest(record.hash) };
+        let record = CallRecord::chained(draft, seq, self.head.hash.0)?;
+        self.head = JournalHead::after(&record);
         self.fresh.push(record);
         if let Some(location) = location.filter(|l| !l.is_empty() && !l.starts_with('<')) {
             self.fresh_locations.push((seq, location.to_string()));

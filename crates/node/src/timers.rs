@@ -19,6 +19,7 @@ use amber_engine::error::JsResult;
 use amber_engine::heap::shape::PropFlags;
 use amber_engine::runtime::call::is_callable;
 use amber_engine::runtime::convert::to_number;
+use amber_engine::runtime::describe::{describe, Shown};
 use amber_engine::runtime::property::get;
 use amber_engine::vm::Timer;
 use amber_engine::{HostFn, Value, Vm};
@@ -210,7 +211,7 @@ fn schedule(vm: &mut Vm, args: &[Value], kind: Kind) -> JsResult<Value> {
     })?;
     let callback = args.first().copied().unwrap_or(Value::UNDEFINED);
     if !is_callable(vm, callback) {
-        let shown = amber_engine::builtins::error::describe_for_message(vm, callback);
+        let shown = describe(vm, callback, Shown::Callee);
         return Err(vm.type_error(format!("The \"callback\" argument must be of type function. Received {shown}")));
     }
     let (delay, rest) = match kind {

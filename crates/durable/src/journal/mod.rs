@@ -97,6 +97,13 @@ pub struct JournalHead {
     pub hash: Digest,
 }
 
+impl JournalHead {
+    /// The head of a journal whose last record is `record`.
+    pub fn after(record: &CallRecord) -> JournalHead {
+        JournalHead { len: record.seq + 1, hash: Digest(record.hash) }
+    }
+}
+
 /// An append-only, verified journal.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Journal {
@@ -129,20 +136,7 @@ impl Journal {
         if let Some(CallResult::Ok(value)) = &draft.result {
             check_depth(value, &format!("journal record seq {seq} result"))?;
         }
-        let mut record = CallRecord {
-            seq,
-            parent_seq: draft.parent_seq,
-            kind: draft.kind,
-            function: draft.function,
-            args_hash: args_hash(&draft.args),
-            args: draft.args,
-            result: draft.result,
-            duration_ms: draft.duration_ms,
-            timestamp: draft.timestamp,
-            prev_hash: self.head_hash(),
-            hash: [0; 32],
-        };
-        record.hash = record.compute_hash()?;
+        let record = CallRecord::chained(draft, seq, self.head_hash())?;
         self.push_checked(record).map_err(|(_, detail)| invalid(detail))?;
         self.records.last().ok_or_else(|| invalid("record vanished".into()))
     }

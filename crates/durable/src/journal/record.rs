@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use super::MAX_RECORD_BYTES;
-use crate::canonical_json::{parse, to_canonical_string};
+use crate::canonical_json::{args_hash, parse, to_canonical_string};
 use crate::digest::{from_hex32, sha256, to_hex};
 use crate::error::{DurableError, Result};
 use crate::wire;
@@ -338,6 +338,13 @@ impl RecordDraft {
     }
 }
 
+/// A record's hash from its predecessor's and its own encoded body: sha256(prev_hash ‖ body).
+fn chain_hash(prev_hash: &[u8; 32], body: &[u8]) -> [u8; 32] {
+    let mut input = prev_hash.to_vec();
+    input.extend_from_slice(body);
+    sha256(&input)
+}
+
 /// The body of a record as encoded: everything but the hash, JSON as canonical text.
 #[derive(Serialize, Deserialize)]
 struct WireBody {
@@ -380,11 +387,31 @@ impl CallRecord {
         wire::encode(&body, "journal record", MAX_RECORD_BYTES - 32)
     }
 
+    /// The record `draft` becomes as the journal's record `seq`, following the record whose
+    /// hash is `prev_hash`: its args hashed and its own hash computed. Every appended record is
+    /// made here (the journal and the amber recorder's live records alike), so the chain has
+    /// one definition.
+    pub fn chained(draft: RecordDraft, seq: u64, prev_hash: [u8; 32]) -> Result<CallRecord> {
+        let mut record = CallRecord {
+            seq,
+            parent_seq: draft.parent_seq,
+            kind: draft.kind,
+            function: draft.function,
+            args_hash: args_hash(&draft.args),
+            args: draft.args,
+            result: draft.result,
+            duration_ms: draft.duration_ms,
+            timestamp: draft.timestamp,
+            prev_hash,
+            hash: [0; 32],
+        };
+        record.hash = record.compute_hash()?;
+        Ok(record)
+    }
+
     /// sha256(prev_hash ‖ body): what `hash` must equal.
     pub fn compute_hash(&self) -> Result<[u8; 32]> {
-        let mut input = self.prev_hash.to_vec();
-        input.extend_from_slice(&self.body_bytes()?);
-        Ok(sha256(&input))
+        Ok(chain_hash(&self.prev_hash, &self.body_bytes()?))
     }
 
     /// The record's bytes: body ‖ hash.
@@ -439,9 +466,7 @@ impl CallRecord {
                 format!("seq {}: not in canonical encoding", record.seq),
             ));
         }
-        let mut input = record.prev_hash.to_vec();
-        input.extend_from_slice(body_bytes);
-        if sha256(&input) != record.hash {
+        if chain_hash(&record.prev_hash, body_bytes) != record.hash {
             return Err(DurableError::BrokenChain {
                 seq: record.seq,
                 detail: "record hash does not match its content".into(),

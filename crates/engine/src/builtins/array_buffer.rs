@@ -12,7 +12,6 @@
 //! other agents (an embedder's threads) may hold too; views read and write it through
 //! [`Bytes`], [`with_bytes_mut`] and [`write_raw`], never as a plain slice.
 
-use crate::atoms::{atom, PropertyKey};
 use crate::builtins::map::define_to_string_tag;
 use crate::builtins::typed_array::element;
 use crate::builtins::{arg, install, make_constructor, NativeDef};
@@ -21,8 +20,10 @@ use crate::heap::buffer_block_bytes;
 use crate::heap::object::{ArrayBufferData, Class, DataBlock, Object};
 use crate::heap::shared_block::SharedBlock;
 use crate::native;
-use crate::runtime::call::{construct, is_constructor, prototype_from_constructor};
+use crate::runtime::call::{construct, prototype_from_constructor};
 use crate::runtime::convert::{relative_index, to_integer_or_infinity};
+use crate::runtime::describe::{describe, Shown};
+use crate::runtime::object::species_constructor;
 use crate::runtime::property::get;
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
@@ -480,35 +481,8 @@ fn this_buffer(vm: &mut Vm, this: Value, shared: bool, method: &str) -> JsResult
             return Ok(o);
         }
     }
-    let shown = crate::builtins::map::display(vm, this);
+    let shown = describe(vm, this, Shown::Plain);
     Err(vm.type_error(format!("Method {method} called on incompatible receiver {shown}")))
-}
-
-/// SpeciesConstructor ( O, defaultConstructor ) (§7.3.22).
-pub(crate) fn species_constructor(vm: &mut Vm, o: ObjectId, default: Value) -> JsResult<Value> {
-    // 1. Let C be ? Get(O, "constructor").
-    let c = get(vm, o, PropertyKey::Atom(atom::constructor), Value::object(o))?;
-    // 2. If C is undefined, return defaultConstructor.
-    if c.is_undefined() {
-        return Ok(default);
-    }
-    // 3. If C is not an Object, throw a TypeError exception.
-    let Some(co) = c.as_object() else {
-        return Err(vm.type_error("object.constructor is not an object"));
-    };
-    // 4. Let S be ? Get(C, %Symbol.species%).
-    let key = PropertyKey::Symbol(vm.symbols.species);
-    let s = get(vm, co, key, c)?;
-    // 5. If S is either undefined or null, return defaultConstructor.
-    if s.is_nullish() {
-        return Ok(default);
-    }
-    // 6. If IsConstructor(S) is true, return S.
-    if is_constructor(vm, s) {
-        return Ok(s);
-    }
-    // 7. Throw a TypeError exception.
-    Err(vm.type_error("object.constructor[Symbol.species] is not a constructor"))
 }
 
 // ---- 25.1.5 Properties of the ArrayBuffer Constructor
@@ -583,7 +557,7 @@ fn resize(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 1-3. RequireInternalSlot(O, [[ArrayBufferMaxByteLength]]); if IsSharedArrayBuffer(O), throw.
     let o = this_buffer(vm, this, false, "ArrayBuffer.prototype.resize")?;
     let Some(max) = buffer_data(vm, o).and_then(|d| d.max_byte_length) else {
-        let shown = crate::builtins::map::display(vm, this);
+        let shown = describe(vm, this, Shown::Plain);
         return Err(
             vm.type_error(format!("Method ArrayBuffer.prototype.resize called on incompatible receiver {shown}"))
         );
@@ -799,7 +773,7 @@ fn grow(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 1-3. RequireInternalSlot(O, [[ArrayBufferMaxByteLength]]); if not shared, throw.
     let o = this_buffer(vm, this, true, "SharedArrayBuffer.prototype.grow")?;
     let Some(max) = buffer_data(vm, o).and_then(|d| d.max_byte_length) else {
-        let shown = crate::builtins::map::display(vm, this);
+        let shown = describe(vm, this, Shown::Plain);
         return Err(
             vm.type_error(format!("Method SharedArrayBuffer.prototype.grow called on incompatible receiver {shown}"))
         );

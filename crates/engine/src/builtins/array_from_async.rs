@@ -15,9 +15,8 @@ use crate::interp::generator::create_async_from_sync_iterator;
 use crate::native;
 use crate::runtime::call::{call, construct, is_callable, is_constructor};
 use crate::runtime::convert::{to_boolean, to_object};
-use crate::runtime::property::{
-    create_data_property_or_throw, get, get_method, get_v, length_of_array_like, set_or_throw,
-};
+use crate::runtime::iterator::get_iterator_from_method;
+use crate::runtime::property::{create_data_property_or_throw, get, get_method, length_of_array_like, set_or_throw};
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
 
@@ -188,19 +187,19 @@ fn start(vm: &mut Vm, record: ObjectId, c: Value, async_items: Value) -> JsResul
     let iterator_record = if let Some(method) = using_async_iterator {
         // f. If usingAsyncIterator is not undefined, then
         //    i. Set iteratorRecord to ? GetIteratorFromMethod(asyncItems, usingAsyncIterator).
-        Some(get_iterator_from_method(vm, async_items, method)?)
+        Some(get_iterator_from_method(vm, async_items, method, "iterator")?)
     } else if let Some(method) = using_sync_iterator {
         // g. Else if usingSyncIterator is not undefined, then
         //    i. Set iteratorRecord to CreateAsyncFromSyncIterator(? GetIteratorFromMethod(asyncItems, usingSyncIterator)).
-        let (it, next) = get_iterator_from_method(vm, async_items, method)?;
-        Some(create_async_from_sync_iterator(vm, it, next)?)
+        let sync_record = get_iterator_from_method(vm, async_items, method, "iterator")?;
+        Some(create_async_from_sync_iterator(vm, sync_record)?)
     } else {
         None
     };
     // h. If iteratorRecord is not undefined, then
-    if let Some((iterator, next)) = iterator_record {
-        set_slot(vm, record, ITERATOR, iterator);
-        set_slot(vm, record, NEXT, next);
+    if let Some(iterator_record) = iterator_record {
+        set_slot(vm, record, ITERATOR, iterator_record.iterator);
+        set_slot(vm, record, NEXT, iterator_record.next_method);
         // i. If IsConstructor(C) is true, then
         //    1. Let A be ? Construct(C).
         // ii. Else,
@@ -232,20 +231,6 @@ fn start(vm: &mut Vm, record: ObjectId, c: Value, async_items: Value) -> JsResul
     //    vi. Let k be 0.
     //    vii. Repeat, while k < len, … (array_like_loop)
     array_like_loop(vm, record)
-}
-
-/// GetIteratorFromMethod ( obj, method ).
-fn get_iterator_from_method(vm: &mut Vm, obj: Value, method: Value) -> JsResult<(Value, Value)> {
-    // 1. Let iterator be ? Call(method, obj).
-    let iterator = call(vm, method, obj, &[])?;
-    // 2. If iterator is not an Object, throw a TypeError exception.
-    if !iterator.is_object() {
-        return Err(vm.type_error("Result of the iterator method is not an object"));
-    }
-    vm.roots.push(iterator);
-    // 3. Return ? GetIteratorDirect(iterator).
-    let next = get_v(vm, iterator, PropertyKey::Atom(atom::next))?;
-    Ok((iterator, next))
 }
 
 /// Step h.iv up to its Await: ask the iterator for the next result.

@@ -4,7 +4,7 @@
 //! its [[ByteLength]] (None: auto, tracking a resizable buffer).
 
 use crate::builtins::array_buffer;
-use crate::builtins::map::{define_to_string_tag, display};
+use crate::builtins::map::define_to_string_tag;
 use crate::builtins::typed_array::element::{self, element_size, numeric_to_value, to_numeric_for};
 use crate::builtins::typed_array::{to_index_with, view_length};
 use crate::builtins::{arg, install, make_constructor, NativeDef};
@@ -13,6 +13,7 @@ use crate::heap::object::{Class, Object, TypedArrayData, TypedKind};
 use crate::native;
 use crate::runtime::call::prototype_from_constructor;
 use crate::runtime::convert::to_boolean;
+use crate::runtime::describe::{describe, Shown};
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
 
@@ -67,7 +68,7 @@ fn require_data_view(vm: &mut Vm, this: Value, method: &str) -> JsResult<(Object
     if let Some(s) = this.as_object().and_then(|o| view_slots(vm, o)) {
         return Ok(s);
     }
-    let shown = display(vm, this);
+    let shown = describe(vm, this, Shown::Plain);
     Err(vm.type_error(format!("Method DataView.prototype.{method} called on incompatible receiver {shown}")))
 }
 

@@ -10,7 +10,7 @@ use crate::native;
 use crate::runtime::call::prototype_from_constructor;
 use crate::runtime::convert::{to_rust_string, to_string};
 use crate::runtime::property::{create_data_property_or_throw, get, has_property};
-use crate::value::{Kind, ObjectId, Value};
+use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
 
 pub(crate) const NATIVES: &[NativeDef] = &[
@@ -183,41 +183,4 @@ pub fn attach_stack(vm: &mut Vm, o: ObjectId) {
     let trace = stack_trace(vm);
     let s = vm.str(&format!("{header}{trace}"));
     vm.define_builtin(o, PropertyKey::Atom(atom::stack), s, PropFlags::HIDDEN);
-}
-
-/// A short description of a value for error messages ("foo", "undefined", "object").
-/// V8's `BuildDefaultCallSite`: a value named in a message where no source text names it,
-/// as its `typeof` followed by a primitive's value (`number 5`, `object null`, `undefined`).
-pub fn default_call_site(vm: &mut Vm, v: Value) -> String {
-    let ty = crate::runtime::operators::type_of(vm, v);
-    match v.kind() {
-        Kind::String(s) => format!("{ty} \"{}\"", vm.heap.flat(s).to_rust_string()),
-        Kind::Null => format!("{ty} null"),
-        Kind::Bool(b) => format!("{ty} {b}"),
-        Kind::Int(_) | Kind::Float(_) => {
-            let n = crate::runtime::convert::to_rust_string(vm, v).unwrap_or_default();
-            format!("{ty} {n}")
-        }
-        _ => ty.to_string(),
-    }
-}
-
-pub fn describe_for_message(vm: &mut Vm, v: Value) -> String {
-    match v.kind() {
-        Kind::String(s) => format!("\"{}\"", vm.heap.flat(s).to_rust_string()),
-        Kind::Object(o) => {
-            if vm.heap.obj(o).is_callable() {
-                let n = crate::builtins::function::function_name(vm, o);
-                if n.is_empty() {
-                    "function".into()
-                } else {
-                    n
-                }
-            } else {
-                "object".into()
-            }
-        }
-        Kind::Symbol(_) => "Symbol()".into(),
-        _ => crate::runtime::convert::to_rust_string(vm, v).unwrap_or_default(),
-    }
 }

@@ -14,14 +14,16 @@ use crate::builtins::{arg, install, make_constructor, make_internal, make_native
 use crate::error::{JsResult, Throw};
 use crate::heap::object::{Class, IteratorState, Object};
 use crate::heap::shape::PropFlags;
-use crate::interp::generator::iter_result;
-use crate::interp::ops::{iterator_close, iterator_close_quiet, iterator_step};
 use crate::native;
 use crate::runtime::call::{call, is_callable, prototype_from_constructor};
 use crate::runtime::convert::{to_boolean, to_js_str};
+use crate::runtime::iterator::{
+    close_on_throw, create_iter_result_object, get_iterator_direct, get_iterator_flattenable, if_abrupt_close_iterator,
+    iterator_close_normal, iterator_step, IteratorRecord,
+};
 use crate::runtime::operators::same_value_zero;
 use crate::runtime::property::{
-    create_data_property_or_throw, get, get_method, get_own_property, get_prototype_of, get_v, set,
+    create_data_property_or_throw, get, get_method, get_own_property, get_prototype_of, set,
 };
 use crate::string::JsStr;
 use crate::value::{ObjectId, Value};
@@ -107,7 +109,7 @@ fn constructor(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
 /// https://tc39.es/ecma262/#sec-iterator.from
 fn from(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     // 1. Let iteratorRecord be ? GetIteratorFlattenable(O, iterate-string-primitives).
-    let (iterator, next) = get_iterator_flattenable(vm, arg(args, 0), true)?;
+    let IteratorRecord { iterator, next_method: next, .. } = get_iterator_flattenable(vm, arg(args, 0), true)?;
     vm.roots.extend([iterator, next]);
     // 2. Let hasInstance be ? OrdinaryHasInstance(%Iterator%, iteratorRecord.[[Iterator]]).
     // NOTE: %Iterator%.prototype is non-writable and non-configurable, so OrdinaryHasInstance
@@ -171,7 +173,7 @@ fn wrap_return(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     match return_method {
         // 6. If returnMethod is undefined, then
         //    a. Return CreateIteratorResultObject(undefined, true).
-        None => Ok(iter_result(vm, Value::UNDEFINED, true)),
+        None => Ok(create_iter_result_object(vm, Value::UNDEFINED, true)),
         // 7. Return ? Call(returnMethod, iterator).
         Some(m) => call(vm, m, iterator, &[]),
     }
@@ -269,7 +271,7 @@ fn require_object(vm: &mut Vm, this: Value, method: &str) -> JsResult<()> {
 
 /// Steps 3–5 shared by the methods taking a callback: a non-callable `f` closes the receiver
 /// (`IteratorClose(iterated, ThrowCompletion(TypeError))`); otherwise GetIteratorDirect(O).
-fn callback_and_direct(vm: &mut Vm, this: Value, f: Value, method: &str) -> JsResult<(Value, Value)> {
+fn callback_and_direct(vm: &mut Vm, this: Value, f: Value, method: &str) -> JsResult<IteratorRecord> {
     if !is_callable(vm, f) {
         let e = vm.type_error(format!("Iterator.prototype.{method}: argument is not a function"));
         return close_on_throw(vm, this, e);
@@ -303,8 +305,9 @@ fn find_first(vm: &mut Vm, this: Value, predicate: Value, stop_when: bool, metho
     // 2. If O is not an Object, throw a TypeError exception.
     require_object(vm, this, method)?;
     // 3–5. (a non-callable predicate closes O), then ? GetIteratorDirect(O).
-    let (iterator, next) = callback_and_direct(vm, this, predicate, method)?;
-    vm.roots.push(next);
+    let record = callback_and_direct(vm, this, predicate, method)?;
+    let iterator = record.iterator;
+    vm.roots.push(record.next_method);
     // 6. Let counter be 0.
     let mut counter = 0.0;
     // 7. Repeat,
@@ -312,7 +315,7 @@ fn find_first(vm: &mut Vm, this: Value, predicate: Value, stop_when: bool, metho
         let mark = vm.roots.len();
         // a. Let value be ? IteratorStepValue(iterated).
         // b. If value is done, return the "not found" answer.
-        let Some(value) = iterator_step(vm, iterator, next)? else { return Ok(None) };
+        let Some(value) = iterator_step(vm, &record)? else { return Ok(None) };
         vm.roots.push(value);
         // c. Let result be Completion(Call(predicate, undefined, « value, 𝔽(counter) »)).
         let result = call(vm, predicate, Value::UNDEFINED, &[value, Value::number(counter)]);
@@ -320,7 +323,7 @@ fn find_first(vm: &mut Vm, this: Value, predicate: Value, stop_when: bool, metho
         let result = if_abrupt_close_iterator(vm, result, iterator)?;
         // e. If ToBoolean(result) is the stopping answer, return ? IteratorClose(iterated, NormalCompletion(…)).
         if to_boolean(vm, result) == stop_when {
-            iterator_close(vm, iterator)?;
+            iterator_close_normal(vm, iterator)?;
             return Ok(Some(value));
         }
         // f. Set counter to counter + 1.
@@ -337,15 +340,16 @@ fn for_each(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     require_object(vm, this, "forEach")?;
     // 3–5. (a non-callable procedure closes O), then ? GetIteratorDirect(O).
     let procedure = arg(args, 0);
-    let (iterator, next) = callback_and_direct(vm, this, procedure, "forEach")?;
-    vm.roots.push(next);
+    let record = callback_and_direct(vm, this, procedure, "forEach")?;
+    let iterator = record.iterator;
+    vm.roots.push(record.next_method);
     // 6. Let counter be 0.
     let mut counter = 0.0;
     // 7. Repeat,
     loop {
         // a. Let value be ? IteratorStepValue(iterated).
         // b. If value is done, return undefined.
-        let Some(value) = iterator_step(vm, iterator, next)? else { return Ok(Value::UNDEFINED) };
+        let Some(value) = iterator_step(vm, &record)? else { return Ok(Value::UNDEFINED) };
         // c. Let result be Completion(Call(procedure, undefined, « value, 𝔽(counter) »)).
         let result = call(vm, procedure, Value::UNDEFINED, &[value, Value::number(counter)]);
         // d. IfAbruptCloseIterator(result, iterated).
@@ -391,20 +395,21 @@ fn includes(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 9. Let skipped be +0𝔽.
     let mut skipped = 0.0;
     // 10. Set iterated to ? GetIteratorDirect(O).
-    let (iterator, next) = get_iterator_direct(vm, this)?;
-    vm.roots.push(next);
+    let record = get_iterator_direct(vm, this)?;
+    let iterator = record.iterator;
+    vm.roots.push(record.next_method);
     // 11. Repeat,
     loop {
         // a. Let value be ? IteratorStepValue(iterated).
         // b. If value is done, return false.
-        let Some(value) = iterator_step(vm, iterator, next)? else { return Ok(Value::FALSE) };
+        let Some(value) = iterator_step(vm, &record)? else { return Ok(Value::FALSE) };
         if skipped < to_skip {
             // c. If skipped < toSkip, set skipped to skipped + 1.
             skipped += 1.0;
         } else if same_value_zero(vm, value, search_element) {
             // d. Else if SameValueZero(value, searchElement) is true, then
             //    i. Return ? IteratorClose(iterated, NormalCompletion(true)).
-            iterator_close(vm, iterator)?;
+            iterator_close_normal(vm, iterator)?;
             return Ok(Value::TRUE);
         }
     }
@@ -427,8 +432,9 @@ fn join(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
         if_abrupt_close_iterator(vm, s, this)?
     };
     // 6. Set iterated to ? GetIteratorDirect(O).
-    let (iterator, next) = get_iterator_direct(vm, this)?;
-    vm.roots.push(next);
+    let record = get_iterator_direct(vm, this)?;
+    let iterator = record.iterator;
+    vm.roots.push(record.next_method);
     // 7. Let R be the empty String.
     let mut r: Vec<u16> = Vec::new();
     let mut first = true;
@@ -436,7 +442,7 @@ fn join(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     loop {
         // a. Let value be ? IteratorStepValue(iterated).
         // b. If value is done, return R.
-        let Some(value) = iterator_step(vm, iterator, next)? else {
+        let Some(value) = iterator_step(vm, &record)? else {
             vm.charge(r.len() as u64 / 16)?;
             return Ok(vm.js_str(JsStr::from_units(r)));
         };
@@ -474,14 +480,15 @@ fn reduce(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     //    b. Return ? IteratorClose(iterated, error).
     // 5. Set iterated to ? GetIteratorDirect(O).
     let reducer = arg(args, 0);
-    let (iterator, next) = callback_and_direct(vm, this, reducer, "reduce")?;
-    vm.roots.push(next);
+    let record = callback_and_direct(vm, this, reducer, "reduce")?;
+    let iterator = record.iterator;
+    vm.roots.push(record.next_method);
     let (mut accumulator, mut counter) = if args.len() < 2 {
         // 6. If initialValue is not present, then
         //    a. Let accumulator be ? IteratorStepValue(iterated).
         //    b. If accumulator is done, throw a TypeError exception.
         //    c. Let counter be 1.
-        match iterator_step(vm, iterator, next)? {
+        match iterator_step(vm, &record)? {
             Some(v) => (v, 1.0),
             None => return Err(vm.type_error("Reduce of empty iterator with no initial value")),
         }
@@ -497,7 +504,7 @@ fn reduce(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
         vm.roots.push(accumulator);
         // a. Let value be ? IteratorStepValue(iterated).
         // b. If value is done, return accumulator.
-        let Some(value) = iterator_step(vm, iterator, next)? else { return Ok(accumulator) };
+        let Some(value) = iterator_step(vm, &record)? else { return Ok(accumulator) };
         vm.roots.push(value);
         // c. Let result be Completion(Call(reducer, undefined, « accumulator, value, 𝔽(counter) »)).
         let result = call(vm, reducer, Value::UNDEFINED, &[accumulator, value, Value::number(counter)]);
@@ -526,8 +533,8 @@ fn to_array(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     // 2. If O is not an Object, throw a TypeError exception.
     require_object(vm, this, "toArray")?;
     // 3. Let iterated be ? GetIteratorDirect(O).
-    let (iterator, next) = get_iterator_direct(vm, this)?;
-    vm.roots.push(next);
+    let record = get_iterator_direct(vm, this)?;
+    vm.roots.push(record.next_method);
     // 4. Let items be a new empty List.
     // NOTE: the items live on the root stack until the array is made.
     let base = vm.roots.len();
@@ -535,7 +542,7 @@ fn to_array(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     loop {
         // a. Let value be ? IteratorStepValue(iterated).
         // b. If value is done, return CreateArrayFromList(items).
-        let Some(value) = iterator_step(vm, iterator, next)? else {
+        let Some(value) = iterator_step(vm, &record)? else {
             let items = vm.roots[base..].to_vec();
             return Ok(vm.new_array(items));
         };
@@ -632,106 +639,6 @@ fn async_dispose_rejected(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult
     Ok(Value::UNDEFINED)
 }
 
-// ---- 7.4 Operations on iterator objects
-
-/// GetIteratorDirect ( obj ) (§7.4.x): the record { obj, ? Get(obj, "next") }.
-/// https://tc39.es/ecma262/#sec-getiteratordirect
-pub(crate) fn get_iterator_direct(vm: &mut Vm, obj: Value) -> JsResult<(Value, Value)> {
-    // 1. Let nextMethod be ? Get(obj, "next").
-    let next = get_v(vm, obj, PropertyKey::Atom(atom::next))?;
-    // 2. Let iteratorRecord be the Iterator Record { [[Iterator]]: obj, [[NextMethod]]: nextMethod, [[Done]]: false }.
-    // 3. Return iteratorRecord.
-    Ok((obj, next))
-}
-
-/// GetIteratorFlattenable ( obj, primitiveHandling ): `iterate_strings` is
-/// iterate-string-primitives, otherwise reject-primitives. The iterator is left on `vm.roots`.
-/// https://tc39.es/ecma262/#sec-getiteratorflattenable
-pub(crate) fn get_iterator_flattenable(vm: &mut Vm, obj: Value, iterate_strings: bool) -> JsResult<(Value, Value)> {
-    // 1. If obj is not an Object, then
-    if !obj.is_object() {
-        // a. If primitiveHandling is reject-primitives, throw a TypeError exception.
-        // b. Assert: primitiveHandling is iterate-string-primitives.
-        // c. If obj is not a String, throw a TypeError exception.
-        if !iterate_strings || !obj.is_string() {
-            return Err(vm.type_error("value is not an iterator or iterable object"));
-        }
-    }
-    // 2. Let method be ? GetMethod(obj, %Symbol.iterator%).
-    let method = get_method(vm, obj, PropertyKey::Symbol(vm.symbols.iterator))?;
-    let iterator = match method {
-        // 3. If method is undefined, then
-        //    a. Let iterator be obj.
-        None => obj,
-        // 4. Else,
-        //    a. Let iterator be ? Call(method, obj).
-        Some(m) => call(vm, m, obj, &[])?,
-    };
-    // 5. If iterator is not an Object, throw a TypeError exception.
-    if !iterator.is_object() {
-        return Err(vm.type_error("Result of the Symbol.iterator method is not an object"));
-    }
-    vm.roots.push(iterator);
-    // 6. Return ? GetIteratorDirect(iterator).
-    get_iterator_direct(vm, iterator)
-}
-
-/// IteratorStep ( iteratorRecord ) without reading the value: whether `next` produced a
-/// result (false when done). Errors leave the iterator as done, not closed.
-/// https://tc39.es/ecma262/#sec-iteratorstep
-pub(crate) fn iterator_step_result(vm: &mut Vm, iterator: Value, next: Value) -> JsResult<bool> {
-    // 1. Let result be ? IteratorNext(iteratorRecord).
-    let result = call(vm, next, iterator, &[])?;
-    let Some(ro) = result.as_object() else {
-        return Err(vm.type_error("Iterator result is not an object"));
-    };
-    // 2. Let done be Completion(IteratorComplete(result)).
-    let done = get(vm, ro, PropertyKey::Atom(atom::done), result)?;
-    // 5. If done is true, return done; 6. Return result.
-    Ok(!to_boolean(vm, done))
-}
-
-/// IteratorClose(iterated, ThrowCompletion(error)): errors from `return` are dropped and
-/// `error` is thrown (resource limits still win).
-pub(crate) fn close_on_throw<T>(vm: &mut Vm, iterated: Value, error: Throw) -> JsResult<T> {
-    if let Throw::Value(e) = error {
-        vm.roots.push(e);
-        iterator_close_quiet(vm, iterated)?;
-    }
-    Err(error)
-}
-
-/// IfAbruptCloseIterator ( value, iteratorRecord ).
-/// https://tc39.es/ecma262/#sec-ifabruptcloseiterator
-pub(crate) fn if_abrupt_close_iterator<T>(vm: &mut Vm, value: JsResult<T>, iterated: Value) -> JsResult<T> {
-    match value {
-        Ok(v) => Ok(v),
-        Err(e) => close_on_throw(vm, iterated, e),
-    }
-}
-
-/// IteratorCloseAll ( iters, completion ): close every iterator in reverse order, each one
-/// seeing the completion the previous left; `Ok(())` stands for a normal or return completion.
-/// https://tc39.es/proposal-joint-iteration/#sec-closeall
-pub(crate) fn iterator_close_all(vm: &mut Vm, iters: &[Value], completion: JsResult<()>) -> JsResult<()> {
-    let mut completion = completion;
-    // 1. For each element iter of iters, in reverse List order, do
-    for &iter in iters.iter().rev() {
-        // a. Set completion to Completion(IteratorClose(iter, completion)).
-        completion = match completion {
-            Ok(()) => iterator_close(vm, iter),
-            Err(Throw::Value(e)) => {
-                vm.roots.push(e);
-                iterator_close_quiet(vm, iter)?;
-                Err(Throw::Value(e))
-            }
-            Err(limit) => return Err(limit),
-        };
-    }
-    // 2. Return ? completion.
-    completion
-}
-
 // ---- 27.1.6 %AsyncFromSyncIteratorPrototype%
 
 /// The sync iterator and its next method held by an async-from-sync iterator.
@@ -794,7 +701,7 @@ fn continuation(vm: &mut Vm, result: Value, sync_iter: Value, close_on_rejection
 fn afs_unwrap(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let caps = vm.native_captures();
     let done = caps.first().copied().unwrap_or(Value::FALSE) == Value::TRUE;
-    let r = crate::interp::generator::iter_result(vm, arg(args, 0), done);
+    let r = crate::runtime::iterator::create_iter_result_object(vm, arg(args, 0), done);
     if let Some(p) = caps.get(1).and_then(|v| v.as_object()) {
         crate::builtins::promise::resolve_promise(vm, p, r)?;
     }
@@ -805,7 +712,7 @@ fn afs_close_and_rethrow(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<
     let caps = vm.native_captures();
     let sync_iter = caps.first().copied().unwrap_or_default();
     if sync_iter.is_object() {
-        crate::interp::ops::iterator_close_quiet(vm, sync_iter)?;
+        crate::runtime::iterator::iterator_close_quiet(vm, sync_iter)?;
     }
     if let Some(p) = caps.get(1).and_then(|v| v.as_object()) {
         crate::builtins::promise::reject_promise(vm, p, arg(args, 0));
@@ -837,7 +744,7 @@ fn afs_return(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
         Err(t) => return Err(t),
     };
     let Some(m) = m else {
-        let r = crate::interp::generator::iter_result(vm, arg(args, 0), true);
+        let r = crate::runtime::iterator::create_iter_result_object(vm, arg(args, 0), true);
         let p = crate::builtins::promise::new_promise(vm);
         crate::builtins::promise::resolve_promise(vm, p, r)?;
         return Ok(Value::object(p));
@@ -863,7 +770,7 @@ fn afs_throw(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     };
     let Some(m) = m else {
         // No throw method: close the iterator, then reject with a TypeError.
-        if let Err(Throw::Limit(l)) = crate::interp::ops::iterator_close(vm, it) {
+        if let Err(Throw::Limit(l)) = crate::runtime::iterator::iterator_close_normal(vm, it) {
             return Err(Throw::Limit(l));
         }
         let e = vm.make_error(crate::error::ErrorKind::TypeError, "The iterator does not provide a 'throw' method");

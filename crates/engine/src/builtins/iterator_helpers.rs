@@ -26,19 +26,19 @@
 //! `EXECUTING`); neither bit means suspended-start; `done` is completed.
 
 use crate::atoms::PropertyKey;
-use crate::builtins::iterator::{
-    close_on_throw, get_iterator_direct, get_iterator_flattenable, if_abrupt_close_iterator, iterator_close_all,
-    iterator_step_result, MAX_SAFE_INTEGER,
-};
+use crate::builtins::iterator::MAX_SAFE_INTEGER;
 use crate::builtins::map::define_to_string_tag;
 use crate::builtins::{arg, install, NativeDef};
 use crate::error::{JsResult, Throw};
 use crate::heap::object::{Class, IteratorState, Object};
-use crate::interp::generator::iter_result;
-use crate::interp::ops::{get_iterator, iterator_close, iterator_step};
 use crate::native;
 use crate::runtime::call::{call, is_callable};
 use crate::runtime::convert::{integer_part, key_to_value, to_boolean, to_number, to_property_key};
+use crate::runtime::iterator::{
+    close_on_throw, create_iter_result_object, get_iterator, get_iterator_direct, get_iterator_flattenable,
+    if_abrupt_close_iterator, iterator_close_all, iterator_close_normal, iterator_step, iterator_step_result,
+    IteratorKind, IteratorRecord,
+};
 use crate::runtime::property::{create_data_property_or_throw, get, get_method, get_own_property, own_property_keys};
 use crate::string::JsStr;
 use crate::value::{ObjectId, Value};
@@ -253,7 +253,7 @@ fn helper_next(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     }
     // GeneratorResume 2. If state is completed, return CreateIteratorResultObject(undefined, true).
     if f.done {
-        return Ok(iter_result(vm, Value::UNDEFINED, true));
+        return Ok(create_iter_result_object(vm, Value::UNDEFINED, true));
     }
     // GeneratorResume 3–9: run the closure (state executing) to its next Yield or its end.
     vm.roots.push(this);
@@ -261,11 +261,11 @@ fn helper_next(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     match resume(vm, o, f) {
         Ok(Some(value)) => {
             set_flags(vm, o, STARTED);
-            Ok(iter_result(vm, value, false))
+            Ok(create_iter_result_object(vm, value, false))
         }
         Ok(None) => {
             finish(vm, o);
-            Ok(iter_result(vm, Value::UNDEFINED, true))
+            Ok(create_iter_result_object(vm, Value::UNDEFINED, true))
         }
         Err(e) => {
             finish(vm, o);
@@ -292,7 +292,7 @@ fn helper_return(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
         // c. Perform ? IteratorCloseAll(O.[[UnderlyingIterators]], ReturnCompletion(undefined)).
         iterator_close_all(vm, &underlying, Ok(()))?;
         // d. Return CreateIteratorResultObject(undefined, true).
-        return Ok(iter_result(vm, Value::UNDEFINED, true));
+        return Ok(create_iter_result_object(vm, Value::UNDEFINED, true));
     }
     // 5. Let C be ReturnCompletion(undefined).
     // 6. Return ? GeneratorResumeAbrupt(O, C, "Iterator Helper").
@@ -305,7 +305,7 @@ fn helper_return(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     //    a. If abruptCompletion is a return completion, then
     //       i. Return CreateIteratorResultObject(abruptCompletion.[[Value]], true).
     if f.done {
-        return Ok(iter_result(vm, Value::UNDEFINED, true));
+        return Ok(create_iter_result_object(vm, Value::UNDEFINED, true));
     }
     // GeneratorResumeAbrupt 4–10: resume the closure at its Yield with the return completion;
     // every closure then closes what it holds open and returns.
@@ -313,7 +313,7 @@ fn helper_return(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> {
     let r = close(vm, o, f);
     finish(vm, o);
     r?;
-    Ok(iter_result(vm, Value::UNDEFINED, true))
+    Ok(create_iter_result_object(vm, Value::UNDEFINED, true))
 }
 
 /// O.[[UnderlyingIterators]]: what `return` closes in suspended-start (and, for all but
@@ -349,11 +349,11 @@ fn close(vm: &mut Vm, o: ObjectId, f: Fields) -> JsResult<()> {
         if let [inner, _] = extra(vm, o)[..] {
             // 27.1.4.6 step 6.b.viii.4.b. If completion is an abrupt completion, then
             //   i. Let backupCompletion be Completion(IteratorClose(innerIterator, completion)).
-            let backup = iterator_close(vm, inner);
+            let backup = iterator_close_normal(vm, inner);
             //   ii. IfAbruptCloseIterator(backupCompletion, iterated).
             if_abrupt_close_iterator(vm, backup, f.underlying)?;
             //   iii. Return ? IteratorClose(iterated, completion).
-            return iterator_close(vm, f.underlying);
+            return iterator_close_normal(vm, f.underlying);
         }
     }
     // Every other closure: IfAbruptCloseIterator(completion, iterated), or for zip
@@ -381,7 +381,7 @@ fn callback_helper(vm: &mut Vm, this: Value, f: Value, kind: HelperKind, method:
         return close_on_throw(vm, this, e);
     }
     // 5. Set iterated to ? GetIteratorDirect(O).
-    let (iterated, next) = get_iterator_direct(vm, this)?;
+    let IteratorRecord { iterator: iterated, next_method: next, .. } = get_iterator_direct(vm, this)?;
     // 6. Let closure be a new Abstract Closure … (the kind's step function below).
     // 7. Let result be CreateIteratorFromClosure(closure, "Iterator Helper", %IteratorHelperPrototype%, « [[UnderlyingIterators]] »).
     // 8. Set result.[[UnderlyingIterators]] to « iterated ».
@@ -400,7 +400,7 @@ fn map_step(vm: &mut Vm, o: ObjectId, f: Fields) -> JsResult<Option<Value>> {
     // b. Repeat,
     //   i. Let value be ? IteratorStepValue(iterated).
     //   ii. If value is done, return ReturnCompletion(undefined).
-    let Some(value) = iterator_step(vm, f.underlying, f.next)? else { return Ok(None) };
+    let Some(value) = iterator_step(vm, &IteratorRecord::new(f.underlying, f.next))? else { return Ok(None) };
     //   iii. Let mapped be Completion(Call(mapper, undefined, « value, 𝔽(counter) »)).
     let mapped = call(vm, f.fun, Value::UNDEFINED, &[value, Value::number(f.counter)]);
     //   iv. IfAbruptCloseIterator(mapped, iterated).
@@ -426,7 +426,7 @@ fn filter_step(vm: &mut Vm, o: ObjectId, f: Fields) -> JsResult<Option<Value>> {
         let mark = vm.roots.len();
         // i. Let value be ? IteratorStepValue(iterated).
         // ii. If value is done, return ReturnCompletion(undefined).
-        let Some(value) = iterator_step(vm, f.underlying, f.next)? else { return Ok(None) };
+        let Some(value) = iterator_step(vm, &IteratorRecord::new(f.underlying, f.next))? else { return Ok(None) };
         vm.roots.push(value);
         // iii. Let selected be Completion(Call(predicate, undefined, « value, 𝔽(counter) »)).
         let selected = call(vm, f.fun, Value::UNDEFINED, &[value, Value::number(counter)]);
@@ -485,7 +485,7 @@ fn take(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 4–9. (integerLimit, closing O when the limit is bad)
     let limit = integer_limit(vm, this, arg(args, 0))?;
     // 10. Set iterated to ? GetIteratorDirect(O).
-    let (iterated, next) = get_iterator_direct(vm, this)?;
+    let IteratorRecord { iterator: iterated, next_method: next, .. } = get_iterator_direct(vm, this)?;
     // 11. Let closure be … (take_step).
     // 12–14. CreateIteratorFromClosure with [[UnderlyingIterators]] « iterated ».
     Ok(create_helper(vm, HelperKind::Take, iterated, next, Value::UNDEFINED, limit, Vec::new()))
@@ -499,7 +499,7 @@ fn take_step(vm: &mut Vm, o: ObjectId, f: Fields) -> JsResult<Option<Value>> {
     //   i. If remaining = 0, then
     if remaining == 0.0 {
         //  1. Return ? IteratorClose(iterated, ReturnCompletion(undefined)).
-        iterator_close(vm, f.underlying)?;
+        iterator_close_normal(vm, f.underlying)?;
         return Ok(None);
     }
     //   ii. If remaining ≠ +∞, then
@@ -509,7 +509,7 @@ fn take_step(vm: &mut Vm, o: ObjectId, f: Fields) -> JsResult<Option<Value>> {
     }
     //   iii. Let value be ? IteratorStepValue(iterated).
     //   iv. If value is done, return ReturnCompletion(undefined).
-    let Some(value) = iterator_step(vm, f.underlying, f.next)? else { return Ok(None) };
+    let Some(value) = iterator_step(vm, &IteratorRecord::new(f.underlying, f.next))? else { return Ok(None) };
     //   v. Let completion be Completion(Yield(value)).
     //   vi. IfAbruptCloseIterator(completion, iterated). (`close`)
     Ok(Some(value))
@@ -527,7 +527,7 @@ fn drop_(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 4–9. (integerLimit, closing O when the limit is bad)
     let limit = integer_limit(vm, this, arg(args, 0))?;
     // 10. Set iterated to ? GetIteratorDirect(O).
-    let (iterated, next) = get_iterator_direct(vm, this)?;
+    let IteratorRecord { iterator: iterated, next_method: next, .. } = get_iterator_direct(vm, this)?;
     // 11. Let closure be … (drop_step).
     // 12–14. CreateIteratorFromClosure with [[UnderlyingIterators]] « iterated ».
     Ok(create_helper(vm, HelperKind::Drop, iterated, next, Value::UNDEFINED, limit, Vec::new()))
@@ -547,14 +547,14 @@ fn drop_step(vm: &mut Vm, o: ObjectId, f: Fields) -> JsResult<Option<Value>> {
         }
         // ii. Let next be ? IteratorStep(iterated).
         // iii. If next is done, return ReturnCompletion(undefined).
-        if !iterator_step_result(vm, f.underlying, f.next)? {
+        if !iterator_step_result(vm, &IteratorRecord::new(f.underlying, f.next))? {
             return Ok(None);
         }
     }
     // c. Repeat,
     //   i. Let value be ? IteratorStepValue(iterated).
     //   ii. If value is done, return ReturnCompletion(undefined).
-    let Some(value) = iterator_step(vm, f.underlying, f.next)? else { return Ok(None) };
+    let Some(value) = iterator_step(vm, &IteratorRecord::new(f.underlying, f.next))? else { return Ok(None) };
     //   iii. Let completion be Completion(Yield(value)).
     //   iv. IfAbruptCloseIterator(completion, iterated). (`close`)
     Ok(Some(value))
@@ -576,7 +576,7 @@ fn flat_map_step(vm: &mut Vm, o: ObjectId, f: Fields) -> JsResult<Option<Value>>
         // viii. Repeat, while innerAlive is true,
         if let [inner, inner_next] = extra(vm, o)[..] {
             // 1. Let innerValue be Completion(IteratorStepValue(innerIterator)).
-            let inner_value = iterator_step(vm, inner, inner_next);
+            let inner_value = iterator_step(vm, &IteratorRecord::new(inner, inner_next));
             // 2. IfAbruptCloseIterator(innerValue, iterated).
             match if_abrupt_close_iterator(vm, inner_value, f.underlying)? {
                 // 4. Else,
@@ -596,7 +596,7 @@ fn flat_map_step(vm: &mut Vm, o: ObjectId, f: Fields) -> JsResult<Option<Value>>
         }
         // i. Let value be ? IteratorStepValue(iterated).
         // ii. If value is done, return ReturnCompletion(undefined).
-        let Some(value) = iterator_step(vm, f.underlying, f.next)? else { return Ok(None) };
+        let Some(value) = iterator_step(vm, &IteratorRecord::new(f.underlying, f.next))? else { return Ok(None) };
         // iii. Let mapped be Completion(Call(mapper, undefined, « value, 𝔽(counter) »)).
         let mapped = call(vm, f.fun, Value::UNDEFINED, &[value, Value::number(counter)]);
         // iv. IfAbruptCloseIterator(mapped, iterated).
@@ -605,7 +605,8 @@ fn flat_map_step(vm: &mut Vm, o: ObjectId, f: Fields) -> JsResult<Option<Value>>
         // v. Let innerIterator be Completion(GetIteratorFlattenable(mapped, reject-primitives)).
         let inner = get_iterator_flattenable(vm, mapped, false);
         // vi. IfAbruptCloseIterator(innerIterator, iterated).
-        let (inner, inner_next) = if_abrupt_close_iterator(vm, inner, f.underlying)?;
+        let IteratorRecord { iterator: inner, next_method: inner_next, .. } =
+            if_abrupt_close_iterator(vm, inner, f.underlying)?;
         // vii. Let innerAlive be true.
         with_extra(vm, o, |e| *e = vec![inner, inner_next]);
         vm.roots.truncate(mark);
@@ -646,7 +647,7 @@ fn chunks(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     // 4–6. (chunkSize, closing O when bad)
     let size = chunk_size(vm, this, arg(args, 0), "chunkSize")?;
     // 7. Set iterated to ? GetIteratorDirect(O).
-    let (iterated, next) = get_iterator_direct(vm, this)?;
+    let IteratorRecord { iterator: iterated, next_method: next, .. } = get_iterator_direct(vm, this)?;
     // 8. Let closure be … (chunks_step).
     // 9–11. CreateIteratorFromClosure with [[UnderlyingIterators]] « iterated ».
     Ok(create_helper(vm, HelperKind::Chunks, iterated, next, Value::UNDEFINED, size, Vec::new()))
@@ -663,7 +664,7 @@ fn chunks_step(vm: &mut Vm, o: ObjectId, f: Fields) -> JsResult<Option<Value>> {
     // b. Repeat,
     loop {
         // i. Let value be ? IteratorStepValue(iterated).
-        let value = iterator_step(vm, f.underlying, f.next)?;
+        let value = iterator_step(vm, &IteratorRecord::new(f.underlying, f.next))?;
         // ii. If value is done, then
         let Some(value) = value else {
             let buffer = with_extra(vm, o, std::mem::take).unwrap_or_default();
@@ -719,7 +720,7 @@ fn windows(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
         return close_on_throw(vm, this, e);
     };
     // 9. Set iterated to ? GetIteratorDirect(O).
-    let (iterated, next) = get_iterator_direct(vm, this)?;
+    let IteratorRecord { iterator: iterated, next_method: next, .. } = get_iterator_direct(vm, this)?;
     // 10. Let closure be … (windows_step).
     // 11–13. CreateIteratorFromClosure with [[UnderlyingIterators]] « iterated ».
     Ok(create_helper(vm, HelperKind::Windows, iterated, next, Value::bool(allow_partial), size, Vec::new()))
@@ -742,7 +743,7 @@ fn windows_step(vm: &mut Vm, o: ObjectId, f: Fields) -> JsResult<Option<Value>> 
     // b. Repeat,
     loop {
         // i. Let value be ? IteratorStepValue(iterated).
-        let value = iterator_step(vm, f.underlying, f.next)?;
+        let value = iterator_step(vm, &IteratorRecord::new(f.underlying, f.next))?;
         // ii. If value is done, then
         let Some(value) = value else {
             let buffer = extra(vm, o);
@@ -818,7 +819,7 @@ fn concat_step(vm: &mut Vm, o: ObjectId, f: Fields) -> JsResult<Option<Value>> {
         if inner.is_object() {
             // v. Repeat, while innerAlive is true,
             //   1. Let innerValue be ? IteratorStepValue(iteratorRecord).
-            match iterator_step(vm, inner, inner_next)? {
+            match iterator_step(vm, &IteratorRecord::new(inner, inner_next))? {
                 //   3. Else,
                 //      a. Let completion be Completion(Yield(innerValue)).
                 //      b. If completion is an abrupt completion, then
@@ -849,7 +850,7 @@ fn concat_step(vm: &mut Vm, o: ObjectId, f: Fields) -> JsResult<Option<Value>> {
         }
         vm.roots.push(iter);
         // iii. Let iteratorRecord be ? GetIteratorDirect(iter).
-        (inner, inner_next) = get_iterator_direct(vm, iter)?;
+        IteratorRecord { iterator: inner, next_method: inner_next, .. } = get_iterator_direct(vm, iter)?;
         // iv. Let innerAlive be true.
         set_underlying(vm, o, inner, inner_next);
     }
@@ -941,20 +942,22 @@ fn zip(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let mut records: Vec<Value> = Vec::new();
     // 9. Let padding be a new empty List.
     // 10. Let inputIter be ? GetIterator(iterables, sync).
-    let (input, input_next) = get_iterator(vm, iterables, false)?;
+    let IteratorRecord { iterator: input, next_method: input_next, .. } =
+        get_iterator(vm, iterables, IteratorKind::Sync)?;
     vm.roots.extend([input, input_next]);
     // 11. Let next be not-started.
     // 12. Repeat, while next is not done,
     loop {
         // a. Set next to Completion(IteratorStepValue(inputIter)).
         // b. IfAbruptCloseIterators(next, iters).
-        let next = iterator_step(vm, input, input_next).map_err(|e| close_all_on_throw(vm, &iters, e))?;
+        let next = iterator_step(vm, &IteratorRecord::new(input, input_next))
+            .map_err(|e| close_all_on_throw(vm, &iters, e))?;
         // c. If next is not done, then
         let Some(next) = next else { break };
         // i. Let iter be Completion(GetIteratorFlattenable(next, reject-strings)).
         let iter = get_iterator_flattenable(vm, next, false);
         // ii. IfAbruptCloseIterators(iter, the list-concatenation of « inputIter » and iters).
-        let (iter, iter_next) = match iter {
+        let IteratorRecord { iterator: iter, next_method: iter_next, .. } = match iter {
             Ok(r) => r,
             Err(e) => {
                 let mut all = vec![input];
@@ -976,8 +979,8 @@ fn zip(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         // b. Else,
         //   i. Let paddingIter be Completion(GetIterator(paddingOption, sync)).
         //   ii. IfAbruptCloseIterators(paddingIter, iters).
-        let (padding_iter, padding_next) =
-            get_iterator(vm, padding_option, false).map_err(|e| close_all_on_throw(vm, &iters, e))?;
+        let IteratorRecord { iterator: padding_iter, next_method: padding_next, .. } =
+            get_iterator(vm, padding_option, IteratorKind::Sync).map_err(|e| close_all_on_throw(vm, &iters, e))?;
         vm.roots.extend([padding_iter, padding_next]);
         //   iii. Let usingIterator be true.
         let mut using_iterator = true;
@@ -987,8 +990,8 @@ fn zip(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
             if using_iterator {
                 //  a. Set next to Completion(IteratorStepValue(paddingIter)).
                 //  b. IfAbruptCloseIterators(next, iters).
-                let next =
-                    iterator_step(vm, padding_iter, padding_next).map_err(|e| close_all_on_throw(vm, &iters, e))?;
+                let next = iterator_step(vm, &IteratorRecord::new(padding_iter, padding_next))
+                    .map_err(|e| close_all_on_throw(vm, &iters, e))?;
                 match next {
                     //  c. If next is done, then
                     //     i. Set usingIterator to false.
@@ -1010,7 +1013,7 @@ fn zip(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         if using_iterator {
             //  1. Let completion be Completion(IteratorClose(paddingIter, NormalCompletion(unused))).
             //  2. IfAbruptCloseIterators(completion, iters).
-            iterator_close(vm, padding_iter).map_err(|e| close_all_on_throw(vm, &iters, e))?;
+            iterator_close_normal(vm, padding_iter).map_err(|e| close_all_on_throw(vm, &iters, e))?;
         }
     } else {
         // a. If paddingOption is undefined, then
@@ -1071,7 +1074,7 @@ fn zip_keyed(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         key_values.push(key_value);
         // 2. Let iter be Completion(GetIteratorFlattenable(value, reject-strings)).
         // 3. IfAbruptCloseIterators(iter, iters).
-        let (iter, iter_next) =
+        let IteratorRecord { iterator: iter, next_method: iter_next, .. } =
             get_iterator_flattenable(vm, value, false).map_err(|e| close_all_on_throw(vm, &iters, e))?;
         // 4. Append iter to iters.
         vm.roots.extend([iter, iter_next]);
@@ -1157,7 +1160,7 @@ fn zip_step(vm: &mut Vm, o: ObjectId, f: Fields) -> JsResult<Option<Value>> {
         } else {
             // 3. Else,
             //    a. Let result be Completion(IteratorStepValue(iter)).
-            match iterator_step(vm, iter, next) {
+            match iterator_step(vm, &IteratorRecord::new(iter, next)) {
                 //    b. If result is an abrupt completion, then
                 //       i. Remove iter from openIters.
                 //       ii. Return ? IteratorCloseAll(openIters, result).
@@ -1227,7 +1230,7 @@ fn zip_strict_end(vm: &mut Vm, o: ObjectId, iter_count: usize, i: usize, open: &
         // The open iterators after iters[k]; iters[1..k] have ended.
         let rest: Vec<Value> = (k + 1..iter_count).map(|j| extra_at(vm, o, 2 * j)).collect();
         // i. Let open be Completion(IteratorStep(iters[k])).
-        match iterator_step_result(vm, iter, next) {
+        match iterator_step_result(vm, &IteratorRecord::new(iter, next)) {
             // ii. If open is an abrupt completion, then
             //     1. Remove iters[k] from openIters.
             //     2. Return ? IteratorCloseAll(openIters, open).

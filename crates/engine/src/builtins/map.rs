@@ -16,14 +16,15 @@
 
 use crate::atoms::{atom, PropertyKey};
 use crate::builtins::{arg, install, make_constructor, NativeDef};
-use crate::error::{JsResult, Throw};
+use crate::error::JsResult;
 use crate::heap::object::{Class, IteratorState, MapData, MapKey, Object};
 use crate::heap::shape::PropFlags;
 use crate::heap::Heap;
 use crate::native;
 use crate::runtime::call::{call, is_callable, prototype_from_constructor};
-use crate::runtime::convert::{number_to_string, to_boolean};
-use crate::runtime::property::{get, get_method};
+use crate::runtime::describe::{describe, not_a_function, Shown};
+use crate::runtime::iterator::{create_iter_result_object, get_iterator_rooted, iterator_close, iterator_step_value};
+use crate::runtime::property::get;
 use crate::value::{Kind, ObjectId, Value};
 use crate::vm::Vm;
 
@@ -90,7 +91,7 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let adder = get(vm, map, PropertyKey::Atom(atom::set), map_v)?;
     // 6. If IsCallable(adder) is false, throw a TypeError exception.
     if !is_callable(vm, adder) {
-        let shown = display(vm, adder);
+        let shown = describe(vm, adder, Shown::Plain);
         return Err(
             vm.type_error(format!("'{shown}' returned for property 'set' of object '#<Map>' is not a function"))
         );
@@ -106,7 +107,7 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 /// Shared with the WeakMap constructor.
 pub(crate) fn add_entries_from_iterable(vm: &mut Vm, target: Value, iterable: Value, adder: Value) -> JsResult<Value> {
     // 1. Let iteratorRecord be ? GetIterator(iterable, sync).
-    let mut record = get_iterator(vm, iterable)?;
+    let mut record = get_iterator_rooted(vm, iterable)?;
     let mark = vm.roots.len();
     // 2. Repeat,
     loop {
@@ -119,7 +120,7 @@ pub(crate) fn add_entries_from_iterable(vm: &mut Vm, target: Value, iterable: Va
         // c. If next is not an Object, then
         let Some(next_obj) = next.as_object() else {
             // i. Let error be ThrowCompletion(a newly created TypeError object).
-            let shown = display(vm, next);
+            let shown = describe(vm, next, Shown::Plain);
             let error = vm.type_error(format!("Iterator value {shown} is not an entry object"));
             // ii. Return ? IteratorClose(iteratorRecord, error).
             return iterator_close(vm, &record, Err(error));
@@ -167,7 +168,7 @@ fn group_by(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         return Err(not_a_function(vm, callback));
     }
     // GroupBy 4. Let iteratorRecord be ? GetIterator(items, sync).
-    let mut record = get_iterator(vm, items)?;
+    let mut record = get_iterator_rooted(vm, items)?;
     let mark = vm.roots.len();
     // GroupBy 5. Let k be 0.
     let mut k: u64 = 0;
@@ -486,7 +487,7 @@ pub(crate) fn collection_iterator_next(vm: &mut Vm, this: Value, which: Collecti
         _ => None,
     });
     let Some((it, target, index, kind, done)) = state else {
-        let shown = display(vm, this);
+        let shown = describe(vm, this, Shown::Plain);
         return Err(vm.type_error(format!("Method {method} called on incompatible receiver {shown}")));
     };
     if done {
@@ -574,7 +575,7 @@ pub(crate) fn require(vm: &mut Vm, this: Value, which: Collection, method: &str)
             return Ok(o);
         }
     }
-    let shown = display(vm, this);
+    let shown = describe(vm, this, Shown::Plain);
     Err(vm.type_error(format!("Method {method} called on incompatible receiver {shown}")))
 }
 
@@ -756,164 +757,6 @@ pub fn rebuild_index(heap: &mut Heap, o: ObjectId) {
     }
 }
 
-// ---- Iteration protocol (§7.4), used by the collection constructors and Promise combinators.
-// NOTE: these belong in a shared runtime module once one exists; they follow the spec exactly.
-
-/// An Iterator Record (§7.4.1).
-pub(crate) struct IteratorRecord {
-    pub iterator: Value,
-    pub next_method: Value,
-    pub done: bool,
-}
-
-/// ### 7.4.2 GetIteratorFromMethod ( obj, method )
-/// https://tc39.es/ecma262/#sec-getiteratorfrommethod
-///
-/// The iterator and its `next` are pushed on `vm.roots`.
-pub(crate) fn get_iterator_from_method(vm: &mut Vm, obj: Value, method: Value) -> JsResult<IteratorRecord> {
-    // 1. Let iterator be ? Call(method, obj).
-    let iterator = call(vm, method, obj, &[])?;
-    // 2. If iterator is not an Object, throw a TypeError exception.
-    if !iterator.is_object() {
-        return Err(vm.type_error("Result of the Symbol.iterator method is not an object"));
-    }
-    // 3-5.
-    iterator_record(vm, iterator)
-}
-
-/// Steps 3-5 of GetIteratorFromMethod: read `next` and make the Iterator Record (both values
-/// pushed on `vm.roots`).
-pub(crate) fn iterator_record(vm: &mut Vm, iterator: Value) -> JsResult<IteratorRecord> {
-    vm.roots.push(iterator);
-    // 3. Let nextMethod be ? Get(iterator, "next").
-    let next_method = crate::runtime::property::get_v(vm, iterator, PropertyKey::Atom(atom::next))?;
-    vm.roots.push(next_method);
-    // 4-5. Return the Iterator Record { [[Iterator]], [[NextMethod]], [[Done]]: false }.
-    Ok(IteratorRecord { iterator, next_method, done: false })
-}
-
-/// ### 7.4.3 GetIterator ( obj, sync )
-/// https://tc39.es/ecma262/#sec-getiterator
-pub(crate) fn get_iterator(vm: &mut Vm, obj: Value) -> JsResult<IteratorRecord> {
-    let not_iterable = |vm: &mut Vm, obj: Value| {
-        let shown = match obj.kind() {
-            Kind::Undefined | Kind::Null => display(vm, obj),
-            Kind::Object(_) => "object".to_string(),
-            _ => format!("{} {}", crate::runtime::operators::type_of(vm, obj), display(vm, obj)),
-        };
-        vm.type_error(format!("{shown} is not iterable (cannot read property Symbol(Symbol.iterator))"))
-    };
-    if obj.is_nullish() {
-        return Err(not_iterable(vm, obj));
-    }
-    // 3. Let method be ? GetMethod(obj, %Symbol.iterator%).
-    let key = PropertyKey::Symbol(vm.symbols.iterator);
-    let method = get_method(vm, obj, key)?;
-    // 4. If method is undefined, throw a TypeError exception.
-    let Some(method) = method else {
-        return Err(not_iterable(vm, obj));
-    };
-    // 5. Return ? GetIteratorFromMethod(obj, method).
-    get_iterator_from_method(vm, obj, method)
-}
-
-/// ### 7.4.8 IteratorStepValue ( iteratorRecord )
-/// https://tc39.es/ecma262/#sec-iteratorstepvalue
-///
-/// `None` is done. Any abrupt completion marks the record done.
-pub(crate) fn iterator_step_value(vm: &mut Vm, record: &mut IteratorRecord) -> JsResult<Option<Value>> {
-    // IteratorStep 1. Let result be Completion(IteratorNext(iteratorRecord)).
-    let result = call(vm, record.next_method, record.iterator, &[]);
-    let result = match result {
-        // IteratorNext 2-3. If result is a throw completion, set [[Done]] to true.
-        Err(e) => {
-            record.done = true;
-            return Err(e);
-        }
-        Ok(r) => r,
-    };
-    // IteratorNext 5. If result is not an Object, set [[Done]] to true and throw a TypeError.
-    let Some(ro) = result.as_object() else {
-        record.done = true;
-        let shown = display(vm, result);
-        return Err(vm.type_error(format!("Iterator result {shown} is not an object")));
-    };
-    vm.roots.push(result);
-    // IteratorStep 3. Let done be Completion(IteratorComplete(result)).
-    let done = match get(vm, ro, PropertyKey::Atom(atom::done), result) {
-        Ok(d) => to_boolean(vm, d),
-        Err(e) => {
-            record.done = true;
-            return Err(e);
-        }
-    };
-    // IteratorStep 6. If done is true, set [[Done]] to true and return done.
-    if done {
-        record.done = true;
-        return Ok(None);
-    }
-    // 3. Let value be Completion(IteratorValue(result)).
-    // 4. If value is a throw completion, set iteratorRecord.[[Done]] to true.
-    match get(vm, ro, PropertyKey::Atom(atom::value), result) {
-        Ok(v) => Ok(Some(v)),
-        Err(e) => {
-            record.done = true;
-            Err(e)
-        }
-    }
-}
-
-/// ### 7.4.11 IteratorClose ( iteratorRecord, completion )
-/// https://tc39.es/ecma262/#sec-iteratorclose
-pub(crate) fn iterator_close(vm: &mut Vm, record: &IteratorRecord, completion: JsResult<Value>) -> JsResult<Value> {
-    // A resource limit unwinds without running more JS.
-    if let Err(Throw::Limit(l)) = completion {
-        return Err(Throw::Limit(l));
-    }
-    // 3. Let iterator be iteratorRecord.[[Iterator]].
-    let iterator = record.iterator;
-    // `return` may collect: the completion's value must outlive it (roots are truncated
-    // when the native that called this returns).
-    vm.roots.push(iterator);
-    vm.roots.push(match &completion {
-        Ok(v) | Err(Throw::Value(v)) => *v,
-        Err(Throw::Limit(_)) => Value::UNDEFINED,
-    });
-    // 4. Let innerResult be Completion(GetMethod(iterator, "return")).
-    let inner = match get_method(vm, iterator, PropertyKey::Atom(atom::return_)) {
-        // 5. If innerResult is a normal completion, then
-        Ok(None) => return completion,
-        Ok(Some(ret)) => call(vm, ret, iterator, &[]),
-        Err(e) => Err(e),
-    };
-    // 6. If completion is a throw completion, return ? completion.
-    let value = completion?;
-    // 7. If innerResult is a throw completion, return ? innerResult.
-    let inner = inner?;
-    // 8. If innerResult.[[Value]] is not an Object, throw a TypeError exception.
-    if !inner.is_object() {
-        let shown = display(vm, inner);
-        return Err(vm.type_error(format!("Iterator result {shown} is not an object")));
-    }
-    // 9. Return ? completion.
-    Ok(value)
-}
-
-/// ### 7.4.14 CreateIterResultObject ( value, done )
-/// https://tc39.es/ecma262/#sec-createiterresultobject
-pub(crate) fn create_iter_result_object(vm: &mut Vm, value: Value, done: bool) -> Value {
-    // 1. Let obj be OrdinaryObjectCreate(%Object.prototype%).
-    let obj = vm.new_object();
-    if let Some(o) = obj.as_object() {
-        // 2. Perform ! CreateDataPropertyOrThrow(obj, "value", value).
-        vm.define_builtin(o, PropertyKey::Atom(atom::value), value, PropFlags::DEFAULT);
-        // 3. Perform ! CreateDataPropertyOrThrow(obj, "done", done).
-        vm.define_builtin(o, PropertyKey::Atom(atom::done), Value::bool(done), PropFlags::DEFAULT);
-    }
-    // 4. Return obj.
-    obj
-}
-
 // ---- Small helpers shared by this file's siblings
 
 /// Define `obj[Symbol.toStringTag] = tag` { writable: false, enumerable: false, configurable: true }.
@@ -929,118 +772,6 @@ pub(crate) fn alias_property(vm: &mut Vm, obj: ObjectId, from: PropertyKey, to: 
     if let Some((value, flags)) = existing {
         vm.define_builtin(obj, to, value, flags);
     }
-}
-
-/// A value as V8 shows it in error messages, without running JS: primitives as their
-/// string, objects as `#<Constructor>`.
-pub(crate) fn display(vm: &mut Vm, v: Value) -> String {
-    match v.kind() {
-        Kind::Undefined | Kind::Empty => "undefined".into(),
-        Kind::Null => "null".into(),
-        Kind::Bool(b) => b.to_string(),
-        Kind::Int(i) => i.to_string(),
-        Kind::Float(f) => number_to_string(f),
-        Kind::String(s) => vm.heap.flat(s).to_rust_string(),
-        Kind::BigInt(b) => vm.heap.bigint(b).to_string(),
-        Kind::Symbol(s) => {
-            let d = vm.heap.symbol(s).and_then(|s| s.description.as_ref()).map(|d| d.to_rust_string());
-            format!("Symbol({})", d.unwrap_or_default())
-        }
-        Kind::Object(o) => object_display(vm, o),
-    }
-}
-
-/// V8's "X is not a function" TypeError for a non-callable value.
-pub(crate) fn not_a_function(vm: &mut Vm, v: Value) -> Throw {
-    let shown = match v.kind() {
-        Kind::Undefined | Kind::Empty => "undefined".to_string(),
-        Kind::Null => "object null".to_string(),
-        Kind::Int(_) | Kind::Float(_) => format!("number {}", display(vm, v)),
-        Kind::String(_) => format!("string \"{}\"", display(vm, v)),
-        Kind::Bool(b) => format!("boolean {b}"),
-        Kind::Symbol(_) => "symbol".to_string(),
-        Kind::BigInt(_) => "bigint".to_string(),
-        Kind::Object(_) => "object".to_string(),
-    };
-    vm.type_error(format!("{shown} is not a function"))
-}
-
-/// V8's side-effect-free rendering of an object (NoSideEffectsToString): an error as `name:
-/// message`, `#<Ctor>` when its `toString` is %Object.prototype.toString% and its
-/// `constructor` a named function, else `[object Tag]`.
-fn object_display(vm: &Vm, o: ObjectId) -> String {
-    let obj = vm.heap.obj(o);
-    if obj.is_callable() {
-        return "function".into();
-    }
-    let to_string = data_property(vm, o, PropertyKey::Atom(atom::toString));
-    let native_name = |f: ObjectId| match &vm.heap.obj(f).class {
-        Class::Native(n) => n.id.name(),
-        _ => "",
-    };
-    // An error (or an object whose toString is %Error.prototype.toString%): `name: message`
-    // from data properties, as Error.prototype.toString would give without running JS.
-    if matches!(obj.class, Class::Error)
-        || to_string.as_object().is_some_and(|f| native_name(f) == "Error.prototype.toString")
-    {
-        let text = |key| match data_property(vm, o, PropertyKey::Atom(key)).as_string() {
-            Some(s) => vm.heap.flat_ref(s).to_rust_string(),
-            None => String::new(),
-        };
-        let (name, message) = (text(atom::name), text(atom::message));
-        return match (name.is_empty(), message.is_empty()) {
-            (true, _) => message,
-            (_, true) => name,
-            _ => format!("{name}: {message}"),
-        };
-    }
-    let is_object_to_string = to_string.as_object().is_some_and(|f| native_name(f) == "Object.prototype.toString");
-    if is_object_to_string {
-        let ctor = data_property(vm, o, PropertyKey::Atom(atom::constructor));
-        if let Some(co) = ctor.as_object().filter(|&c| vm.heap.obj(c).is_callable()) {
-            if let Some(s) = data_property(vm, co, PropertyKey::Atom(atom::name)).as_string() {
-                let name = vm.heap.flat_ref(s).to_rust_string();
-                if !name.is_empty() {
-                    return format!("#<{name}>");
-                }
-            }
-        }
-    }
-    let tag = data_property(vm, o, PropertyKey::Symbol(vm.symbols.toStringTag));
-    let tag = match tag.as_string() {
-        Some(s) => vm.heap.flat_ref(s).to_rust_string(),
-        None => match obj.class {
-            Class::Array(_) => "Array".into(),
-            Class::Arguments(_) => "Arguments".into(),
-            Class::Error => "Error".into(),
-            Class::Boolean(_) => "Boolean".into(),
-            Class::Number(_) => "Number".into(),
-            Class::String(_) => "String".into(),
-            Class::Date(_) => "Date".into(),
-            Class::RegExp(_) => "RegExp".into(),
-            _ => "Object".into(),
-        },
-    };
-    format!("[object {tag}]")
-}
-
-/// GetDataProperty: a data property found along the prototype chain without running JS
-/// (accessors and proxies give undefined).
-fn data_property(vm: &Vm, o: ObjectId, key: PropertyKey) -> Value {
-    let mut cur = Some(o);
-    let mut depth = 0;
-    while let Some(c) = cur {
-        depth += 1;
-        let obj = vm.heap.obj(c);
-        if depth > 10_000 || matches!(obj.class, Class::Proxy(_)) {
-            break;
-        }
-        if let Some((value, flags)) = obj.lookup_named(&vm.heap.shapes, key) {
-            return if flags.is_accessor() { Value::UNDEFINED } else { value };
-        }
-        cur = obj.proto;
-    }
-    Value::UNDEFINED
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use crate::heap::object::Class;
 use crate::native;
 use crate::runtime::call::{call, is_callable, prototype_from_constructor};
 use crate::runtime::convert::{key_to_value, to_object, to_property_key};
+use crate::runtime::iterator::{close_on_throw, get_iterator, iterator_step, IteratorKind};
 use crate::runtime::operators::same_value_heap;
 use crate::runtime::property::{
     self, create_data_property_or_throw, define_property_or_throw, get, get_own_property, own_property_keys,
@@ -318,9 +319,10 @@ fn from_entries(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let obj = vm.new_object();
     vm.roots.push(obj);
     let Some(o) = obj.as_object() else { return Ok(obj) };
-    let (it, next) = crate::interp::ops::get_iterator(vm, iterable, false)?;
-    vm.roots.extend([it, next]);
-    while let Some(entry) = crate::interp::ops::iterator_step(vm, it, next)? {
+    let record = get_iterator(vm, iterable, IteratorKind::Sync)?;
+    let it = record.iterator;
+    vm.roots.extend([it, record.next_method]);
+    while let Some(entry) = iterator_step(vm, &record)? {
         let r = (|| -> JsResult<()> {
             let Some(e) = entry.as_object() else {
                 return Err(vm.type_error("Iterator value is not an entry object"));
@@ -332,7 +334,7 @@ fn from_entries(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
             create_data_property_or_throw(vm, o, key, v)
         })();
         if let Err(e) = r {
-            return crate::builtins::iterator::close_on_throw(vm, it, e);
+            return close_on_throw(vm, it, e);
         }
     }
     Ok(obj)
@@ -430,19 +432,20 @@ pub fn group_by_generic(
         return Err(vm.type_error("callback is not a function"));
     }
     let mut groups: Vec<(Value, Vec<Value>)> = Vec::new();
-    let (it, next) = crate::interp::ops::get_iterator(vm, items, false)?;
-    vm.roots.extend([it, next]);
+    let record = get_iterator(vm, items, IteratorKind::Sync)?;
+    let it = record.iterator;
+    vm.roots.extend([it, record.next_method]);
     let mut k = 0f64;
-    while let Some(v) = crate::interp::ops::iterator_step(vm, it, next)? {
+    while let Some(v) = iterator_step(vm, &record)? {
         vm.roots.push(v);
         let key = match call(vm, callback, Value::UNDEFINED, &[v, Value::number(k)]) {
             Ok(key) => key,
-            Err(e) => return crate::builtins::iterator::close_on_throw(vm, it, e),
+            Err(e) => return close_on_throw(vm, it, e),
         };
         let key = if property_keys {
             match to_property_key(vm, key) {
                 Ok(pk) => key_to_value(vm, pk),
-                Err(e) => return crate::builtins::iterator::close_on_throw(vm, it, e),
+                Err(e) => return close_on_throw(vm, it, e),
             }
         } else if key.as_number() == Some(0.0) {
             Value::int(0)

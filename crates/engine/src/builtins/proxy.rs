@@ -27,7 +27,8 @@ use crate::heap::object::{Class, Object, ProxyData};
 use crate::heap::shape::PropFlags;
 use crate::native;
 use crate::runtime::call::{self as calls, is_callable, is_constructor};
-use crate::runtime::convert::{key_to_display, key_to_value, number_to_string, to_boolean};
+use crate::runtime::convert::{key_to_display, key_to_value, to_boolean};
+use crate::runtime::describe::{describe, Shown};
 use crate::runtime::operators::same_value_heap;
 use crate::runtime::property::{self, PropertyDescriptor};
 use crate::value::{Kind, ObjectId, Value};
@@ -857,7 +858,7 @@ fn violation(vm: &mut Vm, v: Violation, key: Option<PropertyKey>) -> Throw {
     let msg = match v {
         Violation::Revoked(trap) => format!("Cannot perform '{}' on a proxy that has been revoked", trap.name()),
         Violation::TrapNotCallable { trap, found, handler } => {
-            let (found, owner) = (describe(vm, found), describe(vm, Value::object(handler)));
+            let (found, owner) = (describe(vm, found, Shown::Brief), describe(vm, Value::object(handler), Shown::Brief));
             format!("'{found}' returned for property '{}' of object '{owner}' is not a function", trap.name())
         }
         Violation::GetPrototypeOfInvalid => "'getPrototypeOf' on proxy: trap returned neither object nor null".into(),
@@ -908,13 +909,13 @@ fn violation(vm: &mut Vm, v: Violation, key: Option<PropertyKey>) -> Throw {
             format!("'has' on proxy: trap returned falsish for property '{p}' but the proxy target is not extensible")
         }
         Violation::GetNonConfigurableData { expected, got } => {
-            let (expected, got) = (describe(vm, expected), describe(vm, got));
+            let (expected, got) = (describe(vm, expected, Shown::Brief), describe(vm, got, Shown::Brief));
             format!(
                 "'get' on proxy: property '{p}' is a read-only and non-configurable data property on the proxy target but the proxy did not return its actual value (expected '{expected}' but got '{got}')"
             )
         }
         Violation::GetNonConfigurableAccessor { got } => {
-            let got = describe(vm, got);
+            let got = describe(vm, got, Shown::Brief);
             format!(
                 "'get' on proxy: property '{p}' is a non-configurable accessor property on the proxy target and does not have a getter function, but the trap did not return 'undefined' (got '{got}')"
             )
@@ -935,7 +936,7 @@ fn violation(vm: &mut Vm, v: Violation, key: Option<PropertyKey>) -> Throw {
         Violation::OwnKeysMissing => format!("'ownKeys' on proxy: trap result did not include '{p}'"),
         Violation::OwnKeysExtra => "'ownKeys' on proxy: trap returned extra keys but proxy target is non-extensible".into(),
         Violation::ConstructNonObject(got) => {
-            let got = describe(vm, got);
+            let got = describe(vm, got, Shown::Brief);
             format!("'construct' on proxy: trap returned non-object ('{got}')")
         }
     };
@@ -977,7 +978,7 @@ pub fn from_property_descriptor(vm: &mut Vm, desc: Option<PropertyDescriptor>) -
 pub fn to_property_descriptor(vm: &mut Vm, v: Value) -> JsResult<PropertyDescriptor> {
     // 1. If Obj is not an Object, throw a TypeError exception.
     let Some(obj) = v.as_object() else {
-        let shown = describe(vm, v);
+        let shown = describe(vm, v, Shown::Brief);
         return Err(vm.type_error(format!("Property description must be an object: {shown}")));
     };
     scoped(vm, |vm| {
@@ -1011,7 +1012,7 @@ pub fn to_property_descriptor(vm: &mut Vm, v: Value) -> JsResult<PropertyDescrip
             // a. Let getter be ? Get(Obj, "get").
             // b. If IsCallable(getter) is false and getter is not undefined, throw a TypeError exception.
             if !is_callable(vm, getter) && !getter.is_undefined() {
-                let shown = describe(vm, getter);
+                let shown = describe(vm, getter, Shown::Brief);
                 return Err(vm.type_error(format!("Getter must be a function: {shown}")));
             }
             // c. Set desc.[[Get]] to getter.
@@ -1024,7 +1025,7 @@ pub fn to_property_descriptor(vm: &mut Vm, v: Value) -> JsResult<PropertyDescrip
             // a. Let setter be ? Get(Obj, "set").
             // b. If IsCallable(setter) is false and setter is not undefined, throw a TypeError exception.
             if !is_callable(vm, setter) && !setter.is_undefined() {
-                let shown = describe(vm, setter);
+                let shown = describe(vm, setter, Shown::Brief);
                 return Err(vm.type_error(format!("Setter must be a function: {shown}")));
             }
             // c. Set desc.[[Set]] to setter.
@@ -1033,7 +1034,7 @@ pub fn to_property_descriptor(vm: &mut Vm, v: Value) -> JsResult<PropertyDescrip
         // 15. If desc has a [[Get]] field or desc has a [[Set]] field, then
         //     a. If desc has a [[Value]] field or desc has a [[Writable]] field, throw a TypeError exception.
         if (desc.get.is_some() || desc.set.is_some()) && (desc.value.is_some() || desc.writable.is_some()) {
-            let shown = describe(vm, v);
+            let shown = describe(vm, v, Shown::Brief);
             return Err(vm.type_error(format!(
                 "Invalid property descriptor. Cannot both specify accessors and a value or writable attribute, {shown}"
             )));
@@ -1183,26 +1184,6 @@ fn root_keys(vm: &mut Vm, keys: &[PropertyKey]) {
         if let PropertyKey::Symbol(s) = k {
             vm.roots.push(Value::symbol(*s));
         }
-    }
-}
-
-/// A value as V8 shows it inside an error message: primitives as text, arrays as
-/// `[object Array]`, other objects as `#<Object>`.
-pub(crate) fn describe(vm: &mut Vm, v: Value) -> String {
-    match v.kind() {
-        Kind::Undefined | Kind::Empty => "undefined".into(),
-        Kind::Null => "null".into(),
-        Kind::Bool(b) => b.to_string(),
-        Kind::Int(i) => i.to_string(),
-        Kind::Float(f) => number_to_string(f),
-        Kind::String(s) => vm.heap.flat(s).to_rust_string(),
-        Kind::Symbol(s) => key_to_display(vm, PropertyKey::Symbol(s)),
-        Kind::BigInt(b) => vm.heap.bigint(b).to_string(),
-        Kind::Object(o) => match &vm.heap.obj(o).class {
-            Class::Array(_) => "[object Array]".into(),
-            Class::Function(_) | Class::Native(_) | Class::Bound(_) => "function".into(),
-            _ => "#<Object>".into(),
-        },
     }
 }
 

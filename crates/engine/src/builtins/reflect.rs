@@ -4,13 +4,14 @@
 //! Proxy trap can forward with `Reflect[trapName](...arguments)`.
 
 use crate::atoms::PropertyKey;
-use crate::builtins::proxy::{describe, from_property_descriptor, to_property_descriptor};
+use crate::builtins::proxy::{from_property_descriptor, to_property_descriptor};
 use crate::builtins::{arg, install, NativeDef};
 use crate::error::JsResult;
 use crate::heap::shape::PropFlags;
 use crate::native;
 use crate::runtime::call::{call, construct as construct_op, is_callable, is_constructor};
 use crate::runtime::convert::{key_to_value, to_property_key};
+use crate::runtime::describe::{describe, Shown};
 use crate::runtime::property;
 use crate::value::{Kind, ObjectId, Value};
 use crate::vm::Vm;
@@ -68,7 +69,7 @@ fn construct(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let target = arg(args, 0);
     // 1. If IsConstructor(target) is false, throw a TypeError exception.
     if !is_constructor(vm, target) {
-        let shown = describe(vm, target);
+        let shown = describe(vm, target, Shown::Brief);
         return Err(vm.type_error(format!("{shown} is not a constructor")));
     }
     // 2. If newTarget is not present, set newTarget to target.
@@ -77,7 +78,7 @@ fn construct(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         None => target,
         Some(&nt) => {
             if !is_constructor(vm, nt) {
-                let shown = describe(vm, nt);
+                let shown = describe(vm, nt, Shown::Brief);
                 return Err(vm.type_error(format!("{shown} is not a constructor")));
             }
             nt
@@ -223,7 +224,7 @@ fn set_prototype_of(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value
         Kind::Object(p) => Some(p),
         Kind::Null => None,
         _ => {
-            let shown = describe(vm, proto);
+            let shown = describe(vm, proto, Shown::Brief);
             return Err(vm.type_error(format!("Object prototype may only be an Object or null: {shown}")));
         }
     };
@@ -270,7 +271,7 @@ pub fn create_list_from_array_like(vm: &mut Vm, obj: Value, property_keys: bool)
         let next = property::get(vm, o, PropertyKey::Index(index), obj)?;
         // c. If validElementTypes is property-key and next is not a property key, throw a TypeError exception.
         if property_keys && !next.is_string() && !next.is_symbol() {
-            let shown = describe(vm, next);
+            let shown = describe(vm, next, Shown::Brief);
             return Err(vm.type_error(format!("{shown} is not a valid property name")));
         }
         // d. Append next to list.
@@ -300,7 +301,7 @@ fn root_key(vm: &mut Vm, key: PropertyKey) {
 
 /// "1, which is a number": V8's wording in Function.prototype.apply's error.
 fn describe_with_type(vm: &mut Vm, v: Value) -> String {
-    let shown = describe(vm, v);
+    let shown = describe(vm, v, Shown::Brief);
     if v.is_null() {
         return format!("{shown}, which is null");
     }

@@ -7,8 +7,7 @@
 use crate::atoms::{atom, PropertyKey};
 use crate::builtins::map::{
     alias_property, canonicalize_key, collection_iterator_next, copy_data, data, data_mut, define_to_string_tag,
-    display, entry_at, find, get_iterator, insert, iterator_close, iterator_record, iterator_step_value, key_of,
-    not_a_function, remove, require, Collection, IteratorRecord,
+    entry_at, find, insert, key_of, remove, require, Collection,
 };
 use crate::builtins::{arg, install, make_constructor, NativeDef};
 use crate::error::JsResult;
@@ -16,6 +15,10 @@ use crate::heap::object::{Class, IteratorState, MapData, Object};
 use crate::native;
 use crate::runtime::call::{call, is_callable, prototype_from_constructor};
 use crate::runtime::convert::{to_boolean, to_integer_or_infinity, to_number};
+use crate::runtime::describe::{describe, not_a_function, Shown};
+use crate::runtime::iterator::{
+    get_iterator_from_method, get_iterator_rooted, iterator_close, iterator_step_value, IteratorRecord,
+};
 use crate::runtime::property::get;
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
@@ -88,14 +91,14 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let adder = get(vm, set, PropertyKey::Atom(atom::add), set_v)?;
     // 6. If IsCallable(adder) is false, throw a TypeError exception.
     if !is_callable(vm, adder) {
-        let shown = display(vm, adder);
+        let shown = describe(vm, adder, Shown::Plain);
         return Err(
             vm.type_error(format!("'{shown}' returned for property 'add' of object '#<Set>' is not a function"))
         );
     }
     vm.roots.push(adder);
     // 7. Let iteratorRecord be ? GetIterator(iterable, sync).
-    let mut record = get_iterator(vm, iterable)?;
+    let mut record = get_iterator_rooted(vm, iterable)?;
     let mark = vm.roots.len();
     // 8. Repeat,
     loop {
@@ -605,7 +608,7 @@ fn get_set_record(vm: &mut Vm, obj: Value, method: &str) -> JsResult<SetRecord> 
     let int_size = to_integer_or_infinity(vm, Value::number(num_size))?;
     // 6. If intSize < 0, throw a RangeError exception.
     if int_size < 0.0 {
-        let shown = display(vm, Value::number(int_size));
+        let shown = describe(vm, Value::number(int_size), Shown::Plain);
         return Err(vm.range_error(format!("'{shown}' is an invalid size")));
     }
     // 7. Let has be ? Get(obj, "has").
@@ -629,14 +632,7 @@ fn get_set_record(vm: &mut Vm, obj: Value, method: &str) -> JsResult<SetRecord> 
 /// GetIteratorFromMethod(otherRec.[[SetObject]], otherRec.[[Keys]]) (§7.4.2), with V8's
 /// message for a `keys` result that is not an object.
 fn keys_iterator(vm: &mut Vm, other: &SetRecord) -> JsResult<IteratorRecord> {
-    // 1. Let iterator be ? Call(method, obj).
-    let iterator = call(vm, other.keys, other.set_object, &[])?;
-    // 2. If iterator is not an Object, throw a TypeError exception.
-    if !iterator.is_object() {
-        return Err(vm.type_error("Result of the keys method is not an object"));
-    }
-    // 3-5. Let nextMethod be ? Get(iterator, "next"); return the Iterator Record.
-    iterator_record(vm, iterator)
+    get_iterator_from_method(vm, other.set_object, other.keys, "keys")
 }
 
 /// SetDataSize(O.[[SetData]]) (§24.2.1.5) as a number.

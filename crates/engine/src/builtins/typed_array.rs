@@ -18,7 +18,7 @@ pub(crate) mod prototype;
 
 use crate::atoms::{atom, PropertyKey};
 use crate::builtins::array_buffer;
-use crate::builtins::map::{alias_property, display, get_iterator_from_method, iterator_step_value};
+use crate::builtins::map::alias_property;
 use crate::builtins::{arg, install, make_constructor, make_native, NativeDef, NativeId};
 use crate::error::JsResult;
 use crate::heap::object::{Class, DataBlock, Object, TypedArrayData, TypedKind};
@@ -27,6 +27,8 @@ use crate::heap::Arena;
 use crate::native;
 use crate::runtime::call::{call, construct, is_callable, is_constructor, prototype_from_constructor};
 use crate::runtime::convert::{number_to_string, string_to_number, to_integer_or_infinity, to_object};
+use crate::runtime::describe::{describe, Shown};
+use crate::runtime::iterator::{get_iterator_from_method, iterator_step_value};
 use crate::runtime::property::{get, get_method, length_of_array_like, PropertyDescriptor};
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
@@ -508,7 +510,7 @@ pub fn canonical_numeric_key(vm: &Vm, key: PropertyKey) -> Option<Option<u32>> {
 pub(crate) fn validate_typed_array(vm: &mut Vm, o: Value, method: &str) -> JsResult<(ObjectId, TaRecord)> {
     // 1. Perform ? RequireInternalSlot(O, [[TypedArrayName]]).
     let Some(obj) = o.as_object().filter(|&obj| slots(vm, obj).is_some()) else {
-        let shown = display(vm, o);
+        let shown = describe(vm, o, Shown::Plain);
         return Err(vm.type_error(format!("Method {method} called on incompatible receiver {shown}")));
     };
     // 2-3. Let taRecord be MakeTypedArrayWithBufferWitnessRecord(O, order).
@@ -567,7 +569,7 @@ pub(crate) fn typed_array_species_create(
     // 1. Let defaultConstructor be the intrinsic for exemplar.[[TypedArrayName]].
     let default = intrinsic_constructor(vm, kind);
     // 2. Let constructor be ? SpeciesConstructor(exemplar, defaultConstructor).
-    let constructor = array_buffer::species_constructor(vm, exemplar, default)?;
+    let constructor = crate::runtime::object::species_constructor(vm, exemplar, default)?;
     // 3. Let result be ? TypedArrayCreateFromConstructor(constructor, argumentList).
     let (result, rec) = typed_array_create_from_constructor(vm, constructor, args)?;
     // 4. If result.[[ContentType]] is not exemplar.[[ContentType]], throw a TypeError exception.
@@ -642,7 +644,7 @@ pub(crate) fn to_index_with(vm: &mut Vm, v: Value, message: impl Fn(&str) -> Str
     let integer = to_integer_or_infinity(vm, v)?;
     // 2. If integer is not in the inclusive interval from 0 to 2^53 - 1, throw a RangeError.
     if !(0.0..=9007199254740991.0).contains(&integer) {
-        let shown = display(vm, v);
+        let shown = describe(vm, v, Shown::Plain);
         return Err(vm.range_error(message(&shown)));
     }
     // 3. Return integer.
@@ -920,7 +922,7 @@ pub(crate) fn iterator_to_list(vm: &mut Vm, obj: Value, method: Value) -> JsResu
     if let Some(values) = dense_array_values(vm, obj, method) {
         return Ok(values);
     }
-    let mut record = get_iterator_from_method(vm, obj, method)?;
+    let mut record = get_iterator_from_method(vm, obj, method, "Symbol.iterator")?;
     let mut values = Vec::new();
     // 1-2. Repeat: Let next be ? IteratorStepValue(iteratorRecord); if done, return values.
     while let Some(v) = iterator_step_value(vm, &mut record)? {
@@ -973,14 +975,14 @@ fn from(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let c = this;
     // 2. If IsConstructor(C) is false, throw a TypeError exception.
     if !is_constructor(vm, c) {
-        let shown = display(vm, c);
+        let shown = describe(vm, c, Shown::Plain);
         return Err(vm.type_error(format!("{shown} is not a constructor")));
     }
     // 3. If mapper is undefined, let mapping be false.
     // 4. Else, a. If IsCallable(mapper) is false, throw a TypeError exception. b. mapping is true.
     let mapping = !mapper.is_undefined();
     if mapping && !is_callable(vm, mapper) {
-        let shown = display(vm, mapper);
+        let shown = describe(vm, mapper, Shown::Plain);
         return Err(vm.type_error(format!("{shown} is not a function")));
     }
     // 5. Let usingIterator be ? GetMethod(source, %Symbol.iterator%).
@@ -1045,7 +1047,7 @@ fn of(vm: &mut Vm, this: Value, items: &[Value]) -> JsResult<Value> {
     // 2. Let C be the this value.
     // 3. If IsConstructor(C) is false, throw a TypeError exception.
     if !is_constructor(vm, this) {
-        let shown = display(vm, this);
+        let shown = describe(vm, this, Shown::Plain);
         return Err(vm.type_error(format!("{shown} is not a constructor")));
     }
     // 4. Let newObj be ? TypedArrayCreateFromConstructor(C, « 𝔽(len) »).

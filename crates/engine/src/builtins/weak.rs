@@ -10,9 +10,8 @@
 
 use crate::atoms::PropertyKey;
 use crate::builtins::map::{
-    add_entries_from_iterable, canonicalize_key, data, data_mut, define_to_string_tag, display, find, get_iterator,
-    get_or_insert_computed_data, get_or_insert_data, insert, iterator_close, iterator_step_value, key_of, lookup,
-    not_a_function, remove, require, Collection,
+    add_entries_from_iterable, canonicalize_key, data, data_mut, define_to_string_tag, find,
+    get_or_insert_computed_data, get_or_insert_data, insert, key_of, lookup, remove, require, Collection,
 };
 use crate::builtins::set::add_to;
 use crate::builtins::{arg, install, make_constructor, NativeDef};
@@ -20,6 +19,8 @@ use crate::error::JsResult;
 use crate::heap::object::{Class, FinalizationData, Object};
 use crate::native;
 use crate::runtime::call::{call, is_callable, prototype_from_constructor};
+use crate::runtime::describe::{describe, not_a_function, Shown};
+use crate::runtime::iterator::{get_iterator_rooted, iterator_close, iterator_step_value};
 use crate::runtime::operators::same_value;
 use crate::runtime::property::get;
 use crate::value::{Kind, ObjectId, Value};
@@ -99,7 +100,7 @@ fn weak_map_constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<V
     let adder = get(vm, map, key, map_v)?;
     // 6. If IsCallable(adder) is false, throw a TypeError exception.
     if !is_callable(vm, adder) {
-        let shown = display(vm, adder);
+        let shown = describe(vm, adder, Shown::Plain);
         return Err(
             vm.type_error(format!("'{shown}' returned for property 'set' of object '#<WeakMap>' is not a function"))
         );
@@ -237,14 +238,14 @@ fn weak_set_constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<V
     let adder = get(vm, set, PropertyKey::Atom(crate::atoms::atom::add), set_v)?;
     // 6. If IsCallable(adder) is false, throw a TypeError exception.
     if !is_callable(vm, adder) {
-        let shown = display(vm, adder);
+        let shown = describe(vm, adder, Shown::Plain);
         return Err(
             vm.type_error(format!("'{shown}' returned for property 'add' of object '#<WeakSet>' is not a function"))
         );
     }
     vm.roots.push(adder);
     // 7. Let iteratorRecord be ? GetIterator(iterable, sync).
-    let mut record = get_iterator(vm, iterable)?;
+    let mut record = get_iterator_rooted(vm, iterable)?;
     let mark = vm.roots.len();
     // 8. Repeat,
     loop {
@@ -343,7 +344,7 @@ fn weak_ref_deref(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Value> 
         _ => None,
     });
     let Some(target) = target else {
-        let shown = display(vm, this);
+        let shown = describe(vm, this, Shown::Plain);
         return Err(vm.type_error(format!("Method WeakRef.prototype.deref called on incompatible receiver {shown}")));
     };
     // 3. Return WeakRefDeref(weakRef): the target (never emptied; see the module doc).
@@ -383,7 +384,7 @@ fn require_registry(vm: &mut Vm, this: Value, method: &str) -> JsResult<ObjectId
             return Ok(o);
         }
     }
-    let shown = display(vm, this);
+    let shown = describe(vm, this, Shown::Plain);
     Err(vm.type_error(format!("Method {method} called on incompatible receiver {shown}")))
 }
 
@@ -405,7 +406,7 @@ fn finalization_registry_register(vm: &mut Vm, this: Value, args: &[Value]) -> J
     if !can_be_held_weakly(vm, token) {
         // a. If unregisterToken is not undefined, throw a TypeError exception.
         if !token.is_undefined() {
-            let shown = display(vm, token);
+            let shown = describe(vm, token, Shown::Plain);
             return Err(vm.type_error(format!("Invalid unregisterToken ('{shown}')")));
         }
         // b. Set unregisterToken to empty.
@@ -430,7 +431,7 @@ fn finalization_registry_unregister(vm: &mut Vm, this: Value, args: &[Value]) ->
     let token = arg(args, 0);
     // 3. If CanBeHeldWeakly(unregisterToken) is false, throw a TypeError exception.
     if !can_be_held_weakly(vm, token) {
-        let shown = display(vm, token);
+        let shown = describe(vm, token, Shown::Plain);
         return Err(vm.type_error(format!("Invalid unregisterToken ('{shown}')")));
     }
     // 4. Let removed be false.

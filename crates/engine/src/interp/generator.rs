@@ -8,6 +8,7 @@ use crate::error::{JsResult, Throw};
 use crate::heap::object::{AsyncGeneratorData, Class, GeneratorData, GeneratorState, Object};
 use crate::interp::frame::{FrameKind, SavedFrame};
 use crate::interp::{calls, pop_frame, run, unwind, Flow};
+use crate::runtime::iterator::{create_iter_result_object, IteratorRecord};
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
 
@@ -131,21 +132,6 @@ pub(crate) fn yield_value(vm: &mut Vm) -> JsResult<Flow> {
     }
 }
 
-/// IteratorResult object.
-pub fn iter_result(vm: &mut Vm, value: Value, done: bool) -> Value {
-    let o = vm.new_object();
-    if let Some(oid) = o.as_object() {
-        vm.define_builtin(oid, PropertyKey::Atom(atom::value), value, crate::heap::shape::PropFlags::DEFAULT);
-        vm.define_builtin(
-            oid,
-            PropertyKey::Atom(atom::done),
-            Value::bool(done),
-            crate::heap::shape::PropFlags::DEFAULT,
-        );
-    }
-    o
-}
-
 pub fn mark_completed(vm: &mut Vm, g: ObjectId) {
     match &mut vm.heap.obj_mut(g).class {
         Class::Generator(d) => {
@@ -176,17 +162,17 @@ pub fn resume_generator(vm: &mut Vm, g: ObjectId, mode: u8, value: Value) -> JsR
         GeneratorState::Completed => {
             return match mode {
                 1 => Err(Throw::Value(value)),
-                2 => Ok(iter_result(vm, value, true)),
-                _ => Ok(iter_result(vm, Value::UNDEFINED, true)),
+                2 => Ok(create_iter_result_object(vm, value, true)),
+                _ => Ok(create_iter_result_object(vm, Value::UNDEFINED, true)),
             };
         }
         GeneratorState::SuspendedStart if mode != 0 => {
             mark_completed(vm, g);
-            return if mode == 1 { Err(Throw::Value(value)) } else { Ok(iter_result(vm, value, true)) };
+            return if mode == 1 { Err(Throw::Value(value)) } else { Ok(create_iter_result_object(vm, value, true)) };
         }
         _ => {}
     }
-    let Some(saved) = frame else { return Ok(iter_result(vm, Value::UNDEFINED, true)) };
+    let Some(saved) = frame else { return Ok(create_iter_result_object(vm, Value::UNDEFINED, true)) };
     if let Class::Generator(d) = &mut vm.heap.obj_mut(g).class {
         d.state = GeneratorState::Executing;
     }
@@ -208,7 +194,7 @@ pub fn resume_generator(vm: &mut Vm, g: ObjectId, mode: u8, value: Value) -> JsR
                 vm.yield_raw = false;
                 return Ok(v);
             }
-            Ok(iter_result(vm, v, done))
+            Ok(create_iter_result_object(vm, v, done))
         }
         Err(e) => {
             mark_completed(vm, g);
@@ -314,7 +300,7 @@ fn async_generator_settle_head(vm: &mut Vm, g: ObjectId, result: Result<Value, V
     let Some(p) = promise.as_object() else { return Ok(()) };
     match result {
         Ok(v) => {
-            let r = iter_result(vm, v, done);
+            let r = create_iter_result_object(vm, v, done);
             crate::builtins::promise::resolve_promise(vm, p, r)
         }
         Err(e) => {
@@ -448,7 +434,7 @@ pub fn delegate_step(vm: &mut Vm) -> JsResult<()> {
             match m {
                 Some(t) => crate::runtime::call::call(vm, t, it, &[received])?,
                 None => {
-                    crate::interp::ops::iterator_close(vm, it)?;
+                    crate::runtime::iterator::iterator_close_normal(vm, it)?;
                     return Err(vm.type_error("The iterator does not provide a 'throw' method"));
                 }
             }
@@ -459,7 +445,7 @@ pub fn delegate_step(vm: &mut Vm) -> JsResult<()> {
                 Some(r) => crate::runtime::call::call(vm, r, it, &[received])?,
                 None => {
                     // No return method: complete with a {value, done: true}-shaped marker.
-                    let r = iter_result(vm, received, true);
+                    let r = create_iter_result_object(vm, received, true);
                     vm.stack.push(r);
                     return Ok(());
                 }
@@ -475,9 +461,10 @@ pub fn delegate_step(vm: &mut Vm) -> JsResult<()> {
 }
 
 /// CreateAsyncFromSyncIterator (§27.1.6.1).
-pub fn create_async_from_sync_iterator(vm: &mut Vm, it: Value, next: Value) -> JsResult<(Value, Value)> {
+pub fn create_async_from_sync_iterator(vm: &mut Vm, sync: IteratorRecord) -> JsResult<IteratorRecord> {
     let proto = vm.realm.async_from_sync_iterator_prototype;
-    let o = vm.heap.alloc_object(Object::new(Some(proto), Class::Internal(vec![it, next])));
+    let state = Class::Internal(vec![sync.iterator, sync.next_method]);
+    let o = vm.heap.alloc_object(Object::new(Some(proto), state));
     let next_fn = crate::runtime::property::get(vm, proto, PropertyKey::Atom(atom::next), Value::object(o))?;
-    Ok((Value::object(o), next_fn))
+    Ok(IteratorRecord::new(Value::object(o), next_fn))
 }

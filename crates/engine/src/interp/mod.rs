@@ -19,6 +19,11 @@ use crate::error::{ErrorKind, JsResult, Limit, Throw};
 use crate::heap::object::Class;
 use crate::heap::EnvId;
 use crate::runtime::convert::{to_boolean, to_numeric, to_property_key};
+use crate::runtime::describe::{describe, Shown};
+use crate::runtime::iterator::{
+    async_iterator_close_quiet, get_iterator, iterator_close_normal, iterator_close_quiet, iterator_step, IteratorKind,
+    IteratorRecord,
+};
 use crate::runtime::operators::{self, Arith};
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
@@ -547,7 +552,7 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             let obj = pop(vm);
             let key = pop(vm);
             let Some(o) = obj.as_object() else {
-                let (k, v) = (crate::builtins::map::display(vm, key), crate::builtins::map::display(vm, obj));
+                let (k, v) = (describe(vm, key, Shown::Plain), describe(vm, obj, Shown::Plain));
                 return Err(vm.type_error(format!("Cannot use 'in' operator to search for '{k}' in {v}")));
             };
             let k = to_property_key(vm, key)?;
@@ -985,20 +990,20 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
         }
         Op::GetIterator => {
             let v = pop(vm);
-            let (it, next) = ops::get_iterator(vm, v, false)?;
-            vm.stack.push(it);
-            vm.stack.push(next);
+            let record = get_iterator(vm, v, IteratorKind::Sync)?;
+            vm.stack.push(record.iterator);
+            vm.stack.push(record.next_method);
         }
         Op::GetAsyncIterator => {
             let v = pop(vm);
-            let (it, next) = ops::get_iterator(vm, v, true)?;
-            vm.stack.push(it);
-            vm.stack.push(next);
+            let record = get_iterator(vm, v, IteratorKind::Async)?;
+            vm.stack.push(record.iterator);
+            vm.stack.push(record.next_method);
         }
         Op::IteratorStep(t) => {
             let n = vm.stack.len();
             let (it, next) = (vm.stack[n - 2], vm.stack[n - 1]);
-            match ops::iterator_step(vm, it, next)? {
+            match iterator_step(vm, &IteratorRecord::new(it, next))? {
                 Some(v) => vm.stack.push(v),
                 None => vm.frames[fi].pc = t,
             }
@@ -1013,13 +1018,13 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
         // which may collect: the exception being propagated must outlive it.
         Op::IteratorClose => {
             let it = vm.stack[vm.stack.len() - 2];
-            ops::iterator_close(vm, it)?;
+            iterator_close_normal(vm, it)?;
             vm.stack.truncate(vm.stack.len() - 2);
         }
         Op::IteratorCloseQuiet => {
             let n = vm.stack.len();
             let (it, exc) = (vm.stack[n - 3], vm.stack[n - 1]);
-            ops::iterator_close_quiet(vm, it)?;
+            iterator_close_quiet(vm, it)?;
             vm.stack.truncate(n - 3);
             vm.stack.push(exc);
         }
@@ -1037,7 +1042,7 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
         Op::AsyncIteratorCloseQuiet => {
             let n = vm.stack.len();
             let (it, exc) = (vm.stack[n - 3], vm.stack[n - 1]);
-            let (result, called) = ops::async_iterator_close_quiet(vm, it)?;
+            let (result, called) = async_iterator_close_quiet(vm, it)?;
             vm.stack.truncate(n - 3);
             vm.stack.push(exc);
             vm.stack.push(result);

@@ -1,8 +1,13 @@
-//! Abstract operations of ECMA-262 that builtins and the interpreter share: object internal
-//! methods, type conversion, operators, and calls from Rust into JS.
+//! Abstract operations of ECMA-262 (its §7 and the object internal methods of §10) that
+//! builtins and the interpreter share: object internal methods, type conversion, operators,
+//! calls from Rust into JS, the iteration protocol (§7.4), SpeciesConstructor (§7.3.22), and
+//! how error messages name values.
 
 pub mod call;
 pub mod convert;
+pub mod describe;
+pub mod iterator;
+pub mod object;
 pub mod operators;
 pub mod property;
 

@@ -12,6 +12,7 @@ use crate::heap::object::{Class, Object};
 use crate::heap::shape::PropFlags;
 use crate::module::namespace;
 use crate::runtime::call::call;
+use crate::runtime::describe::{describe, Shown};
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
 
@@ -975,7 +976,7 @@ pub fn set_or_throw(vm: &mut Vm, o: ObjectId, key: PropertyKey, value: Value) ->
 pub fn set_failure(vm: &mut Vm, target: ObjectId, key: PropertyKey, receiver: Value) -> crate::error::Throw {
     let name = crate::runtime::convert::key_to_display(vm, key);
     let read_only = |vm: &mut Vm, name: &str| {
-        let shown = v8_typeof_and_string(vm, receiver);
+        let shown = describe(vm, receiver, Shown::TypedQuoted);
         vm.type_error(format!("Cannot assign to read only property '{name}' of {shown}"))
     };
     let mut cur = Some(target);
@@ -991,7 +992,7 @@ pub fn set_failure(vm: &mut Vm, target: ObjectId, key: PropertyKey, receiver: Va
         if let Some(d) = ordinary_get_own_property(vm, c, key) {
             if d.get.is_some() || d.set.is_some() {
                 if d.set.is_none_or(|s| s.is_undefined()) {
-                    let holder = crate::builtins::map::display(vm, Value::object(c));
+                    let holder = describe(vm, Value::object(c), Shown::Plain);
                     return vm.type_error(format!("Cannot set property {name} of {holder} which has only a getter"));
                 }
             } else if d.writable == Some(false) {
@@ -1003,7 +1004,7 @@ pub fn set_failure(vm: &mut Vm, target: ObjectId, key: PropertyKey, receiver: Va
     }
     let Some(r) = receiver.as_object() else {
         // OrdinarySetWithOwnDescriptor: a primitive receiver cannot get the property.
-        let shown = v8_typeof_and_string(vm, receiver);
+        let shown = describe(vm, receiver, Shown::TypedQuoted);
         return vm.type_error(format!("Cannot create property '{name}' on {shown}"));
     };
     {
@@ -1025,31 +1026,6 @@ pub fn set_failure(vm: &mut Vm, target: ObjectId, key: PropertyKey, receiver: Va
         }
     }
     read_only(vm, &name)
-}
-
-/// V8's `typeof` word and side-effect-free string of a value, as its property-assignment
-/// errors show them: `object '#<Object>'`, `object '[object Array]'`, `function 'function
-/// f() {}'` (the source text), `string 'abc'`.
-pub fn v8_typeof_and_string(vm: &mut Vm, v: Value) -> String {
-    let Some(o) = v.as_object() else {
-        let kind = match v.kind() {
-            crate::value::Kind::String(_) => "string",
-            crate::value::Kind::Int(_) | crate::value::Kind::Float(_) => "number",
-            crate::value::Kind::Bool(_) => "boolean",
-            crate::value::Kind::Symbol(_) => "symbol",
-            crate::value::Kind::BigInt(_) => "bigint",
-            crate::value::Kind::Null => "object",
-            _ => "undefined",
-        };
-        let shown = crate::builtins::map::display(vm, v);
-        return format!("{kind} '{shown}'");
-    };
-    if crate::runtime::call::is_callable(vm, v) {
-        let text = crate::builtins::function::source_text(vm, o);
-        return format!("function '{text}'");
-    }
-    let shown = crate::builtins::map::display(vm, v);
-    format!("object '{shown}'")
 }
 
 /// LengthOfArrayLike.

@@ -132,8 +132,10 @@ pub fn load_module(vm: &mut Vm, referrer: &str, specifier: &str) -> Result<(Stri
             Ok((path, ModuleSource::Json(text)))
         }
         Format::CommonJs => {
-            let exports = import_commonjs(vm, &path).map_err(|t| describe(vm, t))?;
-            let named = commonjs_exports(vm, exports).map_err(|t| describe(vm, t))?;
+            let exports = import_commonjs(vm, &path)
+                .map_err(|t| modules::describe_throw(vm, t, modules::ThrowText::CodeAndMessage))?;
+            let named = commonjs_exports(vm, exports)
+                .map_err(|t| modules::describe_throw(vm, t, modules::ThrowText::CodeAndMessage))?;
             Ok((path, ModuleSource::Synthetic(named)))
         }
         Format::Addon => Err(format!("Cannot load native addon {path}: native addons are not supported in Amber")),
@@ -151,8 +153,10 @@ fn load_typescript(vm: &mut Vm, path: String, format: Format) -> Result<(String,
         Err(report) => Ok((path, ModuleSource::Invalid(report))),
         Ok(t) if t.module => Ok((path, ModuleSource::Mapped(t.code, t.map))),
         Ok(_) => {
-            let exports = import_commonjs(vm, &path).map_err(|t| describe(vm, t))?;
-            let named = commonjs_exports(vm, exports).map_err(|t| describe(vm, t))?;
+            let exports = import_commonjs(vm, &path)
+                .map_err(|t| modules::describe_throw(vm, t, modules::ThrowText::CodeAndMessage))?;
+            let named = commonjs_exports(vm, exports)
+                .map_err(|t| modules::describe_throw(vm, t, modules::ThrowText::CodeAndMessage))?;
             Ok((path, ModuleSource::Synthetic(named)))
         }
     }
@@ -206,32 +210,6 @@ fn commonjs_exports(vm: &mut Vm, exports: Value) -> JsResult<Vec<(String, Value)
 /// The working directory relative names resolve against.
 pub fn cwd(vm: &Vm) -> String {
     vm.vfs.cwd.clone()
-}
-
-/// A throw as a loader error message: the error's message, prefixed `[code] ` when it has a
-/// string `code` (the engine turns that back into the error's `code`).
-fn describe(vm: &mut Vm, t: amber_engine::Throw) -> String {
-    let code = match t {
-        amber_engine::Throw::Value(v) => match v.as_object() {
-            Some(o) => {
-                let key = vm.key("code");
-                vm.roots.push(v);
-                let code = get(vm, o, key, v).ok().filter(|c| c.is_string());
-                vm.roots.pop();
-                code.and_then(|c| amber_engine::runtime::convert::to_rust_string(vm, c).ok())
-            }
-            None => None,
-        },
-        amber_engine::Throw::Limit(_) => None,
-    };
-    let message = match vm.run_error(t) {
-        RunError::Threw { message, .. } => message,
-        other => other.to_string(),
-    };
-    match code {
-        Some(code) => format!("[{code}] {message}"),
-        None => message,
-    }
 }
 
 /// A hook function of `node:module` (`runMain`, `importCommonJs`).

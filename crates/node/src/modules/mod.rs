@@ -286,7 +286,9 @@ pub fn load_if_builtin(vm: &mut Vm, specifier: &str) -> Option<Result<(String, M
     if specifier == "amber" || specifier.starts_with("amber:") {
         let named = amber_module(vm, specifier).and_then(|exports| amber_exports(vm, specifier, exports));
         return Some(
-            named.map(|named| (specifier.to_string(), ModuleSource::Synthetic(named))).map_err(|t| describe(vm, t)),
+            named
+                .map(|named| (specifier.to_string(), ModuleSource::Synthetic(named)))
+                .map_err(|t| describe_throw(vm, t, ThrowText::NameAndMessage)),
         );
     }
     if let Some(why) = refused(specifier) {
@@ -301,8 +303,8 @@ pub fn load_if_builtin(vm: &mut Vm, specifier: &str) -> Option<Result<(String, M
 
 /// The ES module view of a builtin (see the module docs), for the module loader.
 pub fn load_builtin(vm: &mut Vm, b: &Builtin) -> Result<(String, ModuleSource), String> {
-    let exports = require_builtin(vm, b).map_err(|t| describe(vm, t))?;
-    let named = synthetic_exports(vm, exports).map_err(|t| describe(vm, t))?;
+    let exports = require_builtin(vm, b).map_err(|t| describe_throw(vm, t, ThrowText::NameAndMessage))?;
+    let named = synthetic_exports(vm, exports).map_err(|t| describe_throw(vm, t, ThrowText::NameAndMessage))?;
     Ok((format!("node:{}", b.name), ModuleSource::Synthetic(named)))
 }
 
@@ -338,10 +340,40 @@ fn is_identifier(name: &str) -> bool {
         && chars.all(|c| c == '_' || c == '$' || c.is_alphanumeric())
 }
 
-fn describe(vm: &mut Vm, t: amber_engine::Throw) -> String {
-    match vm.run_error(t) {
-        amber_engine::RunError::Threw { name, message, .. } => format!("{name}: {message}"),
-        other => other.to_string(),
+/// How a module or loader error words the throw that caused it.
+#[derive(Clone, Copy)]
+pub(crate) enum ThrowText {
+    /// `TypeError: message` (a builtin module failing to load).
+    NameAndMessage,
+    /// The message, prefixed `[code] ` when the error has a string `code` (the engine turns
+    /// that back into the error's `code`).
+    CodeAndMessage,
+}
+
+/// A throw as the text of a module or loader error.
+pub(crate) fn describe_throw(vm: &mut Vm, t: amber_engine::Throw, text: ThrowText) -> String {
+    let code = match (text, &t) {
+        (ThrowText::CodeAndMessage, &amber_engine::Throw::Value(v)) => match v.as_object() {
+            Some(o) => {
+                let key = vm.key("code");
+                vm.roots.push(v);
+                let code = get(vm, o, key, v).ok().filter(|c| c.is_string());
+                vm.roots.pop();
+                code.and_then(|c| amber_engine::runtime::convert::to_rust_string(vm, c).ok())
+            }
+            None => None,
+        },
+        _ => None,
+    };
+    match (vm.run_error(t), text) {
+        (amber_engine::RunError::Threw { name, message, .. }, ThrowText::NameAndMessage) => {
+            format!("{name}: {message}")
+        }
+        (amber_engine::RunError::Threw { message, .. }, ThrowText::CodeAndMessage) => match code {
+            Some(code) => format!("[{code}] {message}"),
+            None => message,
+        },
+        (other, _) => other.to_string(),
     }
 }
 

@@ -14,7 +14,6 @@ use super::locales::{canonicalize_locale_list, resolve_locale, supported_locales
 use super::options::get_string_option;
 use super::slots::{IntlSlots, ListFormatSlots};
 use super::{create, data_error, ResultObject};
-use crate::builtins::map::{get_iterator, iterator_close, iterator_step_value};
 use crate::builtins::temporal::get_options_object;
 use crate::builtins::{arg, NativeDef};
 use crate::error::JsResult;
@@ -22,6 +21,7 @@ use crate::heap::object::Class;
 use crate::native;
 use crate::runtime::call::prototype_from_constructor;
 use crate::runtime::convert::to_js_str;
+use crate::runtime::iterator::{get_iterator_rooted, iterator_close, iterator_step_value};
 use crate::string::JsStr;
 use crate::value::Value;
 use crate::vm::Vm;
@@ -85,7 +85,7 @@ fn string_list_from_iterable(vm: &mut Vm, iterable: Value) -> JsResult<Vec<JsStr
         return Ok(Vec::new());
     }
     // 2. Let iteratorRecord be ? GetIterator(iterable, sync).
-    let mut record = get_iterator(vm, iterable)?;
+    let mut record = get_iterator_rooted(vm, iterable)?;
     // 3. Let list be a new empty List.
     let mut list = Vec::new();
     // 4. Repeat,

@@ -15,7 +15,6 @@ use super::locales::{canonicalize_locale_list, resolve_locale, supported_locales
 use super::options::get_string_option;
 use super::slots::{IntlSlots, SegmentIteratorSlots, SegmenterSlots, SegmentsSlots};
 use super::{create, data_error, ResultObject};
-use crate::builtins::map::create_iter_result_object;
 use crate::builtins::temporal::get_options_object;
 use crate::builtins::{arg, NativeDef};
 use crate::error::JsResult;
@@ -23,6 +22,7 @@ use crate::heap::object::Class;
 use crate::native;
 use crate::runtime::call::prototype_from_constructor;
 use crate::runtime::convert::{to_integer_or_infinity, to_js_str, to_string};
+use crate::runtime::iterator::create_iter_result_object;
 use crate::value::Value;
 use crate::vm::Vm;
 

@@ -23,6 +23,7 @@ use crate::heap::shape::PropFlags;
 use crate::native;
 use crate::runtime::call::call;
 use crate::runtime::convert::{to_boolean, to_number, to_uint32};
+use crate::runtime::iterator::{close_on_throw, get_iterator_from_method};
 use crate::runtime::operators::js_pow;
 use crate::runtime::property::{get, get_method};
 use crate::value::Value;
@@ -613,13 +614,8 @@ fn sum_precise(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let Some(method) = get_method(vm, items, iterator_key)? else {
         return Err(vm.type_error("Math.sumPrecise requires an iterable"));
     };
-    let iterator = call(vm, method, items, &[])?;
-    let Some(iterator_obj) = iterator.as_object() else {
-        return Err(vm.type_error("Result of the Symbol.iterator method is not an object"));
-    };
-    vm.roots.push(iterator);
-    let next = get(vm, iterator_obj, PropertyKey::Atom(atom::next), iterator)?;
-    vm.roots.push(next);
+    let record = get_iterator_from_method(vm, items, method, "Symbol.iterator")?;
+    let (iterator, next) = (record.iterator, record.next_method);
     // 3. Let state be minus-zero. 4. Let sum be 0. 5. Let count be 0.
     let mut sum = PreciseSum::default();
     let mut count: u64 = 0;
@@ -647,7 +643,7 @@ fn sum_precise(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         //        2. Return ? IteratorClose(iteratorRecord, error).
         if count >= 1u64 << 53 {
             let error = vm.range_error("Math.sumPrecise: too many values");
-            return Err(iterator_close_on_throw(vm, iterator, error));
+            return close_on_throw(vm, iterator, error);
         }
         //    iii. NOTE: The above case is not expected to be reached in practice and is
         //         included only so that implementations may rely on inputs being "reasonably
@@ -657,7 +653,7 @@ fn sum_precise(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         //        2. Return ? IteratorClose(iteratorRecord, error).
         let Some(n) = value.as_number() else {
             let error = vm.type_error("Math.sumPrecise requires that every value be a Number");
-            return Err(iterator_close_on_throw(vm, iterator, error));
+            return close_on_throw(vm, iterator, error);
         };
         //    v. Let n be next.
         //    vi–vii. Track NaN and the infinities; add finite non -0 values exactly.
@@ -665,24 +661,6 @@ fn sum_precise(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     }
     // 8–12. Return the state's value, or 𝔽(sum) rounded to nearest, ties to even.
     Ok(Value::number(sum.value()))
-}
-
-/// IteratorClose(iteratorRecord, completion) for a throw completion: call `return` if there
-/// is one, ignore what it does, and rethrow the original error.
-fn iterator_close_on_throw(vm: &mut Vm, iterator: Value, error: crate::error::Throw) -> crate::error::Throw {
-    if let crate::error::Throw::Limit(_) = error {
-        return error;
-    }
-    if let crate::error::Throw::Value(e) = error {
-        vm.roots.push(e);
-    }
-    let return_key = PropertyKey::Atom(atom::return_);
-    if let Ok(Some(ret)) = get_method(vm, iterator, return_key) {
-        if let Err(crate::error::Throw::Limit(l)) = call(vm, ret, iterator, &[]) {
-            return crate::error::Throw::Limit(l);
-        }
-    }
-    error
 }
 
 /// Math.sumPrecise's state (§21.3.2.34 steps 3–4, 7.b.vi–vii and 8–12): the exact sum of the

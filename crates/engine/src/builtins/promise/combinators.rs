@@ -13,12 +13,12 @@ use super::{
 use crate::atoms::{atom, PropertyKey};
 use crate::builtins::arg;
 use crate::builtins::make_internal;
-use crate::builtins::map::{get_iterator, iterator_close, iterator_step_value, IteratorRecord};
 use crate::error::{ErrorKind, JsResult, Throw};
 use crate::heap::object::Class;
 use crate::heap::shape::PropFlags;
 use crate::runtime::call::{call, invoke, is_callable};
 use crate::runtime::convert::{key_to_value, to_property_key};
+use crate::runtime::iterator::{get_iterator_rooted, iterator_close, iterator_step_value, IteratorRecord};
 use crate::runtime::property::{create_data_property_or_throw, get, get_own_property, own_property_keys};
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
@@ -79,7 +79,7 @@ fn combinator(vm: &mut Vm, c: Value, iterable: Value, kind: Combinator) -> JsRes
     vm.roots.push(promise_resolve);
     // 5. Let iteratorRecord be Completion(GetIterator(iterable, sync)).
     // 6. IfAbruptRejectPromise(iteratorRecord, promiseCapability).
-    let mut record = match get_iterator(vm, iterable) {
+    let mut record = match get_iterator_rooted(vm, iterable) {
         Ok(r) => r,
         Err(e) => return if_abrupt_reject_promise(vm, Err(e), cap),
     };

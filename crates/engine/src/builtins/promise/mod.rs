@@ -16,13 +16,15 @@
 mod combinators;
 
 use crate::atoms::{atom, PropertyKey};
-use crate::builtins::map::{define_to_string_tag, display};
+use crate::builtins::map::define_to_string_tag;
 use crate::builtins::{arg, install, make_constructor, make_internal, make_native, NativeDef, NativeId};
 use crate::error::{ErrorKind, JsResult, Throw};
 use crate::heap::object::{Class, Object, PromiseData, PromiseState, Reaction, ReactionKind};
 use crate::heap::shape::PropFlags;
 use crate::native;
 use crate::runtime::call::{call, construct, invoke, is_callable, is_constructor};
+use crate::runtime::describe::{describe, Shown};
+use crate::runtime::object::species_constructor;
 use crate::runtime::property::{create_data_property_or_throw, get};
 use crate::value::{Kind, ObjectId, Value};
 use crate::vm::{Job, Vm};
@@ -374,7 +376,7 @@ fn new_promise_capability(vm: &mut Vm, c: Value) -> JsResult<Capability> {
     }
     // 1. If IsConstructor(C) is false, throw a TypeError exception.
     if !is_constructor(vm, c) {
-        let shown = display(vm, c);
+        let shown = describe(vm, c, Shown::Plain);
         return Err(vm.type_error(format!("{shown} is not a constructor")));
     }
     // 2. NOTE: C is assumed to be a constructor function that supports the parameter
@@ -547,7 +549,7 @@ fn constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     }
     // 2. If IsCallable(executor) is false, throw a TypeError exception.
     if !is_callable(vm, executor) {
-        let shown = display(vm, executor);
+        let shown = describe(vm, executor, Shown::Plain);
         return Err(vm.type_error(format!("Promise resolver {shown} is not a function")));
     }
     // 3. Let promise be ? OrdinaryCreateFromConstructor(NewTarget, "%Promise.prototype%", …).
@@ -707,7 +709,7 @@ fn finally(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
         return Err(vm.type_error("Promise.prototype.finally called on non-object"));
     };
     // 3. Let C be ? SpeciesConstructor(promise, %Promise%).
-    let c = species_constructor(vm, promise)?;
+    let c = species_constructor(vm, promise, Value::object(vm.realm.promise_constructor))?;
     vm.roots.push(c);
     // 4. Assert: IsConstructor(C) is true.
     // 5. If IsCallable(onFinally) is false, then
@@ -773,12 +775,12 @@ fn then(vm: &mut Vm, this: Value, args: &[Value]) -> JsResult<Value> {
     let promise = match this.as_object() {
         Some(p) if is_promise(vm, this) => p,
         _ => {
-            let shown = display(vm, this);
+            let shown = describe(vm, this, Shown::Plain);
             return Err(vm.type_error(format!("Method Promise.prototype.then called on incompatible receiver {shown}")));
         }
     };
     // 3. Let C be ? SpeciesConstructor(promise, %Promise%).
-    let c = species_constructor(vm, promise)?;
+    let c = species_constructor(vm, promise, Value::object(vm.realm.promise_constructor))?;
     vm.roots.push(c);
     // 4. Let resultCapability be ? NewPromiseCapability(C).
     // Fast path: for %Promise% the capability's resolving functions would only be reachable
@@ -855,35 +857,6 @@ fn perform_promise_then(
     capability.map_or(Value::UNDEFINED, |c| c.promise)
 }
 
-/// ### 7.3.22 SpeciesConstructor ( O, %Promise% )
-/// https://tc39.es/ecma262/#sec-speciesconstructor
-fn species_constructor(vm: &mut Vm, o: ObjectId) -> JsResult<Value> {
-    let default = Value::object(vm.realm.promise_constructor);
-    // 1. Let C be ? Get(O, "constructor").
-    let c = get(vm, o, PropertyKey::Atom(atom::constructor), Value::object(o))?;
-    // 2. If C is undefined, return defaultConstructor.
-    if c.is_undefined() {
-        return Ok(default);
-    }
-    // 3. If C is not an Object, throw a TypeError exception.
-    let Some(co) = c.as_object() else {
-        return Err(vm.type_error("The .constructor property is not an object"));
-    };
-    // 4. Let S be ? Get(C, %Symbol.species%).
-    let species = PropertyKey::Symbol(vm.symbols.species);
-    let s = get(vm, co, species, c)?;
-    // 5. If S is either undefined or null, return defaultConstructor.
-    if s.is_nullish() {
-        return Ok(default);
-    }
-    // 6. If IsConstructor(S) is true, return S.
-    if is_constructor(vm, s) {
-        return Ok(s);
-    }
-    // 7. Throw a TypeError exception.
-    Err(vm.type_error("object.constructor[Symbol.species] is not a constructor"))
-}
-
 // ---- Await continuations and queueMicrotask
 
 /// `await`'s fulfilled handler: resumes the suspended async function (captures: [state]).
@@ -910,13 +883,16 @@ fn queue_microtask(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value>
     let callback = arg(args, 0);
     if !is_callable(vm, callback) {
         let received = match callback.kind() {
-            Kind::Undefined | Kind::Null => display(vm, callback),
+            Kind::Undefined | Kind::Null => describe(vm, callback, Shown::Plain),
             Kind::Object(_) => {
-                format!("an instance of {}", display(vm, callback).trim_start_matches("#<").trim_end_matches('>'))
+                format!(
+                    "an instance of {}",
+                    describe(vm, callback, Shown::Plain).trim_start_matches("#<").trim_end_matches('>')
+                )
             }
             _ => {
                 let t = crate::runtime::operators::type_of(vm, callback);
-                let shown = display(vm, callback);
+                let shown = describe(vm, callback, Shown::Plain);
                 let shown = if callback.is_string() { format!("'{shown}'") } else { shown };
                 format!("type {t} ({shown})")
             }

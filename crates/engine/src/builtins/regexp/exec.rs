@@ -222,7 +222,7 @@ pub(super) fn regexp_string_iterator_next(vm: &mut Vm, this: Value, _args: &[Val
         return Err(vm.type_error("%RegExpStringIterator%.next called on an incompatible receiver"));
     };
     if done {
-        return Ok(crate::interp::generator::iter_result(vm, Value::UNDEFINED, true));
+        return Ok(crate::runtime::iterator::create_iter_result_object(vm, Value::UNDEFINED, true));
     }
     let r = match regexp_string_iterator_step(vm, regexp, string, global, full_unicode) {
         Ok(Some(m)) => {
@@ -233,7 +233,7 @@ pub(super) fn regexp_string_iterator_next(vm: &mut Vm, this: Value, _args: &[Val
         }
         Ok(None) => {
             set_iterator_done(vm, it);
-            return Ok(crate::interp::generator::iter_result(vm, Value::UNDEFINED, true));
+            return Ok(crate::runtime::iterator::create_iter_result_object(vm, Value::UNDEFINED, true));
         }
         Err(e) => {
             // An abrupt completion ends the generator.
@@ -241,7 +241,7 @@ pub(super) fn regexp_string_iterator_next(vm: &mut Vm, this: Value, _args: &[Val
             return Err(e);
         }
     };
-    Ok(crate::interp::generator::iter_result(vm, r, false))
+    Ok(crate::runtime::iterator::create_iter_result_object(vm, r, false))
 }
 
 /// CreateRegExpStringIterator's closure (§22.2.9.1) up to its next yield: the next match, or

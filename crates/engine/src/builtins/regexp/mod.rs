@@ -55,7 +55,7 @@ use crate::error::JsResult;
 use crate::heap::object::{Class, Object, RegExpData};
 use crate::heap::shape::PropFlags;
 use crate::native;
-use crate::runtime::call::{is_constructor, prototype_from_constructor};
+use crate::runtime::call::prototype_from_constructor;
 use crate::runtime::convert::{number_to_string, to_boolean, to_js_str};
 use crate::runtime::operators::same_value;
 use crate::runtime::property::{get, set_or_throw};
@@ -405,33 +405,6 @@ pub(super) fn require_regexp(vm: &mut Vm, this: Value, method: &str) -> JsResult
 pub(super) fn get_flags_string(vm: &mut Vm, rx: ObjectId) -> JsResult<Vec<u16>> {
     let f = get(vm, rx, PropertyKey::Atom(atom::flags), Value::object(rx))?;
     Ok(to_js_str(vm, f)?.units())
-}
-
-/// SpeciesConstructor ( O, defaultConstructor ) (§7.3.22).
-pub(super) fn species_constructor(vm: &mut Vm, o: ObjectId, default: Value) -> JsResult<Value> {
-    // 1. Let C be ? Get(O, "constructor").
-    let c = get(vm, o, PropertyKey::Atom(atom::constructor), Value::object(o))?;
-    // 2. If C is undefined, return defaultConstructor.
-    if c.is_undefined() {
-        return Ok(default);
-    }
-    // 3. If C is not an Object, throw a TypeError exception.
-    let Some(co) = c.as_object() else {
-        return Err(vm.type_error("object.constructor is not an object"));
-    };
-    // 4. Let S be ? Get(C, %Symbol.species%).
-    let key = PropertyKey::Symbol(vm.symbols.species);
-    let s = get(vm, co, key, c)?;
-    // 5. If S is either undefined or null, return defaultConstructor.
-    if s.is_nullish() {
-        return Ok(default);
-    }
-    // 6. If IsConstructor(S) is true, return S.
-    if is_constructor(vm, s) {
-        return Ok(s);
-    }
-    // 7. Throw a TypeError exception.
-    Err(vm.type_error("object.constructor[Symbol.species] is not a constructor"))
 }
 
 /// The property key of a numeric index (ToString(𝔽(n))).

@@ -5,7 +5,7 @@ use super::fast_path::{match_all_fast, pristine_matcher, replace_fast, split_fas
 use super::matcher::Flags;
 use super::{
     get_flags_string, index_key, initialize_from, push_ascii, regexp_initialize, require_object, require_regexp,
-    set_array_elements, species_constructor,
+    set_array_elements,
 };
 use crate::atoms::{atom, PropertyKey};
 use crate::builtins::arg;
@@ -15,6 +15,7 @@ use crate::runtime::call::{call, construct, is_callable};
 use crate::runtime::convert::{
     to_boolean, to_integer_or_infinity, to_js_str, to_length, to_object, to_string, to_uint32,
 };
+use crate::runtime::object::species_constructor;
 use crate::runtime::operators::same_value;
 use crate::runtime::property::{get, length_of_array_like, set_or_throw};
 use crate::string::JsStr;

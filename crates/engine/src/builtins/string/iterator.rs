@@ -1,6 +1,7 @@
 //! String iterators (§22.1.3.36, §22.1.5): code-point iteration over a string.
 
 use super::*;
+use crate::runtime::iterator::create_iter_result_object;
 
 /// ### 22.1.3.36 String.prototype [ %Symbol.iterator% ] ( )
 /// https://tc39.es/ecma262/#sec-string.prototype-%symbol.iterator%
@@ -37,7 +38,7 @@ pub(super) fn string_iterator_next(vm: &mut Vm, this: Value, _args: &[Value]) ->
         return Err(vm.type_error("Method String Iterator.prototype.next called on incompatible receiver"));
     };
     if done {
-        return Ok(iter_result(vm, Value::UNDEFINED, true));
+        return Ok(create_iter_result_object(vm, Value::UNDEFINED, true));
     }
     let position = index as usize;
     // The closure: a. Let len be the length of s. b. Let position be 0.
@@ -45,7 +46,7 @@ pub(super) fn string_iterator_next(vm: &mut Vm, this: Value, _args: &[Value]) ->
     if position >= vm.heap.flat(target).len() {
         // d. Return NormalCompletion(unused).
         set_string_iter_state(vm, o, index, true);
-        return Ok(iter_result(vm, Value::UNDEFINED, true));
+        return Ok(create_iter_result_object(vm, Value::UNDEFINED, true));
     }
     //    i. Let cp be CodePointAt(s, position).
     let (_, count, _) = code_point_at_index(vm.heap.flat_ref(target), position);
@@ -56,7 +57,7 @@ pub(super) fn string_iterator_next(vm: &mut Vm, this: Value, _args: &[Value]) ->
     //    iv. Set position to nextIndex.
     set_string_iter_state(vm, o, next_index as u32, false);
     //    v. Perform ? GeneratorYield(CreateIteratorResultObject(resultString, false)).
-    Ok(iter_result(vm, result_string, false))
+    Ok(create_iter_result_object(vm, result_string, false))
 }
 
 fn set_string_iter_state(vm: &mut Vm, o: crate::value::ObjectId, new_index: u32, new_done: bool) {

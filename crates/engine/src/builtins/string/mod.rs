@@ -298,16 +298,6 @@ fn string_index_of(s: &JsStr, needle: &JsStr, from: usize) -> Option<usize> {
     s.find(needle, from)
 }
 
-/// A `{ value, done }` iterator result object.
-fn iter_result(vm: &mut Vm, value: Value, done: bool) -> Value {
-    let o = vm.new_object();
-    if let Some(oid) = o.as_object() {
-        vm.define_builtin(oid, PropertyKey::Atom(atom::value), value, PropFlags::DEFAULT);
-        vm.define_builtin(oid, PropertyKey::Atom(atom::done), Value::bool(done), PropFlags::DEFAULT);
-    }
-    o
-}
-
 // ---- the constructor and its functions
 
 /// ### 22.1.1.1 String ( value )

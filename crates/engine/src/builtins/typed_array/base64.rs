@@ -5,12 +5,12 @@
 
 use crate::builtins::arg;
 use crate::builtins::array_buffer::{self, BYTES_PER_FUEL};
-use crate::builtins::map::display;
 use crate::builtins::typed_array::{allocate_typed_array, out_of_bounds, record, slots, TaRecord};
 use crate::error::{JsResult, Throw};
 use crate::heap::object::TypedKind;
 use crate::heap::shape::PropFlags;
 use crate::runtime::convert::to_boolean;
+use crate::runtime::describe::{describe, Shown};
 use crate::runtime::property::get;
 use crate::string::JsStr;
 use crate::value::{ObjectId, Value};
@@ -52,7 +52,7 @@ fn validate_uint8_array(vm: &mut Vm, ta: Value, method: &str) -> JsResult<Object
             return Ok(o);
         }
     }
-    let shown = display(vm, ta);
+    let shown = describe(vm, ta, Shown::Plain);
     Err(vm.type_error(format!("Method Uint8Array.prototype.{method} called on incompatible receiver {shown}")))
 }
 

@@ -11,6 +11,7 @@ use num_bigint::{BigInt, Sign};
 use crate::error::JsResult;
 use crate::heap::object::TypedKind;
 use crate::runtime::convert::{f64_to_int32, to_number, to_primitive, Hint};
+use crate::runtime::describe::{describe, Shown};
 use crate::runtime::operators::string_to_bigint;
 use crate::value::{BigIntId, Kind, ObjectId, Value};
 use crate::vm::Vm;
@@ -118,11 +119,11 @@ pub(crate) fn to_bigint(vm: &mut Vm, value: Value) -> JsResult<BigIntId> {
         Kind::Undefined | Kind::Empty => Err(vm.type_error("Cannot convert undefined to a BigInt")),
         Kind::Null => Err(vm.type_error("Cannot convert null to a BigInt")),
         Kind::Int(_) | Kind::Float(_) => {
-            let shown = crate::builtins::map::display(vm, prim);
+            let shown = describe(vm, prim, Shown::Plain);
             Err(vm.type_error(format!("Cannot convert {shown} to a BigInt")))
         }
         Kind::Symbol(_) => {
-            let shown = crate::builtins::map::display(vm, prim);
+            let shown = describe(vm, prim, Shown::Plain);
             Err(vm.type_error(format!("Cannot convert {shown} to a BigInt")))
         }
         Kind::Object(_) => Err(vm.type_error("Cannot convert object to a BigInt")),

@@ -10,8 +10,8 @@ use std::cmp::Ordering;
 use num_traits::ToPrimitive;
 
 use crate::atoms::PropertyKey;
+use crate::builtins::arg;
 use crate::builtins::array_buffer::{self, BYTES_PER_FUEL};
-use crate::builtins::map::display;
 use crate::builtins::typed_array::element::{
     self, element_size, is_bigint_kind, kind_name, numeric_to_value, ordered, to_numeric_for, Numeric, Ordered,
 };
@@ -20,13 +20,14 @@ use crate::builtins::typed_array::{
     set_element, slots, typed_array_create_from_constructor, typed_array_create_same_type, typed_array_species_create,
     validate_typed_array, write_element, write_index, TaRecord,
 };
-use crate::builtins::{arg, array_buffer::species_constructor};
 use crate::error::JsResult;
 use crate::heap::object::{Class, IteratorState, Object, TypedKind};
 use crate::runtime::call::{call, invoke, is_callable};
 use crate::runtime::convert::{
     number_to_string, relative_index, to_boolean, to_integer_or_infinity, to_number, to_string,
 };
+use crate::runtime::describe::{describe, Shown};
+use crate::runtime::object::species_constructor;
 use crate::string::JsStr;
 use crate::value::{Kind, ObjectId, Value};
 use crate::vm::Vm;
@@ -47,7 +48,7 @@ fn require_typed_array(vm: &mut Vm, this: Value, method: &str) -> JsResult<Objec
     if let Some(o) = this.as_object().filter(|&o| slots(vm, o).is_some()) {
         return Ok(o);
     }
-    let shown = display(vm, this);
+    let shown = describe(vm, this, Shown::Plain);
     Err(vm.type_error(format!("Method %TypedArray%.prototype.{method} called on incompatible receiver {shown}")))
 }
 
@@ -56,7 +57,7 @@ fn require_callable(vm: &mut Vm, f: Value) -> JsResult<Value> {
     if is_callable(vm, f) {
         return Ok(f);
     }
-    let shown = display(vm, f);
+    let shown = describe(vm, f, Shown::Plain);
     Err(vm.type_error(format!("{shown} is not a function")))
 }
 
