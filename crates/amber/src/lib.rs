@@ -57,6 +57,7 @@ mod runtime;
 mod secrets;
 pub mod seed;
 mod step_state;
+mod test_modes;
 
 pub use amber_durable as durable;
 pub use amber_durable::image::PendingOp;
@@ -75,5 +76,6 @@ pub use amber_durable::journal::idempotency_key;
 
 pub use runtime::{
     wall_clock_ms, ErrorReport, FsLimits, HostHandler, Outcome, Program, ReplEval, Runtime, RuntimeBuilder,
-    ENGINE_VERSION, GC_INTERVAL_VARIABLE,
+    ENGINE_VERSION,
 };
+pub use test_modes::{FAST_TIER_VARIABLE, GC_INTERVAL_VARIABLE, IMAGE_EVERY_TURN_VARIABLE};

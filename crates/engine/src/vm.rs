@@ -48,6 +48,18 @@ pub struct VmOptions {
     /// the image with the other options, so a resumed run keeps it; the host's `LANG` and
     /// `LC_*` are never read. Check it with [`crate::builtins::intl::is_locale`].
     pub locale: String,
+    /// Whether the dispatch loop runs straight lines of simple ops in its fast tier
+    /// (`interp/fast.rs`) before the general path. Off is a test mode (`AMBER_FAST_TIER=off`,
+    /// docs/testing.md): every instruction then takes the general path, so a fast-tier arm
+    /// that is not an exact shortcut of its general arm shows up as a changed output. A
+    /// switch of the process that runs the VM, not state: it does not ride the image (the
+    /// restoring embedder sets it), so images are the same bytes either way.
+    #[serde(skip, default = "fast_tier_on")]
+    pub fast_tier: bool,
+}
+
+fn fast_tier_on() -> bool {
+    true
 }
 
 /// Default [`VmOptions::max_native_depth`]: recursion through a builtin costs two levels
@@ -65,6 +77,7 @@ impl Default for VmOptions {
             gc_interval: 200_000,
             time_zone: "UTC".to_string(),
             locale: "en-US".to_string(),
+            fast_tier: true,
         }
     }
 }

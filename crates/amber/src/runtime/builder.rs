@@ -24,6 +24,8 @@ pub struct RuntimeBuilder {
     secrets: Vec<(String, String)>,
     grants: Option<SharedGrants>,
     fs_limits: FsLimits,
+    /// [`RuntimeBuilder::image_every_turn`].
+    image_every_turn: bool,
 }
 
 /// Limits on what the program may write to its filesystem ([`RuntimeBuilder::fs_limits`];
@@ -59,23 +61,13 @@ impl Default for RuntimeBuilder {
     }
 }
 
-/// The environment variable that sets [`RuntimeBuilder::gc_interval`] for every runtime the
-/// process builds: the GC-stress switch the tests use (`AMBER_GC_INTERVAL=1` collects after
-/// every allocation). Unset, empty or not a positive number: the default interval.
-pub const GC_INTERVAL_VARIABLE: &str = "AMBER_GC_INTERVAL";
-
-fn gc_interval_from_env() -> Option<u64> {
-    std::env::var(GC_INTERVAL_VARIABLE).ok()?.trim().parse().ok().filter(|&n| n > 0)
-}
-
 impl RuntimeBuilder {
-    /// Durable defaults (DESIGN §7), no limits, output to stdout/stderr; the collection
-    /// interval from `AMBER_GC_INTERVAL` when it is set ([`GC_INTERVAL_VARIABLE`]).
+    /// Durable defaults (DESIGN §7), no limits, output to stdout/stderr; the test modes set
+    /// in the environment (`crate::test_modes`: `AMBER_GC_INTERVAL`, `AMBER_FAST_TIER`,
+    /// `AMBER_IMAGE_EVERY_TURN`).
     pub fn new() -> RuntimeBuilder {
         let mut options = VmOptions::default();
-        if let Some(n) = gc_interval_from_env() {
-            options.gc_interval = n;
-        }
+        let image_every_turn = crate::test_modes::from_env(&mut options);
         RuntimeBuilder {
             policy: Policy::durable(),
             options,
@@ -98,6 +90,7 @@ impl RuntimeBuilder {
             secrets: Vec::new(),
             grants: None,
             fs_limits: FsLimits::default(),
+            image_every_turn,
         }
     }
 
@@ -113,6 +106,24 @@ impl RuntimeBuilder {
     /// Filesystem limits beyond the manifest's ([`FsLimits`]); give a replay the same.
     pub fn fs_limits(mut self, limits: FsLimits) -> Self {
         self.fs_limits = limits;
+        self
+    }
+
+    /// Whether the interpreter runs its fast tier ([`VmOptions::fast_tier`]; on by default).
+    /// Off is a test mode: slower, and it shows a fast-tier shortcut that computes something
+    /// the general path would not.
+    pub fn fast_tier(mut self, on: bool) -> Self {
+        self.options.fast_tier = on;
+        self
+    }
+
+    /// The image test mode: at every turn of the event loop (before each microtask
+    /// checkpoint, timer, immediate or delivery, while no JS runs) the runtime makes an image
+    /// as [`Runtime::snapshot`] does, drops its VM and goes on with the VM restored from that
+    /// image, as [`RuntimeBuilder::restore`] would. Nothing the program does may change;
+    /// anything that does is state the image forgets. Slow; for tests. Not while replaying.
+    pub fn image_every_turn(mut self, on: bool) -> Self {
+        self.image_every_turn = on;
         self
     }
 
@@ -381,11 +392,7 @@ impl RuntimeBuilder {
         self.bound_limits(&mut vm)?;
         crate::manifest_check::check_against_payload(&manifest, &vm)?;
         crate::manifest_check::check_vfs_seed(&manifest, self.vfs_seed.as_ref())?;
-        amber_node::register(&mut vm);
-        crate::bridge::register(&mut vm);
-        crate::net::register(&mut vm);
-        register_policy(&mut vm);
-        apply_policy(&mut vm, &self.policy);
+        rebind_host_functions(&mut vm, &self.policy);
         let state = take_durable_state(&mut vm)?;
         let mut recorder = Recorder::at(manifest.journal_head);
         recorder.ledger = manifest.capabilities.clone();
@@ -439,6 +446,7 @@ impl RuntimeBuilder {
         vm.options.max_stack_depth = vm.options.max_stack_depth.min(ours.max_stack_depth);
         vm.options.max_native_depth = vm.options.max_native_depth.min(ours.max_native_depth);
         vm.options.gc_interval = ours.gc_interval;
+        vm.options.fast_tier = ours.fast_tier;
         match vm.options.max_heap_bytes {
             Some(max) if vm.heap.bytes_estimate > max => Err(Error::Limit(amber_engine::Limit::Heap)),
             _ => Ok(()),
@@ -478,6 +486,7 @@ impl RuntimeBuilder {
             partial_print: self.partial_print,
             grants: self.grants,
             fs_limits: self.fs_limits,
+            image_every_turn: self.image_every_turn,
         }
     }
 }
@@ -515,7 +524,9 @@ pub(super) fn with_kept_baseline<R>(options: &VmOptions, f: impl FnOnce(&Vm) -> 
     thread_local! {
         static KEPT_BASELINES: Cell<Vec<(String, Box<Vm>)>> = const { Cell::new(Vec::new()) };
     }
-    let key = serde_json::to_string(options).unwrap_or_default();
+    // The fast tier does not ride the image (so not its serde form either), but the kept
+    // baseline's options are the ones a run built on it starts with.
+    let key = format!("{}{}", serde_json::to_string(options).unwrap_or_default(), options.fast_tier);
     let mut kept = KEPT_BASELINES.take();
     let entry = match kept.iter().position(|(k, _)| *k == key) {
         Some(at) => kept.remove(at),
@@ -530,4 +541,14 @@ pub(super) fn with_kept_baseline<R>(options: &VmOptions, f: impl FnOnce(&Vm) -> 
     kept.push(entry); // most recently used last
     KEPT_BASELINES.set(kept);
     result
+}
+
+/// Binds what an image names but cannot carry (native host functions of the Node layer, the
+/// `amber` bridge, the network and the policy) on a VM decoded from an image.
+pub(super) fn rebind_host_functions(vm: &mut Vm, policy: &Policy) {
+    amber_node::register(vm);
+    crate::bridge::register(vm);
+    crate::net::register(vm);
+    register_policy(vm);
+    apply_policy(vm, policy);
 }

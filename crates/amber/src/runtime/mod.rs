@@ -34,10 +34,11 @@ use amber_engine::vfs::LowerLayer;
 use std::sync::{Arc, Mutex};
 mod answers;
 mod builder;
+mod image_every_turn;
 mod repl;
 
-use builder::{with_kept_baseline, LowerMountSpec};
-pub use builder::{FsLimits, RuntimeBuilder, GC_INTERVAL_VARIABLE};
+use builder::{rebind_host_functions, with_kept_baseline, LowerMountSpec};
+pub use builder::{FsLimits, RuntimeBuilder};
 
 /// Engine version written on images; restore refuses any other. The `heap.N` revision names
 /// the heap payload's schema (the engine's serde declarations): bump it whenever a heap type,
@@ -201,6 +202,8 @@ pub struct Runtime {
     partial_print: Option<PrintHook>,
     grants: Option<SharedGrants>,
     fs_limits: FsLimits,
+    /// [`RuntimeBuilder::image_every_turn`].
+    image_every_turn: bool,
 }
 
 /// The code of a coded error message, `"TypeError [CODE]: …"` (Node's form).
@@ -711,6 +714,9 @@ impl Runtime {
     /// The event loop (DESIGN §6) until the program completes, throws or waits on the host.
     fn drive(&mut self) -> Result<Outcome> {
         loop {
+            if self.image_every_turn {
+                self.continue_from_image()?;
+            }
             if let Some(outcome) = self.core.microtasks()? {
                 return Ok(self.end(outcome));
             }

@@ -129,7 +129,9 @@ pub fn run(vm: &mut Vm) -> JsResult<Value> {
 
 fn run_loop(vm: &mut Vm) -> JsResult<Value> {
     loop {
-        fast::run(vm);
+        if vm.options.fast_tier {
+            fast::run(vm);
+        }
         match step(vm) {
             Ok(Flow::Next) => {}
             Ok(Flow::Exit(v)) => return Ok(v),
