@@ -859,7 +859,7 @@ impl Vm {
         } else if let Some(e) = self.host_functions.iter_mut().find(|(n, _)| n == name) {
             e.1 = f;
         }
-        let id = crate::builtins::NativeId::by_name("%HostFunction").unwrap_or(crate::builtins::NativeId(0));
+        let id = crate::builtins::NativeId::builtin("%HostFunction");
         let key_name = self.str(name);
         let short = name.rsplit('.').next().unwrap_or(name).to_string();
         let fo = crate::builtins::make_native(self, &short, id, length, false, vec![key_name]);

@@ -70,7 +70,7 @@ pub fn install(vm: &mut Vm) {
         Value::symbol(id_symbol),
         Value::symbol(delay_symbol),
     ];
-    let host = NativeId::by_name("%HostFunction").unwrap_or(NativeId(0));
+    let host = NativeId::builtin("%HostFunction");
     let make = |vm: &mut Vm, name: &str, length: u32| {
         let short = name.rsplit('.').next().unwrap_or(name);
         let short = short.strip_prefix("prototype[Symbol.").map_or(short.to_string(), |s| s.replace(']', ""));

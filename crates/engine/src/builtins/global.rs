@@ -44,7 +44,7 @@ pub fn create_intrinsics(vm: &mut Vm) {
     let fp = Object::new(
         Some(object_prototype),
         Class::Native(NativeFunction {
-            id: NativeId::by_name("%FunctionPrototype").unwrap_or(NativeId(0)),
+            id: NativeId::builtin("%FunctionPrototype"),
             captures: Vec::new(),
             constructor: false,
             realm: vm.current_realm,
@@ -145,8 +145,7 @@ pub fn create_intrinsics(vm: &mut Vm) {
     vm.realm.intl_segment_iterator_prototype = plain(vm, op);
     vm.realm.intl_date_time_format_prototype = plain(vm, op);
     vm.global = plain(vm, op);
-    let thrower =
-        make_native(vm, "", NativeId::by_name("%ThrowTypeError").unwrap_or(NativeId(0)), 0, false, Vec::new());
+    let thrower = make_native(vm, "", NativeId::builtin("%ThrowTypeError"), 0, false, Vec::new());
     vm.heap.obj_mut(thrower).extensible = false;
     // %ThrowTypeError%'s own properties are non-configurable.
     for key in [atom::length, atom::name] {

@@ -156,6 +156,16 @@ impl NativeId {
     pub fn by_name(name: &str) -> Option<NativeId> {
         table().by_name.get(name).map(|&i| NativeId(i))
     }
+    /// The native the engine's own code names: `name` is written in the engine beside a
+    /// registration table, so a miss is an engine bug (a renamed or dropped table entry),
+    /// loud in debug builds. Release builds get the table's first native rather than a
+    /// panic. Names from outside the engine (an image) go through [`NativeId::by_name`] and
+    /// are refused when unknown.
+    pub fn builtin(name: &str) -> NativeId {
+        let id = NativeId::by_name(name);
+        debug_assert!(id.is_some(), "invariant: the native table registers {name:?}");
+        id.unwrap_or(NativeId(0))
+    }
     pub fn def(self) -> Option<&'static NativeDef> {
         table().defs.get(self.0 as usize).copied()
     }
@@ -200,8 +210,7 @@ pub fn make_native(
 
 /// A native function by stable name, for internal use (resolving functions and the like).
 pub fn make_internal(vm: &mut Vm, stable_name: &str, length: u32, captures: Vec<Value>) -> ObjectId {
-    let id = NativeId::by_name(stable_name).unwrap_or(NativeId(0));
-    make_native(vm, "", id, length, false, captures)
+    make_native(vm, "", NativeId::builtin(stable_name), length, false, captures)
 }
 
 /// Install every native whose stable name is `<prefix>.<name>`, `<prefix>[Symbol.x]`,
@@ -266,11 +275,8 @@ pub fn install(vm: &mut Vm, target: ObjectId, prefix: &str, defs: &'static [Nati
 /// Create a constructor from the native `stable_name`, link it with `prototype`, and make it
 /// a global named `global_name`.
 pub fn make_constructor(vm: &mut Vm, global_name: &str, stable_name: &str, prototype: ObjectId) -> ObjectId {
-    let def = NativeId::by_name(stable_name);
-    let (id, length) = match def {
-        Some(id) => (id, id.def().map_or(0, |d| d.length)),
-        None => (NativeId(0), 0),
-    };
+    let id = NativeId::builtin(stable_name);
+    let length = id.def().map_or(0, |d| d.length);
     let ctor = make_native(vm, global_name, id, length, true, Vec::new());
     vm.define_builtin(ctor, PropertyKey::Atom(atom::prototype), Value::object(prototype), PropFlags::NONE);
     vm.define_builtin(prototype, PropertyKey::Atom(atom::constructor), Value::object(ctor), PropFlags::HIDDEN);

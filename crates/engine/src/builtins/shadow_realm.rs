@@ -137,7 +137,7 @@ fn wrapped_value(vm: &mut Vm, realm: RealmId, value: Value) -> JsResult<Value> {
     let result = match copied {
         Ok((length, name)) => {
             let proto = Some(vm.realm.function_prototype);
-            let id = NativeId::by_name("%WrappedFunction").unwrap_or(NativeId(0));
+            let id = NativeId::builtin("%WrappedFunction");
             let f = NativeFunction { id, captures: vec![value], constructor: false, realm };
             let o = vm.heap.alloc_object(Object::new(proto, Class::Native(f)));
             vm.define_builtin(o, PropertyKey::Atom(atom::length), length, PropFlags(PropFlags::CONFIGURABLE));

@@ -114,7 +114,7 @@ const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 pub(crate) fn init(vm: &mut Vm) {
     // 23.2.1 The %TypedArray% Intrinsic Object: not a global; [[Prototype]] %Function.prototype%.
     let proto = vm.realm.typed_array_prototype;
-    let id = NativeId::by_name("TypedArray").unwrap_or(NativeId(0));
+    let id = NativeId::builtin("TypedArray");
     let ctor = make_native(vm, "TypedArray", id, 0, true, Vec::new());
     vm.realm.typed_array_constructor = ctor;
     // 23.2.2.3 %TypedArray%.prototype { [[Writable]]: false, [[Enumerable]]: false, [[Configurable]]: false }

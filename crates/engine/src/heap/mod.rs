@@ -389,11 +389,15 @@ impl Heap {
         self.alloc_object(Object::new(proto, Class::Ordinary))
     }
 
+    /// The object behind a handle. Handles come from this heap and the collector frees only
+    /// unreachable objects (the image verifier checks restored handles), so a dead or
+    /// out-of-range one is an engine bug: loud in debug builds (the test modes run them),
+    /// read as an empty object in release rather than a panic.
     #[inline]
     pub fn obj(&self, id: ObjectId) -> &Object {
         match self.objects.get(id.0) {
             Some(o) => o,
-            None => dangling_object(),
+            None => dangling_object(id),
         }
     }
 
@@ -466,12 +470,17 @@ impl Heap {
         self.flat_ref(id)
     }
 
-    /// Contents of a string known to be flat (ropes read as empty; call [`Heap::flat`] first).
+    /// Contents of a string known to be flat (call [`Heap::flat`] first). A rope or a dead
+    /// handle here is an engine bug: loud in debug builds, the empty string in release.
     pub fn flat_ref(&self, id: StringId) -> &JsStr {
         static EMPTY: std::sync::OnceLock<JsStr> = std::sync::OnceLock::new();
         match self.strings.get(id.0) {
             Some(HeapString::Flat(s)) => s,
-            _ => EMPTY.get_or_init(JsStr::empty),
+            other => {
+                debug_assert!(other.is_none(), "invariant: string {} is flat when read flat", id.0);
+                debug_assert!(other.is_some(), "invariant: string handle {} is live", id.0);
+                EMPTY.get_or_init(JsStr::empty)
+            }
         }
     }
 
@@ -489,9 +498,14 @@ impl Heap {
         BigIntId(self.bigints.alloc(b))
     }
 
+    /// The BigInt behind a handle; a dead one is an engine bug (see [`Heap::obj`]), zero in
+    /// release.
     pub fn bigint(&self, id: BigIntId) -> &BigInt {
         static ZERO: std::sync::OnceLock<BigInt> = std::sync::OnceLock::new();
-        self.bigints.get(id.0).unwrap_or_else(|| ZERO.get_or_init(BigInt::default))
+        self.bigints.get(id.0).unwrap_or_else(|| {
+            debug_assert!(false, "invariant: bigint handle {} is live", id.0);
+            ZERO.get_or_init(BigInt::default)
+        })
     }
 
     pub fn alloc_env(&mut self, env: Env) -> EnvId {
@@ -538,7 +552,8 @@ impl Heap {
 }
 
 #[cold]
-fn dangling_object() -> &'static Object {
+fn dangling_object(id: ObjectId) -> &'static Object {
+    debug_assert!(false, "invariant: object handle {} is live", id.0);
     static DEAD: std::sync::OnceLock<Object> = std::sync::OnceLock::new();
     DEAD.get_or_init(|| Object::new(None, Class::Ordinary))
 }

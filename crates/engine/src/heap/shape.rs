@@ -123,9 +123,11 @@ impl Shapes {
     }
 
     /// The shape behind a handle. Handles come only from this table (the image verifier checks
-    /// restored ones), so an out-of-range id is an engine bug; it reads as the empty root.
+    /// restored ones), so an out-of-range id is an engine bug: loud in debug builds, the
+    /// empty root in release.
     #[inline]
     pub fn get(&self, id: ShapeId) -> &Shape {
+        debug_assert!((id.0 as usize) < self.shapes.len(), "invariant: shape {} is in the table", id.0);
         self.shapes.get(id.0 as usize).unwrap_or(&self.shapes[0])
     }
 

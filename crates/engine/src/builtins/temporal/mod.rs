@@ -90,11 +90,8 @@ pub(crate) fn init(vm: &mut Vm) {
     ];
     for (name, proto, natives) in types {
         let stable = format!("Temporal.{name}");
-        let def = NativeId::by_name(&stable);
-        let (id, length) = match def {
-            Some(id) => (id, id.def().map_or(0, |d| d.length)),
-            None => (NativeId(0), 0),
-        };
+        let id = NativeId::builtin(&stable);
+        let length = id.def().map_or(0, |d| d.length);
         let ctor = make_native(vm, name, id, length, true, Vec::new());
         vm.define_builtin(ctor, PropertyKey::Atom(atom::prototype), Value::object(proto), PropFlags::NONE);
         vm.define_builtin(proto, PropertyKey::Atom(atom::constructor), Value::object(ctor), PropFlags::HIDDEN);
