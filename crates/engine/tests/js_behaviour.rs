@@ -8,7 +8,9 @@
 //! which run through the `amber` binary (crates/cli/tests/js_behaviour.rs).
 //!
 //! Each test mode (docs/testing.md) runs the whole corpus: plain, GC at every allocation,
-//! fast tier off, and an image at every turn of the event loop.
+//! fast tier off, and an image at every turn of the event loop; the GC mode's one slice is
+//! `behaviour::STRESS_EXCEPTIONS` (programs of hundreds of thousands of objects collect less
+//! often, one is left out).
 #![allow(clippy::unwrap_used)]
 // This file is the embedder, not the engine: it reads the corpus from disk and the modes from
 // the environment, which crates/engine/clippy.toml forbids the engine itself.
