@@ -5,8 +5,9 @@
 //!
 //! The plain run covers every corpus, end to end. The test modes (docs/testing.md) run here
 //! over the corpora of the crates above the engine (node, amber, cli), whose programs need
-//! the Node layer and the runtime's event loop; the engine's corpus runs in every mode in
-//! `cargo test -p amber-engine` (crates/engine/tests/js_behaviour.rs). The image mode also
+//! the Node layer and the runtime's event loop, and over the engine's programs that need it
+//! too (`behaviour::THROUGH_AMBER_ONLY`); the rest of the engine's corpus runs in every mode
+//! in `cargo test -p amber-engine` (crates/engine/tests/js_behaviour.rs). The image mode also
 //! runs here over the engine's corpus: it is the runtime's image (canonical copy, durable
 //! state, re-bound host functions) that it checks, which the engine's runner does not make.
 
@@ -46,8 +47,14 @@ fn actual_output(file: &Path, settings: Settings) -> String {
 
 fn run_mode(mode: Mode, krates: &[&str]) {
     let root = repo_root(env!("CARGO_MANIFEST_DIR"));
-    let files = corpus(&root, krates);
+    let mut files = corpus(&root, krates);
     behaviour::check_stress_exceptions(&root, &files, krates);
+    if !krates.contains(&"engine") {
+        // The engine's programs its runner leaves to this one run here in every mode.
+        let engine = corpus(&root, &["engine"]);
+        behaviour::check_through_amber_only(&root, &engine);
+        files.extend(engine.into_iter().filter(|f| behaviour::through_amber_only(&root, f)));
+    }
     check_all(&root, &files, mode, actual_output);
 }
 

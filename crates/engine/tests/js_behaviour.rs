@@ -7,6 +7,9 @@
 //! `node:` modules or a filesystem belong to the corpora of `crates/node` and `crates/cli`,
 //! which run through the `amber` binary (crates/cli/tests/js_behaviour.rs).
 //!
+//! The few programs of the corpus whose output depends on the Node layer around a script
+//! (`behaviour::THROUGH_AMBER_ONLY`, each with why) run only through `amber`.
+//!
 //! Each test mode (docs/testing.md) runs the whole corpus: plain, GC at every allocation,
 //! fast tier off, and an image at every turn of the event loop; the GC mode's one slice is
 //! `behaviour::STRESS_EXCEPTIONS` (programs of hundreds of thousands of objects collect less
@@ -213,8 +216,10 @@ fn actual_output(file: &Path, settings: Settings) -> String {
 
 fn run_mode(mode: Mode) {
     let root = repo_root(env!("CARGO_MANIFEST_DIR"));
-    let files = corpus(&root, &["engine"]);
+    let mut files = corpus(&root, &["engine"]);
     behaviour::check_stress_exceptions(&root, &files, &["engine"]);
+    behaviour::check_through_amber_only(&root, &files);
+    files.retain(|f| !behaviour::through_amber_only(&root, f));
     check_all(&root, &files, mode, actual_output);
 }
 

@@ -125,6 +125,30 @@ impl Mode {
     }
 }
 
+/// Programs of the engine's corpus whose output depends on the Node layer around a script,
+/// with why: the engine's runner leaves them out and the CLI's runs them in every mode.
+/// Paths are relative to `crates/`.
+pub const THROUGH_AMBER_ONLY: &[(&str, &str)] = &[(
+    "engine/tests/js/errors/stack_frames.js",
+    "the top-level frame is `Object.<anonymous>`: the CommonJS wrapper `amber run` (like node) \
+     calls a script in, which a script the engine evaluates alone does not have",
+)];
+
+/// Whether `file` is one of [`THROUGH_AMBER_ONLY`].
+pub fn through_amber_only(root: &Path, file: &Path) -> bool {
+    let rel = file.strip_prefix(root.join("crates")).unwrap_or(file);
+    THROUGH_AMBER_ONLY.iter().any(|(name, _)| rel == Path::new(name))
+}
+
+/// Every path in [`THROUGH_AMBER_ONLY`] names a file of `files`, so a renamed test cannot
+/// silently leave its entry behind (and drop out of the engine's runner unseen).
+pub fn check_through_amber_only(root: &Path, files: &[PathBuf]) {
+    let crates = root.join("crates");
+    for (name, _) in THROUGH_AMBER_ONLY {
+        assert!(files.iter().any(|f| f.strip_prefix(&crates).is_ok_and(|p| p == Path::new(name))), "{name} is gone");
+    }
+}
+
 /// Every path in [`STRESS_EXCEPTIONS`] that lies in one of `krates` still names a file of
 /// `files`, so a renamed test cannot silently leave its exception behind.
 pub fn check_stress_exceptions(root: &Path, files: &[PathBuf], krates: &[&str]) {
