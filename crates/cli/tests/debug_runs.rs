@@ -122,7 +122,7 @@ fn log_shows_each_operation_once_with_its_completion_time_and_duration() {
     assert_eq!(entries[3]["result"], serde_json::json!({"ok": 4}));
     assert!(entries[3]["duration_ms"].is_u64() && entries[0]["logical_time_ms"].is_u64());
     assert_eq!(view["records"], 8);
-    assert!(entries[4]["location"].as_str().unwrap().ends_with("agent.js:10:9"), "{}", entries[4]);
+    assert!(entries[4]["location"].as_str().unwrap().ends_with("agent.js:10:15"), "{}", entries[4]);
 
     let missing = sb.amber(&["log", "nope"]);
     expect(&missing, 2);

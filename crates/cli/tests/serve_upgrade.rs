@@ -71,7 +71,7 @@ fn upgrade_moves_a_waiting_session(mut server: Server) {
     assert_eq!(error["code"], "divergence", "{}", refused.text);
     assert!(error["details"]["expected"].as_str().unwrap().contains("v1:one"), "{}", refused.text);
     assert!(error["details"]["actual"].as_str().unwrap().contains("v2:one"), "{}", refused.text);
-    assert!(error["details"]["location"].as_str().unwrap().ends_with("main.mjs:2:17"), "{}", refused.text);
+    assert!(error["details"]["location"].as_str().unwrap().ends_with("main.mjs:2:23"), "{}", refused.text);
     assert_eq!(observed(&api, "u1"), before, "the session is exactly as it was");
 
     // The fix after the frontier: a changed module (same behaviour before it) and a new one.
