@@ -16,6 +16,7 @@ use crate::atoms::{atom, PropertyKey};
 use crate::bytecode::FunctionKind;
 use crate::heap::object::Class;
 use crate::interp::frame::{Frame, FrameKind};
+use crate::runtime::describe::data_property;
 use crate::value::{Kind, ObjectId, Value};
 use crate::vm::Vm;
 
@@ -135,7 +136,7 @@ fn type_name(vm: &mut Vm, this: Value) -> String {
         return function_name(vm, o).unwrap_or_else(|| "Function".into());
     }
     data_property(vm, o, PropertyKey::Atom(atom::constructor))
-        .and_then(|c| c.as_object())
+        .as_object()
         .and_then(|c| function_name(vm, c))
         .unwrap_or_else(|| "Object".into())
 }
@@ -152,7 +153,7 @@ fn function_name(vm: &mut Vm, f: ObjectId) -> Option<String> {
 fn method_name(vm: &Vm, this: Value, callee: Value, name: Option<crate::atoms::Atom>) -> Option<String> {
     let o = this.as_object()?;
     if let Some(name) = name {
-        if data_property(vm, o, PropertyKey::Atom(name)) == Some(callee) {
+        if data_property(vm, o, PropertyKey::Atom(name)) == callee {
             return Some(vm.heap.atoms.get(name).to_rust_string());
         }
     }
@@ -186,24 +187,6 @@ fn method_name(vm: &Vm, this: Value, callee: Value, name: Option<crate::atoms::A
 /// (a getter's `get key`).
 fn ends_with_method_name(name: &str, method: &str) -> bool {
     name == method || name.strip_suffix(method).is_some_and(|head| head.ends_with('.') || head.ends_with(' '))
-}
-
-/// `o[key]` along the prototype chain when it is a data property (None past an accessor or
-/// a proxy, which reading would run JS for).
-fn data_property(vm: &Vm, o: ObjectId, key: PropertyKey) -> Option<Value> {
-    let mut cur = Some(o);
-    for _ in 0..CHAIN_LIMIT {
-        let c = cur?;
-        let object = vm.heap.obj(c);
-        if matches!(object.class, Class::Proxy(_)) {
-            return None;
-        }
-        if let Some((value, flags)) = object.lookup_named(&vm.heap.shapes, key) {
-            return (!flags.is_accessor()).then_some(value);
-        }
-        cur = object.proto;
-    }
-    None
 }
 
 fn own_data_property(vm: &Vm, o: ObjectId, key: PropertyKey) -> Option<Value> {

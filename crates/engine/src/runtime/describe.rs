@@ -184,7 +184,7 @@ fn object_display(vm: &Vm, o: ObjectId) -> String {
 
 /// GetDataProperty: a data property found along the prototype chain without running JS
 /// (accessors and proxies give undefined).
-fn data_property(vm: &Vm, o: ObjectId, key: PropertyKey) -> Value {
+pub(crate) fn data_property(vm: &Vm, o: ObjectId, key: PropertyKey) -> Value {
     let mut cur = Some(o);
     let mut depth = 0;
     while let Some(c) = cur {
