@@ -1,7 +1,7 @@
-//! `--database [URL]` on `amber sessions` and `amber inspect`: the same views over the
-//! PostgreSQL store that `amber serve --database` servers share (docs/server.md, "Many
-//! servers, one PostgreSQL"), so an operator can look at the fleet's sessions without a
-//! server's HTTP API. Read-only: these commands never claim a session or take a lease.
+//! `--database [URL]`: the PostgreSQL store `amber serve --database` servers share
+//! (docs/server.md, "Many servers, one PostgreSQL"). `amber sessions` and `amber inspect`
+//! show its sessions without a server's HTTP API, read-only (they never claim a session or
+//! take a lease); `amber run` and `amber resume` run them (crate::database_run).
 //!
 //! `--database` without a value reads `$AMBER_DATABASE_URL`, which keeps a password out of
 //! the process list, as `amber serve` does.
@@ -13,24 +13,30 @@ use crate::error::{CliResult, Failure};
 
 #[derive(Args, Clone, Debug, Default)]
 pub struct DatabaseArg {
-    /// Read the sessions of the PostgreSQL store servers share (postgres://USER@HOST:PORT/DB);
-    /// without a value, $AMBER_DATABASE_URL.
+    /// The PostgreSQL store `amber serve --database` servers share
+    /// (postgres://USER@HOST:PORT/DB): the session is there, not in --store. `--database=`
+    /// (no value) reads $AMBER_DATABASE_URL, which keeps a password out of the process list.
     #[arg(long, value_name = "URL", num_args = 0..=1, default_missing_value = "")]
     database: Option<String>,
 }
 
 impl DatabaseArg {
+    /// The database's URL, when the flag was given.
+    pub fn url(&self) -> CliResult<Option<String>> {
+        let Some(flag) = &self.database else { return Ok(None) };
+        if !flag.is_empty() {
+            return Ok(Some(flag.clone()));
+        }
+        let url = std::env::var("AMBER_DATABASE_URL")
+            .ok()
+            .filter(|u| !u.is_empty())
+            .ok_or_else(|| Failure::usage("--database without a URL reads $AMBER_DATABASE_URL, which is not set"))?;
+        Ok(Some(url))
+    }
+
     /// The store, when the flag was given.
     pub fn open(&self) -> CliResult<Option<PgStore>> {
-        let Some(flag) = &self.database else { return Ok(None) };
-        let url = if flag.is_empty() {
-            std::env::var("AMBER_DATABASE_URL")
-                .ok()
-                .filter(|u| !u.is_empty())
-                .ok_or_else(|| Failure::usage("--database without a URL reads $AMBER_DATABASE_URL, which is not set"))?
-        } else {
-            flag.clone()
-        };
+        let Some(url) = self.url()? else { return Ok(None) };
         let store = PgStore::open(&url).map_err(|e| store_failure(e).context("opening the database"))?;
         Ok(Some(store.with_key(crate::image_key::key())))
     }

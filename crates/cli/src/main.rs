@@ -26,6 +26,7 @@ macro_rules! errln {
 
 mod atomic;
 mod database;
+mod database_run;
 mod error;
 mod eval;
 mod fault;

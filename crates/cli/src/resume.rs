@@ -19,30 +19,35 @@ use crate::store::{with_session_options, Held, StoreLocation};
 #[derive(Args)]
 pub struct ResumeArgs {
     /// The session.
-    name: String,
+    pub(crate) name: String,
     /// Fulfil operation ID with a JSON value (repeatable).
     #[arg(long = "resolve", value_name = "ID=JSON")]
-    resolves: Vec<String>,
+    pub(crate) resolves: Vec<String>,
     /// Reject operation ID with an Error carrying MESSAGE (repeatable).
     #[arg(long = "reject", value_name = "ID=MESSAGE")]
-    rejects: Vec<String>,
+    pub(crate) rejects: Vec<String>,
     /// Answer an input operation with TEXT (without ID: the oldest pending input).
     #[arg(long = "input", value_name = "[ID=]TEXT")]
-    inputs: Vec<String>,
+    pub(crate) inputs: Vec<String>,
     /// Approve the gated call waiting on approval ID (docs/manifest.md; repeatable).
     #[arg(long = "approve", value_name = "ID")]
-    approves: Vec<String>,
+    pub(crate) approves: Vec<String>,
     /// Deny approval ID: the call rejects with ERR_AMBER_NOT_APPROVED and REASON (repeatable).
     #[arg(long = "deny", value_name = "ID=REASON")]
-    denies: Vec<String>,
+    pub(crate) denies: Vec<String>,
     /// Who decides the approvals, journaled with each decision (free text, e.g. an e-mail).
     #[arg(long = "principal", value_name = "NAME", default_value = "cli")]
-    principal: String,
+    pub(crate) principal: String,
     #[command(flatten)]
-    host: HostArgs,
+    pub(crate) host: HostArgs,
+    #[command(flatten)]
+    pub(crate) database: crate::database::DatabaseArg,
 }
 
 pub fn resume(args: ResumeArgs, location: &StoreLocation) -> CliResult<u8> {
+    if let Some(url) = args.database.url()? {
+        return crate::database_run::resume(&args, &url, location);
+    }
     let store = location
         .open_existing()?
         .ok_or_else(|| Failure::usage(format!("no session {:?}: there is no session store here", args.name)))?;

@@ -22,112 +22,114 @@ use crate::store::{Held, RunOptions, StoreLocation};
 #[derive(Args)]
 pub struct RunArgs {
     /// The program to run.
-    file: PathBuf,
+    pub(crate) file: PathBuf,
     /// Keep the run as the durable session NAME (it must not exist yet).
     #[arg(long, value_name = "NAME")]
-    session: Option<String>,
+    pub(crate) session: Option<String>,
     /// Treat the file as an ES module (default for .mjs); imports are files relative to the
     /// importing module.
     #[arg(long)]
-    module: bool,
+    pub(crate) module: bool,
     /// The host folder the program's filesystem shows, read-only and lazily, at its own path
     /// (default: FILE's project root, the nearest folder up with a package.json). What the
     /// program writes stays in the session; what it reads first is captured, so a resume or
     /// replay sees the same bytes (docs/vfs.md).
     #[arg(long = "fs", value_name = "DIR")]
-    fs: Option<PathBuf>,
+    pub(crate) fs: Option<PathBuf>,
     /// Show PATH (relative to the folder) although hidden by default (.git, .ssh, .env*,
     /// keys, .amberignore matches); repeatable.
     #[arg(long = "fs-reveal", value_name = "PATH")]
-    fs_reveal: Vec<String>,
+    pub(crate) fs_reveal: Vec<String>,
     /// Let the program reach HOST (any port) or HOST:PORT over the network (`fetch`,
     /// `node:http`/`https`): comma-separated, repeatable; `*` allows every host, `*.example.com`
     /// its subdomains. Deny by default. Stored with the session.
     #[arg(long = "allow-net", value_name = "HOST[:PORT],...")]
-    allow_net: Vec<String>,
+    pub(crate) allow_net: Vec<String>,
     /// Give the program the secret environment variable NAME (`process.env.NAME`), from this
     /// process's environment: journal records and images hold a placeholder instead of the
     /// value, the session stores the name only, and resume and replay take the value from
     /// their own environment again. Repeatable.
     #[arg(long = "secret", value_name = "NAME")]
-    secrets: Vec<String>,
+    pub(crate) secrets: Vec<String>,
     #[command(flatten)]
-    host: HostArgs,
+    pub(crate) host: HostArgs,
+    #[command(flatten)]
+    pub(crate) database: crate::database::DatabaseArg,
     /// The program manifest (docs/manifest.md): the host functions `amber.call` may reach,
     /// their argument schemas, timeouts, retries and approval rules, and surface policies.
     /// Default: `amber.json` beside FILE, if there is one; without a manifest every call goes
     /// out. Stored with the session.
     #[arg(long = "manifest", value_name = "FILE")]
-    manifest: Option<PathBuf>,
+    pub(crate) manifest: Option<PathBuf>,
     /// Instruction budget; exceeding it exits with status 5.
     #[arg(long, value_name = "N")]
-    max_instructions: Option<u64>,
+    pub(crate) max_instructions: Option<u64>,
     /// Heap budget in bytes (suffixes K, M, G: powers of 1024); exceeding it exits with
     /// status 5. 0 means unlimited. The default protects a run without flags from a memory
     /// bomb; it is a constant, not derived from the machine, so a run behaves the same
     /// everywhere.
     #[arg(long, value_name = "BYTES", default_value = "4G", value_parser = parse_bytes)]
-    max_heap: u64,
+    pub(crate) max_heap: u64,
     /// How deep recursion through builtins may nest (a function calling itself through
     /// `forEach`, `call`, a getter, `toString`…) before a RangeError: each JS frame of such a
     /// recursion costs two levels. Native stack grows with it, outside --max-heap. Stored
     /// with the session.
     #[arg(long, value_name = "N", default_value_t = amber::engine::vm::DEFAULT_MAX_NATIVE_DEPTH,
           value_parser = clap::value_parser!(u32).range(1..))]
-    max_native_depth: u32,
+    pub(crate) max_native_depth: u32,
     /// The program's filesystem is read-only: every write or delete fails with EROFS (the
     /// manifest's fs.readonly). Stored with the session.
     #[arg(long = "fs-readonly")]
-    fs_readonly: bool,
+    pub(crate) fs_readonly: bool,
     /// Largest file the program may write (suffixes K, M, G); past it EFBIG. Joins the
     /// manifest's fs.max_file_bytes (the smaller wins). Stored with the session.
     #[arg(long = "fs-max-file-bytes", value_name = "BYTES", value_parser = parse_bytes)]
-    fs_max_file_bytes: Option<u64>,
+    pub(crate) fs_max_file_bytes: Option<u64>,
     /// All files the program writes together (suffixes K, M, G); past it ENOSPC. Joins the
     /// manifest's fs.max_total_bytes (the smaller wins). Stored with the session.
     #[arg(long = "fs-max-total-bytes", value_name = "BYTES", value_parser = parse_bytes)]
-    fs_max_total_bytes: Option<u64>,
+    pub(crate) fs_max_total_bytes: Option<u64>,
     /// Files, directories and symlinks the program may make (the upper layer's entries; lower
     /// ones it reads do not count); past it ENOSPC. Default 1,000,000. Stored with the session.
     #[arg(long = "fs-max-entries", value_name = "N")]
-    fs_max_entries: Option<u64>,
+    pub(crate) fs_max_entries: Option<u64>,
     /// The run's time zone (Date's local time, `Temporal.Now.timeZoneId()`, Intl's default):
     /// an IANA name such as Europe/Paris or an offset such as +05:30; default UTC, never the
     /// host's TZ. Stored with the session.
     #[arg(long = "tz", value_name = "ZONE")]
-    tz: Option<String>,
+    pub(crate) tz: Option<String>,
     /// The run's default locale (what `Intl` and `toLocaleString` use when no locale is
     /// given): a BCP 47 tag such as de-DE; default en-US. Stored with the session; the
     /// host's LANG and LC_* are never read.
     #[arg(long = "locale", value_name = "TAG")]
-    locale: Option<String>,
+    pub(crate) locale: Option<String>,
     /// Print the bytecode of every function instead of running.
     #[arg(long)]
-    dump_bytecode: bool,
+    pub(crate) dump_bytecode: bool,
     /// Print execution statistics to stderr after the run.
     #[arg(long)]
-    stats: bool,
+    pub(crate) stats: bool,
     /// Where a nondeterministic surface's values come from (docs/durability.md, "Policy"):
     /// SURFACE is random, crypto, clock, timers or fs; MODE is seeded, captured or disabled.
     /// Stored with the session; resume and replay run under it.
     #[arg(long = "policy", value_name = "SURFACE=MODE")]
-    policy: Vec<String>,
+    pub(crate) policy: Vec<String>,
     /// Give the program the environment variable NAME (`process.env`): NAME=VALUE sets it,
     /// NAME alone copies this process's value if it has one. Nothing else of the host's
     /// environment reaches the program. Stored with the session.
     #[arg(long = "env", value_name = "NAME[=VALUE]")]
-    env: Vec<String>,
+    pub(crate) env: Vec<String>,
     /// The run's entropy seed, 64 hex digits (default: fresh randomness). Journaled like a
     /// fresh one; with --start-time, two runs of the same program give byte-identical images.
     #[arg(long, value_name = "HEX")]
-    seed: Option<String>,
+    pub(crate) seed: Option<String>,
     /// The logical clock's start, in ms since the Unix epoch (default: the host's clock).
     /// Journaled like a captured one.
     #[arg(long = "start-time", value_name = "MS")]
-    start_time: Option<u64>,
+    pub(crate) start_time: Option<u64>,
     /// Arguments for the program (`process.argv.slice(2)`), after FILE or after `--`.
     #[arg(value_name = "ARGS", trailing_var_arg = true, allow_hyphen_values = true)]
-    args: Vec<String>,
+    pub(crate) args: Vec<String>,
 }
 
 /// `--seed HEX`: exactly 32 bytes as 64 hex digits.
@@ -144,7 +146,7 @@ fn parse_seed(hex: &str) -> CliResult<[u8; 32]> {
 }
 
 /// The program's arguments and the environment `--env` gives it.
-fn process_inputs(args: &[String], env: &[String]) -> CliResult<ProcessInputs> {
+pub(crate) fn process_inputs(args: &[String], env: &[String]) -> CliResult<ProcessInputs> {
     let mut inputs = ProcessInputs { argv: args.to_vec(), env: Default::default() };
     for item in env {
         let (name, value) = match item.split_once('=') {
@@ -273,6 +275,9 @@ pub fn builder() -> RuntimeBuilder {
 }
 
 pub fn run(args: RunArgs, location: &StoreLocation) -> CliResult<u8> {
+    if let Some(url) = args.database.url()? {
+        return crate::database_run::run(&args, &url, location);
+    }
     let source = std::fs::read_to_string(&args.file)
         .map_err(|e| Failure::usage(format!("cannot read {}: {e}", args.file.display())))?;
     // The entry is named by its absolute path, as Node names it: imports and requires
@@ -497,7 +502,7 @@ fn time_gc(_vm: &Vm, phase: amber::engine::vm::GcPhase) {
 }
 
 /// `--max-heap`'s value: 0 is unlimited.
-fn heap_limit(bytes: u64) -> Option<u64> {
+pub(crate) fn heap_limit(bytes: u64) -> Option<u64> {
     (bytes != 0).then_some(bytes)
 }
 

@@ -64,8 +64,8 @@ pub struct ServeArgs {
     host: HostArgs,
 }
 
-/// The `--host` commands, for the server's slices.
-struct ServeHosts(HostCommands);
+/// The `--host` commands, for the server's slices (and `amber run --database`'s).
+pub(crate) struct ServeHosts(pub(crate) HostCommands);
 
 impl amber_server::HostCommands for ServeHosts {
     fn serves(&self, name: &str) -> bool {
@@ -132,7 +132,8 @@ pub fn serve(args: ServeArgs, location: &StoreLocation) -> CliResult<u8> {
 
 #[derive(Args)]
 pub struct DeployArgs {
-    /// The program folder (its files become the program's bundle; .git and .amber are left out).
+    /// The program folder (its files become the program's bundle; what the overlay hides by
+    /// default is left out: .git, .amber, .ssh, .env*, *.pem, *.key, ...).
     dir: PathBuf,
     /// The server's base URL, e.g. http://127.0.0.1:8470.
     #[arg(long, value_name = "URL")]
@@ -142,42 +143,60 @@ pub struct DeployArgs {
     token: Option<String>,
 }
 
-/// Folders never deployed: version control and session stores.
-const LEFT_OUT: [&str; 2] = [".git", ".amber"];
+/// The file a program's manifest is at, at its bundle's root (amber_server's bundle rule).
+pub(crate) const MANIFEST_FILE: &str = "amber.json";
 
-/// The folder as a tar archive, paths relative to it, in sorted order (the same folder gives
-/// the same bytes and the same program id).
+/// The folder's files as a program's bundle: paths relative to it, sorted (the same folder
+/// gives the same bundle and the same program id). Entries the overlay hides by default
+/// (`amber::lower::is_hidden_name`: version control, session stores, `.ssh`, `.env*`, keys)
+/// and symlinks out of the folder are left out, so a deployed program never carries them into the store.
+pub(crate) fn program_files(dir: &Path) -> CliResult<Vec<(String, Vec<u8>)>> {
+    let dir = &std::fs::canonicalize(dir).map_err(|e| Failure::usage(format!("{}: {e}", dir.display())))?;
+    let mut paths = Vec::new();
+    collect(dir, dir, &mut paths)?;
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|rel| {
+            let bytes = std::fs::read(dir.join(&rel)).map_err(|e| Failure::usage(format!("{}: {e}", rel.display())))?;
+            Ok((rel.to_string_lossy().into_owned(), bytes))
+        })
+        .collect()
+}
+
+/// The folder as a tar archive of [`program_files`].
 fn bundle(dir: &Path) -> CliResult<Vec<u8>> {
-    let mut files = Vec::new();
-    collect(dir, dir, &mut files)?;
-    files.sort();
     let mut builder = tar::Builder::new(Vec::new());
-    for rel in &files {
-        let bytes = std::fs::read(dir.join(rel)).map_err(|e| Failure::usage(format!("{}: {e}", rel.display())))?;
+    for (rel, bytes) in program_files(dir)? {
         let mut header = tar::Header::new_gnu();
         header.set_size(bytes.len() as u64);
         header.set_mode(0o644);
         header.set_mtime(0);
         header.set_cksum();
-        builder
-            .append_data(&mut header, rel, bytes.as_slice())
-            .map_err(|e| Failure::usage(format!("{}: {e}", rel.display())))?;
+        builder.append_data(&mut header, &rel, bytes.as_slice()).map_err(|e| Failure::usage(format!("{rel}: {e}")))?;
     }
     builder.into_inner().map_err(|e| Failure::usage(format!("building the bundle: {e}")))
+}
+
+/// True if the symlink at `path` resolves inside `root` (canonical): one pointing out of the
+/// folder (`/proc/self/environ`, a key in the home directory) is left out, as the overlay
+/// refuses to follow it.
+fn inside(root: &Path, path: &Path) -> bool {
+    std::fs::canonicalize(path).is_ok_and(|target| target.starts_with(root))
 }
 
 fn collect(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> CliResult<()> {
     let entries = std::fs::read_dir(dir).map_err(|e| Failure::usage(format!("{}: {e}", dir.display())))?;
     for entry in entries {
         let entry = entry.map_err(|e| Failure::usage(format!("{}: {e}", dir.display())))?;
+        if amber::lower::is_hidden_name(&entry.file_name().to_string_lossy()) {
+            continue;
+        }
         let path = entry.path();
         let kind = entry.file_type().map_err(|e| Failure::usage(format!("{}: {e}", path.display())))?;
         if kind.is_dir() {
-            if LEFT_OUT.iter().any(|name| entry.file_name() == *name) {
-                continue;
-            }
             collect(root, &path, out)?;
-        } else if kind.is_file() || (kind.is_symlink() && path.is_file()) {
+        } else if kind.is_file() || (kind.is_symlink() && path.is_file() && inside(root, &path)) {
             out.push(path.strip_prefix(root).unwrap_or(&path).to_path_buf());
         }
     }

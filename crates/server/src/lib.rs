@@ -22,6 +22,7 @@ pub mod api;
 mod auth;
 mod bundle;
 mod events;
+pub mod local;
 mod metrics;
 mod otlp;
 pub use otlp::{layer as otlp_layer, HostSpanLayer};
@@ -141,15 +142,34 @@ pub(crate) struct Shared {
     pub exporter: Option<otlp::Exporter>,
 }
 
-/// Runs the server until SIGTERM or SIGINT; then stops taking work, lets running slices end
-/// (each commits its image and releases its lease), and returns.
-pub fn serve(mut config: ServerConfig) -> Result<(), String> {
-    if config.tokens.is_none() && !config.listen.ip().is_loopback() {
-        return Err(format!(
-            "refusing to listen on {} without --token-file: without tokens the server binds to loopback only",
-            config.listen
-        ));
+impl Shared {
+    /// The shared state of a server (or of a [`local::LocalRunner`]) over `store`, taking
+    /// the tokens, host commands and image key out of `config`.
+    fn new(config: &mut ServerConfig, store: Arc<dyn Store>, exporter: Option<otlp::Exporter>) -> Shared {
+        Shared {
+            store,
+            store_dir: config.store_dir.clone(),
+            scheduler: scheduler::Scheduler::new(config.tenant_concurrency.max(1), config.max_queued),
+            events: events::Events::new(),
+            metrics: metrics::Metrics::default(),
+            tokens: config.tokens.take(),
+            hosts: config.hosts.take(),
+            image_key: config.image_key.take(),
+            transport: config.transport.clone(),
+            max_body: config.max_body,
+            max_bundle: config.max_bundle,
+            max_instructions: config.max_instructions,
+            max_heap: config.max_heap,
+            slice_instructions: config.slice_instructions.max(1),
+            ops_available: tokio::sync::Notify::new(),
+            exporter,
+        }
     }
+}
+
+/// The store `config` names: its PostgreSQL database, else the SQLite store in its store
+/// directory (created, with the directory, which also holds materialized program bundles).
+fn open_store(config: &ServerConfig) -> Result<Arc<dyn Store>, String> {
     // The image key also tags every journal head the store writes (amber_durable's head_tag).
     let key = config.image_key.clone();
     let store: Arc<dyn Store> = match &config.database {
@@ -166,6 +186,19 @@ pub fn serve(mut config: ServerConfig) -> Result<(), String> {
     };
     std::fs::create_dir_all(&config.store_dir)
         .map_err(|e| format!("creating the store directory {}: {e}", config.store_dir.display()))?;
+    Ok(store)
+}
+
+/// Runs the server until SIGTERM or SIGINT; then stops taking work, lets running slices end
+/// (each commits its image and releases its lease), and returns.
+pub fn serve(mut config: ServerConfig) -> Result<(), String> {
+    if config.tokens.is_none() && !config.listen.ip().is_loopback() {
+        return Err(format!(
+            "refusing to listen on {} without --token-file: without tokens the server binds to loopback only",
+            config.listen
+        ));
+    }
+    let store = open_store(&config)?;
     let (exporter, exporter_thread) = match config.otlp.take() {
         Some(url) => {
             let (exporter, thread) = otlp::Exporter::start(url, store.clone())?;
@@ -173,24 +206,7 @@ pub fn serve(mut config: ServerConfig) -> Result<(), String> {
         }
         None => (None, None),
     };
-    let shared = Arc::new(Shared {
-        store: store.clone(),
-        store_dir: config.store_dir.clone(),
-        scheduler: scheduler::Scheduler::new(config.tenant_concurrency.max(1), config.max_queued),
-        events: events::Events::new(),
-        metrics: metrics::Metrics::default(),
-        tokens: config.tokens.take(),
-        hosts: config.hosts.take(),
-        image_key: config.image_key.take(),
-        transport: config.transport.clone(),
-        max_body: config.max_body,
-        max_bundle: config.max_bundle,
-        max_instructions: config.max_instructions,
-        max_heap: config.max_heap,
-        slice_instructions: config.slice_instructions.max(1),
-        ops_available: tokio::sync::Notify::new(),
-        exporter,
-    });
+    let shared = Arc::new(Shared::new(&mut config, store.clone(), exporter));
     // Whatever a previous process left runnable (queued, crashed while running, results
     // waiting), and every durable sleep.
     schedule_stored_work(&shared).map_err(|e| format!("reading the store: {e}"))?;

@@ -92,36 +92,28 @@ pub fn run(shared: &Shared) {
     while let Some((id, tenant)) = shared.scheduler.next() {
         let started = Instant::now();
         shared.metrics.slice_started(&id);
-        take_output();
         // The slice as a span of the session's trace (`--otlp`; crate::otlp::layer): its
         // run id is recorded at the first commit, once the run has one.
         let span = tracing::info_span!("amber.slice", session = %id, run_id = tracing::field::Empty);
         let entered = span.enter();
-        match run_slice(shared, &id) {
-            Ok(report) => after_slice(shared, &id, &tenant, &report),
-            Err(SliceError::AtLimit(message)) => {
+        match attempt(shared, &id) {
+            Attempt::Ran(report) => after_slice(shared, &id, &tenant, &report),
+            Attempt::AtLimit(message) => {
                 // Its tenant's slots are taken on other servers: look again shortly (a slot
                 // frees when one of those slices ends; no server is told of that).
                 tracing::debug!(session = %id, reason = %message, "slice deferred");
                 shared.scheduler.add_timer(&id, &tenant, amber::wall_clock_ms().saturating_add(AT_LIMIT_RETRY_MS));
             }
-            Err(SliceError::Elsewhere(message)) => {
+            Attempt::Elsewhere(message) => {
                 // Another server holds the session (or took it over): it runs there.
                 tracing::debug!(session = %id, reason = %message, "slice left to another server");
             }
-            Err(SliceError::Store(message)) => {
+            Attempt::StoreFailed(message) => {
                 // The store failed (I/O, busy): nothing the session did is lost; it runs again
                 // when next woken or when the server restarts.
                 tracing::error!(session = %id, error = %message, "slice could not commit");
             }
-            Err(SliceError::Session(message)) => {
-                tracing::warn!(session = %id, error = %message, "session failed");
-                let outcome = json!({ "error": { "code": "server", "message": message } });
-                match shared.store.fail_session(&id, &outcome) {
-                    Ok(()) => shared.events.publish(&id, "status", json!({ "status": "failed", "outcome": outcome })),
-                    Err(e) => tracing::error!(session = %id, error = %e, "could not record the failure"),
-                }
-            }
+            Attempt::Failed(_) => {}
         }
         drop(entered);
         drop(span);
@@ -131,6 +123,41 @@ pub fn run(shared: &Shared) {
         shared.metrics.slices.observe(started.elapsed().as_secs_f64());
         shared.metrics.slices_total.fetch_add(1, Ordering::Relaxed);
         shared.scheduler.done(&id, &tenant);
+    }
+}
+
+/// How one attempt at a slice ended.
+pub(crate) enum Attempt {
+    /// The slice ran, or found the session finished or cancelled.
+    Ran(SliceReport),
+    /// The session's tenant runs its limit of sessions on the servers sharing the store.
+    AtLimit(String),
+    /// Another process holds the session's lease, or took it over mid-slice.
+    Elsewhere(String),
+    /// The store failed; the session is left as it was.
+    StoreFailed(String),
+    /// The session cannot run; it is recorded as failed with this message (if the store
+    /// could record it).
+    Failed(String),
+}
+
+/// Runs one slice of session `id`; a session that cannot run is recorded as failed.
+pub(crate) fn attempt(shared: &Shared, id: &str) -> Attempt {
+    take_output();
+    match run_slice(shared, id) {
+        Ok(report) => Attempt::Ran(report),
+        Err(SliceError::AtLimit(message)) => Attempt::AtLimit(message),
+        Err(SliceError::Elsewhere(message)) => Attempt::Elsewhere(message),
+        Err(SliceError::Store(message)) => Attempt::StoreFailed(message),
+        Err(SliceError::Session(message)) => {
+            tracing::warn!(session = %id, error = %message, "session failed");
+            let outcome = json!({ "error": { "code": "server", "message": message } });
+            match shared.store.fail_session(id, &outcome) {
+                Ok(()) => shared.events.publish(id, "status", json!({ "status": "failed", "outcome": outcome })),
+                Err(e) => tracing::error!(session = %id, error = %e, "could not record the failure"),
+            }
+            Attempt::Failed(message)
+        }
     }
 }
 
@@ -173,9 +200,9 @@ impl From<String> for SliceError {
 }
 
 /// What a slice left behind.
-struct SliceReport {
-    status: ServerStatus,
-    pending: Vec<PendingOp>,
+pub(crate) struct SliceReport {
+    pub status: ServerStatus,
+    pub pending: Vec<PendingOp>,
 }
 
 fn after_slice(shared: &Shared, id: &str, tenant: &str, report: &SliceReport) {
