@@ -287,6 +287,9 @@ fn schedule_stored_work(shared: &Shared) -> Result<(), amber_store::StoreError> 
             shared.scheduler.add_timer(&id, &row.spec.tenant, due);
         }
     }
+    if shared.store.shared() {
+        shared.scheduler.set_fleet_leases(&shared.store.leases_by_tenant()?);
+    }
     if let Some(at) = shared.store.next_retry_ms()? {
         shared.scheduler.add_retry_timer(at);
     }

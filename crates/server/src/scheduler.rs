@@ -1,7 +1,12 @@
-//! Which session runs next: one run queue per tenant, served round-robin (fair share: one
-//! tenant's 10,000 queued sessions wait their turn behind another's 10 one at a time), a
-//! per-tenant limit of sessions running at once, a bound on the sessions waiting, and the
-//! durable timers (sleeps, retry backoffs).
+//! Which session runs next: one run queue per tenant, the tenant running the fewest sessions
+//! served first, round-robin among equals (fair share: one tenant's 10,000 queued sessions
+//! wait their turn behind another's 10 one at a time), a per-tenant limit of sessions running
+//! at once, a bound on the sessions waiting, and the durable timers (sleeps, retry backoffs).
+//!
+//! Servers sharing a database count the sessions the *fleet* runs: the poll gives the
+//! scheduler every tenant's live leases ([`Scheduler::set_fleet_leases`]), and a tenant busy on
+//! other servers waits behind one that is not, so fair share holds across servers (the
+//! per-tenant limit itself is enforced in the store's claim transaction).
 //!
 //! A session is at most once in the queues and at most once running; work that arrives for
 //! a running session (a result, a cancel) marks it to run again when its slice ends.
@@ -21,8 +26,10 @@ struct State {
     running_per_tenant: BTreeMap<String, usize>,
     /// Running sessions to queue again when their slice ends.
     again: BTreeMap<String, String>,
-    /// The tenant served last (round-robin starts after it).
+    /// The tenant served last (round-robin among equals starts after it).
     last_tenant: Option<String>,
+    /// Sessions per tenant running on other servers sharing the store, as of the last poll.
+    elsewhere: BTreeMap<String, usize>,
     /// Durable timers: (due ms, session) → tenant; a session's empty id is a retry timer.
     timers: BTreeSet<(u64, String, String)>,
     stopping: bool,
@@ -104,30 +111,45 @@ impl Scheduler {
         }
     }
 
-    /// Round-robin over tenants after the last one served, skipping tenants at their limit.
+    /// Sets the fleet's live leases per tenant (this server's included, as the store counts
+    /// them): what runs elsewhere is what this server does not run itself.
+    pub fn set_fleet_leases(&self, leases: &BTreeMap<String, u64>) {
+        let mut state = self.lock();
+        let elsewhere = leases
+            .iter()
+            .map(|(tenant, n)| {
+                let here = state.running_per_tenant.get(tenant).copied().unwrap_or(0);
+                (tenant.clone(), usize::try_from(*n).unwrap_or(usize::MAX).saturating_sub(here))
+            })
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        state.elsewhere = elsewhere;
+    }
+
+    /// The queued tenant below its limit that runs the fewest sessions (here and elsewhere);
+    /// among equals, the first after the last one served.
     fn pick(&self, state: &mut State) -> Option<(String, String)> {
         let tenants: Vec<String> = state.queues.keys().cloned().collect();
         let start = match &state.last_tenant {
             Some(last) => tenants.iter().position(|t| t > last).unwrap_or(0),
             None => 0,
         };
-        for offset in 0..tenants.len() {
-            let tenant = &tenants[(start + offset) % tenants.len()];
-            if state.running_per_tenant.get(tenant).copied().unwrap_or(0) >= self.tenant_limit {
-                continue;
-            }
-            let queue = state.queues.get_mut(tenant)?;
-            let Some(id) = queue.pop_front() else { continue };
-            if queue.is_empty() {
-                state.queues.remove(tenant);
-            }
-            state.queued.remove(&id);
-            state.running.insert(id.clone());
-            *state.running_per_tenant.entry(tenant.clone()).or_default() += 1;
-            state.last_tenant = Some(tenant.clone());
-            return Some((id, tenant.clone()));
+        let here = |state: &State, tenant: &str| state.running_per_tenant.get(tenant).copied().unwrap_or(0);
+        let tenant = (0..tenants.len())
+            .map(|offset| &tenants[(start + offset) % tenants.len()])
+            .filter(|tenant| here(state, tenant) < self.tenant_limit)
+            .min_by_key(|tenant| here(state, tenant) + state.elsewhere.get(*tenant).copied().unwrap_or(0))?
+            .clone();
+        let queue = state.queues.get_mut(&tenant)?;
+        let id = queue.pop_front()?;
+        if queue.is_empty() {
+            state.queues.remove(&tenant);
         }
-        None
+        state.queued.remove(&id);
+        state.running.insert(id.clone());
+        *state.running_per_tenant.entry(tenant.clone()).or_default() += 1;
+        state.last_tenant = Some(tenant.clone());
+        Some((id, tenant))
     }
 
     /// A worker finished a slice of `id`.
@@ -226,6 +248,21 @@ mod tests {
         assert_eq!(picked, None);
         s.done("big-0", "big");
         assert_eq!(s.next().unwrap().0, "big-2");
+    }
+
+    #[test]
+    fn a_tenant_busy_on_other_servers_waits_behind_one_that_is_not() {
+        let s = Scheduler::new(8, 100);
+        for i in 0..3 {
+            s.wake(&format!("big-{i}"), "big");
+            s.wake(&format!("small-{i}"), "small");
+        }
+        // The fleet runs 3 of big's sessions, one of them here.
+        assert_eq!(s.next().unwrap().0, "big-0");
+        s.set_fleet_leases(&BTreeMap::from([("big".to_string(), 3)]));
+        let order: Vec<String> = (0..4).map(|_| s.next().unwrap().0).collect();
+        // small catches up to big's 3 first, then the two take turns.
+        assert_eq!(order, ["small-0", "small-1", "small-2", "big-1"]);
     }
 
     #[test]

@@ -121,6 +121,14 @@ pub trait Store: Send + Sync {
     /// Counts for `/metrics`: sessions by status, operations by state.
     fn counts(&self) -> StoreResult<Counts>;
 
+    /// Sessions holding a live lease, per tenant, over every process sharing the store: a
+    /// server's scheduler serves the tenant running the fewest first, so fair share holds
+    /// across servers. A store no other process shares answers empty (the scheduler's own
+    /// counts are then the whole picture).
+    fn leases_by_tenant(&self) -> StoreResult<std::collections::BTreeMap<String, u64>> {
+        Ok(std::collections::BTreeMap::new())
+    }
+
     /// True if other processes share this store (a database many servers use): work can
     /// become runnable without this process knowing, so a server looks for it, waiting in
     /// [`Store::wait_for_work`] between looks.

@@ -56,6 +56,12 @@ macro_rules! store_suite {
                 $crate::suite::a_finished_slice_commits_its_last_output_with_its_status(&*store);
             }
         }
+        #[test]
+        fn tenants_take_turns_at_tool_worker_claims() {
+            if let Some(store) = $make("turns_7") {
+                $crate::suite::tenants_take_turns_at_tool_worker_claims(&*store);
+            }
+        }
     };
 }
 pub(crate) use store_suite;
@@ -79,7 +85,12 @@ fn new_session() -> NewSession {
 
 /// A session that ran one slice and now waits on `pending`.
 fn suspended(store: &dyn Store, id: &str, pending: &[PendingOp], policy: OpPolicy) {
-    store.create_session(Some(id), &spec("p")).unwrap();
+    suspended_as(store, id, &spec("p"), pending, policy);
+}
+
+/// [`suspended`] with its own spec (a tenant).
+fn suspended_as(store: &dyn Store, id: &str, spec: &SessionSpec, pending: &[PendingOp], policy: OpPolicy) {
+    store.create_session(Some(id), spec).unwrap();
     let mut slice = store.open_slice(id).unwrap();
     slice.create_durable(&new_session()).unwrap();
     slice
@@ -160,6 +171,29 @@ pub fn an_expired_claim_goes_to_another_worker_and_cannot_complete(store: &dyn S
     assert!(matches!(store.complete_claim("garbage", &value, 0), Err(StoreError::NotFound { .. })));
     let any = store.claim_ops(&[], 10, 1_300).unwrap();
     assert_eq!(any.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["other"]);
+}
+
+pub fn tenants_take_turns_at_tool_worker_claims(store: &dyn Store) {
+    let policy = OpPolicy { timeout_ms: 10_000, max_attempts: 1, backoff_ms: 0 };
+    let tenant = |name: &str| -> SessionSpec {
+        serde_json::from_value(json!({ "program": "p", "entry": "agent.js", "tenant": name })).unwrap()
+    };
+    // The big tenant's calls were all issued first; the small one's come after them.
+    for n in 0..3 {
+        suspended_as(store, &format!("big-{n}"), &tenant("big"), &[call(1, "f"), call(2, "f")], policy);
+    }
+    suspended_as(store, "small-0", &tenant("small"), &[call(1, "f")], policy);
+    suspended_as(store, "small-1", &tenant("small"), &[call(1, "f")], policy);
+    let claimed = |claims: Vec<Claim>| -> Vec<String> {
+        let mut names: Vec<String> = claims.iter().map(|c| format!("{}:{}", c.session, c.op)).collect();
+        names.sort();
+        names
+    };
+    // Two claims: one of each tenant, each tenant's oldest, not the big tenant's first two.
+    assert_eq!(claimed(store.claim_ops(&[], 2, 1_000).unwrap()), ["big-0:1", "small-0:1"]);
+    assert_eq!(claimed(store.claim_ops(&[], 2, 1_000).unwrap()), ["big-0:2", "small-1:1"]);
+    // The small tenant has nothing left: the big one's calls follow in their order.
+    assert_eq!(claimed(store.claim_ops(&[], 3, 1_000).unwrap()), ["big-1:1", "big-1:2", "big-2:1"]);
 }
 
 pub fn failures_retry_with_backoff_until_attempts_run_out(store: &dyn Store) {

@@ -311,6 +311,15 @@ impl Store for PgStore {
         Ok(rows.into_iter().map(|row| (row.get(0), row.get(1))).collect())
     }
 
+    fn leases_by_tenant(&self) -> StoreResult<std::collections::BTreeMap<String, u64>> {
+        let rows = self.conn()?.query(
+            "SELECT tenant, COUNT(*) FROM server_sessions WHERE lease_owner IS NOT NULL AND lease_expires >= $1 \
+             GROUP BY tenant",
+            &[&to_i64(now_ms())],
+        )?;
+        Ok(rows.into_iter().map(|row| (row.get(0), to_u64(row.get(1)))).collect())
+    }
+
     fn pending_sleeps(&self) -> StoreResult<Vec<(String, u64)>> {
         let rows = self.conn()?.query(
             "SELECT o.session, MIN(o.due) FROM server_ops o JOIN server_sessions s ON s.id = o.session \

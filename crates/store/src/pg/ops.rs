@@ -73,13 +73,24 @@ pub(super) fn resolve(
 
 pub(super) fn claim(c: &mut impl GenericClient, names: &[String], limit: usize, now: u64) -> StoreResult<Vec<Claim>> {
     let mut tx = c.transaction()?;
+    // Fair share between tenants: each tenant's claimable calls in their own order, the
+    // tenants taking turns (every tenant's first call, then every second one, …). The inner
+    // query ranks (a window function cannot sit under FOR UPDATE); the outer one locks and
+    // checks claimability again on the row it locked, since another worker's claim may have
+    // committed in between (READ COMMITTED re-evaluates the outer WHERE on the new version).
     let rows = tx.query(
         "SELECT o.session, o.op, o.name, o.args, o.attempts, o.timeout_ms, o.idempotency_key \
-         FROM server_ops o JOIN server_sessions s ON s.id = o.session \
-         WHERE o.kind = 'call' AND s.status = 'suspended' AND NOT s.cancel_requested \
+         FROM server_ops o WHERE (o.session, o.op) IN ( \
+             SELECT session, op FROM ( \
+                 SELECT o.session, o.op, o.not_before, s.ord, ROW_NUMBER() OVER ( \
+                     PARTITION BY s.tenant ORDER BY o.not_before, s.ord, o.op) AS turn \
+                 FROM server_ops o JOIN server_sessions s ON s.id = o.session \
+                 WHERE o.kind = 'call' AND s.status = 'suspended' AND NOT s.cancel_requested \
+                 AND ((o.state = 'pending' AND o.not_before <= $1) OR (o.state = 'claimed' AND o.claim_expires < $1)) \
+                 AND (cardinality($2::text[]) = 0 OR o.name = ANY($2::text[])) \
+             ) ranked ORDER BY turn, not_before, ord, op LIMIT $3) \
          AND ((o.state = 'pending' AND o.not_before <= $1) OR (o.state = 'claimed' AND o.claim_expires < $1)) \
-         AND (cardinality($2::text[]) = 0 OR o.name = ANY($2::text[])) \
-         ORDER BY o.not_before, s.ord, o.op LIMIT $3 FOR UPDATE OF o SKIP LOCKED",
+         ORDER BY o.not_before, o.session, o.op FOR UPDATE OF o SKIP LOCKED",
         &[&to_i64(now), &names, &to_i64(limit as u64)],
     )?;
     let mut claims = Vec::with_capacity(rows.len());

@@ -185,6 +185,10 @@ fn a_tenants_limit_holds_across_servers() {
     }
     assert!(matches!(b.open_slice("t3"), Err(StoreError::AtLimit(_))), "on every server");
     let other_tenant = b.open_slice("u1").unwrap();
+    // Every server sees the fleet's leases per tenant (what its scheduler's fair share orders by).
+    let leases = std::collections::BTreeMap::from([("t".to_string(), 2), ("u".to_string(), 1)]);
+    assert_eq!(a.leases_by_tenant().unwrap(), leases);
+    assert_eq!(b.leases_by_tenant().unwrap(), leases);
     assert_eq!(a.session("t3").unwrap().unwrap().status, ServerStatus::Queued, "a refused claim changes nothing");
     // A slice that ends frees its slot at once.
     drop(second);

@@ -90,12 +90,17 @@ pub(super) fn claim(conn: &Conn<'_>, names: &[String], limit: usize, now: u64) -
     let names_json = serde_json::to_string(names).unwrap_or_else(|_| "[]".into());
     let candidates: Vec<(String, i64, String, String, i64, i64, String)> = {
         let mut stmt = tx.prepare_cached(
-            "SELECT o.session, o.op, o.name, o.args, o.attempts, o.timeout_ms, o.idempotency_key \
-             FROM server_ops o JOIN server_sessions s ON s.id = o.session \
-             WHERE o.kind = 'call' AND s.status = 'suspended' AND s.cancel_requested = 0 \
-             AND ((o.state = 'pending' AND o.not_before <= ?1) OR (o.state = 'claimed' AND o.claim_expires < ?1)) \
-             AND (json_array_length(?2) = 0 OR o.name IN (SELECT value FROM json_each(?2))) \
-             ORDER BY o.not_before, s.ord, o.op LIMIT ?3",
+            // Fair share between tenants: the tenants take turns, each in its own order (the
+            // PostgreSQL backend's rule; here the immediate transaction is the only writer).
+            "SELECT session, op, name, args, attempts, timeout_ms, idempotency_key FROM ( \
+                 SELECT o.session, o.op, o.name, o.args, o.attempts, o.timeout_ms, o.idempotency_key, \
+                     o.not_before, s.ord, ROW_NUMBER() OVER ( \
+                         PARTITION BY s.tenant ORDER BY o.not_before, s.ord, o.op) AS turn \
+                 FROM server_ops o JOIN server_sessions s ON s.id = o.session \
+                 WHERE o.kind = 'call' AND s.status = 'suspended' AND s.cancel_requested = 0 \
+                 AND ((o.state = 'pending' AND o.not_before <= ?1) OR (o.state = 'claimed' AND o.claim_expires < ?1)) \
+                 AND (json_array_length(?2) = 0 OR o.name IN (SELECT value FROM json_each(?2))) \
+             ) ORDER BY turn, not_before, ord, op LIMIT ?3",
         )?;
         let rows = stmt.query_map(params![i(now), names_json, i(limit as u64)], |row| {
             Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?, row.get(6)?))
