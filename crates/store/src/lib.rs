@@ -151,7 +151,9 @@ pub trait Slice {
     fn row(&self) -> &SessionRow;
     /// The durable session (sources, newest image, journal), if the session has run before.
     fn loaded(&self) -> Option<&LoadedSession>;
-    /// Creates the durable session for a first run.
+    /// Creates the durable session for a first run. A backend may write it with the slice's
+    /// first commit instead (in the same transaction as its first records): a slice that
+    /// commits nothing then leaves no durable session, and the next slice starts over.
     fn create_durable(&mut self, new: &NewSession) -> StoreResult<()>;
     /// Results stored for operations and not yet delivered, in op order.
     fn undelivered(&self) -> StoreResult<Vec<(u64, OpResult)>>;

@@ -14,7 +14,7 @@ use amber_durable::digest::Digest;
 use amber_durable::store::{LoadedSession, NewSession};
 use postgres::{GenericClient, IsolationLevel, Row, Transaction};
 
-use super::{durable, ops, read_session_row, Conn, PgStore};
+use super::{durable, ops, read_session_row, session_row, Conn, PgStore, SESSION_COLUMNS};
 use crate::rules::finishing_status;
 use crate::types::*;
 use crate::{now_ms, to_i64, Progress, Slice, SliceEnd};
@@ -24,6 +24,9 @@ pub(super) struct PgSlice<'s> {
     conn: Conn<'s>,
     row: SessionRow,
     loaded: Option<LoadedSession>,
+    /// The durable session of a first run, written by the slice's first commit (with its
+    /// first records: one transaction and one fsync fewer than creating it on its own).
+    new_durable: Option<NewSession>,
     epoch: i64,
     held: bool,
     _heartbeat: Heartbeat,
@@ -79,16 +82,26 @@ impl Drop for Heartbeat {
 /// The advisory-lock class of tenant claims (the second key is the tenant's hash).
 const TENANT_LOCK_CLASS: i32 = 0x616d_7474; // "amtt"
 
-/// Takes `id`'s lease if no one holds an unexpired one: the new epoch, or None.
+/// Takes `id`'s lease if no one holds an unexpired one, in one statement that also returns
+/// what the slice needs next: the session row ([`SESSION_COLUMNS`]), then the new epoch and
+/// whether the durable session exists yet (a new session's slice skips loading it). None:
+/// someone holds it, or it cannot run.
 fn claim(c: &mut impl GenericClient, store: &PgStore, id: &str, now: u64) -> Result<Option<Row>, postgres::Error> {
     c.query_opt(
-        "UPDATE server_sessions SET lease_owner = $2, lease_epoch = lease_epoch + 1, lease_expires = $3, \
-         status = CASE WHEN status IN ('queued', 'suspended') THEN 'running' ELSE status END, updated = $4 \
-         WHERE id = $1 AND status IN ('queued', 'running', 'suspended') \
-         AND (lease_owner IS NULL OR lease_expires < $4) RETURNING lease_epoch",
+        &format!(
+            "UPDATE server_sessions SET lease_owner = $2, lease_epoch = lease_epoch + 1, lease_expires = $3, \
+             status = CASE WHEN status IN ('queued', 'suspended') THEN 'running' ELSE status END, updated = $4 \
+             WHERE id = $1 AND status IN ('queued', 'running', 'suspended') \
+             AND (lease_owner IS NULL OR lease_expires < $4) \
+             RETURNING {SESSION_COLUMNS}, lease_epoch, EXISTS (SELECT 1 FROM sessions WHERE name = $1)"
+        ),
         &[&id, &store.owner, &to_i64(now.saturating_add(store.lease_ms)), &to_i64(now)],
     )
 }
+
+/// The columns [`claim`] returns after [`SESSION_COLUMNS`].
+const CLAIM_EPOCH: usize = 8;
+const CLAIM_DURABLE: usize = 9;
 
 impl<'s> PgSlice<'s> {
     pub(super) fn open(store: &'s PgStore, id: &str) -> StoreResult<PgSlice<'s>> {
@@ -131,21 +144,22 @@ impl<'s> PgSlice<'s> {
                 Some(_) => StoreError::Busy(format!("session {id:?} is held by another server")),
             });
         };
-        let epoch: i64 = claimed.get(0);
-        let row =
-            read_session_row(&mut *conn, id)?.ok_or_else(|| StoreError::NotFound { what: "session", id: id.into() })?;
+        let epoch: i64 = claimed.get(CLAIM_EPOCH);
+        let durable_exists: bool = claimed.get(CLAIM_DURABLE);
+        let row = session_row(&claimed)?;
         let heartbeat = match store.heartbeat {
             true => Heartbeat::start(store.url.clone(), id.to_string(), store.owner.clone(), epoch, store.lease_ms),
             false => Heartbeat { stop: None, thread: None },
         };
-        let mut slice = PgSlice { store, conn, row, loaded: None, epoch, held: true, _heartbeat: heartbeat };
-        let loaded = {
+        let mut slice =
+            PgSlice { store, conn, row, loaded: None, new_durable: None, epoch, held: true, _heartbeat: heartbeat };
+        // Only this lease's holder creates the durable session, so one that did not exist at
+        // the claim cannot appear before this slice commits it.
+        if durable_exists {
             let mut tx = slice.conn.build_transaction().isolation_level(IsolationLevel::RepeatableRead).start()?;
-            let loaded = durable::load(&mut tx, id, store.key.as_deref())?;
+            slice.loaded = durable::load(&mut tx, id, store.key.as_deref())?;
             tx.commit()?;
-            loaded
-        };
-        slice.loaded = loaded;
+        }
         Ok(slice)
     }
 
@@ -164,6 +178,11 @@ impl<'s> PgSlice<'s> {
             )));
         }
         tx.execute("UPDATE server_sessions SET lease_expires = $2 WHERE id = $1", &[&id, &expires])?;
+        if let Some(new) = self.new_durable.take() {
+            // The first commit of a first run: the durable session comes first. (Taken now: a
+            // failed commit ends the slice, and the next one starts over.)
+            durable::create(&mut tx, &id, &new, self.store.key.as_deref())?;
+        }
         Ok(tx)
     }
 }
@@ -178,11 +197,15 @@ impl Slice for PgSlice<'_> {
     }
 
     fn create_durable(&mut self, new: &NewSession) -> StoreResult<()> {
-        let id = self.row.id.clone();
-        let store = self.store;
-        let mut tx = self.fenced()?;
-        durable::create(&mut tx, &id, new, store.key.as_deref())?;
-        tx.commit()?;
+        if self.loaded.is_some() || self.new_durable.is_some() {
+            return Err(StoreError::Invalid(format!("session {:?} already has a durable session", self.row.id)));
+        }
+        // Checked now, written with the first commit (`fenced`).
+        new.policy.ensure_durable_safe()?;
+        for source in &new.sources {
+            source.verify()?;
+        }
+        self.new_durable = Some(new.clone());
         Ok(())
     }
 
