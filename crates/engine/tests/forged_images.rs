@@ -311,3 +311,22 @@ fn a_jump_into_a_join_at_another_depth_is_refused() {
         "pc 4: stack depth",
     );
 }
+
+#[test]
+fn a_property_keyed_by_a_symbol_that_does_not_exist_is_refused() {
+    // The verifier walks the same children the collector marks (heap/children.rs): a
+    // symbol key is a handle like a value.
+    use amber_engine::atoms::PropertyKey;
+    use amber_engine::heap::object::Props;
+    use amber_engine::heap::shape::PropFlags;
+    refused(
+        |vm| {
+            let (id, _) =
+                vm.heap.objects.iter().find(|(_, o)| matches!(o.props, Props::Dict(_))).expect("a dictionary");
+            let Props::Dict(map) = &mut vm.heap.objects.get_mut(id).unwrap().props else { unreachable!() };
+            let missing = amber_engine::value::SymbolId(4_000_000);
+            map.insert(PropertyKey::Symbol(missing), (amber_engine::Value::UNDEFINED, PropFlags::DEFAULT));
+        },
+        "dangling handle",
+    );
+}

@@ -7,7 +7,8 @@
 //! exactly the same points as the original. Weak collections hold their entries strongly
 //! (DESIGN §7: canonical images treat weak references as strong).
 
-use crate::heap::object::{class_children, HeapStringChildren};
+use crate::heap::children::{code_children, env_children, object_children};
+use crate::heap::object::HeapStringChildren;
 use crate::heap::{CodeId, EnvId, HeapString};
 use crate::value::{Kind, Value};
 use crate::vm::{Job, Vm};
@@ -90,42 +91,93 @@ pub(crate) fn estimate_bytes(vm: &Vm) -> u64 {
         + queues
 }
 
-/// Every root of the VM.
+/// Every root of the VM. `Vm` is destructured without `..`: a new field does not compile
+/// until it is listed here, as a root or with why it holds none.
 pub fn roots(vm: &Vm, values: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
-    values.extend_from_slice(&vm.stack);
-    for f in &vm.frames {
+    let Vm {
+        // Roots.
+        stack,
+        frames,
+        realm,
+        symbols,
+        global,
+        global_lexicals,
+        realms,
+        jobs,
+        symbol_registry,
+        roots,
+        native_ctx,
+        pending_rejections,
+        single_chars,
+        timers,
+        async_waiters,
+        host_ops,
+        host_values,
+        modules,
+        // The arenas themselves (what the roots reach is kept).
+        heap: _,
+        // Objects being joined by `Array.prototype.join`: each is held by the frame joining it.
+        join_stack: _,
+        // No handles: numbers, flags, options, host hooks and host bytes, source texts,
+        // the filesystem (plain data) and code blob bytes.
+        current_realm: _,
+        options: _,
+        fuel: _,
+        sources: _,
+        stats: _,
+        yield_raw: _,
+        native_depth: _,
+        next_timer_id: _,
+        agent: _,
+        clock_ms: _,
+        clock_read: _,
+        pure_depth: _,
+        effects_refused: _,
+        next_op_seq: _,
+        host_functions: _,
+        print_hook: _,
+        gc_observer: _,
+        entropy_hook: _,
+        touch_hook: _,
+        host_state: _,
+        module_loader: _,
+        vfs: _,
+        code_blobs: _,
+    } = vm;
+    values.extend_from_slice(stack);
+    for f in frames {
         f.children(values, envs, codes);
     }
-    values.extend(vm.realm.roots());
+    values.extend(realm.roots());
     for (name, _) in crate::realm::WellKnownSymbols::NAMES {
-        if let Some(s) = vm.symbols.by_name(name) {
+        if let Some(s) = symbols.by_name(name) {
             values.push(Value::symbol(s));
         }
     }
-    values.push(Value::object(vm.global));
-    values.extend(vm.global_lexicals.values().map(|&(v, _)| v));
-    for parked in vm.realms.iter().flatten() {
+    values.push(Value::object(*global));
+    values.extend(global_lexicals.values().map(|&(v, _)| v));
+    for parked in realms.iter().flatten() {
         parked.children(values);
     }
-    for job in &vm.jobs {
+    for job in jobs {
         job_children(job, values);
     }
-    values.extend(vm.symbol_registry.values().map(|&s| Value::symbol(s)));
-    values.extend_from_slice(&vm.roots);
-    values.extend_from_slice(&vm.pending_rejections);
-    values.extend_from_slice(&vm.single_chars);
-    values.extend(vm.native_ctx.callee.map(Value::object));
-    for t in &vm.timers {
+    values.extend(symbol_registry.values().map(|&s| Value::symbol(s)));
+    values.extend_from_slice(roots);
+    values.extend_from_slice(pending_rejections);
+    values.extend_from_slice(single_chars);
+    values.extend(native_ctx.callee.map(Value::object));
+    values.push(native_ctx.new_target);
+    for t in timers {
         values.push(t.callback);
         values.extend_from_slice(&t.args);
     }
-    values.extend(vm.host_ops.iter().map(|op| Value::object(op.promise)));
-    for w in &vm.async_waiters {
+    values.extend(host_ops.iter().map(|op| Value::object(op.promise)));
+    for w in async_waiters {
         values.extend([Value::object(w.buffer), Value::object(w.promise)]);
     }
-    values.extend(vm.host_values.iter().map(|&(_, v)| v));
-    values.push(vm.native_ctx.new_target);
-    vm.modules.children(values, envs, codes);
+    values.extend(host_values.iter().map(|&(_, v)| v));
+    modules.children(values, envs, codes);
 }
 
 fn job_children(job: &Job, out: &mut Vec<Value>) {
@@ -181,15 +233,8 @@ fn trace(vm: &Vm, m: &mut Marks, mut values: Vec<Value>, mut envs: Vec<EnvId>, m
                     }
                     m.objects[i] = true;
                     let Some(obj) = heap.objects.get(o.0) else { continue };
-                    values.extend(obj.proto.map(Value::object));
-                    values.extend(obj.named_values().into_iter().filter(|&v| unmarked_handle(m, v)));
-                    for (k, _) in obj.named_keys(&heap.shapes) {
-                        if let crate::atoms::PropertyKey::Symbol(s) = k {
-                            values.push(Value::symbol(s));
-                        }
-                    }
-                    values.extend(obj.elements.iter().copied().filter(|&e| unmarked_handle(m, e)));
-                    class_children(&obj.class, &mut Unmarked { marks: m, values: &mut values }, &mut envs, &mut codes);
+                    let mut unmarked = Unmarked { marks: m, values: &mut values };
+                    object_children(obj, &heap.shapes, &mut unmarked, &mut envs, &mut codes);
                 }
                 Kind::String(s) => {
                     let i = s.0 as usize;
@@ -222,9 +267,7 @@ fn trace(vm: &Vm, m: &mut Marks, mut values: Vec<Value>, mut envs: Vec<EnvId>, m
             }
             m.envs[i] = true;
             if let Some(env) = heap.envs.get(e.0) {
-                envs.extend(env.parent);
-                values.extend(env.slots.iter().copied().filter(|&v| unmarked_handle(m, v)));
-                values.extend(env.object.map(Value::object));
+                env_children(env, &mut Unmarked { marks: m, values: &mut values }, &mut envs);
             }
             continue;
         }
@@ -235,9 +278,7 @@ fn trace(vm: &Vm, m: &mut Marks, mut values: Vec<Value>, mut envs: Vec<EnvId>, m
             }
             m.code[i] = true;
             if let Some(code) = heap.code.get(c.0) {
-                values.extend_from_slice(&code.constants);
-                values.extend_from_slice(&code.template_cache);
-                codes.extend_from_slice(&code.functions);
+                code_children(code, &mut Unmarked { marks: m, values: &mut values }, &mut codes);
             }
             continue;
         }

@@ -9,6 +9,7 @@
 //!   the scoped root stack (`Vm::roots`).
 
 pub mod canonical;
+pub mod children;
 pub mod code_blob;
 pub mod gc;
 pub mod image;

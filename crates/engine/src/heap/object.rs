@@ -21,6 +21,11 @@ pub enum Props {
     Dict(Box<IndexMap<PropertyKey, (Value, PropFlags), FxBuildHasher>>),
 }
 
+/// Every object pays this many bytes before its slots and elements: growing `Object` (a
+/// wider `Class` variant, a new field) is a decision about every program's memory and cache
+/// use, to be made here, not by accident. Rare payloads belong behind a `Box`.
+const _: () = assert!(std::mem::size_of::<Object>() <= 128, "Object grew past 128 bytes");
+
 /// A heap object.
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Object {

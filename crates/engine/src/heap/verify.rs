@@ -11,7 +11,8 @@
 use std::collections::BTreeMap;
 
 use crate::bytecode::{CodeBlock, Control, Op, OperandKind, MAX_SLOTS};
-use crate::heap::object::{class_children, Class, GeneratorState, Props};
+use crate::heap::children::{code_children, env_children, object_children};
+use crate::heap::object::{Class, GeneratorState, Props};
 use crate::heap::{CodeId, EnvId};
 use crate::interp::frame::{FrameKind, SavedFrame};
 use crate::value::{Kind, ObjectId, Value};
@@ -43,9 +44,6 @@ pub fn verify(vm: &Vm) -> Result<(), String> {
     let mut codes: Vec<CodeId> = Vec::new();
     crate::heap::gc::roots(vm, &mut values, &mut envs, &mut codes);
     for (i, obj) in heap.objects.iter() {
-        values.extend(obj.proto.map(Value::object));
-        values.extend(obj.named_values());
-        values.extend(obj.elements.iter().copied());
         if let Props::Shaped { shape, slots } = &obj.props {
             if shape.0 as usize >= heap.shapes.len() {
                 return Err(format!("object {i}: shape {} out of range", shape.0));
@@ -69,17 +67,14 @@ pub fn verify(vm: &Vm) -> Result<(), String> {
         if let Some(r) = realm.filter(|&r| r as usize >= realms) {
             return Err(format!("object {i}: realm {r} out of range"));
         }
-        class_children(&obj.class, &mut values, &mut envs, &mut codes);
+        // The shape exists (checked above): every handle the object holds is checked below.
+        object_children(obj, &heap.shapes, &mut values, &mut envs, &mut codes);
     }
     for (_, e) in heap.envs.iter() {
-        envs.extend(e.parent);
-        values.extend_from_slice(&e.slots);
-        values.extend(e.object.map(Value::object));
+        env_children(e, &mut values, &mut envs);
     }
     for (i, code) in heap.code.iter() {
-        values.extend_from_slice(&code.constants);
-        values.extend_from_slice(&code.template_cache);
-        codes.extend_from_slice(&code.functions);
+        code_children(code, &mut values, &mut codes);
         if code.realm as usize >= realms {
             return Err(format!("code {i}: realm {} out of range", code.realm));
         }
