@@ -34,14 +34,38 @@ pub enum Error {
     Usage(String),
 }
 
+/// What kind of failure an [`Error`] is, for a front end to map to its own reporting (the
+/// CLI's exit statuses, the server's error codes): the embedding API names no exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// Corrupt, truncated, tampered or mismatched data; a replay that diverged.
+    Integrity,
+    /// A resource limit stopped the program.
+    Limit,
+    /// The file system or the session store failed.
+    Io,
+    /// Another live process holds the session.
+    Busy,
+    /// The named session, record or file does not exist.
+    NotFound,
+    /// The caller asked for something invalid.
+    Usage,
+}
+
 impl Error {
-    /// The `amber` CLI exit status: 4 integrity or divergence, 5 limit, 2 usage, I/O, busy.
-    pub fn exit_status(&self) -> u8 {
+    /// The kind of failure this is.
+    pub fn kind(&self) -> ErrorKind {
         match self {
-            Error::Durable(e) => u8::try_from(e.class().exit_status()).unwrap_or(2),
-            Error::Divergence { .. } | Error::Image(_) => 4,
-            Error::Limit(_) => 5,
-            Error::Usage(_) => 2,
+            Error::Durable(e) => match e.class() {
+                amber_durable::ErrorClass::Integrity => ErrorKind::Integrity,
+                amber_durable::ErrorClass::Io => ErrorKind::Io,
+                amber_durable::ErrorClass::Busy => ErrorKind::Busy,
+                amber_durable::ErrorClass::NotFound => ErrorKind::NotFound,
+                amber_durable::ErrorClass::Usage => ErrorKind::Usage,
+            },
+            Error::Divergence { .. } | Error::Image(_) => ErrorKind::Integrity,
+            Error::Limit(_) => ErrorKind::Limit,
+            Error::Usage(_) => ErrorKind::Usage,
         }
     }
 

@@ -66,7 +66,7 @@ pub use amber_durable::policy::{Mode, Policy, PolicySurface};
 pub use amber_engine as engine;
 pub use amber_node as node;
 pub use amber_node::modules::process::ProcessInputs;
-pub use error::{Error, Result};
+pub use error::{Error, ErrorKind, Result};
 /// docs/host-api.md, compiled here so its Rust example is tested with the crate.
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/host-api.md")]

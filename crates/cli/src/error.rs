@@ -3,6 +3,7 @@
 use std::fmt;
 
 use amber::durable::DurableError;
+use amber::ErrorKind;
 
 use crate::exit;
 
@@ -36,18 +37,23 @@ impl Failure {
     }
 }
 
+/// The exit status of a kind of failure (DESIGN §8): the one place kinds become statuses.
+pub fn status_of(kind: ErrorKind) -> u8 {
+    match kind {
+        ErrorKind::Integrity => exit::INTEGRITY,
+        ErrorKind::Limit => exit::LIMIT,
+        ErrorKind::Io | ErrorKind::Busy | ErrorKind::NotFound | ErrorKind::Usage => exit::USAGE,
+    }
+}
+
 impl From<DurableError> for Failure {
     fn from(e: DurableError) -> Self {
-        let code = u8::try_from(e.class().exit_status()).unwrap_or(exit::USAGE);
-        Failure { code, message: e.to_string() }
+        amber::Error::Durable(e).into()
     }
 }
 
 impl From<amber::Error> for Failure {
     fn from(e: amber::Error) -> Self {
-        match e {
-            amber::Error::Durable(d) => d.into(),
-            other => Failure { code: other.exit_status(), message: other.to_string() },
-        }
+        Failure { code: status_of(e.kind()), message: e.to_string() }
     }
 }

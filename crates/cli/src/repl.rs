@@ -347,7 +347,7 @@ impl Repl {
     /// An error of the runtime: a usage error is reported and the REPL goes on; others end it.
     fn failed(&self, e: &amber::Error) -> Result<bool, u8> {
         errln!("amber: {e}");
-        match e.exit_status() {
+        match crate::error::status_of(e.kind()) {
             exit::USAGE => Ok(false),
             status => Err(status),
         }

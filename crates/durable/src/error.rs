@@ -1,4 +1,4 @@
-//! `DurableError`: every failure this crate reports, and the CLI exit class it maps to.
+//! `DurableError`: every failure this crate reports, and the class of failure it is.
 
 use std::fmt;
 
@@ -7,29 +7,20 @@ use crate::policy::{Mode, PolicySurface};
 /// Result type of this crate.
 pub type Result<T> = std::result::Result<T, DurableError>;
 
-/// How a failure should be reported by a front end (DESIGN §8 exit statuses).
+/// What kind of failure an error is; a front end maps each kind to its own reporting (the
+/// CLI's exit statuses, DESIGN §8, live only in the CLI).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorClass {
-    /// Corrupt, truncated, tampered or mismatched data; replay divergence (exit status 4).
+    /// Corrupt, truncated, tampered or mismatched data; replay divergence.
     Integrity,
-    /// The file system or the SQLite store failed (exit status 2).
+    /// The file system or the SQLite store failed.
     Io,
-    /// Another live process holds the session (exit status 2).
+    /// Another live process holds the session.
     Busy,
-    /// The named session, record or file does not exist (exit status 2).
+    /// The named session, record or file does not exist.
     NotFound,
-    /// The caller asked for something invalid: bad name, unsafe policy, value too deep (exit 2).
+    /// The caller asked for something invalid: bad name, unsafe policy, value too deep.
     Usage,
-}
-
-impl ErrorClass {
-    /// The `amber` CLI exit status for this class (DESIGN §8).
-    pub fn exit_status(self) -> i32 {
-        match self {
-            ErrorClass::Integrity => 4,
-            ErrorClass::Io | ErrorClass::Busy | ErrorClass::NotFound | ErrorClass::Usage => 2,
-        }
-    }
 }
 
 /// Every error of `amber-durable`; messages name the item (seq, op id, offset, session).
@@ -333,16 +324,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn classes_map_to_exit_statuses() {
+    fn errors_have_their_classes() {
         let chain = DurableError::BrokenChain { seq: 7, detail: "hash".into() };
         assert_eq!(chain.class(), ErrorClass::Integrity);
-        assert_eq!(chain.class().exit_status(), 4);
         assert!(chain.to_string().contains("seq 7"));
         let busy = DurableError::Busy { session: "s".into(), owner_pid: Some(42) };
         assert_eq!(busy.class(), ErrorClass::Busy);
         assert!(busy.to_string().contains("42"));
         let missing = DurableError::NotFound { what: "session", name: "x".into() };
         assert_eq!(missing.class(), ErrorClass::NotFound);
-        assert_eq!(missing.class().exit_status(), 2);
     }
 }
