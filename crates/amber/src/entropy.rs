@@ -58,7 +58,7 @@ fn host(_vm: &mut Vm, buf: &mut [u8]) -> Result<(), String> {
 }
 
 fn seeded(vm: &mut Vm, buf: &mut [u8]) -> Result<(), String> {
-    let Some((_, state)) = vm.host_state.iter_mut().find(|(k, _)| k == SEED_KEY) else {
+    let Some(state) = vm.host_state.get_mut(SEED_KEY) else {
         return Err("crypto randomness is seeded but the run has no seed".into());
     };
     let (Ok(key), Ok(pos)) =

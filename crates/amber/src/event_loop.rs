@@ -12,7 +12,6 @@
 //! parks the recorder where the `amber.*` natives find it.
 
 use amber_durable::journal::{CallResult, OpKind, RecordDraft};
-use amber_engine::builtins::date::CLOCK_KEY;
 use amber_engine::builtins::promise::promise_state;
 use amber_engine::error::{JsResult, RunError};
 use amber_engine::vm::HostOp;
@@ -48,14 +47,9 @@ impl Core {
         f(&mut self.vm)
     }
 
-    /// Sets the logical clock (and the copy `Date` reads from host state).
+    /// Sets the logical clock.
     pub fn set_clock(&mut self, ms: f64) {
         self.vm.clock_ms = ms;
-        let bytes = ms.to_le_bytes().to_vec();
-        match self.vm.host_state.iter_mut().find(|(k, _)| k == CLOCK_KEY) {
-            Some(entry) => entry.1 = bytes,
-            None => self.vm.host_state.push((CLOCK_KEY.to_string(), bytes)),
-        }
     }
 
     /// Maps the end of a JS slice: a fatal divergence first, then a throw or a limit.

@@ -44,11 +44,7 @@ pub(crate) fn host_key(host: &str) -> String {
 }
 
 fn approved_hosts(vm: &Vm) -> BTreeSet<String> {
-    vm.host_state
-        .iter()
-        .find(|(k, _)| k == NET_APPROVED_KEY)
-        .and_then(|(_, bytes)| serde_json::from_slice(bytes).ok())
-        .unwrap_or_default()
+    vm.host_state.get(NET_APPROVED_KEY).and_then(|bytes| serde_json::from_slice(bytes).ok()).unwrap_or_default()
 }
 
 /// Whether a request to `host` must wait for an approval first.
@@ -132,10 +128,10 @@ pub(crate) fn settle(
             Some(Capability::Net) => {
                 let mut hosts = approved_hosts(vm);
                 hosts.insert(intent["args"]["host"].as_str().unwrap_or_default().to_string());
-                crate::runtime::put_host_state(vm, NET_APPROVED_KEY, serde_json::to_vec(&hosts).unwrap_or_default());
+                vm.host_state.set(NET_APPROVED_KEY, serde_json::to_vec(&hosts).unwrap_or_default());
             }
             Some(c @ (Capability::FsDelete | Capability::CryptoKeygen)) => {
-                crate::runtime::put_host_state(vm, &amber_node::capabilities::approved_key(c.name()), Vec::new());
+                vm.host_state.set(&amber_node::capabilities::approved_key(c.name()), Vec::new());
             }
             _ => {}
         }

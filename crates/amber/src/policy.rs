@@ -38,15 +38,11 @@ const DISABLED: &[(PolicySurface, &str, &str, &str)] = &[
 ];
 
 pub(crate) fn apply_policy(vm: &mut Vm, policy: &Policy) {
-    if policy.mode(PolicySurface::Crypto) == Mode::Disabled
-        && !vm.host_state.iter().any(|(k, _)| k == amber_node::modules::crypto::DISABLED_KEY)
-    {
-        vm.host_state.push((amber_node::modules::crypto::DISABLED_KEY.to_string(), Vec::new()));
+    if policy.mode(PolicySurface::Crypto) == Mode::Disabled {
+        vm.host_state.set(amber_node::modules::crypto::DISABLED_KEY, Vec::new());
     }
-    if policy.mode(PolicySurface::Fs) == Mode::Disabled
-        && !vm.host_state.iter().any(|(k, _)| k == amber_node::modules::fs::DISABLED_KEY)
-    {
-        vm.host_state.push((amber_node::modules::fs::DISABLED_KEY.to_string(), Vec::new()));
+    if policy.mode(PolicySurface::Fs) == Mode::Disabled {
+        vm.host_state.set(amber_node::modules::fs::DISABLED_KEY, Vec::new());
     }
     let mut replaced: Vec<(&str, &str, HostFn)> = DISABLED
         .iter()
@@ -85,19 +81,16 @@ const CAPTURED_RANDOM: &str = "amber.captured.Math.random";
 const APPLIED_KEY: &str = "amber.policy.applied";
 
 fn applied(vm: &Vm, host_name: &str) -> bool {
-    vm.host_state
-        .iter()
-        .find(|(k, _)| k == APPLIED_KEY)
-        .is_some_and(|(_, names)| names.split(|&b| b == b'\n').any(|n| n == host_name.as_bytes()))
+    vm.host_state.get(APPLIED_KEY).is_some_and(|names| names.split(|&b| b == b'\n').any(|n| n == host_name.as_bytes()))
 }
 
 fn mark_applied(vm: &mut Vm, host_name: &str) {
-    match vm.host_state.iter_mut().find(|(k, _)| k == APPLIED_KEY) {
-        Some((_, names)) => {
+    match vm.host_state.get_mut(APPLIED_KEY) {
+        Some(names) => {
             names.push(b'\n');
             names.extend_from_slice(host_name.as_bytes());
         }
-        None => vm.host_state.push((APPLIED_KEY.to_string(), host_name.as_bytes().to_vec())),
+        None => vm.host_state.set(APPLIED_KEY, host_name.as_bytes().to_vec()),
     }
 }
 

@@ -148,7 +148,7 @@ fn rewrite_vm(vm: &mut Vm, swaps: &[(String, String)]) {
             *js = JsStr::from(text.as_str());
         }
     }
-    for (_, bytes) in vm.host_state.iter_mut() {
+    for bytes in vm.host_state.values_mut() {
         for (from, to) in swaps {
             if let Some(replaced) = replace_bytes(bytes, from.as_bytes(), to.as_bytes()) {
                 *bytes = replaced;

@@ -39,7 +39,7 @@ struct Generators {
 impl Generators {
     /// The state now.
     fn of(vm: &Vm) -> Generators {
-        let crypto_seeded = vm.host_state.iter().find(|(k, _)| k == SEED_KEY).map(|(_, bytes)| bytes.clone());
+        let crypto_seeded = vm.host_state.get(SEED_KEY).map(<[u8]>::to_vec);
         Generators { math_random: random_state(vm), crypto_seeded }
     }
 }
@@ -122,9 +122,9 @@ pub(crate) fn apply(vm: &mut Vm, record: &CallRecord) {
         }
     }
     if let Some(bytes) = state["crypto_seeded"].as_str().and_then(from_hex) {
-        if let Some(entry) = vm.host_state.iter_mut().find(|(k, _)| k == SEED_KEY) {
-            if bytes.len() == entry.1.len() {
-                entry.1 = bytes;
+        if let Some(entry) = vm.host_state.get_mut(SEED_KEY) {
+            if bytes.len() == entry.len() {
+                *entry = bytes;
             }
         }
     }

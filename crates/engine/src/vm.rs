@@ -289,6 +289,55 @@ pub struct VmStats {
     pub ic_misses: u64,
 }
 
+/// Embedder state riding the image: bytes under string keys, in insertion order. The keys
+/// are declared by their owners (the durable layer, the node layer, `Math.random`'s seed);
+/// every reader and writer goes through these methods rather than searching the list.
+#[derive(Clone, Default, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct HostState(Vec<(String, Vec<u8>)>);
+
+impl HostState {
+    /// The bytes under `key`.
+    pub fn get(&self, key: &str) -> Option<&[u8]> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_slice())
+    }
+
+    /// The bytes under `key`, to change in place.
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Vec<u8>> {
+        self.0.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    /// True if `key` has an entry (flags are entries with no bytes).
+    pub fn contains(&self, key: &str) -> bool {
+        self.0.iter().any(|(k, _)| k == key)
+    }
+
+    /// Sets `key` to `bytes` (in place if it exists, else appended).
+    pub fn set(&mut self, key: &str, bytes: Vec<u8>) {
+        match self.0.iter_mut().find(|(k, _)| k == key) {
+            Some(entry) => entry.1 = bytes,
+            None => self.0.push((key.to_string(), bytes)),
+        }
+    }
+
+    /// Removes `key`'s entry, returning its bytes.
+    pub fn remove(&mut self, key: &str) -> Option<Vec<u8>> {
+        let i = self.0.iter().position(|(k, _)| k == key)?;
+        Some(self.0.remove(i).1)
+    }
+
+    /// Every entry's bytes, to rewrite in place (the durable layer swaps secret placeholders
+    /// through all of them).
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Vec<u8>> {
+        self.0.iter_mut().map(|(_, v)| v)
+    }
+
+    /// Every entry, in insertion order.
+    pub fn entries(&self) -> &[(String, Vec<u8>)] {
+        &self.0
+    }
+}
+
 /// `Clone` copies everything, including host state that names this VM's place in the world
 /// (its agent mailbox): for a second, independent VM use [`Vm::independent_copy`].
 #[derive(Clone, Serialize, Deserialize)]
@@ -378,9 +427,9 @@ pub struct Vm {
     /// `print_hook`. Report through [`Vm::touch_surface`].
     #[serde(skip)]
     pub touch_hook: Option<TouchHook>,
-    /// Opaque embedder state riding the image (the node layer's VFS, the durable layer's
-    /// operation table), as serialized bytes owned by the embedder.
-    pub host_state: Vec<(String, Vec<u8>)>,
+    /// Opaque embedder state riding the image (the durable layer's state, the node layer's
+    /// process inputs and flags), as bytes under keys the embedder owns ([`HostState`]).
+    pub host_state: HostState,
     /// Heap values the embedder holds by name (the node layer's module caches): GC roots
     /// that ride the image. See [`Vm::host_value`].
     pub host_values: Vec<(String, Value)>,
@@ -449,7 +498,7 @@ impl Vm {
             gc_observer: None,
             entropy_hook: None,
             touch_hook: None,
-            host_state: Vec::new(),
+            host_state: HostState::default(),
             host_values: Vec::new(),
             modules: crate::module::ModuleMap::default(),
             module_loader: None,
@@ -1088,7 +1137,12 @@ impl Vm {
             clock_ms: self.clock_ms,
             host_ops: &self.host_ops,
             next_op_seq: self.next_op_seq,
-            host_state: self.host_state.iter().filter(|(k, _)| !skip_host_state.contains(&k.as_str())).collect(),
+            host_state: self
+                .host_state
+                .entries()
+                .iter()
+                .filter(|(k, _)| !skip_host_state.contains(&k.as_str()))
+                .collect(),
             host_values: &self.host_values,
             modules: &self.modules,
             vfs: &self.vfs,

@@ -24,7 +24,6 @@ mod behaviour;
 use std::cell::Cell;
 use std::path::Path;
 
-use amber_engine::builtins::date::CLOCK_KEY;
 use amber_engine::builtins::promise::promise_state;
 use amber_engine::error::RunError;
 use amber_engine::module::ModuleSource;
@@ -88,14 +87,9 @@ fn attach_host(vm: &mut Vm) {
     vm.module_loader = Some(load_module);
 }
 
-/// The logical clock, and the copy `Date` reads.
+/// The logical clock.
 fn set_clock(vm: &mut Vm, ms: f64) {
     vm.clock_ms = ms;
-    let bytes = ms.to_le_bytes().to_vec();
-    match vm.host_state.iter_mut().find(|(k, _)| k == CLOCK_KEY) {
-        Some(entry) => entry.1 = bytes,
-        None => vm.host_state.push((CLOCK_KEY.to_string(), bytes)),
-    }
 }
 
 /// The image mode's turn: the VM's canonical copy, encoded against the baseline as images

@@ -16,8 +16,8 @@ pub const KEY: &str = "node.capabilities";
 /// time is reported to the embedder as it happens ([`Vm::touch_surface`]), so its ledger
 /// stamps the journal position of the touch itself.
 pub fn touch(vm: &mut Vm, flag: &str) {
-    let first = match vm.host_state.iter_mut().find(|(k, _)| k == KEY) {
-        Some((_, bytes)) => {
+    let first = match vm.host_state.get_mut(KEY) {
+        Some(bytes) => {
             let seen = bytes.split(|&b| b == b'\n').any(|line| line == flag.as_bytes());
             if !seen {
                 if !bytes.is_empty() {
@@ -28,7 +28,7 @@ pub fn touch(vm: &mut Vm, flag: &str) {
             !seen
         }
         None => {
-            vm.host_state.push((KEY.to_string(), flag.as_bytes().to_vec()));
+            vm.host_state.set(KEY, flag.as_bytes().to_vec());
             true
         }
     };
@@ -39,7 +39,7 @@ pub fn touch(vm: &mut Vm, flag: &str) {
 
 /// The touched surfaces, in first-touch order.
 pub fn touched(vm: &Vm) -> Vec<String> {
-    let Some((_, bytes)) = vm.host_state.iter().find(|(k, _)| k == KEY) else { return Vec::new() };
+    let Some(bytes) = vm.host_state.get(KEY) else { return Vec::new() };
     bytes
         .split(|&b| b == b'\n')
         .filter(|line| !line.is_empty())
@@ -63,7 +63,7 @@ pub fn approved_key(capability: &str) -> String {
 
 /// Whether using `capability` now must wait for an approval not given yet.
 pub fn awaits_approval(vm: &Vm, capability: &str) -> bool {
-    let has = |key: String| vm.host_state.iter().any(|(k, _)| *k == key);
+    let has = |key: String| vm.host_state.contains(&key);
     has(gate_key(capability)) && !has(approved_key(capability))
 }
 

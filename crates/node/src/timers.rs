@@ -327,9 +327,8 @@ fn timer_to_primitive(vm: &mut Vm, this: Value, _args: &[Value]) -> JsResult<Val
 
 fn unref_ids(vm: &Vm) -> Vec<u64> {
     vm.host_state
-        .iter()
-        .find(|(k, _)| k == UNREF_KEY)
-        .map(|(_, bytes)| {
+        .get(UNREF_KEY)
+        .map(|bytes| {
             bytes.chunks_exact(8).filter_map(|c| <[u8; 8]>::try_from(c).ok()).map(u64::from_le_bytes).collect()
         })
         .unwrap_or_default()
@@ -347,8 +346,5 @@ fn set_unref(vm: &mut Vm, id: u64, unref: bool) {
         ids.retain(|&i| i != id);
     }
     let bytes: Vec<u8> = ids.iter().flat_map(|i| i.to_le_bytes()).collect();
-    match vm.host_state.iter_mut().find(|(k, _)| k == UNREF_KEY) {
-        Some(entry) => entry.1 = bytes,
-        None => vm.host_state.push((UNREF_KEY.to_string(), bytes)),
-    }
+    vm.host_state.set(UNREF_KEY, bytes);
 }

@@ -306,7 +306,7 @@ impl Runtime {
             // read theirs from the VM.
             for capability in &grants.manifest().approve_capabilities {
                 let key = amber_node::capabilities::gate_key(capability.name());
-                put_host_state(&mut self.core.vm, &key, Vec::new());
+                self.core.vm.host_state.set(&key, Vec::new());
             }
         }
         let limits = &mut self.core.vm.vfs.limits;
@@ -314,7 +314,7 @@ impl Runtime {
         limits.max_total_bytes = fs.max_total_bytes.unwrap_or(limits.max_total_bytes);
         limits.max_entries = fs.max_entries.unwrap_or(limits.max_entries);
         if fs.readonly {
-            put_host_state(&mut self.core.vm, amber_node::modules::fs::READONLY_KEY, Vec::new());
+            self.core.vm.host_state.set(amber_node::modules::fs::READONLY_KEY, Vec::new());
         }
         Ok(())
     }
@@ -528,7 +528,7 @@ impl Runtime {
             net_requests: self.core.recorder.net_requests.iter().map(|(k, v)| (*k, v.clone())).collect(),
         };
         let bytes = serde_json::to_vec(&state).map_err(|e| Error::usage(format!("encoding runtime state: {e}")))?;
-        put_host_state(&mut self.core.vm, DURABLE_STATE_KEY, bytes);
+        self.core.vm.host_state.set(DURABLE_STATE_KEY, bytes);
         // The image holds the state in canonical form (the same logical state, whatever its
         // history, gives the same bytes), and the run goes on from that form, so a run that
         // continues in this process and one restored from the image are the same from here.
@@ -673,7 +673,7 @@ impl Runtime {
     /// seed is fresh randomness unless the embedder fixed it). Host idempotency keys use it.
     /// None before the run started.
     pub fn run_id(&self) -> Option<String> {
-        let (_, bytes) = self.core.vm.host_state.iter().find(|(k, _)| k == RUN_ID_KEY)?;
+        let bytes = self.core.vm.host_state.get(RUN_ID_KEY)?;
         Some(bytes.iter().map(|b| format!("{b:02x}")).collect())
     }
 
@@ -701,11 +701,11 @@ impl Runtime {
         self.core.set_clock(start as f64);
         let mut seed8 = [0u8; 8];
         seed8.copy_from_slice(&seed[..8]);
-        put_host_state(&mut self.core.vm, RANDOM_SEED_KEY, seed8.to_vec());
+        self.core.vm.host_state.set(RANDOM_SEED_KEY, seed8.to_vec());
         let id = amber_durable::journal::run_id(start, &seed);
-        put_host_state(&mut self.core.vm, RUN_ID_KEY, id.to_vec());
+        self.core.vm.host_state.set(RUN_ID_KEY, id.to_vec());
         if self.policy.crypto == amber_durable::policy::Mode::Seeded {
-            put_host_state(&mut self.core.vm, crate::entropy::SEED_KEY, crate::entropy::initial_seeded_state(&seed));
+            self.core.vm.host_state.set(crate::entropy::SEED_KEY, crate::entropy::initial_seeded_state(&seed));
         }
         self.state = State::Running;
         Ok(())
@@ -964,17 +964,10 @@ fn print_through(vm: &mut Vm, stream: Stream, text: &str) {
     }
 }
 
-pub(crate) fn put_host_state(vm: &mut Vm, key: &str, bytes: Vec<u8>) {
-    match vm.host_state.iter_mut().find(|(k, _)| k == key) {
-        Some(entry) => entry.1 = bytes,
-        None => vm.host_state.push((key.to_string(), bytes)),
-    }
-}
-
 fn take_durable_state(vm: &mut Vm) -> Result<DurableState> {
-    match vm.host_state.iter().find(|(k, _)| k == DURABLE_STATE_KEY) {
+    match vm.host_state.get(DURABLE_STATE_KEY) {
         None => Ok(DurableState::default()),
-        Some((_, bytes)) => serde_json::from_slice(bytes).map_err(|e| Error::Image(format!("runtime state: {e}"))),
+        Some(bytes) => serde_json::from_slice(bytes).map_err(|e| Error::Image(format!("runtime state: {e}"))),
     }
 }
 

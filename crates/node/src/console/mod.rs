@@ -61,19 +61,12 @@ struct State {
 }
 
 fn load(vm: &Vm) -> State {
-    vm.host_state
-        .iter()
-        .find(|(k, _)| k == STATE)
-        .and_then(|(_, bytes)| serde_json::from_slice(bytes).ok())
-        .unwrap_or_default()
+    vm.host_state.get(STATE).and_then(|bytes| serde_json::from_slice(bytes).ok()).unwrap_or_default()
 }
 
 fn store(vm: &mut Vm, state: &State) {
     let bytes = serde_json::to_vec(state).unwrap_or_default();
-    match vm.host_state.iter_mut().find(|(k, _)| k == STATE) {
-        Some(entry) => entry.1 = bytes,
-        None => vm.host_state.push((STATE.to_string(), bytes)),
-    }
+    vm.host_state.set(STATE, bytes);
 }
 
 /// Define the `console` global.

@@ -501,7 +501,7 @@ pub fn draw(vm: &mut Vm, n: usize) -> JsResult<Vec<u8>> {
 
 /// `enabled()`: false when the run's policy disables crypto (the module then throws).
 fn enabled(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
-    Ok(Value::bool(!vm.host_state.iter().any(|(k, _)| k == DISABLED_KEY)))
+    Ok(Value::bool(!vm.host_state.contains(DISABLED_KEY)))
 }
 
 /// `scrypt(password, salt, N, r, p, keylen)` → Buffer. The caller has checked the parameters

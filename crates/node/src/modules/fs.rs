@@ -142,7 +142,7 @@ fn uv_error(vm: &mut Vm, err: VfsError, syscall: &str, path: Option<&str>, dest:
 
 /// Check the policy and record the capabilities an operation uses.
 fn enter(vm: &mut Vm, syscall: &str, path: &str, caps: &[&str]) -> JsResult<()> {
-    if vm.host_state.iter().any(|(k, _)| k == DISABLED_KEY) {
+    if vm.host_state.contains(DISABLED_KEY) {
         let e = vm.make_error(
             ErrorKind::Error,
             &format!("node:fs is disabled by the run's policy (fs: disabled): {syscall} '{path}'"),
@@ -153,7 +153,7 @@ fn enter(vm: &mut Vm, syscall: &str, path: &str, caps: &[&str]) -> JsResult<()> 
         vm.roots.pop();
         return Err(Throw::Value(e));
     }
-    if caps.iter().any(|cap| *cap != "FsRead") && vm.host_state.iter().any(|(k, _)| k == READONLY_KEY) {
+    if caps.iter().any(|cap| *cap != "FsRead") && vm.host_state.contains(READONLY_KEY) {
         return Err(uv_error(vm, VfsError::RoFs, syscall, Some(path), None));
     }
     // A delete before the first one was approved (approve_capabilities: FsDelete) cannot

@@ -95,8 +95,7 @@ pub fn idle(vm: &mut Vm, exiting: bool) -> JsResult<()> {
 
 /// The code passed to `process.exit`, if the program called it.
 pub fn exit_requested(vm: &Vm) -> Option<i32> {
-    let (_, bytes) = vm.host_state.iter().find(|(k, _)| k == EXIT_KEY)?;
-    let b: [u8; 4] = bytes.as_slice().try_into().ok()?;
+    let b: [u8; 4] = vm.host_state.get(EXIT_KEY)?.try_into().ok()?;
     Some(i32::from_le_bytes(b))
 }
 
@@ -130,10 +129,7 @@ pub fn take_partial_for(vm: &mut Vm, stream: Stream) -> String {
 }
 
 fn take_partial(vm: &mut Vm, key: &str) -> String {
-    match vm.host_state.iter().position(|(k, _)| k == key) {
-        Some(i) => String::from_utf8(vm.host_state.remove(i).1).unwrap_or_default(),
-        None => String::new(),
-    }
+    vm.host_state.remove(key).and_then(|bytes| String::from_utf8(bytes).ok()).unwrap_or_default()
 }
 
 /// `internal.exit(code)`: stop the run with `code`.
@@ -143,11 +139,7 @@ fn exit(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
         _ => 0.0,
     };
     let code = if code.is_finite() { code as i32 } else { 0 };
-    let bytes = code.to_le_bytes().to_vec();
-    match vm.host_state.iter_mut().find(|(k, _)| k == EXIT_KEY) {
-        Some(e) => e.1 = bytes,
-        None => vm.host_state.push((EXIT_KEY.to_string(), bytes)),
-    }
+    vm.host_state.set(EXIT_KEY, code.to_le_bytes().to_vec());
     Err(Throw::Limit(Limit::Fuel))
 }
 
@@ -178,12 +170,12 @@ fn write(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
             all.pop();
             vm.print(stream, &all);
             if !rest.is_empty() {
-                vm.host_state.push((key.to_string(), rest.into_bytes()));
+                vm.host_state.set(key, rest.into_bytes());
             }
         }
         None => {
             if !all.is_empty() {
-                vm.host_state.push((key.to_string(), all.into_bytes()));
+                vm.host_state.set(key, all.into_bytes());
             }
         }
     }
@@ -215,15 +207,13 @@ impl ProcessInputs {
     /// Records the inputs for `process` to read when it is first used.
     pub fn install(&self, vm: &mut Vm) {
         let bytes = serde_json::to_vec(self).unwrap_or_default();
-        vm.host_state.retain(|(k, _)| k != INPUTS_KEY);
-        vm.host_state.push((INPUTS_KEY.to_string(), bytes));
+        vm.host_state.set(INPUTS_KEY, bytes);
     }
 }
 
 /// `internal.inputs()`: the [`ProcessInputs`] JSON text, or undefined if none were given.
 fn inputs(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
-    let text =
-        vm.host_state.iter().find(|(k, _)| k == INPUTS_KEY).map(|(_, b)| String::from_utf8_lossy(b).into_owned());
+    let text = vm.host_state.get(INPUTS_KEY).map(|b| String::from_utf8_lossy(b).into_owned());
     Ok(match text {
         Some(t) => vm.str(&t),
         None => Value::UNDEFINED,

@@ -21,15 +21,14 @@ pub const TIME_ORIGIN_KEY: &str = "node.performance.timeOrigin";
 /// Fixes `performance.timeOrigin` at the clock's current value, unless it is set already
 /// (the loader calls this as the main program starts; it does not count as reading the clock).
 pub fn record_time_origin(vm: &mut Vm) {
-    if vm.host_state.iter().all(|(k, _)| k != TIME_ORIGIN_KEY) {
-        vm.host_state.push((TIME_ORIGIN_KEY.to_string(), vm.clock_ms.to_le_bytes().to_vec()));
+    if !vm.host_state.contains(TIME_ORIGIN_KEY) {
+        vm.host_state.set(TIME_ORIGIN_KEY, vm.clock_ms.to_le_bytes().to_vec());
     }
 }
 
 fn time_origin(vm: &mut Vm) -> f64 {
     record_time_origin(vm);
-    let bytes = vm.host_state.iter().find(|(k, _)| k == TIME_ORIGIN_KEY).map(|(_, v)| v.as_slice());
-    bytes.and_then(|b| <[u8; 8]>::try_from(b).ok()).map_or(0.0, f64::from_le_bytes)
+    vm.host_state.get(TIME_ORIGIN_KEY).and_then(|b| <[u8; 8]>::try_from(b).ok()).map_or(0.0, f64::from_le_bytes)
 }
 
 /// `internal.now()`: the logical clock (ms since the epoch); marks the clock as read.

@@ -5,10 +5,10 @@
 //!   Temporal and Intl use ([`zone`]), so a program behaves the same on every machine, and on
 //!   replay. Under UTC the string forms print `GMT+0000 (Coordinated Universal Time)`,
 //!   exactly what Node prints with `TZ=UTC`; in another zone what Node prints with that `TZ`.
-//! - **No clock of its own.** `Date.now()` and `new Date()` read the logical clock the embedder
-//!   keeps in `vm.host_state` under [`CLOCK_KEY`] (8 bytes, a little-endian f64 of epoch
-//!   milliseconds). The durable layer owns that clock (DESIGN §6: captured at start, advanced
-//!   by timers and host-operation durations); a VM without the entry reads time 0.
+//! - **No clock of its own.** `Date.now()` and `new Date()` read the VM's one logical clock,
+//!   `vm.clock_ms` (epoch milliseconds), which timers, `performance` and the VFS read too. The
+//!   durable layer owns it (DESIGN §6: captured at start, advanced by timers and
+//!   host-operation durations); a VM whose embedder never set it reads time 0.
 //! - **Parsing** follows V8's date parser: the ISO format (§21.4.1.32) plus the legacy forms
 //!   V8 accepts, which include everything `toString`, `toUTCString` and `toISOString` print.
 //! - **Locale methods** format through Intl.DateTimeFormat (ECMA-402 §21.4.4.38-40,
@@ -87,10 +87,6 @@ pub(crate) const NATIVES: &[NativeDef] = &[
     native!("Date.prototype.valueOf", 0, get_time),
     native!("Date.prototype[Symbol.toPrimitive]", 1, to_primitive_method),
 ];
-
-/// The `vm.host_state` entry holding the embedder's logical clock: 8 bytes, a little-endian
-/// f64 of milliseconds since the epoch.
-pub const CLOCK_KEY: &str = "clock.now_ms";
 
 pub(crate) fn init(vm: &mut Vm) {
     let proto = vm.realm.date_prototype;
@@ -279,15 +275,8 @@ pub(crate) fn time_clip(time: f64) -> f64 {
 /// The current time value: the embedder's logical clock, or 0 when it set none.
 pub(crate) fn current_time(vm: &mut Vm) -> f64 {
     vm.mark_clock_read();
-    // The logical clock (DESIGN §6); the legacy host-state entry is honoured when the
-    // embedder set only that.
-    let bytes = vm.host_state.iter().find(|(k, _)| k == CLOCK_KEY).map(|(_, v)| v.as_slice());
-    let ms = match (vm.clock_ms, bytes.and_then(|b| <[u8; 8]>::try_from(b).ok())) {
-        (ms, _) if ms != 0.0 => ms,
-        (_, Some(b)) => f64::from_le_bytes(b),
-        _ => 0.0,
-    };
-    let t = time_clip(ms);
+    // The logical clock (DESIGN §6), the VM's one clock.
+    let t = time_clip(vm.clock_ms);
     if t.is_nan() {
         0.0
     } else {

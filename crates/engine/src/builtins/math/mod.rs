@@ -471,9 +471,8 @@ fn random(vm: &mut Vm, _this: Value, _args: &[Value]) -> JsResult<Value> {
 /// The 8-byte seed from the embedder's host state, or the fixed default.
 fn seed_from_host(vm: &Vm) -> u64 {
     vm.host_state
-        .iter()
-        .find(|(name, _)| name == RANDOM_SEED_KEY)
-        .and_then(|(_, bytes)| <[u8; 8]>::try_from(bytes.as_slice()).ok())
+        .get(RANDOM_SEED_KEY)
+        .and_then(|bytes| <[u8; 8]>::try_from(bytes).ok())
         .map_or(DEFAULT_SEED, u64::from_le_bytes)
 }
 
@@ -853,7 +852,7 @@ mod tests {
     fn two_randoms(seed: Option<u64>) -> (f64, f64) {
         let mut vm = Vm::new(crate::vm::VmOptions::default());
         if let Some(seed) = seed {
-            vm.host_state.push((RANDOM_SEED_KEY.to_string(), seed.to_le_bytes().to_vec()));
+            vm.host_state.set(RANDOM_SEED_KEY, seed.to_le_bytes().to_vec());
         }
         let a = vm.eval_script("Math.random()", "a.js").expect("runs");
         let b = vm.eval_script("Math.random()", "b.js").expect("runs");
