@@ -1,7 +1,8 @@
-//! `--database [URL]` on `amber sessions` and `amber inspect`: the same views over the
-//! PostgreSQL store that `amber serve --database` servers share (docs/server.md, "Many
-//! servers, one PostgreSQL"), so an operator can look at the fleet's sessions without a
-//! server's HTTP API. Read-only: these commands never claim a session or take a lease.
+//! `--database [URL]` on `amber sessions`, `amber inspect` and `amber gc`: the same views
+//! over the PostgreSQL store that `amber serve --database` servers share (docs/server.md,
+//! "Many servers, one PostgreSQL"), so an operator can look at the fleet's sessions without a
+//! server's HTTP API. None of them claims a session or takes a lease: `sessions` and
+//! `inspect` only read; `gc` removes blobs nothing names (safe while the servers run).
 //!
 //! `--database` without a value reads `$AMBER_DATABASE_URL`, which keeps a password out of
 //! the process list, as `amber serve` does.
