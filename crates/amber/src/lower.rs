@@ -138,7 +138,7 @@ impl HostFolder {
         let ignore = ignore_file.is_file().then(|| ignore::gitignore::Gitignore::new(&ignore_file).0);
         Ok(HostFolder {
             dir: Some(dir),
-            excluded: excluded.iter().filter_map(|p| std::fs::canonicalize(p).ok()).collect(),
+            excluded: excluded.iter().filter_map(|p| canonical_to_be(p)).collect(),
             root: canonical,
             ignore,
             revealed: Vec::new(),
@@ -348,6 +348,21 @@ impl HostFolder {
         out.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(out)
     }
+}
+
+/// `path` made absolute and free of symlinks, whether or not it exists yet: a session store
+/// the run is about to create (the first `amber run --session` in a folder) must be hidden
+/// too, or the program could read the store it writes to.
+fn canonical_to_be(path: &Path) -> Option<PathBuf> {
+    if let Ok(canonical) = std::fs::canonicalize(path) {
+        return Some(canonical);
+    }
+    let name = path.file_name()?;
+    let parent = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    Some(canonical_to_be(parent)?.join(name))
 }
 
 impl LowerLayer for HostFolder {

@@ -1,7 +1,8 @@
 //! `--database [URL]`: the PostgreSQL store `amber serve --database` servers share
 //! (docs/server.md, "Many servers, one PostgreSQL"). `amber sessions` and `amber inspect`
-//! show its sessions without a server's HTTP API, read-only (they never claim a session or
-//! take a lease); `amber run` and `amber resume` run them (crate::database_run).
+//! show its sessions without a server's HTTP API, read-only; `amber gc` removes blobs nothing
+//! names (safe while the servers run); none of them claims a session or takes a lease.
+//! `amber run` and `amber resume` run its sessions (crate::database_run).
 //!
 //! `--database` without a value reads `$AMBER_DATABASE_URL`, which keeps a password out of
 //! the process list, as `amber serve` does.

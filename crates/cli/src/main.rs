@@ -119,6 +119,11 @@ enum Command {
     Export(sessions::ExportArgs),
     /// Add a session from an export file.
     Import(sessions::ImportArgs),
+    /// Delete a session, and the stored blobs no other session names.
+    Delete(sessions::DeleteArgs),
+    /// Remove stored blobs nothing names (file captures, bodies and code of deleted sessions,
+    /// orphans of crashed runs) once older than the grace period.
+    Gc(sessions::GcArgs),
     /// A session's changes to its host folder: `fs diff NAME`, `fs commit NAME [--to DIR]`, `fs rollback NAME`.
     Fs(fs::FsArgs),
     /// Read-eval-print loop (reads lines from stdin); with --session, in a copy of a session's state.
@@ -161,6 +166,8 @@ fn main() -> ExitCode {
             Command::Sessions(args) => sessions::list(args, &store),
             Command::Export(args) => sessions::export(args, &store),
             Command::Import(args) => sessions::import(args, &store),
+            Command::Delete(args) => sessions::delete(args, &store),
+            Command::Gc(args) => sessions::gc(args, &store),
             Command::Fs(args) => fs::fs(args, &store),
             Command::Repl(args) => repl::repl(args, &store),
             Command::Serve(args) => serve::serve(*args, &store),

@@ -1,4 +1,11 @@
-//! Human-readable times for terminal output.
+//! Human-readable times for terminal output, and the wall clock the store's cutoffs use.
+
+/// Wall-clock ms since the Unix epoch (0 if the clock is before 1970): `amber gc`'s cutoff.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
 
 /// `2024-05-01T12:00:00.000Z` for ms since the Unix epoch.
 pub fn iso(ms: u64) -> String {

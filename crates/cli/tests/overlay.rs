@@ -281,6 +281,68 @@ fn fs_rollback_discards_the_changes_is_journaled_and_replays() {
 }
 
 #[test]
+fn a_rollback_after_a_commit_shows_the_folder_as_first_read_and_diffs_stay_empty() {
+    // The commit changes the host; the rollback must not make the session see those host
+    // changes (it once re-read every path from the host: `edit.txt` came back as the committed
+    // "new", and the diff reported `gone.txt`, deleted by the commit, as the session's own).
+    let sb = Sandbox::new("overlay-commit-rollback");
+    sb.write("edit.txt", "old");
+    sb.write("gone.txt", "bye");
+    sb.write("keep.txt", "keep");
+    sb.write(
+        "main.js",
+        "const fs = require('fs');\n\
+         console.log(1, fs.readdirSync('.').join());\n\
+         fs.writeFileSync('edit.txt', 'new');\n\
+         fs.unlinkSync('gone.txt');\n\
+         fs.writeFileSync('added.txt', 'added');\n\
+         amber.call('wait', {}).then(() => {\n\
+           fs.writeFileSync('edit.txt', 'newer');\n\
+           fs.mkdirSync('out');\n\
+           fs.writeFileSync('out/r.md', '# r');\n\
+           fs.unlinkSync('keep.txt');\n\
+           return amber.call('wait', {});\n\
+         }).then(() => {\n\
+           const seen = ['gone.txt', 'added.txt', 'keep.txt', 'out'].map((f) => fs.existsSync(f));\n\
+           console.log(3, fs.readdirSync('.').join(), fs.readFileSync('edit.txt', 'utf8'), seen.join());\n\
+           fs.writeFileSync('last.txt', 'last');\n\
+         });\n",
+    );
+    let root = std::fs::canonicalize(&sb.dir).unwrap().display().to_string();
+    // The store (`store/`, made by this first run) is hidden although it did not exist yet
+    // when the folder was opened.
+    let run = sb.amber(&["run", "--session", "s", "main.js"]);
+    assert_eq!((run.code, run.stdout.as_str()), (75, "1 edit.txt,gone.txt,keep.txt,main.js\n"), "{}", run.stderr);
+    expect(&sb.amber(&["fs", "commit", "s"]), 0);
+    assert_eq!(std::fs::read_to_string(sb.dir.join("edit.txt")).unwrap(), "new");
+    expect(&sb.amber(&["resume", "s", "--resolve", "1=null"]), 75);
+    let rolled = sb.amber(&["fs", "rollback", "s"]);
+    expect(&rolled, 0);
+    assert!(rolled.stderr.contains("discarded 6 change(s)"), "{}", rolled.stderr);
+    for _ in 0..2 {
+        let diff = sb.amber(&["fs", "diff", "s"]);
+        assert_eq!((diff.code, diff.stdout.as_str()), (0, ""), "{}", diff.stderr);
+    }
+    let nothing = sb.amber(&["fs", "commit", "s"]);
+    expect(&nothing, 0);
+    assert!(nothing.stderr.contains("committed 0 change(s)"), "{}", nothing.stderr);
+    // The program sees what the run first read, though the host holds the commit.
+    let resumed = sb.amber(&["resume", "s", "--resolve", "2=null"]);
+    let seen = "3 edit.txt,gone.txt,keep.txt,main.js old true,false,true,false\n";
+    assert_eq!((resumed.code, resumed.stdout.as_str()), (0, seen), "{}", resumed.stderr);
+    for _ in 0..2 {
+        let diff = sb.amber(&["fs", "diff", "s"]);
+        assert_eq!(diff.stdout, format!("A {root}/last.txt\n"), "{}", diff.stderr);
+    }
+    expect(&sb.amber(&["fs", "commit", "s"]), 0);
+    assert_eq!(std::fs::read_to_string(sb.dir.join("last.txt")).unwrap(), "last");
+    assert_eq!(std::fs::read_to_string(sb.dir.join("edit.txt")).unwrap(), "new", "the first commit stands");
+    let replay = sb.amber(&["replay", "s", "--print"]);
+    assert_eq!(replay.code, 0, "{}", replay.stderr);
+    assert_eq!(replay.stdout, format!("1 edit.txt,gone.txt,keep.txt,main.js\n{seen}"));
+}
+
+#[test]
 fn fs_rollback_of_an_unknown_session_is_refused() {
     let sb = Sandbox::new("overlay-rollback-refused");
     sb.write("main.js", "amber.call('wait', {});\n");

@@ -11,8 +11,8 @@
 //!   | head tag flag u8 (0 or 1) | [journal head tag (32)]             (version 3 on)
 //!   | seal = sha256(everything before it)
 //! ```
-//! The blobs are the lower-layer file bytes the journal's `capture` records name
-//! ([`crate::journal::captured_blobs`]) and the code blobs the image's manifest lists
+//! The blobs are the lower-layer file bytes and network bodies the journal names
+//! ([`crate::journal::named_blobs`]) and the code blobs the image's manifest lists
 //! ([`exported_blobs`]), so an imported session resumes and replays without the host folder. The head tag is the store's HMAC of the journal head under the image key
 //! ([`crate::journal::head_tag`]), carried as it was stored and checked by the importing store
 //! when it has the key. Version 1 files (no blob section) and version 2 (no tag) are still read.
@@ -53,11 +53,11 @@ pub struct ExportedSession {
 }
 
 /// The blobs an export of a session carries, each with what names it: the lower-layer files
-/// its journal captured, then the code blobs its newest image names (an image whose manifest
+/// and network bodies its journal names, then the code blobs its newest image names (an image whose manifest
 /// cannot be read names none here; the import's own checks refuse it).
 pub fn exported_blobs(records: &[crate::journal::CallRecord], image: Option<&[u8]>) -> Vec<(Digest, &'static str)> {
     let mut out: Vec<(Digest, &'static str)> =
-        crate::journal::captured_blobs(records).into_iter().map(|h| (h, "journal")).collect();
+        crate::journal::named_blobs(records).into_iter().map(|h| (h, "journal")).collect();
     let code = image.and_then(|bytes| read_manifest_unverified(bytes).ok()).map(|s| s.manifest.code_blobs);
     for hash in code.unwrap_or_default() {
         if !out.iter().any(|(h, _)| *h == hash) {

@@ -20,6 +20,7 @@
 //!   the image of the state after it (`SessionStore::append_progress`).
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+mod blob_gc;
 mod pg;
 mod rules;
 mod sqlite;
@@ -27,6 +28,7 @@ mod sqlite;
 mod suite;
 mod types;
 
+pub use blob_gc::sqlite_program_blobs;
 pub use pg::{PgStore, DEFAULT_LEASE_MS as PG_DEFAULT_LEASE_MS};
 pub use sqlite::SqliteStore;
 pub use types::*;
@@ -34,7 +36,7 @@ pub use types::*;
 use amber_durable::digest::Digest;
 use amber_durable::image::PendingOp;
 use amber_durable::journal::CallRecord;
-use amber_durable::store::{LoadedSession, NewSession, OutputChunk, SessionStatus, Source};
+use amber_durable::store::{BlobSweep, LoadedSession, NewSession, OutputChunk, SessionStatus, Source};
 
 /// Wall-clock ms since the Unix epoch (row timestamps and leases only; never reaches a VM).
 pub(crate) fn now_ms() -> u64 {
@@ -63,6 +65,11 @@ pub trait Store: Send + Sync {
     fn program(&self, id: &str) -> StoreResult<Option<ProgramManifest>>;
     /// A blob's bytes (program files, captured file reads, network bodies).
     fn blob(&self, hash: &Digest) -> StoreResult<Option<Vec<u8>>>;
+    /// Removes the blobs that no session's journal or images and no program name and that
+    /// were put before `put_before_ms` (ms since the epoch; now minus
+    /// `amber_durable::store::BLOB_GRACE_MS` leaves the blobs of slices still committing
+    /// alone). Safe while servers run (docs/server.md, "Blob collection").
+    fn collect_blobs(&self, put_before_ms: u64) -> StoreResult<BlobSweep>;
 
     /// Creates a queued session. With a client-chosen id, a second create with the same spec
     /// returns the existing session (`created` false); with another spec it is a conflict.

@@ -62,6 +62,12 @@ macro_rules! store_suite {
                 $crate::suite::tenants_take_turns_at_tool_worker_claims(&*store);
             }
         }
+        #[test]
+        fn blobs_nothing_names_go_once_put_before_the_cutoff() {
+            if let Some(store) = $make("blobs_8") {
+                $crate::suite::blobs_nothing_names_go_once_put_before_the_cutoff(&*store);
+            }
+        }
     };
 }
 pub(crate) use store_suite;
@@ -269,4 +275,72 @@ pub fn a_finished_slice_commits_its_last_output_with_its_status(store: &dyn Stor
     assert_eq!(row.status, ServerStatus::Completed);
     assert_eq!(row.outcome, Some(json!({ "value": 7 })));
     assert!(matches!(store.open_slice("f"), Err(StoreError::Conflict(_))), "a finished session runs no more");
+}
+
+pub fn blobs_nothing_names_go_once_put_before_the_cutoff(store: &dyn Store) {
+    use amber_durable::digest::Digest;
+    use amber_durable::image::{encode_image, Manifest};
+    use amber_durable::journal::{CallResult, Journal, OpKind, RecordDraft};
+    let blob = |text: &str| (Digest::of(text.as_bytes()), text.as_bytes().to_vec());
+    let [file, code, body, old_orphan, fresh] =
+        ["captured file", "compiled code", "a network body", "an old orphan", "put by a slice in flight"].map(blob);
+    let program = store.put_program(&[("agent.js".into(), b"the program's file".to_vec())]).unwrap();
+    let program_file = Digest::of(b"the program's file");
+    // A slice that captured a file, read a body stored as a blob and imaged code blobs.
+    store.create_session(Some("g"), &spec(&program.id)).unwrap();
+    let mut slice = store.open_slice("g").unwrap();
+    slice.create_durable(&new_session()).unwrap();
+    let mut journal = Journal::new();
+    journal.append(RecordDraft::run_start(1_000, [3; 32])).unwrap();
+    let found = json!({"type": "file", "sha256": file.0.to_string(), "size": 13, "mode": 420, "mtime_ms": 0});
+    journal.append(RecordDraft::capture("fs.lstat", json!({"path": "data.txt"}), found, 1_000)).unwrap();
+    journal.append(RecordDraft::intent(OpKind::Call, "net.read", json!({}), 1_000)).unwrap();
+    let read = CallResult::Ok(json!({"blob": body.0.to_string(), "size": 14}));
+    journal.append(RecordDraft::completion(OpKind::Call, 2, "net.read", read, 1, 1_001)).unwrap();
+    let mut manifest = Manifest::new("engine-test", amber_durable::policy::Policy::durable());
+    manifest.journal_head = journal.head();
+    manifest.code_blobs = vec![code.0];
+    let image = encode_image(&manifest, b"heap", None).unwrap();
+    let blobs = [&file, &code, &body, &old_orphan].map(|(h, b)| (*h, &b[..]));
+    slice
+        .commit_progress(Progress {
+            blobs: &blobs,
+            records: journal.records(),
+            image: Some(&image),
+            ..Progress::default()
+        })
+        .unwrap();
+    drop(slice);
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    let cutoff = crate::now_ms();
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    // Another slice stores a blob before the records that will name it.
+    store.create_session(Some("h"), &spec(&program.id)).unwrap();
+    let mut in_flight = store.open_slice("h").unwrap();
+    in_flight.create_durable(&new_session()).unwrap();
+    in_flight.commit_progress(Progress { blobs: &[(fresh.0, &fresh.1[..])], ..Progress::default() }).unwrap();
+
+    let done = store.collect_blobs(cutoff).unwrap();
+
+    assert_eq!((done.removed, done.young, done.live), (1, 1, 4), "{done:?}");
+    assert_eq!(done.bytes, old_orphan.1.len() as u64);
+    assert_eq!(store.blob(&old_orphan.0).unwrap(), None);
+    for kept in [&program_file, &file.0, &code.0, &body.0, &fresh.0] {
+        assert!(store.blob(kept).unwrap().is_some(), "{kept} was removed");
+    }
+    // The slice in flight commits its record; from then on the blob is named, at any cutoff.
+    let mut records = Journal::new();
+    records.append(RecordDraft::run_start(1_000, [4; 32])).unwrap();
+    let found = json!({"type": "file", "sha256": fresh.0.to_string(), "size": 24, "mode": 420, "mtime_ms": 0});
+    records.append(RecordDraft::capture("fs.lstat", json!({"path": "new.txt"}), found, 1_000)).unwrap();
+    in_flight.commit_progress(Progress { records: records.records(), ..Progress::default() }).unwrap();
+    drop(in_flight);
+    let done = store.collect_blobs(crate::now_ms() + 1).unwrap();
+    assert_eq!((done.removed, done.young, done.live), (0, 0, 5), "{done:?}");
+    // What the session names still travels with it.
+    let export = amber_durable::export::decode_export(&store.export("g").unwrap()).unwrap();
+    let carried: Vec<_> = export.blobs.iter().map(|(h, _)| *h).collect();
+    for named in [file.0, body.0, code.0] {
+        assert!(carried.contains(&named), "the export lacks {named}");
+    }
 }

@@ -169,6 +169,17 @@ impl Api {
         self.send("GET", path, None, "")
     }
 
+    /// GET of a binary body (an export): status and bytes.
+    pub fn get_bytes(&self, path: &str) -> (u16, Vec<u8>) {
+        let mut req = self.agent.get(&format!("{}{path}", self.base));
+        if let Some(t) = &self.token {
+            req = req.header("Authorization", &format!("Bearer {t}"));
+        }
+        let mut response = req.call().unwrap();
+        let status = response.status().as_u16();
+        (status, response.body_mut().with_config().limit(1 << 30).read_to_vec().unwrap())
+    }
+
     pub fn post(&self, path: &str, body: &Value) -> Reply {
         self.send("POST", path, Some(body.to_string().as_bytes()), "application/json")
     }

@@ -433,18 +433,49 @@ fn check_fork(record: &CallRecord, prev_hash: [u8; 32]) -> std::result::Result<(
 #[cfg(test)]
 mod tests;
 
-/// The blobs `records` name: the sha256 of every file a `capture` record (`fs.lstat`) found,
-/// each once, in hash order (what an export must carry for the session to run elsewhere).
-pub fn captured_blobs(records: &[CallRecord]) -> Vec<Digest> {
+/// The blobs `records` name, each once, in hash order: the sha256 of every file a `capture`
+/// record (`fs.lstat`) found, and every network body stored as a blob (`{"blob": HEX, "size"}`
+/// in a request's args or a read's result). What an export must carry for the session to run
+/// elsewhere, and what blob collection keeps (docs/durability.md, "Blob collection").
+pub fn named_blobs(records: &[CallRecord]) -> Vec<Digest> {
     let mut out = std::collections::BTreeSet::new();
-    for record in records.iter().filter(|r| r.kind == RecordKind::Capture && r.function == "fs.lstat") {
-        if let Some(CallResult::Ok(value)) = &record.result {
-            if value["type"] == "file" {
-                if let Some(hash) = value["sha256"].as_str().and_then(crate::digest::from_hex32) {
-                    out.insert(Digest(hash));
-                }
+    for record in records {
+        record_blobs(record, &mut out);
+    }
+    out.into_iter().collect()
+}
+
+/// Adds the blobs one record names (see [`named_blobs`]) to `out`.
+pub fn record_blobs(record: &CallRecord, out: &mut std::collections::BTreeSet<Digest>) {
+    let result = match &record.result {
+        Some(CallResult::Ok(value)) => Some(value),
+        _ => None,
+    };
+    if record.kind == RecordKind::Capture && record.function == "fs.lstat" {
+        if let Some(value) = result.filter(|v| v["type"] == "file") {
+            if let Some(hash) = value["sha256"].as_str().and_then(crate::digest::from_hex32) {
+                out.insert(Digest(hash));
             }
         }
     }
-    out.into_iter().collect()
+    // Network bodies over the inline limit (amber's `net`): the request body in the args, a
+    // read chunk in the result. Any `"blob"` holding a hash is taken, wherever it sits: a
+    // value kept that no record needs costs only space, a needed one missed loses data.
+    named_in_json(&record.args, out);
+    if let Some(value) = result {
+        named_in_json(value, out);
+    }
+}
+
+fn named_in_json(value: &serde_json::Value, out: &mut std::collections::BTreeSet<Digest>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            if let Some(hash) = map.get("blob").and_then(|b| b.as_str()).and_then(crate::digest::from_hex32) {
+                out.insert(Digest(hash));
+            }
+            map.values().for_each(|v| named_in_json(v, out));
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| named_in_json(v, out)),
+        _ => {}
+    }
 }

@@ -6,6 +6,7 @@
 //! at once. The store keeps the latest [`KEEP_IMAGES`] images per session and the whole
 //! journal. Export/import use the container in [`crate::export`].
 
+mod blob_gc;
 pub mod checks;
 mod heads;
 mod lease;
@@ -33,6 +34,7 @@ use rows::{
     stored_record_hash, touch,
 };
 
+pub use blob_gc::{image_blobs, BlobSweep, KeepBlobs, BLOB_GRACE_MS};
 pub use lease::{LeaseToken, SessionLease};
 pub use names::{generate_name, validate_name, MAX_NAME_LEN};
 
@@ -40,8 +42,9 @@ pub use names::{generate_name, validate_name, MAX_NAME_LEN};
 pub const STORE_FILE: &str = "sessions.db";
 /// Schema version kept in the `meta` table. 2: the `blobs` table; 3: the `output` table (an
 /// older store gains the tables it lacks when opened); 4: the `forks` table; 5: the
-/// `locations` table; 6: the `heads` table (journal head tags under an image key).
-pub const STORE_SCHEMA_VERSION: u32 = 6;
+/// `locations` table; 6: the `heads` table (journal head tags under an image key); 7: the
+/// `blobs.last_put` column (blob collection's grace period, `blob_gc`).
+pub const STORE_SCHEMA_VERSION: u32 = 7;
 /// Images kept per session (the newest by journal seq).
 pub const KEEP_IMAGES: u32 = 2;
 
@@ -68,7 +71,7 @@ CREATE TABLE IF NOT EXISTS journal (
     session TEXT NOT NULL, seq INTEGER NOT NULL, record BLOB NOT NULL,
     PRIMARY KEY (session, seq)
 );
-CREATE TABLE IF NOT EXISTS blobs (sha256 BLOB PRIMARY KEY, bytes BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS blobs (sha256 BLOB PRIMARY KEY, bytes BLOB NOT NULL, last_put INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS output (
     session TEXT NOT NULL, chunk INTEGER NOT NULL, stream INTEGER NOT NULL, text TEXT NOT NULL,
     PRIMARY KEY (session, chunk)
@@ -352,9 +355,10 @@ impl SessionStore {
                 .map_err(err)?;
             }
             Some(found) if found == STORE_SCHEMA_VERSION.to_string() => {}
-            Some(found) if ["1", "2", "3", "4", "5"].contains(&found.as_str()) => {
+            Some(found) if ["1", "2", "3", "4", "5", "6"].contains(&found.as_str()) => {
                 // Versions 1 to 5 lacked only tables (blobs, output, forks, locations, heads)
-                // the schema batch just created.
+                // the schema batch just created; 2 to 6 lack `blobs.last_put`.
+                blob_gc::migrate(&tx).map_err(err)?;
                 tx.execute(
                     "UPDATE meta SET value = ?1 WHERE key = 'schema_version'",
                     params![STORE_SCHEMA_VERSION.to_string()],
@@ -493,32 +497,6 @@ impl SessionStore {
     pub fn lock_owner(&self, name: &str) -> Result<Option<u32>> {
         lease::live_owner(&self.conn, name)
             .map_err(|e| DurableError::store(format!("reading lock of session {name:?}"), e))
-    }
-
-    /// Deletes a session and everything it owns; `Busy` if a live process holds it.
-    pub fn delete(&self, name: &str) -> Result<()> {
-        let context = format!("deleting session {name:?}");
-        let err = |e| DurableError::store(context.clone(), e);
-        let tx = self.write_tx(&context)?;
-        require_session(&tx, name)?;
-        if let Some(owner) = lease::live_owner(&tx, name).map_err(err)? {
-            return Err(DurableError::Busy { session: name.to_string(), owner_pid: Some(owner) });
-        }
-        let forks = lineage::children(&tx, name).map_err(err)?;
-        if !forks.is_empty() {
-            return Err(DurableError::InvalidValue {
-                what: format!("session {name:?}"),
-                detail: format!(
-                    "it cannot be deleted while sessions forked from it share its history: {}",
-                    forks.join(", ")
-                ),
-            });
-        }
-        for table in ["locks", "journal", "heads", "locations", "output", "images", "sources", "forks", "sessions"] {
-            let column = if table == "sessions" { "name" } else { "session" };
-            tx.execute(&format!("DELETE FROM {table} WHERE {column} = ?1"), params![name]).map_err(err)?;
-        }
-        tx.commit().map_err(err)
     }
 
     /// Takes exclusive hold of `name`; `Busy` if a live process already holds it.
@@ -719,8 +697,9 @@ impl SessionStore {
     }
 
     /// Stores content-addressed blobs (lower-layer file bytes), each once: a blob already
-    /// stored is skipped. Each is checked against its hash. Blobs belong to no session, so
-    /// this needs no lease; store them before the records that name them.
+    /// stored is not written again (its `last_put` is refreshed, see `blob_gc`). Each is
+    /// checked against its hash. Blobs belong to no session, so this needs no lease; store
+    /// them before the records that name them.
     pub fn put_blobs(&self, blobs: &[(Digest, &[u8])]) -> Result<()> {
         if blobs.is_empty() {
             return Ok(());
@@ -728,6 +707,7 @@ impl SessionStore {
         let context = "storing blobs".to_string();
         let err = |e| DurableError::store(context.clone(), e);
         let tx = self.write_tx(&context)?;
+        let now = to_i64(now_ms());
         for (hash, bytes) in blobs {
             if Digest::of(bytes) != *hash {
                 return Err(DurableError::InvalidValue {
@@ -735,8 +715,7 @@ impl SessionStore {
                     detail: "its bytes do not have this hash".into(),
                 });
             }
-            tx.execute("INSERT OR IGNORE INTO blobs (sha256, bytes) VALUES (?1, ?2)", params![&hash.0[..], bytes])
-                .map_err(err)?;
+            tx.execute(blob_gc::PUT_BLOB_SQL, params![&hash.0[..], bytes, now]).map_err(err)?;
         }
         tx.commit().map_err(err)
     }
@@ -858,9 +837,9 @@ impl SessionStore {
             return Err(DurableError::AlreadyExists { session: meta.name });
         }
         insert_session(&tx, &meta, &exported.sources)?;
+        let now = to_i64(now_ms());
         for (hash, bytes) in &exported.blobs {
-            tx.execute("INSERT OR IGNORE INTO blobs (sha256, bytes) VALUES (?1, ?2)", params![&hash.0[..], bytes])
-                .map_err(err)?;
+            tx.execute(blob_gc::PUT_BLOB_SQL, params![&hash.0[..], bytes, now]).map_err(err)?;
         }
         for record in exported.journal.records() {
             tx.execute(

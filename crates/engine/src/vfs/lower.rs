@@ -316,11 +316,21 @@ impl Vfs {
                 return Ok(None);
             }
         }
-        let node = self.layer.with(|l| l.lstat(&rel))?;
+        let asked = self.lower.as_ref().and_then(|mount| mount.manifest.get(&rel).cloned());
+        let node = match asked {
+            // Asked before, so the tree was rolled back since ([`Vfs::rollback`]): the first
+            // answer stands, whatever the host holds now (a commit may have written there),
+            // and nothing is asked or captured again.
+            Some(node) => node,
+            None => {
+                let node = self.layer.with(|l| l.lstat(&rel))?;
+                if let Some(mount) = &mut self.lower {
+                    mount.manifest.insert(rel.clone(), node.clone());
+                }
+                node
+            }
+        };
         self.mark_known(dir, name)?;
-        if let Some(mount) = &mut self.lower {
-            mount.manifest.insert(rel.clone(), node.clone());
-        }
         let inode = match node {
             LowerNode::Absent => return Ok(None),
             LowerNode::File { sha256, size, perm, mtime_ms } => {
@@ -518,9 +528,25 @@ impl Vfs {
     pub fn rollback(&mut self, now_ms: f64) -> VfsResult<()> {
         let Some(mount) = self.lower.clone() else { return Ok(()) };
         let ino = self.walk(&mount.at, true)?.ino;
+        // The listings the run read, by the lower directory they mirror (a renamed directory
+        // carries its original path's).
+        let mut listings: BTreeMap<String, BTreeMap<String, FileType>> = BTreeMap::new();
+        let mut todo = vec![ino];
+        let mut seen = BTreeSet::new();
+        while let Some(dir) = todo.pop() {
+            let Some(node) = self.inodes.get(&dir) else { continue };
+            let Content::Dir(entries) = &node.content else { continue };
+            if !seen.insert(dir) {
+                continue;
+            }
+            if let Some(LowerDir { rel, listing: Some(listing), .. }) = node.lower.as_deref() {
+                listings.entry(rel.clone()).or_insert_with(|| listing.clone());
+            }
+            todo.extend(entries.values().copied());
+        }
         // Detach the whole mounted tree and start over from a fresh, unprobed mount
-        // directory: every earlier answer is still in the manifest and is served again by
-        // the layer, which captured it.
+        // directory: every earlier answer is still in the manifest, and a lookup takes it
+        // from there ([`Vfs::child`]) rather than asking the host again.
         let children: Vec<u64> = self.dir_entries(ino)?.values().copied().collect();
         self.dir_entries_mut(ino)?.clear();
         for child in children {
@@ -532,6 +558,23 @@ impl Vfs {
         if let Some(node) = self.inodes.get_mut(&ino) {
             node.lower = Some(LowerDir::new(String::new()));
             node.touch(now_ms);
+        }
+        // Listings are not in the manifest: the directories that had one are materialized
+        // again (from the manifest, parents first) and get it back, so `readdir` shows the
+        // folder as the run first listed it too.
+        for (rel, listing) in listings {
+            let mut dir = Some(ino);
+            for name in rel.split('/').filter(|n| !n.is_empty()) {
+                // Every step was probed, so this asks nothing; should it fail, the directory
+                // just reads its listing afresh.
+                dir = dir.and_then(|d| self.child(d, name).ok().flatten());
+            }
+            let Some(dir) = dir else { continue };
+            if let Some(lower) = self.inode_mut(dir)?.lower.as_deref_mut() {
+                if lower.rel == rel {
+                    lower.listing = Some(listing);
+                }
+            }
         }
         if self.walk(&self.cwd.clone(), true).is_err() {
             self.cwd = mount.at.clone();

@@ -182,6 +182,41 @@ fn rollback_drops_the_upper_layer_and_shows_the_lower_again() {
 }
 
 #[test]
+fn rollback_after_the_host_changed_shows_what_the_run_first_read() {
+    let names =
+        |v: &mut Vfs, dir: &str| -> Vec<String> { v.read_dir(dir).unwrap().into_iter().map(|(n, _)| n).collect() };
+    // `amber fs commit` writes the session's changes to the host, then `amber fs rollback`
+    // discards them: the session must see the folder as the run first read it, not the
+    // committed files, and its diff must stay empty however often it is taken.
+    let (mut v, layer) = mounted(MemLower::default().file("edit", "old").file("gone", "bye").dir("d").file("d/x", "x"));
+    assert_eq!(names(&mut v, "/proj"), ["d", "edit", "gone"]);
+    assert_eq!(names(&mut v, "d"), ["x"]);
+    assert_eq!(v.read_file("d/x").unwrap(), b"x");
+    v.write_file("edit", b"new", 2.0).unwrap();
+    v.unlink("gone", 2.0).unwrap();
+    v.write_file("added", b"added", 2.0).unwrap();
+    // The commit, on the host.
+    {
+        let mut host = layer.lock().unwrap();
+        host.nodes.remove("gone");
+        let committed = std::mem::take(&mut *host).file("edit", "new").file("added", "added");
+        *host = committed;
+    }
+    v.rollback(3.0).unwrap();
+    asked(&layer);
+    assert_eq!(v.diff().unwrap(), Vec::new());
+    assert_eq!(v.diff().unwrap(), Vec::new(), "a second diff agrees");
+    assert_eq!(names(&mut v, "/proj"), ["d", "edit", "gone"]);
+    assert_eq!(names(&mut v, "d"), ["x"]);
+    assert_eq!(v.read_file("edit").unwrap(), b"old");
+    assert_eq!(v.read_file("gone").unwrap(), b"bye");
+    assert_eq!(v.read_file("d/x").unwrap(), b"x");
+    assert!(!v.exists("added"));
+    let again = asked(&layer);
+    assert!(again.iter().all(|q| q == "bytes"), "nothing but bytes asked again: {again:?}");
+}
+
+#[test]
 fn logged_lookups_repeated_on_the_same_tree_reach_the_same_tree() {
     let lower = || MemLower::default().dir("a").file("a/b.js", "bee").file("a/c.js", "sea").link("l", "a");
     let (mut live, live_layer) = mounted(lower());

@@ -288,15 +288,19 @@ pub(super) fn set_status(c: &mut impl GenericClient, name: &str, status: Session
     Ok(())
 }
 
-/// Stores content-addressed blobs, each checked against its hash; a stored one is skipped.
+/// Stores content-addressed blobs, each checked against its hash; a stored one is not written
+/// again, but its `last_put` is refreshed (blob collection keeps what was put at or after its
+/// cutoff, amber_durable `store::blob_gc`; the bytes, TOASTed, are not copied).
 pub(super) fn put_blobs(c: &mut impl GenericClient, blobs: &[(Digest, &[u8])]) -> StoreResult<()> {
+    let now = to_i64(now_ms());
     for (hash, bytes) in blobs {
         if Digest::of(bytes) != *hash {
             return Err(StoreError::Invalid(format!("blob {hash}: its bytes do not have this hash")));
         }
         c.execute(
-            "INSERT INTO blobs (sha256, bytes) VALUES ($1, $2) ON CONFLICT (sha256) DO NOTHING",
-            &[&&hash.0[..], bytes],
+            "INSERT INTO blobs (sha256, bytes, last_put) VALUES ($1, $2, $3) ON CONFLICT (sha256) \
+             DO UPDATE SET last_put = EXCLUDED.last_put",
+            &[&&hash.0[..], bytes, &now],
         )?;
     }
     Ok(())

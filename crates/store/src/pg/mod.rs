@@ -16,6 +16,7 @@
 //! terminated backend) is dropped when it is returned, and the call that saw it fails with
 //! `StoreError::Database` (the caller retries; nothing is half-written).
 
+mod blob_gc;
 mod durable;
 mod ops;
 mod schema;
@@ -26,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use amber_durable::digest::Digest;
 use amber_durable::journal::CallRecord;
-use amber_durable::store::{validate_name, LoadedSession, OutputChunk};
+use amber_durable::store::{validate_name, BlobSweep, LoadedSession, OutputChunk};
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::{Client, GenericClient, IsolationLevel, NoTls};
 
@@ -486,6 +487,11 @@ impl Store for PgStore {
         let bytes = durable::export(&mut tx, id)?;
         tx.commit()?;
         Ok(bytes)
+    }
+
+    fn collect_blobs(&self, put_before_ms: u64) -> StoreResult<BlobSweep> {
+        let mut conn = self.conn()?;
+        blob_gc::collect_blobs(&mut conn, put_before_ms)
     }
 
     fn shared(&self) -> bool {

@@ -18,7 +18,7 @@ pub const SCHEMA_VERSION: i32 = MIGRATIONS[MIGRATIONS.len() - 1].0;
 const MIGRATION_LOCK: i64 = 0x616d_6265_725f_6d67; // "amber_mg"
 
 /// (version, SQL). Never edit an applied migration: add the next one.
-const MIGRATIONS: &[(i32, &str)] = &[(1, V1), (2, V2), (3, V3), (4, V4)];
+const MIGRATIONS: &[(i32, &str)] = &[(1, V1), (2, V2), (3, V3), (4, V4), (5, V5)];
 
 /// Version 1: the durable session store (sessions, sources, images, journal, blobs, output)
 /// and the server's tables (programs, server sessions with their leases, operations). The
@@ -110,6 +110,13 @@ CREATE TABLE heads (session TEXT PRIMARY KEY, tag BYTEA NOT NULL);
 /// (`PgStore::with_tenant_limit`) without reading the tenant's finished sessions.
 const V4: &str = "
 CREATE INDEX server_sessions_tenant_leases ON server_sessions (tenant) WHERE lease_owner IS NOT NULL;
+";
+
+/// Version 5: when each blob was last put (`last_put`, ms since the epoch), so blob collection
+/// keeps the blobs a slice stored before committing the records that name them
+/// (amber_durable `store::blob_gc`). Blobs stored before it read 0: old.
+const V5: &str = "
+ALTER TABLE blobs ADD COLUMN last_put BIGINT NOT NULL DEFAULT 0;
 ";
 
 /// Brings the database to [`SCHEMA_VERSION`]; returns the version found before.

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 
 use amber_durable::digest::Digest;
 use amber_durable::journal::CallRecord;
-use amber_durable::store::{validate_name, LoadedSession, OutputChunk, SessionStore};
+use amber_durable::store::{validate_name, BlobSweep, LoadedSession, OutputChunk, SessionStore};
 use rusqlite::{params, OptionalExtension};
 
 use crate::types::*;
@@ -200,6 +200,10 @@ impl Store for SqliteStore {
 
     fn blob(&self, hash: &Digest) -> StoreResult<Option<Vec<u8>>> {
         Ok(self.conn()?.blob(hash)?)
+    }
+
+    fn collect_blobs(&self, put_before_ms: u64) -> StoreResult<BlobSweep> {
+        Ok(self.conn()?.collect_blobs_keeping(put_before_ms, &crate::blob_gc::sqlite_program_blobs)?)
     }
 
     fn create_session(&self, id: Option<&str>, spec: &SessionSpec) -> StoreResult<(SessionRow, bool)> {
