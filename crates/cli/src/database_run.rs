@@ -27,7 +27,7 @@ use crate::error::{CliResult, Failure};
 use crate::exit;
 use crate::host::{HostArgs, HostCommands};
 use crate::outcome::{describe_op, program_exit_status, MAX_INLINE_WAIT_MS};
-use crate::resume::ResumeArgs;
+use crate::resume::{split_id, ResumeArgs};
 use crate::run::RunArgs;
 use crate::store::StoreLocation;
 
@@ -248,13 +248,6 @@ fn deliver(store: &dyn Store, args: &ResumeArgs) -> CliResult<()> {
         }
     }
     Ok(())
-}
-
-fn split_id<'a>(spec: &'a str, flag: &str, form: &str) -> CliResult<(u64, &'a str)> {
-    let (id, rest) =
-        spec.split_once('=').ok_or_else(|| Failure::usage(format!("{flag} expects {form}, got {spec:?}")))?;
-    let id = id.trim().parse::<u64>().map_err(|_| Failure::usage(format!("{flag}: {id:?} is not an operation id")))?;
-    Ok((id, rest))
 }
 
 /// Runs (or follows) session `id` until it waits on the world or ends, printing its output

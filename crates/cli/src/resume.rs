@@ -196,7 +196,8 @@ fn deliver(runtime: &mut Runtime, args: &ResumeArgs, journal: &Journal) -> CliRe
     Ok(())
 }
 
-fn split_id<'a>(spec: &'a str, flag: &str, form: &str) -> CliResult<(u64, &'a str)> {
+/// `ID=REST` of a flag's value: the operation id and the rest.
+pub(crate) fn split_id<'a>(spec: &'a str, flag: &str, form: &str) -> CliResult<(u64, &'a str)> {
     let (id, rest) =
         spec.split_once('=').ok_or_else(|| Failure::usage(format!("{flag} expects {form}, got {spec:?}")))?;
     let id = id.trim().parse::<u64>().map_err(|_| Failure::usage(format!("{flag}: {id:?} is not an operation id")))?;
