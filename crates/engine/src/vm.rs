@@ -319,6 +319,11 @@ pub struct Vm {
     #[serde(skip)]
     pub sources: Vec<Source>,
     pub native_ctx: NativeCtx,
+    /// Builtins on the Rust stack, innermost last (`runtime::call::call_native`), for the
+    /// `<anonymous>` frames of `error.stack`. A native runs inside a Rust call, so the list
+    /// is empty at every safe point and never rides an image.
+    #[serde(skip)]
+    pub native_frames: Vec<crate::interp::frame::NativeFrame>,
     pub stats: VmStats,
     /// Promises rejected with no handler yet (reported by the embedder when idle).
     pub pending_rejections: Vec<Value>,
@@ -428,6 +433,7 @@ impl Vm {
             roots: Vec::new(),
             sources: Vec::new(),
             native_ctx: NativeCtx::default(),
+            native_frames: Vec::new(),
             stats: VmStats::default(),
             pending_rejections: Vec::new(),
             single_chars: Vec::new(),

@@ -115,6 +115,9 @@ pub fn roots(vm: &Vm, values: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mu
     values.extend_from_slice(&vm.pending_rejections);
     values.extend_from_slice(&vm.single_chars);
     values.extend(vm.native_ctx.callee.map(Value::object));
+    for f in &vm.native_frames {
+        values.extend([Value::object(f.callee), f.this]);
+    }
     for t in &vm.timers {
         values.push(t.callback);
         values.extend_from_slice(&t.args);
