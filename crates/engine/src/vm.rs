@@ -324,6 +324,11 @@ pub struct Vm {
     /// is empty at every safe point and never rides an image.
     #[serde(skip)]
     pub native_frames: Vec<crate::interp::frame::NativeFrame>,
+    /// The running promise reaction job's handler and the promise it settles (undefined for
+    /// an await's): where an async stack trace starts (`interp/stack_trace.rs`). Set only
+    /// while the job runs, whose roots hold both, so it never rides an image.
+    #[serde(skip)]
+    pub current_reaction: Option<(Value, Value)>,
     pub stats: VmStats,
     /// Promises rejected with no handler yet (reported by the embedder when idle).
     pub pending_rejections: Vec<Value>,
@@ -434,6 +439,7 @@ impl Vm {
             sources: Vec::new(),
             native_ctx: NativeCtx::default(),
             native_frames: Vec::new(),
+            current_reaction: None,
             stats: VmStats::default(),
             pending_rejections: Vec::new(),
             single_chars: Vec::new(),

@@ -221,7 +221,7 @@ impl<'s> Compiler<'s, '_> {
             Expression::TaggedTemplateExpression(t) => self.compile_tagged_template(t)?,
             Expression::AwaitExpression(a) => {
                 self.compile_expr(&a.argument)?;
-                self.emit(Op::Await);
+                self.mark_one(a.span.start, Op::Await);
             }
             Expression::YieldExpression(y) => self.compile_yield(y)?,
             Expression::ImportExpression(i) => {

@@ -301,6 +301,18 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
         self.func.code.lines.push((pc, line, col));
     }
 
+    /// Emit `op` at the source position of `offset`, the instructions after it keeping the
+    /// position before it: an `await` suspends at the `await` keyword (where V8's async stack
+    /// frames point), while an error or host call after it is still placed at the call.
+    pub fn mark_one(&mut self, offset: u32, op: Op) {
+        let before = self.func.code.lines.last().map(|&(_, line, col)| (line, col));
+        self.mark(offset);
+        self.emit(op);
+        if let Some((line, col)) = before {
+            self.func.code.lines.push((self.pc(), line, col));
+        }
+    }
+
     // ---- emission
 
     pub fn emit(&mut self, op: Op) {

@@ -21,8 +21,10 @@
 //! functions show none either: node runs their equivalents as internal JS or C++ with no
 //! user-visible frame.
 //!
+//! After them, the async functions awaiting the running one (`at async f (…)`, see
+//! [`async_sites`]).
+//!
 //! Built without running JS: properties are read only where they are data properties.
-//! Async frames carry no `async` marker yet.
 
 use crate::atoms::{atom, PropertyKey};
 use crate::bytecode::FunctionKind;
@@ -49,6 +51,7 @@ pub fn render(vm: &mut Vm) -> String {
 /// `Error.captureStackTrace(o, f)` up to `f`.
 pub fn render_below(vm: &mut Vm, until: Option<Value>) -> String {
     let mut sites = call_sites(vm);
+    sites.extend(async_sites(vm));
     if let Some(f) = until {
         match sites.iter().position(|s| s.callee == f) {
             Some(i) => drop(sites.drain(..=i)),
@@ -85,6 +88,90 @@ fn call_sites(vm: &Vm) -> Vec<CallSite> {
     sites
 }
 
+/// V8's async stack trace (its "zero-cost async stack traces"): when the running job is a
+/// promise reaction, the async functions suspended in an `await` on the promise it will
+/// settle, then on theirs, each as `async name (where it awaits)`. The chain starts at the
+/// running async function's promise when the job resumed one, else at the promise the job's
+/// handler settles, and follows a promise while it is pending with exactly one reaction:
+/// an await's continuation (the awaiting function is a frame), a `Promise.all` or
+/// `allSettled` element (`at async Promise.all (index 0)`, going on with the combinator's
+/// promise), or a `then` whose derived promise it goes on with. An async generator ends it
+/// (V8 goes on through its pending request).
+fn async_sites(vm: &Vm) -> Vec<CallSite> {
+    let mut sites = Vec::new();
+    let Some((handler, derived)) = vm.current_reaction else { return sites };
+    let mut promise = match await_continuation(vm, handler) {
+        Some(state) => vm.frames.iter().rev().find_map(|f| match f.kind {
+            FrameKind::Async { state: s, promise } if s == state => Some(promise),
+            _ => None,
+        }),
+        None => derived.as_object(),
+    };
+    while let Some(p) = promise.take() {
+        if sites.len() >= FRAMES {
+            break;
+        }
+        let Class::Promise(data) = &vm.heap.obj(p).class else { break };
+        let ([reaction], crate::heap::object::PromiseState::Pending) = (&data.fulfill_reactions[..], data.state) else {
+            break;
+        };
+        match await_continuation(vm, reaction.handler).map(|s| &vm.heap.obj(s).class) {
+            Some(Class::AsyncFunctionState(state)) => {
+                let Some(saved) = &state.frame else { break };
+                let frame = &saved.frame;
+                sites.push(CallSite {
+                    code: Some((frame.code, frame.pc)),
+                    this: frame.this,
+                    callee: frame.callee,
+                    construct: false,
+                    is_async: true,
+                    text: None,
+                });
+                if let FrameKind::Async { promise: next, .. } = frame.kind {
+                    promise = Some(next);
+                }
+            }
+            Some(_) => break,
+            None => match combinator_element(vm, reaction.handler) {
+                Some((combinator, index, next)) => {
+                    sites.push(CallSite::fixed(format!("async Promise.{combinator} (index {index})")));
+                    promise = Some(next);
+                }
+                None => promise = reaction.capability.and_then(|(p, _, _)| p.as_object()),
+            },
+        }
+    }
+    sites
+}
+
+/// For a `Promise.all` or `allSettled` element's fulfill handler: the combinator's name, the
+/// element's index and the promise the combinator returned.
+fn combinator_element(vm: &Vm, handler: Value) -> Option<(&'static str, u32, ObjectId)> {
+    let Class::Native(n) = &vm.heap.obj(handler.as_object()?).class else { return None };
+    let combinator = match n.id.name() {
+        "%Promise.all.resolveElement" => "all",
+        "%Promise.allSettled.resolveElement" => "allSettled",
+        _ => return None,
+    };
+    // Captures: alreadyCalled, index, values, the result capability's resolve, remaining.
+    let index = n.captures.get(1)?.as_number()? as u32;
+    let Class::Native(resolve) = &vm.heap.obj(n.captures.get(3)?.as_object()?).class else { return None };
+    if resolve.id.name() != "%Promise.resolveFunction" {
+        return None;
+    }
+    Some((combinator, index, resolve.captures.first()?.as_object()?))
+}
+
+/// The async function (or async generator) state an `await`'s continuation resumes, if
+/// `handler` is one.
+fn await_continuation(vm: &Vm, handler: Value) -> Option<ObjectId> {
+    let Class::Native(n) = &vm.heap.obj(handler.as_object()?).class else { return None };
+    match n.id.name() {
+        "%AsyncResume.fulfilled" | "%AsyncResume.rejected" => n.captures.first()?.as_object(),
+        _ => None,
+    }
+}
+
 /// A builtin V8 reaches from another without a call of its own: `String.prototype.replace`
 /// with an unmodified RegExp runs the RegExp's replace directly (node prints `at
 /// String.replace` alone), where a subclass goes through `[Symbol.replace]` as the spec says.
@@ -118,6 +205,10 @@ struct CallSite {
     this: Value,
     callee: Value,
     construct: bool,
+    /// An async function suspended in an await further out: `at async name (…)`.
+    is_async: bool,
+    /// The whole line, for a frame that is no call (`async Promise.all (index 0)`).
+    text: Option<String>,
 }
 
 impl CallSite {
@@ -128,6 +219,8 @@ impl CallSite {
             callee: frame.callee,
             construct: matches!(frame.kind, FrameKind::Construct)
                 || !(frame.new_target.is_undefined() || frame.new_target.is_null()),
+            is_async: false,
+            text: None,
         }
     }
 
@@ -136,10 +229,31 @@ impl CallSite {
         if frameless(native.id.name()) {
             return None;
         }
-        Some(CallSite { code: None, this: n.this, callee: Value::object(n.callee), construct: n.construct })
+        Some(CallSite {
+            code: None,
+            this: n.this,
+            callee: Value::object(n.callee),
+            construct: n.construct,
+            is_async: false,
+            text: None,
+        })
+    }
+
+    fn fixed(text: String) -> CallSite {
+        CallSite {
+            code: None,
+            this: Value::UNDEFINED,
+            callee: Value::UNDEFINED,
+            construct: false,
+            is_async: true,
+            text: Some(text),
+        }
     }
 
     fn line(&self, vm: &mut Vm) -> String {
+        if let Some(text) = &self.text {
+            return text.clone();
+        }
         let Some((code_id, pc)) = self.code else {
             let name = self.callee.as_object().and_then(|f| function_name(vm, f)).unwrap_or_default();
             return match self.name(vm, &name) {
@@ -164,9 +278,10 @@ impl CallSite {
             FunctionKind::Arrow | FunctionKind::AsyncArrow => (!name.is_empty()).then(|| name.clone()),
             _ => self.name(vm, &name),
         };
+        let marker = if self.is_async { "async " } else { "" };
         match callee {
-            Some(callee) => format!("{callee} ({location})"),
-            None => location,
+            Some(callee) => format!("{marker}{callee} ({location})"),
+            None => format!("{marker}{location}"),
         }
     }
 
