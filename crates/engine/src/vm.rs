@@ -219,6 +219,9 @@ pub struct Timer {
     /// Logical due time in milliseconds.
     pub due: f64,
     pub callback: Value,
+    /// The `this` the callback is called with: Node's `Timeout` or `Immediate` object for the
+    /// Node layer's timers (heap.18), undefined for the engine's own.
+    pub this: Value,
     pub args: Vec<Value>,
     /// Repeat interval for setInterval.
     pub interval: Option<f64>,
@@ -744,9 +747,9 @@ impl Vm {
             self.timers.push(Timer { due: self.clock_ms + interval, ..timer.clone() });
         }
         let mark = self.roots.len();
-        self.roots.push(timer.callback);
+        self.roots.extend([timer.callback, timer.this]);
         self.roots.extend_from_slice(&timer.args);
-        let r = crate::runtime::call::call(self, timer.callback, Value::UNDEFINED, &timer.args);
+        let r = crate::runtime::call::call(self, timer.callback, timer.this, &timer.args);
         self.roots.truncate(mark);
         self.stack.clear();
         self.frames.clear();

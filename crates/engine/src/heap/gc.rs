@@ -119,7 +119,7 @@ pub fn roots(vm: &Vm, values: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mu
         values.extend([Value::object(f.callee), f.this]);
     }
     for t in &vm.timers {
-        values.push(t.callback);
+        values.extend([t.callback, t.this]);
         values.extend_from_slice(&t.args);
     }
     values.extend(vm.host_ops.iter().map(|op| Value::object(op.promise)));
