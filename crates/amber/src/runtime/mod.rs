@@ -57,7 +57,8 @@ pub use builder::{FsLimits, RuntimeBuilder};
 /// code blobs (a code block's place in its source's blob, a source's blob hash, the code
 /// arena's shared slots and blob table). 17: the opcode table (four instructions the compiler
 /// never emitted removed, so the rest are renumbered) and code blocks' `max_stack`. 18: a
-/// timer's `this` (Node's `Timeout` / `Immediate` object).
+/// timer's `this` (Node's `Timeout` / `Immediate` object), code blocks' inferred names (the
+/// member an anonymous function was assigned to, for stack frames).
 pub const ENGINE_VERSION: &str =
     concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.18+temporal_rs.0.2.6+icu4x.2.4.0");
 

@@ -10,6 +10,8 @@
 //!   identifier (`at get size [as size]`, `at #p`); and ` [as key]` when the function was
 //!   found on the receiver under another key (`at Test.assert [as _assert]`), or
 //!   `at Type.<anonymous>` for a nameless function;
+//! - a function with no name: the member it was assigned to, as the compiler inferred it
+//!   (`at exports.f`, `at Foo.m` for `Foo.prototype.m = function () {}`);
 //! - a builtin on the stack: the same, at `(<anonymous>)` (`at Array.forEach (<anonymous>)`,
 //!   `at new Promise (<anonymous>)`, `at JSON.parse (<anonymous>)`).
 //!
@@ -256,7 +258,7 @@ impl CallSite {
         }
         let Some((code_id, pc)) = self.code else {
             let name = self.callee.as_object().and_then(|f| function_name(vm, f)).unwrap_or_default();
-            return match self.name(vm, &name) {
+            return match self.name(vm, &name, &name) {
                 Some(callee) => format!("{callee} (<anonymous>)"),
                 None => "<anonymous>".into(),
             };
@@ -265,18 +267,25 @@ impl CallSite {
         let (line, col) = code.position(pc.saturating_sub(1)).unwrap_or((0, 0));
         let file = vm.sources.get(code.source_id as usize).map_or("<anonymous>", |s| s.name.as_str());
         let location = format!("{file}:{line}:{col}");
-        let (kind, name_atom) = (code.kind, code.name);
+        let (kind, name_atom, inferred) = (code.kind, code.name, code.inferred_name.clone());
         // V8's GetDebugName: the function's `name` (`[Symbol.iterator]`, `get size`, a
         // computed key), else the name the compiler gave it.
         let own_name = self.callee.as_object().and_then(|f| function_name(vm, f));
-        let name = own_name.unwrap_or_else(|| vm.heap.atoms.get(name_atom).to_rust_string());
+        let mut name = own_name.unwrap_or_else(|| vm.heap.atoms.get(name_atom).to_rust_string());
+        // A function without a name is called by the member it was assigned to
+        // (`exports.f`), and looked up on its receiver by that member's last key.
+        let mut key = name.clone();
+        if name.is_empty() && !inferred.is_empty() {
+            name = inferred;
+            key = name.rsplit('.').next().unwrap_or_default().to_string();
+        }
         let callee = match kind {
             // A script's or module's top level, eval code: no function of its own.
             FunctionKind::Script | FunctionKind::Module | FunctionKind::Eval => None,
             // V8 gives an arrow the receiver it was called with, mostly none (a callback);
             // the frame here holds its lexical `this`, so it is named as a plain call.
             FunctionKind::Arrow | FunctionKind::AsyncArrow => (!name.is_empty()).then(|| name.clone()),
-            _ => self.name(vm, &name),
+            _ => self.name(vm, &name, &key),
         };
         let marker = if self.is_async { "async " } else { "" };
         match callee {
@@ -286,7 +295,8 @@ impl CallSite {
     }
 
     /// The text before the location, or None when V8 prints the location alone.
-    fn name(&self, vm: &mut Vm, name: &str) -> Option<String> {
+    /// `key` is the name a method is looked up by on the receiver (`name` unless inferred).
+    fn name(&self, vm: &mut Vm, name: &str, key: &str) -> Option<String> {
         if self.construct {
             return Some(format!("new {}", if name.is_empty() { "<anonymous>" } else { name }));
         }
@@ -294,7 +304,7 @@ impl CallSite {
             return (!name.is_empty()).then(|| name.to_string());
         }
         let type_name = type_name(vm, self.this);
-        let method = method_name(vm, self.this, self.callee, name);
+        let method = method_name(vm, self.this, self.callee, key);
         Some(method_call(&type_name, name, method))
     }
 }
