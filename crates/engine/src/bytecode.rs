@@ -236,6 +236,10 @@ pub enum EvalBindingKind {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CodeBlock {
     pub name: Atom,
+    /// V8's inferred name for a function that has none of its own, from the member it is
+    /// assigned to (`exports.f = function () {}` is `exports.f`, `Foo.prototype.m = …` is
+    /// `Foo.m`): what stack frames call it (heap.18). Empty when there is none; never `name`.
+    pub inferred_name: String,
     /// The realm whose code this is: closures made from it belong to that realm, and a frame
     /// running it runs there.
     pub realm: crate::realm::RealmId,

@@ -219,6 +219,9 @@ pub struct Timer {
     /// Logical due time in milliseconds.
     pub due: f64,
     pub callback: Value,
+    /// The `this` the callback is called with: Node's `Timeout` or `Immediate` object for the
+    /// Node layer's timers (heap.18), undefined for the engine's own.
+    pub this: Value,
     pub args: Vec<Value>,
     /// Repeat interval for setInterval.
     pub interval: Option<f64>,
@@ -368,6 +371,16 @@ pub struct Vm {
     #[serde(skip)]
     pub sources: Vec<Source>,
     pub native_ctx: NativeCtx,
+    /// Builtins on the Rust stack, innermost last (`runtime::call::call_native`), for the
+    /// `<anonymous>` frames of `error.stack`. A native runs inside a Rust call, so the list
+    /// is empty at every safe point and never rides an image.
+    #[serde(skip)]
+    pub native_frames: Vec<crate::interp::frame::NativeFrame>,
+    /// The running promise reaction job's handler and the promise it settles (undefined for
+    /// an await's): where an async stack trace starts (`interp/stack_trace.rs`). Set only
+    /// while the job runs, whose roots hold both, so it never rides an image.
+    #[serde(skip)]
+    pub current_reaction: Option<(Value, Value)>,
     pub stats: VmStats,
     /// Promises rejected with no handler yet (reported by the embedder when idle).
     pub pending_rejections: Vec<Value>,
@@ -477,6 +490,8 @@ impl Vm {
             roots: Vec::new(),
             sources: Vec::new(),
             native_ctx: NativeCtx::default(),
+            native_frames: Vec::new(),
+            current_reaction: None,
             stats: VmStats::default(),
             pending_rejections: Vec::new(),
             single_chars: Vec::new(),
@@ -781,9 +796,9 @@ impl Vm {
             self.timers.push(Timer { due: self.clock_ms + interval, ..timer.clone() });
         }
         let mark = self.roots.len();
-        self.roots.push(timer.callback);
+        self.roots.extend([timer.callback, timer.this]);
         self.roots.extend_from_slice(&timer.args);
-        let r = crate::runtime::call::call(self, timer.callback, Value::UNDEFINED, &timer.args);
+        let r = crate::runtime::call::call(self, timer.callback, timer.this, &timer.args);
         self.roots.truncate(mark);
         self.stack.clear();
         self.frames.clear();

@@ -246,6 +246,7 @@ fn forged_queue_entries_of_the_wrong_kind_run_safely() {
         id: 9_999,
         due: 0.0,
         callback: number,
+        this: object,
         args: vec![object],
         interval: Some(1.0),
         immediate: false,

@@ -228,14 +228,6 @@ fn schedule(vm: &mut Vm, args: &[Value], kind: Kind) -> JsResult<Value> {
     };
     let id = vm.next_timer_id;
     vm.next_timer_id += 1;
-    vm.timers.push(Timer {
-        id,
-        due: vm.clock_ms + delay,
-        callback,
-        args: rest.to_vec(),
-        interval: (kind == Kind::Interval).then_some(delay),
-        immediate: kind == Kind::Immediate,
-    });
     let caps = vm.native_captures();
     let proto_slot = if kind == Kind::Immediate { CAP_IMMEDIATE_PROTO } else { CAP_TIMEOUT_PROTO };
     let proto = caps.get(proto_slot).and_then(|v| v.as_object()).unwrap_or(vm.realm.object_prototype);
@@ -245,6 +237,16 @@ fn schedule(vm: &mut Vm, args: &[Value], kind: Kind) -> JsResult<Value> {
             vm.define_builtin(handle, PropertyKey::Symbol(symbol), Value::number(value), PropFlags::NONE);
         }
     }
+    // Node calls the callback with the handle as `this` (`this.unref()`, `clearInterval(this)`).
+    vm.timers.push(Timer {
+        id,
+        due: vm.clock_ms + delay,
+        callback,
+        this: Value::object(handle),
+        args: rest.to_vec(),
+        interval: (kind == Kind::Interval).then_some(delay),
+        immediate: kind == Kind::Immediate,
+    });
     Ok(Value::object(handle))
 }
 

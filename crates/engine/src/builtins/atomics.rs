@@ -380,6 +380,7 @@ fn wait_async(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
                     id,
                     due,
                     callback: Value::object(callback),
+                    this: Value::UNDEFINED,
                     args: Vec::new(),
                     interval: None,
                     immediate: false,

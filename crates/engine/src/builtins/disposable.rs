@@ -785,7 +785,7 @@ fn suppressed_error_constructor(vm: &mut Vm, _this: Value, args: &[Value]) -> Js
     // 5. Perform CreateNonEnumerableDataPropertyOrThrow(O, "suppressed", suppressed).
     let sk = vm.key("suppressed");
     vm.define_builtin(o, sk, suppressed, PropFlags::HIDDEN);
-    crate::builtins::error::attach_stack(vm, o);
+    crate::builtins::error::attach_stack_below(vm, o, Some(new_target));
     // 6. Return O.
     Ok(Value::object(o))
 }

@@ -7,7 +7,7 @@ use crate::error::JsResult;
 use crate::heap::object::{Class, Object};
 use crate::heap::shape::PropFlags;
 use crate::native;
-use crate::runtime::call::prototype_from_constructor;
+use crate::runtime::call::{is_callable, prototype_from_constructor};
 use crate::runtime::convert::{to_rust_string, to_string};
 use crate::runtime::property::{create_data_property_or_throw, get, has_property};
 use crate::value::{ObjectId, Value};
@@ -80,7 +80,8 @@ fn construct_error(vm: &mut Vm, default_proto: ObjectId, message: Value, options
             vm.define_builtin(o, PropertyKey::Atom(atom::cause), cause, PropFlags::HIDDEN);
         }
     }
-    attach_stack(vm, o);
+    // V8 leaves out the frames of the constructor chain up to newTarget.
+    attach_stack_below(vm, o, Some(nt));
     Ok(o)
 }
 
@@ -133,8 +134,13 @@ fn capture_stack_trace(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Va
     let Some(o) = arg(args, 0).as_object() else {
         return Err(vm.type_error("Invalid argument"));
     };
+    // Frames up to `constructorOpt` are left out, or else up to this call itself.
+    let until = match arg(args, 1) {
+        f if is_callable(vm, f) => f,
+        _ => vm.native_ctx.callee.map(Value::object).unwrap_or_default(),
+    };
     let header = error_header(vm, o);
-    let trace = stack_trace(vm);
+    let trace = crate::interp::stack_trace::render_below(vm, Some(until));
     let s = vm.str(&format!("{header}{trace}"));
     create_data_property_or_throw(vm, o, PropertyKey::Atom(atom::stack), s)?;
     Ok(Value::UNDEFINED)
@@ -179,8 +185,14 @@ pub fn stack_trace(vm: &mut Vm) -> String {
 
 /// Give a new error object its `stack` (non-enumerable own data property).
 pub fn attach_stack(vm: &mut Vm, o: ObjectId) {
+    attach_stack_below(vm, o, None);
+}
+
+/// [`attach_stack`] for an error an `Error` constructor makes: the stack below the innermost
+/// call of `until` (its newTarget), as [`crate::interp::stack_trace::render_below`] cuts it.
+pub fn attach_stack_below(vm: &mut Vm, o: ObjectId, until: Option<Value>) {
     let header = error_header(vm, o);
-    let trace = stack_trace(vm);
+    let trace = crate::interp::stack_trace::render_below(vm, until);
     let s = vm.str(&format!("{header}{trace}"));
     vm.define_builtin(o, PropertyKey::Atom(atom::stack), s, PropFlags::HIDDEN);
 }

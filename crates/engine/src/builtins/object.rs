@@ -114,7 +114,8 @@ fn assign(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
 fn create(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     let o = arg(args, 0);
     if !o.is_object() && !o.is_null() {
-        return Err(vm.type_error("Object prototype may only be an Object or null"));
+        let shown = crate::runtime::describe::describe(vm, o, crate::runtime::describe::Shown::Plain);
+        return Err(vm.type_error(format!("Object prototype may only be an Object or null: {shown}")));
     }
     let obj = vm.heap.new_plain(o.as_object());
     let props = arg(args, 1);
@@ -325,7 +326,8 @@ fn from_entries(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value> {
     while let Some(entry) = iterator_step(vm, &record)? {
         let r = (|| -> JsResult<()> {
             let Some(e) = entry.as_object() else {
-                return Err(vm.type_error("Iterator value is not an entry object"));
+                let shown = crate::runtime::describe::describe(vm, entry, crate::runtime::describe::Shown::Plain);
+                return Err(vm.type_error(format!("Iterator value {shown} is not an entry object")));
             };
             let k = get(vm, e, PropertyKey::Index(0), entry)?;
             vm.roots.push(k);
@@ -396,7 +398,8 @@ fn set_prototype_of(vm: &mut Vm, _this: Value, args: &[Value]) -> JsResult<Value
     }
     let proto = arg(args, 1);
     if !proto.is_object() && !proto.is_null() {
-        return Err(vm.type_error("Object prototype may only be an Object or null"));
+        let shown = crate::runtime::describe::describe(vm, proto, crate::runtime::describe::Shown::Plain);
+        return Err(vm.type_error(format!("Object prototype may only be an Object or null: {shown}")));
     }
     let Some(o) = v.as_object() else { return Ok(v) };
     if !property::set_prototype_of(vm, o, proto.as_object())? {

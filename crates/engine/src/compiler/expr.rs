@@ -221,7 +221,7 @@ impl<'s> Compiler<'s, '_> {
             Expression::TaggedTemplateExpression(t) => self.compile_tagged_template(t)?,
             Expression::AwaitExpression(a) => {
                 self.compile_expr(&a.argument)?;
-                self.emit(Op::Await);
+                self.mark_one(a.span.start, Op::Await);
             }
             Expression::YieldExpression(y) => self.compile_yield(y)?,
             Expression::ImportExpression(i) => {
@@ -953,7 +953,9 @@ impl<'s> Compiler<'s, '_> {
                 }
                 AssignmentTarget::StaticMemberExpression(m) if !matches!(m.object, Expression::Super(_)) => {
                     self.compile_expr(&m.object)?;
+                    self.inferred_name = inferred_name(&a.left, &a.right);
                     self.compile_expr(&a.right)?;
+                    self.inferred_name = None;
                     let name = self.atom(m.property.name.as_str());
                     let ic = self.new_ic();
                     let strict = self.func.code.strict;
@@ -963,7 +965,9 @@ impl<'s> Compiler<'s, '_> {
                 AssignmentTarget::ComputedMemberExpression(m) if !matches!(m.object, Expression::Super(_)) => {
                     self.compile_expr(&m.object)?;
                     self.compile_expr(&m.expression)?;
+                    self.inferred_name = inferred_name(&a.left, &a.right);
                     self.compile_expr(&a.right)?;
+                    self.inferred_name = None;
                     let strict = self.func.code.strict;
                     self.mark(a.span.start);
                     self.emit(Op::SetElem { strict });
@@ -1476,4 +1480,48 @@ fn open_paren_after(source: &str, from: u32) -> Option<u32> {
         }
     }
     None
+}
+
+/// V8's inferred name (its `FuncNameInferrer`) for `target = value` when `value` is an
+/// anonymous function or arrow and `target` a member chain rooted at an identifier: its keys
+/// joined by `.`, without `prototype` (`Foo.prototype.m` is `Foo.m`, `o[k]` is `o.<computed>`).
+fn inferred_name(target: &AssignmentTarget<'_>, value: &Expression<'_>) -> Option<String> {
+    let anonymous = match value.without_parentheses() {
+        Expression::FunctionExpression(f) => f.id.is_none(),
+        Expression::ArrowFunctionExpression(_) => true,
+        _ => false,
+    };
+    if !anonymous {
+        return None;
+    }
+    let member = target.as_simple_assignment_target()?.as_member_expression()?;
+    let mut parts = vec![member_key(member)?];
+    let mut object = member.object();
+    loop {
+        match object.without_parentheses() {
+            Expression::Identifier(id) => {
+                parts.push(id.name.as_str());
+                break;
+            }
+            e => {
+                let m = e.as_member_expression()?;
+                parts.push(member_key(m)?);
+                object = m.object();
+            }
+        }
+    }
+    let parts: Vec<&str> = parts.into_iter().rev().filter(|&p| p != "prototype").collect();
+    Some(parts.join("."))
+}
+
+/// A member's key as written: a name, a string literal, else V8's `<computed>`.
+fn member_key<'a>(m: &'a MemberExpression<'_>) -> Option<&'a str> {
+    match m {
+        MemberExpression::StaticMemberExpression(s) => Some(s.property.name.as_str()),
+        MemberExpression::ComputedMemberExpression(c) => match &c.expression {
+            Expression::StringLiteral(s) => Some(s.value.as_str()),
+            _ => Some("<computed>"),
+        },
+        MemberExpression::PrivateFieldExpression(_) => None,
+    }
 }

@@ -110,6 +110,7 @@ impl<'s> Compiler<'s, '_> {
             || spec.scope.is_some_and(|s| self.scoping.scope_flags(s).is_strict_mode());
         let mut code = empty_code(spec.kind, strict, self.source_id);
         code.name = spec.name.unwrap_or(atom::empty);
+        code.inferred_name = self.inferred_name.take().unwrap_or_default();
         code.span = (spec.span.start, spec.span.end);
         code.is_class_constructor = spec.class_constructor;
         let params = spec.params;

@@ -211,6 +211,9 @@ pub(crate) struct Compiler<'s, 'vm> {
     /// Source offsets of the functions compiled so far. A `finally` block is compiled once
     /// per exit, so a function inside one is compiled again (see `compile_fn`).
     pub compiled_fns: std::collections::BTreeSet<u32>,
+    /// The inferred name for the anonymous function expression compiled next (the right side
+    /// of a member assignment): see `CodeBlock::inferred_name`.
+    pub inferred_name: Option<String>,
     /// Compiling CreateDynamicFunction's `(function anonymous(…) {…})`: the outer function's
     /// name is not a binding in its body (§20.2.1.1.1), unlike a named function expression's.
     pub dynamic_function: bool,
@@ -271,6 +274,7 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             calls_eval: scopes_calling_eval(scoping),
             tdz_params: vec![false; n],
             compiled_fns: std::collections::BTreeSet::new(),
+            inferred_name: None,
             dynamic_function: false,
         }
     }
@@ -299,6 +303,18 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
             }
         }
         self.func.code.lines.push((pc, line, col));
+    }
+
+    /// Emit `op` at the source position of `offset`, the instructions after it keeping the
+    /// position before it: an `await` suspends at the `await` keyword (where V8's async stack
+    /// frames point), while an error or host call after it is still placed at the call.
+    pub fn mark_one(&mut self, offset: u32, op: Op) {
+        let before = self.func.code.lines.last().map(|&(_, line, col)| (line, col));
+        self.mark(offset);
+        self.emit(op);
+        if let Some((line, col)) = before {
+            self.func.code.lines.push((self.pc(), line, col));
+        }
     }
 
     // ---- emission
@@ -514,6 +530,7 @@ impl FuncState<'_> {
 pub(crate) fn empty_code(kind: FunctionKind, strict: bool, source_id: u32) -> CodeBlock {
     CodeBlock {
         name: atom::empty,
+        inferred_name: String::new(),
         realm: 0,
         kind,
         strict,

@@ -114,6 +114,9 @@ pub fn roots(vm: &Vm, values: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mu
         host_ops,
         host_values,
         modules,
+        native_frames,
+        // The running reaction job's handler and promise: the job's own roots hold both.
+        current_reaction: _,
         // The arenas themselves (what the roots reach is kept).
         heap: _,
         // Objects being joined by `Array.prototype.join`: each is held by the frame joining it.
@@ -168,8 +171,11 @@ pub fn roots(vm: &Vm, values: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mu
     values.extend_from_slice(single_chars);
     values.extend(native_ctx.callee.map(Value::object));
     values.push(native_ctx.new_target);
+    for f in native_frames {
+        values.extend([Value::object(f.callee), f.this]);
+    }
     for t in timers {
-        values.push(t.callback);
+        values.extend([t.callback, t.this]);
         values.extend_from_slice(&t.args);
     }
     values.extend(host_ops.iter().map(|op| Value::object(op.promise)));

@@ -47,6 +47,19 @@ pub struct Frame {
     pub outer_realm: crate::realm::RealmId,
 }
 
+/// A builtin running now: the frame V8 prints as `at Array.forEach (<anonymous>)`. Natives
+/// run on the Rust stack, not the VM's frame stack, so their records sit beside it
+/// (`Vm::native_frames`), each placed by the number of JS frames below it.
+#[derive(Clone, Copy, Debug)]
+pub struct NativeFrame {
+    pub callee: ObjectId,
+    pub this: Value,
+    /// Called with `new` (a native constructor's `new.target` is defined).
+    pub construct: bool,
+    /// `vm.frames.len()` when it was called: it sits above frame `depth - 1`.
+    pub depth: u32,
+}
+
 /// A frame detached from the stack: its registers and operand stack copied out.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SavedFrame {

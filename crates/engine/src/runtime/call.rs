@@ -113,7 +113,15 @@ pub fn call_native(
     let saved = vm.native_ctx;
     let roots = vm.roots.len();
     vm.native_ctx = NativeCtx { callee: Some(callee), new_target };
-    vm.charge(1)?;
+    let depth = vm.frames.len() as u32;
+    let construct = !new_target.is_undefined();
+    vm.native_frames.push(crate::interp::frame::NativeFrame { callee, this, construct, depth });
+    let natives = vm.native_frames.len() - 1;
+    if let Err(t) = vm.charge(1) {
+        vm.native_ctx = saved;
+        vm.native_frames.truncate(natives);
+        return Err(t);
+    }
     // A native runs in the realm it was created in: its errors and results are that realm's.
     let outer_realm = vm.current_realm;
     if realm != outer_realm {
@@ -124,6 +132,7 @@ pub fn call_native(
         vm.switch_realm(outer_realm);
     }
     vm.native_ctx = saved;
+    vm.native_frames.truncate(natives);
     vm.roots.truncate(roots);
     r
 }

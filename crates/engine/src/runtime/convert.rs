@@ -247,9 +247,8 @@ pub fn to_object(vm: &mut Vm, v: Value) -> JsResult<ObjectId> {
     let (class, proto) = match v.kind() {
         Kind::Object(o) => return Ok(o),
         Kind::Undefined | Kind::Null | Kind::Empty => {
-            return Err(
-                vm.type_error(format!("Cannot convert {} to object", if v.is_null() { "null" } else { "undefined" }))
-            )
+            // V8's kUndefinedOrNullToObject, whichever of the two it is.
+            return Err(vm.type_error("Cannot convert undefined or null to object"));
         }
         Kind::Bool(b) => (Class::Boolean(b), vm.realm.boolean_prototype),
         Kind::Int(_) | Kind::Float(_) => (Class::Number(v.as_number().unwrap_or(0.0)), vm.realm.number_prototype),

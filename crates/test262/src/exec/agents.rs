@@ -177,7 +177,15 @@ pub(super) fn host_set_timeout(vm: &mut Vm, _this: Value, args: &[Value]) -> JsR
     let id = vm.next_timer_id;
     vm.next_timer_id += 1;
     let due = vm.clock_ms + delay;
-    vm.timers.push(amber_engine::vm::Timer { id, due, callback, args: Vec::new(), interval: None, immediate: false });
+    vm.timers.push(amber_engine::vm::Timer {
+        id,
+        due,
+        callback,
+        this: Value::UNDEFINED,
+        args: Vec::new(),
+        interval: None,
+        immediate: false,
+    });
     state().host_timers.push(id);
     Ok(Value::number(id as f64))
 }

@@ -474,7 +474,11 @@ fn promise_reaction_job(vm: &mut Vm, reaction: Reaction, argument: Value) -> JsR
         }
     } else {
         // e. Else, let handlerResult be Completion(HostCallJobCallback(handler, undefined, « argument »)).
-        call(vm, reaction.handler, Value::UNDEFINED, &[argument])
+        let derived = reaction.capability.map_or(Value::UNDEFINED, |(p, _, _)| p);
+        let outer = vm.current_reaction.replace((reaction.handler, derived));
+        let r = call(vm, reaction.handler, Value::UNDEFINED, &[argument]);
+        vm.current_reaction = outer;
+        r
     };
     // f. If promiseCapability is undefined, then
     let Some((derived, resolve, reject)) = reaction.capability else {
