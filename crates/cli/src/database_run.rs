@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use amber::durable::canonical_json::parse;
-use amber::durable::store::OutputStream;
+use amber::durable::store::{OutputChunk, OutputStream};
 use amber::{OpKind, PendingOp};
 use amber_server::local::{LocalRunner, SliceRun};
 use amber_store::{OpResult, OpRow, OpState, ServerStatus, SessionSpec, Store, StoreError};
@@ -300,31 +300,27 @@ fn near_sleep(waiting: &[&OpRow]) -> Option<u64> {
 }
 
 /// Prints the session's committed output from chunk `from` on; returns the next cursor.
-fn print_output(store: &dyn Store, id: &str, mut from: u64) -> CliResult<u64> {
-    const PAGE: u64 = 1000;
-    loop {
-        let chunks = store.output(id, from, PAGE).map_err(store_failure)?;
-        for chunk in &chunks {
-            match chunk.stream {
-                OutputStream::Stdout => outln!("{}", chunk.text),
-                OutputStream::Stderr => errln!("{}", chunk.text),
-            }
-        }
-        from += chunks.len() as u64;
-        if (chunks.len() as u64) < PAGE {
-            return Ok(from);
-        }
-    }
+fn print_output(store: &dyn Store, id: &str, from: u64) -> CliResult<u64> {
+    each_output(store, id, from, |chunk| match chunk.stream {
+        OutputStream::Stdout => outln!("{}", chunk.text),
+        OutputStream::Stderr => errln!("{}", chunk.text),
+    })
 }
 
 /// How many output chunks the session has committed.
 fn output_len(store: &dyn Store, id: &str) -> CliResult<u64> {
+    each_output(store, id, 0, |_| {})
+}
+
+/// Calls `f` on each committed output chunk from `from` on, a page at a time; returns the
+/// next cursor.
+fn each_output(store: &dyn Store, id: &str, mut from: u64, mut f: impl FnMut(&OutputChunk)) -> CliResult<u64> {
     const PAGE: u64 = 1000;
-    let mut from = 0;
     loop {
-        let n = store.output(id, from, PAGE).map_err(store_failure)?.len() as u64;
-        from += n;
-        if n < PAGE {
+        let chunks = store.output(id, from, PAGE).map_err(store_failure)?;
+        chunks.iter().for_each(&mut f);
+        from += chunks.len() as u64;
+        if (chunks.len() as u64) < PAGE {
             return Ok(from);
         }
     }

@@ -67,6 +67,18 @@ pub fn image_blobs(session: &str, seq: u64, bytes: &[u8]) -> Result<Vec<Digest>>
     Ok(summary.manifest.code_blobs)
 }
 
+/// Adds the blobs a stored journal record names to `out`. A record that does not decode fails
+/// the collection (naming the session and seq) rather than risk removing what it names.
+pub fn journal_row_blobs(session: &str, seq: u64, bytes: &[u8], out: &mut BTreeSet<Digest>) -> Result<()> {
+    let record = CallRecord::decode(bytes).map_err(|e| DurableError::Corrupt {
+        what: "journal row",
+        offset: None,
+        detail: format!("session {session:?}, seq {seq}: {e}; the blobs it names are unknown, nothing was collected"),
+    })?;
+    record_blobs(&record, out);
+    Ok(())
+}
+
 /// How a put writes a blob: a new one is inserted stamped `?3`; a stored one gets the stamp.
 pub(super) const PUT_BLOB_SQL: &str = "INSERT INTO blobs (sha256, bytes, last_put) VALUES (?1, ?2, ?3) \
      ON CONFLICT (sha256) DO UPDATE SET last_put = excluded.last_put";
@@ -91,9 +103,9 @@ fn session_blobs(conn: &Connection) -> Result<BTreeSet<Digest>> {
     let mut stmt = conn.prepare("SELECT session, seq, record FROM journal").map_err(err)?;
     let mut rows = stmt.query([]).map_err(err)?;
     while let Some(row) = rows.next().map_err(err)? {
-        let bytes: Vec<u8> = row.get(2).map_err(err)?;
-        let record = CallRecord::decode(&bytes).map_err(|e| marking_failed(row, e))?;
-        record_blobs(&record, &mut live);
+        let (session, seq, bytes): (String, i64, Vec<u8>) =
+            (row.get(0).map_err(err)?, row.get(1).map_err(err)?, row.get(2).map_err(err)?);
+        journal_row_blobs(&session, to_u64(seq), &bytes, &mut live)?;
     }
     let mut stmt = conn.prepare("SELECT session, seq, bytes FROM images").map_err(err)?;
     let mut rows = stmt.query([]).map_err(err)?;
@@ -103,17 +115,6 @@ fn session_blobs(conn: &Connection) -> Result<BTreeSet<Digest>> {
         live.extend(image_blobs(&session, to_u64(seq), &bytes)?);
     }
     Ok(live)
-}
-
-/// A journal row that does not decode stops the collection: what it names is unknown.
-fn marking_failed(row: &rusqlite::Row<'_>, e: DurableError) -> DurableError {
-    let session: String = row.get(0).unwrap_or_default();
-    let seq: i64 = row.get(1).unwrap_or_default();
-    DurableError::Corrupt {
-        what: "journal row",
-        offset: None,
-        detail: format!("session {session:?}, seq {seq}: {e}; the blobs it names are unknown, nothing was collected"),
-    }
 }
 
 /// The blobs one session's own rows name (its journal rows and images), before they go.

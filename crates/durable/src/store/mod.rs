@@ -34,7 +34,7 @@ use rows::{
     stored_record_hash, touch,
 };
 
-pub use blob_gc::{image_blobs, BlobSweep, KeepBlobs, BLOB_GRACE_MS};
+pub use blob_gc::{image_blobs, journal_row_blobs, BlobSweep, KeepBlobs, BLOB_GRACE_MS};
 pub use lease::{LeaseToken, SessionLease};
 pub use names::{generate_name, validate_name, MAX_NAME_LEN};
 

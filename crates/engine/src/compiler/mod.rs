@@ -11,6 +11,7 @@
 
 mod annex_b;
 mod arguments_refs;
+mod assign;
 mod bindings;
 pub mod cache;
 mod call_site;

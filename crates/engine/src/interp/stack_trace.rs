@@ -32,7 +32,7 @@ use crate::atoms::{atom, PropertyKey};
 use crate::bytecode::FunctionKind;
 use crate::heap::object::Class;
 use crate::interp::frame::{Frame, FrameKind, NativeFrame};
-use crate::runtime::describe::data_property;
+use crate::runtime::describe::{data_property, slot_along_chain};
 use crate::value::{Kind, ObjectId, Value};
 use crate::vm::Vm;
 
@@ -428,7 +428,7 @@ fn method_name(vm: &mut Vm, this: Value, callee: Value, name: &str) -> Option<St
     let key = name.strip_prefix("get ").or_else(|| name.strip_prefix("set ")).unwrap_or(name);
     if !key.is_empty() {
         let key = vm.key(key);
-        if holds(vm, lookup(vm, o, key), callee) {
+        if holds(vm, slot_along_chain(vm, o, key), callee) {
             if let PropertyKey::Atom(a) = key {
                 return Some(vm.heap.atoms.get(a).to_rust_string());
             }
@@ -458,22 +458,6 @@ fn method_name(vm: &mut Vm, this: Value, callee: Value, name: &str) -> Option<St
         cur = object.proto;
     }
     found.map(|a| vm.heap.atoms.get(a).to_rust_string())
-}
-
-/// The slot value of `key` found along `o`'s prototype chain, and whether it is an accessor.
-fn lookup(vm: &Vm, o: ObjectId, key: PropertyKey) -> Option<(Value, bool)> {
-    let mut cur = Some(o);
-    for _ in 0..CHAIN_LIMIT {
-        let object = vm.heap.obj(cur?);
-        if matches!(object.class, Class::Proxy(_)) {
-            return None;
-        }
-        if let Some((value, flags)) = object.lookup_named(&vm.heap.shapes, key) {
-            return Some((value, flags.is_accessor()));
-        }
-        cur = object.proto;
-    }
-    None
 }
 
 /// Does a property slot hold `f`: as its value, or as an accessor's getter or setter?

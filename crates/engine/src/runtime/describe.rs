@@ -185,18 +185,27 @@ fn object_display(vm: &Vm, o: ObjectId) -> String {
 /// GetDataProperty: a data property found along the prototype chain without running JS
 /// (accessors and proxies give undefined).
 pub(crate) fn data_property(vm: &Vm, o: ObjectId, key: PropertyKey) -> Value {
+    match slot_along_chain(vm, o, key) {
+        Some((value, false)) => value,
+        _ => Value::UNDEFINED,
+    }
+}
+
+/// The slot of `key` found along `o`'s prototype chain without running JS, and whether it
+/// is an accessor (its value is then the accessor pair); None past a proxy or when absent.
+pub(crate) fn slot_along_chain(vm: &Vm, o: ObjectId, key: PropertyKey) -> Option<(Value, bool)> {
     let mut cur = Some(o);
     let mut depth = 0;
     while let Some(c) = cur {
         depth += 1;
         let obj = vm.heap.obj(c);
         if depth > 10_000 || matches!(obj.class, Class::Proxy(_)) {
-            break;
+            return None;
         }
         if let Some((value, flags)) = obj.lookup_named(&vm.heap.shapes, key) {
-            return if flags.is_accessor() { Value::UNDEFINED } else { value };
+            return Some((value, flags.is_accessor()));
         }
         cur = obj.proto;
     }
-    Value::UNDEFINED
+    None
 }

@@ -12,9 +12,7 @@
 use std::collections::BTreeSet;
 
 use amber_durable::digest::Digest;
-use amber_durable::journal::{record_blobs, CallRecord};
-use amber_durable::store::{image_blobs, BlobSweep};
-use amber_durable::DurableError;
+use amber_durable::store::{image_blobs, journal_row_blobs, BlobSweep};
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::{Client, IsolationLevel};
 
@@ -35,16 +33,7 @@ pub(super) fn collect_blobs(client: &mut Client, put_before_ms: u64) -> StoreRes
         let none: [&(dyn postgres::types::ToSql + Sync); 0] = [];
         let mut rows = tx.query_raw("SELECT session, seq, record FROM journal", none)?;
         while let Some(row) = rows.next()? {
-            let record = CallRecord::decode(row.get(2)).map_err(|e| DurableError::Corrupt {
-                what: "journal row",
-                offset: None,
-                detail: format!(
-                    "session {:?}, seq {}: {e}; the blobs it names are unknown, nothing was collected",
-                    row.get::<_, String>(0),
-                    row.get::<_, i64>(1)
-                ),
-            })?;
-            record_blobs(&record, &mut live);
+            journal_row_blobs(row.get(0), to_u64(row.get(1)), row.get(2), &mut live)?;
         }
         drop(rows);
         let mut rows = tx.query_raw("SELECT session, seq, bytes FROM images", none)?;
