@@ -35,9 +35,9 @@ pub struct ParkedRealm {
 
 impl ParkedRealm {
     /// Every handle the realm holds, for the collector.
-    pub fn children(&self, out: &mut Vec<Value>) {
+    pub fn children(&self, out: &mut impl Extend<Value>) {
         out.extend(self.intrinsics.roots());
-        out.push(Value::object(self.global));
+        out.extend([Value::object(self.global)]);
         out.extend(self.global_lexicals.values().map(|&(v, _)| v));
     }
 }

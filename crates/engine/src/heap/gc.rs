@@ -39,7 +39,7 @@ pub fn collect(vm: &mut Vm) {
     let mut values: Vec<Value> = Vec::with_capacity(1024);
     let mut envs: Vec<EnvId> = Vec::new();
     let mut codes: Vec<CodeId> = Vec::new();
-    roots(vm, &mut values, &mut envs, &mut codes);
+    roots(vm, &mut Gray { marks: &mut m, values: &mut values }, &mut envs, &mut codes);
     trace(vm, &mut m, values, envs, codes);
     let heap = &mut vm.heap;
     heap.objects.sweep(&m.objects);
@@ -93,7 +93,7 @@ pub(crate) fn estimate_bytes(vm: &Vm) -> u64 {
 
 /// Every root of the VM. `Vm` is destructured without `..`: a new field does not compile
 /// until it is listed here, as a root or with why it holds none.
-pub fn roots(vm: &Vm, values: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
+pub fn roots(vm: &Vm, values: &mut impl Extend<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
     let Vm {
         // Roots.
         stack,
@@ -147,17 +147,17 @@ pub fn roots(vm: &Vm, values: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mu
         vfs: _,
         code_blobs: _,
     } = vm;
-    values.extend_from_slice(stack);
+    values.extend(stack.iter().copied());
     for f in frames {
         f.children(values, envs, codes);
     }
     values.extend(realm.roots());
     for (name, _) in crate::realm::WellKnownSymbols::NAMES {
         if let Some(s) = symbols.by_name(name) {
-            values.push(Value::symbol(s));
+            values.extend([Value::symbol(s)]);
         }
     }
-    values.push(Value::object(*global));
+    values.extend([Value::object(*global)]);
     values.extend(global_lexicals.values().map(|&(v, _)| v));
     for parked in realms.iter().flatten() {
         parked.children(values);
@@ -166,17 +166,17 @@ pub fn roots(vm: &Vm, values: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mu
         job_children(job, values);
     }
     values.extend(symbol_registry.values().map(|&s| Value::symbol(s)));
-    values.extend_from_slice(roots);
-    values.extend_from_slice(pending_rejections);
-    values.extend_from_slice(single_chars);
+    values.extend(roots.iter().copied());
+    values.extend(pending_rejections.iter().copied());
+    values.extend(single_chars.iter().copied());
     values.extend(native_ctx.callee.map(Value::object));
-    values.push(native_ctx.new_target);
+    values.extend([native_ctx.new_target]);
     for f in native_frames {
         values.extend([Value::object(f.callee), f.this]);
     }
     for t in timers {
         values.extend([t.callback, t.this]);
-        values.extend_from_slice(&t.args);
+        values.extend(t.args.iter().copied());
     }
     values.extend(host_ops.iter().map(|op| Value::object(op.promise)));
     for w in async_waiters {
@@ -186,80 +186,71 @@ pub fn roots(vm: &Vm, values: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mu
     modules.children(values, envs, codes);
 }
 
-fn job_children(job: &Job, out: &mut Vec<Value>) {
+fn job_children(job: &Job, out: &mut impl Extend<Value>) {
     match job {
         Job::Reaction { reaction, argument } => {
-            out.push(reaction.handler);
-            if let Some((a, b, c)) = reaction.capability {
-                out.extend([a, b, c]);
-            }
-            out.push(*argument);
+            out.extend([reaction.handler, *argument]);
+            out.extend(reaction.capability.map(|(a, b, c)| [a, b, c]).into_iter().flatten());
         }
         Job::ResolveThenable { promise, thenable, then } => out.extend([*promise, *thenable, *then]),
-        Job::Callback { callback } => out.push(*callback),
+        Job::Callback { callback } => out.extend([*callback]),
     }
 }
 
-/// Whether `v` names a heap entity not yet marked: only those go on the work list, so a
-/// large array of numbers (or of one object, repeated) costs the mark phase no memory.
-#[inline]
-fn unmarked_handle(m: &Marks, v: Value) -> bool {
-    match v.kind() {
-        Kind::Object(o) => !m.objects.get(o.0 as usize).copied().unwrap_or(true),
-        Kind::String(s) => !m.strings.get(s.0 as usize).copied().unwrap_or(true),
-        Kind::Symbol(_) | Kind::BigInt(_) => true,
-        _ => false,
-    }
-}
-
-/// The mark phase's work list, taking only handles not yet marked: a pending promise with a
-/// million reactions, or a Map of a million numbers, adds what is left to mark, not every
-/// value it holds (which once made a collection's own work list a quarter of the heap).
-struct Unmarked<'a> {
-    marks: &'a Marks,
+/// The mark phase's work list, marking as it takes: a handle goes on the list the first time
+/// it is seen and never again (symbols and bigints, which hold nothing, are only marked).
+/// Duplicates therefore cost nothing — a queue of a million microtasks of one callback, a
+/// pending promise with a million reactions or a Map of a million numbers adds what is left
+/// to trace, not every value it holds (the roots once copied every queued job's values, a
+/// work list of an eighth of the heap at the moment the heap is largest).
+struct Gray<'a> {
+    marks: &'a mut Marks,
     values: &'a mut Vec<Value>,
 }
 
-impl Extend<Value> for Unmarked<'_> {
+impl Gray<'_> {
+    fn take(&mut self, v: Value) {
+        let m = &mut *self.marks;
+        let (bits, push) = match v.kind() {
+            Kind::Object(o) => (m.objects.get_mut(o.0 as usize), true),
+            Kind::String(s) => (m.strings.get_mut(s.0 as usize), true),
+            Kind::Symbol(s) => (m.symbols.get_mut(s.0 as usize), false),
+            Kind::BigInt(b) => (m.bigints.get_mut(b.0 as usize), false),
+            _ => return,
+        };
+        // A handle past the arena's end names nothing (the verifier reports it).
+        if let Some(bit @ false) = bits {
+            *bit = true;
+            if push {
+                self.values.push(v);
+            }
+        }
+    }
+}
+
+impl Extend<Value> for Gray<'_> {
     fn extend<I: IntoIterator<Item = Value>>(&mut self, iter: I) {
-        let marks = self.marks;
-        self.values.extend(iter.into_iter().filter(|&v| unmarked_handle(marks, v)));
+        for v in iter {
+            self.take(v);
+        }
     }
 }
 
 fn trace(vm: &Vm, m: &mut Marks, mut values: Vec<Value>, mut envs: Vec<EnvId>, mut codes: Vec<CodeId>) {
     let heap = &vm.heap;
     loop {
+        // Everything on `values` is marked already (see `Gray`): what is left is its children.
         if let Some(v) = values.pop() {
+            let mut gray = Gray { marks: m, values: &mut values };
             match v.kind() {
                 Kind::Object(o) => {
-                    let i = o.0 as usize;
-                    if i >= m.objects.len() || m.objects[i] {
-                        continue;
+                    if let Some(obj) = heap.objects.get(o.0) {
+                        object_children(obj, &heap.shapes, &mut gray, &mut envs, &mut codes);
                     }
-                    m.objects[i] = true;
-                    let Some(obj) = heap.objects.get(o.0) else { continue };
-                    let mut unmarked = Unmarked { marks: m, values: &mut values };
-                    object_children(obj, &heap.shapes, &mut unmarked, &mut envs, &mut codes);
                 }
                 Kind::String(s) => {
-                    let i = s.0 as usize;
-                    if i >= m.strings.len() || m.strings[i] {
-                        continue;
-                    }
-                    m.strings[i] = true;
                     if let Some(hs) = heap.strings.get(s.0) {
-                        hs.children(&mut values);
-                    }
-                }
-                Kind::Symbol(s) => {
-                    if let Some(b) = m.symbols.get_mut(s.0 as usize) {
-                        *b = true;
-                    }
-                }
-                Kind::BigInt(b) => {
-                    if let Some(x) = m.bigints.get_mut(b.0 as usize) {
-                        *x = true;
+                        hs.children(&mut gray);
                     }
                 }
                 _ => {}
@@ -273,7 +264,7 @@ fn trace(vm: &Vm, m: &mut Marks, mut values: Vec<Value>, mut envs: Vec<EnvId>, m
             }
             m.envs[i] = true;
             if let Some(env) = heap.envs.get(e.0) {
-                env_children(env, &mut Unmarked { marks: m, values: &mut values }, &mut envs);
+                env_children(env, &mut Gray { marks: m, values: &mut values }, &mut envs);
             }
             continue;
         }
@@ -284,7 +275,7 @@ fn trace(vm: &Vm, m: &mut Marks, mut values: Vec<Value>, mut envs: Vec<EnvId>, m
             }
             m.code[i] = true;
             if let Some(code) = heap.code.get(c.0) {
-                code_children(code, &mut Unmarked { marks: m, values: &mut values }, &mut codes);
+                code_children(code, &mut Gray { marks: m, values: &mut values }, &mut codes);
             }
             continue;
         }

@@ -654,14 +654,13 @@ pub fn class_children(class: &Class, out: &mut impl Extend<Value>, envs: &mut Ve
 
 /// Handles a heap string holds (rope halves).
 pub trait HeapStringChildren {
-    fn children(&self, out: &mut Vec<Value>);
+    fn children(&self, out: &mut impl Extend<Value>);
 }
 
 impl HeapStringChildren for crate::heap::HeapString {
-    fn children(&self, out: &mut Vec<Value>) {
+    fn children(&self, out: &mut impl Extend<Value>) {
         if let crate::heap::HeapString::Rope { left, right, .. } = self {
-            out.push(Value::string(*left));
-            out.push(Value::string(*right));
+            out.extend([Value::string(*left), Value::string(*right)]);
         }
     }
 }

@@ -256,7 +256,7 @@ impl ModuleMap {
     }
 
     /// Every handle the module map holds (GC roots, image verification).
-    pub fn children(&self, out: &mut Vec<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
+    pub fn children(&self, out: &mut impl Extend<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
         for r in &self.records {
             envs.push(r.env);
             codes.extend(r.code);
@@ -270,7 +270,7 @@ impl ModuleMap {
             match c.target {
                 CellTarget::Unlinked => {}
                 CellTarget::Binding { env, .. } => envs.push(env),
-                CellTarget::Value(v) => out.push(v),
+                CellTarget::Value(v) => out.extend([v]),
             }
         }
     }
