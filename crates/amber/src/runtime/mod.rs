@@ -58,9 +58,11 @@ pub use builder::{FsLimits, RuntimeBuilder};
 /// arena's shared slots and blob table). 17: the opcode table (four instructions the compiler
 /// never emitted removed, so the rest are renumbered) and code blocks' `max_stack`. 18: a
 /// timer's `this` (Node's `Timeout` / `Immediate` object), code blocks' inferred names (the
-/// member an anonymous function was assigned to, for stack frames).
+/// member an anonymous function was assigned to, for stack frames). 19: superinstructions
+/// (`GetPropCallee` replaces `GetPropKeep`+`Swap`, `GetThisProp`, `PutProp`/`PutElem`, the
+/// register updates `IncLocal`…`PostDecLocal`, the compare-and-branch `JumpUnless…` ops).
 pub const ENGINE_VERSION: &str =
-    concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.18+temporal_rs.0.2.6+icu4x.2.4.0");
+    concat!("amber-engine ", env!("CARGO_PKG_VERSION"), "+heap.19+temporal_rs.0.2.6+icu4x.2.4.0");
 
 /// `vm.host_state` entry the Math.random generator is seeded from (8 bytes LE).
 const RANDOM_SEED_KEY: &str = "random.seed";

@@ -366,16 +366,22 @@ opcodes! {
     // ---- properties
     /// `obj → value`
     GetProp { name: Atom = Atom, ic: u32 = Ic } [1 => 1];
-    /// `obj → obj value` (method calls keep the receiver)
-    GetPropKeep { name: Atom = Atom, ic: u32 = Ic } [1 => 2];
+    /// `obj → value obj`: a method call's callee and receiver, in the order `Call` takes them.
+    GetPropCallee { name: Atom = Atom, ic: u32 = Ic } [1 => 2];
+    /// `→ value`: `this.name` in a function whose `this` is its frame's (`This` then `GetProp`).
+    GetThisProp { name: Atom = Atom, ic: u32 = Ic } [0 => 1];
     /// `obj value → value`
     SetProp { name: Atom = Atom, ic: u32 = Ic, strict: bool = Imm } [2 => 1];
+    /// `obj value →`: `SetProp` whose value is not used (an assignment statement).
+    PutProp { name: Atom = Atom, ic: u32 = Ic, strict: bool = Imm } [2 => 0];
     /// `obj key → value`
     GetElem [2 => 1];
-    /// `obj key → obj value`
-    GetElemKeep [2 => 2];
+    /// `obj key → value obj`: a computed method call's callee and receiver.
+    GetElemCallee [2 => 2];
     /// `obj key value → value`
     SetElem { strict: bool = Imm } [3 => 1];
+    /// `obj key value →`: `SetElem` whose value is not used.
+    PutElem { strict: bool = Imm } [3 => 0];
     /// `obj → bool`
     DeleteProp { name: Atom = Atom, strict: bool = Imm } [1 => 1];
     /// `obj key → bool`
@@ -506,6 +512,17 @@ opcodes! {
     Shl [2 => 1];
     Sar [2 => 1];
     Shr [2 => 1];
+    /// `a → a + value`: a binary operator whose right operand is an int32 literal (`Add`'s
+    /// strings and objects included: the general path pushes the literal and adds).
+    AddInt(value: i32 = Imm) [1 => 1];
+    SubInt(value: i32 = Imm) [1 => 1];
+    MulInt(value: i32 = Imm) [1 => 1];
+    BitAndInt(value: i32 = Imm) [1 => 1];
+    BitOrInt(value: i32 = Imm) [1 => 1];
+    BitXorInt(value: i32 = Imm) [1 => 1];
+    ShlInt(value: i32 = Imm) [1 => 1];
+    SarInt(value: i32 = Imm) [1 => 1];
+    ShrInt(value: i32 = Imm) [1 => 1];
     Neg [1 => 1];
     /// Unary `+`: ToNumber.
     ToNumber [1 => 1];
@@ -514,6 +531,14 @@ opcodes! {
     BitNot [1 => 1];
     Inc [1 => 1];
     Dec [1 => 1];
+    /// `reg = ToNumeric(reg) + 1`, nothing pushed (`i++` as a statement).
+    IncLocal(reg: u32 = Reg) [0 => 0];
+    /// `reg = ToNumeric(reg) - 1`, nothing pushed.
+    DecLocal(reg: u32 = Reg) [0 => 0];
+    /// `→ old`: `reg++` whose value is used; old is ToNumeric(reg), reg becomes old + 1.
+    PostIncLocal(reg: u32 = Reg) [0 => 1];
+    /// `→ old`: `reg--` whose value is used.
+    PostDecLocal(reg: u32 = Reg) [0 => 1];
     TypeOf [1 => 1];
     Eq [2 => 1];
     Ne [2 => 1];
@@ -530,6 +555,22 @@ opcodes! {
     JumpIfFalse(target: u32 = Jump) [1 => 0] branch [1 => 0];
     /// Pops; jumps when truthy.
     JumpIfTrue(target: u32 = Jump) [1 => 0] branch [1 => 0];
+    /// `a b →`: jumps unless `a < b` (a loop's or an `if`'s comparison and its branch).
+    JumpUnlessLt(target: u32 = Jump) [2 => 0] branch [2 => 0];
+    /// `a b →`: jumps unless `a <= b`.
+    JumpUnlessLe(target: u32 = Jump) [2 => 0] branch [2 => 0];
+    /// `a b →`: jumps unless `a > b`.
+    JumpUnlessGt(target: u32 = Jump) [2 => 0] branch [2 => 0];
+    /// `a b →`: jumps unless `a >= b`.
+    JumpUnlessGe(target: u32 = Jump) [2 => 0] branch [2 => 0];
+    /// `a b →`: jumps unless `a == b`.
+    JumpUnlessEq(target: u32 = Jump) [2 => 0] branch [2 => 0];
+    /// `a b →`: jumps unless `a != b`.
+    JumpUnlessNe(target: u32 = Jump) [2 => 0] branch [2 => 0];
+    /// `a b →`: jumps unless `a === b`.
+    JumpUnlessStrictEq(target: u32 = Jump) [2 => 0] branch [2 => 0];
+    /// `a b →`: jumps unless `a !== b`.
+    JumpUnlessStrictNe(target: u32 = Jump) [2 => 0] branch [2 => 0];
     /// Keeps the value and jumps when falsy; pops it otherwise (`&&`).
     JumpIfFalseKeep(target: u32 = Jump) [1 => 0] branch [0 => 0];
     /// Keeps the value and jumps when truthy; pops it otherwise (`||`).
@@ -655,7 +696,7 @@ mod tests {
     /// control transfer that matches it (a jump has a target; nothing else does).
     #[test]
     fn the_table_is_consistent() {
-        assert_eq!(Op::NAMES.len(), 175);
+        assert_eq!(Op::NAMES.len(), 199);
         for (i, name) in Op::NAMES.iter().enumerate() {
             let mut n = 0;
             let op = Op::build(i, &mut |_| {

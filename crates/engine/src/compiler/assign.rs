@@ -45,6 +45,10 @@ impl<'s> Compiler<'s, '_> {
                     let ic = self.new_ic();
                     let strict = self.func.code.strict;
                     self.mark(a.span.start);
+                    if !keep {
+                        self.emit(Op::PutProp { name, ic, strict });
+                        return Ok(false);
+                    }
                     self.emit(Op::SetProp { name, ic, strict });
                 }
                 AssignmentTarget::ComputedMemberExpression(m) if !matches!(m.object, Expression::Super(_)) => {
@@ -55,6 +59,10 @@ impl<'s> Compiler<'s, '_> {
                     self.inferred_name = None;
                     let strict = self.func.code.strict;
                     self.mark(a.span.start);
+                    if !keep {
+                        self.emit(Op::PutElem { strict });
+                        return Ok(false);
+                    }
                     self.emit(Op::SetElem { strict });
                 }
                 AssignmentTarget::PrivateFieldExpression(p) => {
@@ -294,12 +302,14 @@ impl<'s> Compiler<'s, '_> {
                     }
                     return Ok(true);
                 }
+                let start = self.func.code.ops.len();
                 self.emit_identifier_load(id, false)?;
                 self.emit(Op::ToNumeric);
                 if !keep {
                     // Prefix or postfix alike when the value is not used.
                     self.emit(step);
                     self.emit_identifier_store(id)?;
+                    self.fuse_register_update(start, step, None);
                     return Ok(false);
                 }
                 if u.prefix {
@@ -310,6 +320,7 @@ impl<'s> Compiler<'s, '_> {
                     self.emit(step);
                 }
                 self.emit_identifier_store(id)?;
+                self.fuse_register_update(start, step, Some(u.prefix));
             }
             SimpleAssignmentTarget::StaticMemberExpression(m) if !matches!(m.object, Expression::Super(_)) => {
                 self.compile_expr(&m.object)?;

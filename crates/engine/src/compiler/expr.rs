@@ -170,8 +170,7 @@ impl<'s> Compiler<'s, '_> {
                 self.patch(j);
             }
             Expression::ConditionalExpression(c) => {
-                self.compile_expr(&c.test)?;
-                let else_l = self.emit_jump(Op::JumpIfFalse);
+                let else_l = self.compile_test_jump_if_false(&c.test)?;
                 self.compile_expr_named(&c.consequent, None)?;
                 let end = self.emit_jump(Op::Jump);
                 self.func.depth -= 1;
@@ -622,6 +621,30 @@ impl<'s> Compiler<'s, '_> {
     fn compile_binary(&mut self, b: &'s BinaryExpression<'s>) -> CResult<()> {
         self.compile_expr(&b.left)?;
         self.compile_expr(&b.right)?;
+        // `x & 0xff`, `i + 1`: an int32 literal on the right rides in the operator.
+        if let (Some(&Op::Int(k)), Expression::NumericLiteral(_)) =
+            (self.func.code.ops.last(), b.right.without_parentheses())
+        {
+            let fused = match b.operator {
+                BinaryOperator::Addition => Some(Op::AddInt(k)),
+                BinaryOperator::Subtraction => Some(Op::SubInt(k)),
+                BinaryOperator::Multiplication => Some(Op::MulInt(k)),
+                BinaryOperator::BitwiseAnd => Some(Op::BitAndInt(k)),
+                BinaryOperator::BitwiseOR => Some(Op::BitOrInt(k)),
+                BinaryOperator::BitwiseXOR => Some(Op::BitXorInt(k)),
+                BinaryOperator::ShiftLeft => Some(Op::ShlInt(k)),
+                BinaryOperator::ShiftRight => Some(Op::SarInt(k)),
+                BinaryOperator::ShiftRightZeroFill => Some(Op::ShrInt(k)),
+                _ => None,
+            };
+            if let Some(op) = fused {
+                let at = self.func.code.ops.len() - 1;
+                // `Int` then the operator: [0 => 1] then [2 => 1], as the fused [1 => 1].
+                self.fuse_tail(at, &[op]);
+                self.func.depth -= 1;
+                return Ok(());
+            }
+        }
         self.emit(binary_op(b.operator));
         Ok(())
     }
@@ -645,7 +668,15 @@ impl<'s> Compiler<'s, '_> {
                 let name = self.atom(s.property.name.as_str());
                 let ic = self.new_ic();
                 self.mark(s.property.span.start);
-                self.emit(Op::GetProp { name, ic });
+                // `this.name`: one instruction where `this` is the frame's own.
+                if self.func.code.ops.last() == Some(&Op::This)
+                    && matches!(s.object.without_parentheses(), Expression::ThisExpression(_))
+                {
+                    let at = self.func.code.ops.len() - 1;
+                    self.fuse_tail(at, &[Op::GetThisProp { name, ic }]);
+                } else {
+                    self.emit(Op::GetProp { name, ic });
+                }
             }
             MemberExpression::ComputedMemberExpression(c) => {
                 if matches!(c.object, Expression::Super(_)) {
@@ -702,8 +733,7 @@ impl<'s> Compiler<'s, '_> {
                 let name = self.atom(s.property.name.as_str());
                 let ic = self.new_ic();
                 self.mark(s.property.span.start);
-                self.emit(Op::GetPropKeep { name, ic });
-                self.emit(Op::Swap);
+                self.emit(Op::GetPropCallee { name, ic });
             }
             MemberExpression::ComputedMemberExpression(c) => {
                 self.compile_chain_object(&c.object, exits)?;
@@ -711,8 +741,7 @@ impl<'s> Compiler<'s, '_> {
                     exits.push(self.emit_jump(Op::JumpIfNullishToUndefined));
                 }
                 self.compile_expr(&c.expression)?;
-                self.emit(Op::GetElemKeep);
-                self.emit(Op::Swap);
+                self.emit(Op::GetElemCallee);
             }
             MemberExpression::PrivateFieldExpression(p) => {
                 self.compile_chain_object(&p.object, exits)?;

@@ -336,6 +336,83 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
         self.func.code.ops.len() as u32
     }
 
+    /// Replace the instructions emitted from `start` on by `fused`, which does the same with
+    /// fewer dispatches. Only for a sequence one emitter produced in one piece: no label can
+    /// point inside it. The fused instructions take the source position in effect at the end
+    /// of the sequence (a mark made for its last instruction), so an error they throw is
+    /// placed where the sequence's would have been.
+    pub fn fuse_tail(&mut self, start: usize, fused: &[Op]) {
+        let code = &mut self.func.code;
+        let end = code.ops.len() as u32;
+        let position = code.lines.iter().rev().find(|&&(pc, _, _)| pc <= end).map(|&(_, line, col)| (line, col));
+        code.ops.truncate(start);
+        code.ops.extend_from_slice(fused);
+        let start = start as u32;
+        code.lines.retain(|&(pc, _, _)| pc <= start);
+        if let Some((line, col)) = position {
+            match code.lines.last_mut() {
+                Some(last) if last.0 == start => *last = (start, line, col),
+                Some(&mut (_, l, c)) if (l, c) == (line, col) => {}
+                _ => code.lines.push((start, line, col)),
+            }
+        }
+        // The stack effect is the sequence's, so `depth` is already right.
+    }
+
+    /// Compile `test` and a jump taken when it is false; a comparison and its branch become
+    /// one `JumpUnless…` instruction. Returns the jump to patch.
+    pub fn compile_test_jump_if_false(&mut self, test: &'s oxc_ast::ast::Expression<'s>) -> CResult<Label> {
+        use oxc_syntax::operator::BinaryOperator as B;
+        self.compile_expr(test)?;
+        if let oxc_ast::ast::Expression::BinaryExpression(b) = test.without_parentheses() {
+            let last = self.func.code.ops.last().copied();
+            let fused: Option<fn(u32) -> Op> = match (b.operator, last) {
+                (B::LessThan, Some(Op::Lt)) => Some(Op::JumpUnlessLt),
+                (B::LessEqualThan, Some(Op::Le)) => Some(Op::JumpUnlessLe),
+                (B::GreaterThan, Some(Op::Gt)) => Some(Op::JumpUnlessGt),
+                (B::GreaterEqualThan, Some(Op::Ge)) => Some(Op::JumpUnlessGe),
+                (B::Equality, Some(Op::Eq)) => Some(Op::JumpUnlessEq),
+                (B::Inequality, Some(Op::Ne)) => Some(Op::JumpUnlessNe),
+                (B::StrictEquality, Some(Op::StrictEq)) => Some(Op::JumpUnlessStrictEq),
+                (B::StrictInequality, Some(Op::StrictNe)) => Some(Op::JumpUnlessStrictNe),
+                _ => None,
+            };
+            if let Some(jump) = fused {
+                // The comparison is the test's last instruction (it is the test's operator):
+                // drop it, leaving both operands for the fused jump.
+                let at = self.func.code.ops.len() - 1;
+                self.fuse_tail(at, &[]);
+                self.func.depth += 1;
+                return Ok(self.emit_jump(jump));
+            }
+        }
+        Ok(self.emit_jump(Op::JumpIfFalse))
+    }
+
+    /// `x++`, `x--`, `++x`, `--x` on a register: the sequence from `start` (load, ToNumeric,
+    /// step, store, and a `Dup` where the value is used) as one update instruction. `keep` is
+    /// None when the value is not used, else whether the update is a prefix one.
+    pub fn fuse_register_update(&mut self, start: usize, step: Op, keep: Option<bool>) {
+        let inc = step == Op::Inc;
+        let fused = match (self.func.code.ops.get(start..), keep) {
+            (Some(&[Op::GetLocal(r), Op::ToNumeric, s, Op::SetLocal(w)]), None) if s == step && r == w => {
+                vec![if inc { Op::IncLocal(r) } else { Op::DecLocal(r) }]
+            }
+            (Some(&[Op::GetLocal(r), Op::ToNumeric, s, Op::Dup, Op::SetLocal(w)]), Some(true))
+                if s == step && r == w =>
+            {
+                vec![if inc { Op::IncLocal(r) } else { Op::DecLocal(r) }, Op::GetLocal(r)]
+            }
+            (Some(&[Op::GetLocal(r), Op::ToNumeric, Op::Dup, s, Op::SetLocal(w)]), Some(false))
+                if s == step && r == w =>
+            {
+                vec![if inc { Op::PostIncLocal(r) } else { Op::PostDecLocal(r) }]
+            }
+            _ => return,
+        };
+        self.fuse_tail(start, &fused);
+    }
+
     /// Emit a jump-family op with a placeholder target.
     pub fn emit_jump(&mut self, op: fn(u32) -> Op) -> Label {
         let at = self.func.code.ops.len();

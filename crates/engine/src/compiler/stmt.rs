@@ -227,8 +227,7 @@ impl<'s> Compiler<'s, '_> {
             Statement::IfStatement(s) => {
                 self.set_completion_undefined();
                 self.mark(s.span.start);
-                self.compile_expr(&s.test)?;
-                let else_l = self.emit_jump(Op::JumpIfFalse);
+                let else_l = self.compile_test_jump_if_false(&s.test)?;
                 self.compile_clause(&s.consequent)?;
                 match &s.alternate {
                     Some(alt) => {
@@ -490,8 +489,7 @@ impl<'s> Compiler<'s, '_> {
         self.set_completion_undefined();
         let start = self.pc();
         self.mark(s.span.start);
-        self.compile_expr(&s.test)?;
-        let exit = self.emit_jump(Op::JumpIfFalse);
+        let exit = self.compile_test_jump_if_false(&s.test)?;
         let d = self.func.depth;
         self.push_loop(labels, 0, d);
         self.compile_statement(&s.body)?;
@@ -549,8 +547,7 @@ impl<'s> Compiler<'s, '_> {
         let mut exit = None;
         if let Some(test) = &s.test {
             self.mark(test.span().start);
-            self.compile_expr(test)?;
-            exit = Some(self.emit_jump(Op::JumpIfFalse));
+            exit = Some(self.compile_test_jump_if_false(test)?);
         }
         let d = self.func.depth;
         self.push_loop(labels, 0, d);

@@ -58,7 +58,7 @@ fn arith(op: Arith, a: Value, b: Value) -> Option<Value> {
 
 /// `a < b` (and friends) on two numbers; `swap` compares b < a, `negate` flips for `>=`/`<=`.
 #[inline(always)]
-fn compare(a: Value, b: Value, swap: bool, negate: bool) -> Option<Value> {
+fn compare(a: Value, b: Value, swap: bool, negate: bool) -> Option<bool> {
     if let (Some(x), Some(y)) = (a.as_int(), b.as_int()) {
         let r = match (swap, negate) {
             (false, false) => x < y,
@@ -66,7 +66,7 @@ fn compare(a: Value, b: Value, swap: bool, negate: bool) -> Option<Value> {
             (true, true) => x <= y,
             (false, true) => x >= y,
         };
-        return Some(Value::bool(r));
+        return Some(r);
     }
     let (x, y) = (a.as_number()?, b.as_number()?);
     let r = match (swap, negate) {
@@ -75,7 +75,7 @@ fn compare(a: Value, b: Value, swap: bool, negate: bool) -> Option<Value> {
         (true, true) => x <= y,
         (false, true) => x >= y,
     };
-    Some(Value::bool(r))
+    Some(r)
 }
 
 /// IsStrictlyEqual when no heap access is needed (None for two strings or two bigints).
@@ -244,6 +244,52 @@ pub(super) fn run(vm: &mut Vm) {
             }
         }};
     }
+    // `a → $f(a)` (None: leave it to step).
+    macro_rules! unary {
+        ($f:expr) => {{
+            let Some(top) = stack.last_mut() else { break };
+            match $f(*top) {
+                Some(r) => *top = r,
+                None => break,
+            }
+        }};
+    }
+    // `a b →`, jumping to `$t` unless `$f(a, b)` (None: leave it to step).
+    macro_rules! jump_unless {
+        ($t:expr, $f:expr) => {{
+            let len = stack.len();
+            if len < 2 {
+                break;
+            }
+            match $f(stack[len - 2], stack[len - 1]) {
+                Some(r) => {
+                    stack.truncate(len - 2);
+                    if !r {
+                        pc = $t as usize;
+                        n += 1;
+                        continue;
+                    }
+                }
+                None => break,
+            }
+        }};
+    }
+    // `reg = reg + $delta` on a number, yielding the old value (None: leave it to step).
+    macro_rules! update_local {
+        ($base:expr, $r:expr, $delta:expr) => {{
+            let Some(slot) = stack.get_mut($base + $r as usize) else { break };
+            let old = *slot;
+            let new = match old.as_int() {
+                Some(i) => i.checked_add($delta).map(Value::int),
+                None => old.as_number().map(|x| Value::number(x + $delta as f64)),
+            };
+            match new {
+                Some(new) => *slot = new,
+                None => break,
+            }
+            old
+        }};
+    }
     macro_rules! jump_if {
         ($want:expr, $t:expr) => {{
             let Some(&v) = stack.last() else { break };
@@ -379,14 +425,22 @@ pub(super) fn run(vm: &mut Vm) {
                         *top = v;
                     }
                 }
-                Op::GetPropKeep { ic, .. } => {
-                    let Some(&obj) = stack.last() else { break };
+                Op::GetPropCallee { ic, .. } => {
+                    let Some(top) = stack.last_mut() else { break };
+                    let obj = *top;
                     let Some(cache) = code.ics.get(ic as usize) else { break };
                     let Some(v) = ops::ic_probe(objects, cache, obj) else { break };
                     ic_hits += 1;
+                    *top = v;
+                    stack.push(obj);
+                }
+                Op::GetThisProp { ic, .. } => {
+                    let Some(cache) = code.ics.get(ic as usize) else { break };
+                    let Some(v) = ops::ic_probe(objects, cache, frame.this) else { break };
+                    ic_hits += 1;
                     stack.push(v);
                 }
-                Op::SetProp { ic, .. } => {
+                Op::SetProp { ic, .. } | Op::PutProp { ic, .. } => {
                     let len = stack.len();
                     if len < 2 {
                         break;
@@ -409,8 +463,12 @@ pub(super) fn run(vm: &mut Vm) {
                         break;
                     }
                     ic_hits += 1;
-                    stack.truncate(len - 1);
-                    stack[len - 2] = v;
+                    if matches!(op, Op::PutProp { .. }) {
+                        stack.truncate(len - 2);
+                    } else {
+                        stack.truncate(len - 1);
+                        stack[len - 2] = v;
+                    }
                 }
                 Op::GetElem => {
                     let len = stack.len();
@@ -437,7 +495,7 @@ pub(super) fn run(vm: &mut Vm) {
                     stack.truncate(len - 1);
                     stack[len - 2] = v;
                 }
-                Op::SetElem { .. } => {
+                Op::SetElem { .. } | Op::PutElem { .. } => {
                     // Overwrite an existing element of an ordinary object or array (property::set's
                     // own fast path: elements always hold writable data properties).
                     let len = stack.len();
@@ -464,8 +522,12 @@ pub(super) fn run(vm: &mut Vm) {
                         },
                         _ => break,
                     }
-                    stack.truncate(len - 2);
-                    stack[len - 3] = v;
+                    if matches!(op, Op::PutElem { .. }) {
+                        stack.truncate(len - 3);
+                    } else {
+                        stack.truncate(len - 2);
+                        stack[len - 3] = v;
+                    }
                 }
                 Op::Add => binary!(|a, b| arith(Arith::Add, a, b)),
                 Op::Sub => binary!(|a, b| arith(Arith::Sub, a, b)),
@@ -478,10 +540,27 @@ pub(super) fn run(vm: &mut Vm) {
                 Op::Shl => binary!(|a, b| arith(Arith::Shl, a, b)),
                 Op::Sar => binary!(|a, b| arith(Arith::Sar, a, b)),
                 Op::Shr => binary!(|a, b| arith(Arith::Shr, a, b)),
-                Op::Lt => binary!(|a, b| compare(a, b, false, false)),
-                Op::Gt => binary!(|a, b| compare(a, b, true, false)),
-                Op::Le => binary!(|a, b| compare(a, b, true, true)),
-                Op::Ge => binary!(|a, b| compare(a, b, false, true)),
+                Op::AddInt(k) => unary!(|a| arith(Arith::Add, a, Value::int(k))),
+                Op::SubInt(k) => unary!(|a| arith(Arith::Sub, a, Value::int(k))),
+                Op::MulInt(k) => unary!(|a| arith(Arith::Mul, a, Value::int(k))),
+                Op::BitAndInt(k) => unary!(|a| arith(Arith::BitAnd, a, Value::int(k))),
+                Op::BitOrInt(k) => unary!(|a| arith(Arith::BitOr, a, Value::int(k))),
+                Op::BitXorInt(k) => unary!(|a| arith(Arith::BitXor, a, Value::int(k))),
+                Op::ShlInt(k) => unary!(|a| arith(Arith::Shl, a, Value::int(k))),
+                Op::SarInt(k) => unary!(|a| arith(Arith::Sar, a, Value::int(k))),
+                Op::ShrInt(k) => unary!(|a| arith(Arith::Shr, a, Value::int(k))),
+                Op::Lt => binary!(|a, b| compare(a, b, false, false).map(Value::bool)),
+                Op::Gt => binary!(|a, b| compare(a, b, true, false).map(Value::bool)),
+                Op::Le => binary!(|a, b| compare(a, b, true, true).map(Value::bool)),
+                Op::Ge => binary!(|a, b| compare(a, b, false, true).map(Value::bool)),
+                Op::JumpUnlessLt(t) => jump_unless!(t, |a, b| compare(a, b, false, false)),
+                Op::JumpUnlessGt(t) => jump_unless!(t, |a, b| compare(a, b, true, false)),
+                Op::JumpUnlessLe(t) => jump_unless!(t, |a, b| compare(a, b, true, true)),
+                Op::JumpUnlessGe(t) => jump_unless!(t, |a, b| compare(a, b, false, true)),
+                Op::JumpUnlessStrictEq(t) => jump_unless!(t, strict_equals),
+                Op::JumpUnlessStrictNe(t) => jump_unless!(t, |a, b| strict_equals(a, b).map(|r| !r)),
+                Op::JumpUnlessEq(t) => jump_unless!(t, loose_equals),
+                Op::JumpUnlessNe(t) => jump_unless!(t, |a, b| loose_equals(a, b).map(|r| !r)),
                 Op::StrictEq => binary!(|a, b| strict_equals(a, b).map(Value::bool)),
                 Op::StrictNe => binary!(|a, b| strict_equals(a, b).map(|r| Value::bool(!r))),
                 Op::Eq => binary!(|a, b| loose_equals(a, b).map(Value::bool)),
@@ -533,6 +612,20 @@ pub(super) fn run(vm: &mut Vm) {
                     }
                 }
                 Op::This => stack.push(frame.this),
+                Op::IncLocal(r) => {
+                    update_local!(base, r, 1);
+                }
+                Op::DecLocal(r) => {
+                    update_local!(base, r, -1);
+                }
+                Op::PostIncLocal(r) => {
+                    let old = update_local!(base, r, 1);
+                    stack.push(old);
+                }
+                Op::PostDecLocal(r) => {
+                    let old = update_local!(base, r, -1);
+                    stack.push(old);
+                }
                 Op::Jump(t) => {
                     pc = t as usize;
                     n += 1;

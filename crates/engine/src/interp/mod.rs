@@ -96,6 +96,17 @@ fn top(vm: &Vm) -> Value {
     vm.stack.last().copied().unwrap_or_default()
 }
 
+/// The top of the stack, to replace. The verifier's stack-depth pass proves every
+/// instruction that replaces the top has one; a push keeps an impossible empty stack safe.
+#[inline]
+fn top_mut(vm: &mut Vm) -> &mut Value {
+    if vm.stack.is_empty() {
+        vm.stack.push(Value::UNDEFINED);
+    }
+    let last = vm.stack.len() - 1;
+    &mut vm.stack[last]
+}
+
 /// Result of one instruction.
 pub(crate) enum Flow {
     Next,
@@ -507,10 +518,17 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             let v = ops::get_prop_ic(vm, code_id, obj, name, ic)?;
             vm.stack.push(v);
         }
-        Op::GetPropKeep { name, ic } => {
+        Op::GetPropCallee { name, ic } => {
+            // The receiver stays on the stack (a root) while a getter may run.
             let obj = top(vm);
             let v = ops::get_prop_ic(vm, code_id, obj, name, ic)?;
-            vm.stack.push(v);
+            under_receiver(vm, v, obj);
+        }
+        Op::GetThisProp { name, ic } => {
+            let this = vm.frames[fi].this;
+            vm.stack.push(this);
+            let v = ops::get_prop_ic(vm, code_id, this, name, ic)?;
+            *top_mut(vm) = v;
         }
         Op::SetProp { name, ic, strict } => {
             let v = pop(vm);
@@ -518,17 +536,22 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             ops::set_prop_ic(vm, code_id, obj, name, ic, v, strict)?;
             vm.stack.push(v);
         }
+        Op::PutProp { name, ic, strict } => {
+            let v = pop(vm);
+            let obj = pop(vm);
+            ops::set_prop_ic(vm, code_id, obj, name, ic, v, strict)?;
+        }
         Op::GetElem => {
             let key = pop(vm);
             let obj = pop(vm);
             let v = ops::get_elem(vm, obj, key)?;
             vm.stack.push(v);
         }
-        Op::GetElemKeep => {
+        Op::GetElemCallee => {
             let key = pop(vm);
             let obj = top(vm);
             let v = ops::get_elem(vm, obj, key)?;
-            vm.stack.push(v);
+            under_receiver(vm, v, obj);
         }
         Op::SetElem { strict } => {
             let v = pop(vm);
@@ -536,6 +559,12 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             let obj = pop(vm);
             ops::set_elem(vm, obj, key, v, strict)?;
             vm.stack.push(v);
+        }
+        Op::PutElem { strict } => {
+            let v = pop(vm);
+            let key = pop(vm);
+            let obj = pop(vm);
+            ops::set_elem(vm, obj, key, v, strict)?;
         }
         Op::DeleteProp { name, strict } => {
             let obj = pop(vm);
@@ -860,6 +889,19 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
         Op::Shl => binary(vm, Arith::Shl)?,
         Op::Sar => binary(vm, Arith::Sar)?,
         Op::Shr => binary(vm, Arith::Shr)?,
+        Op::AddInt(k) => {
+            let a = pop(vm);
+            let r = operators::add(vm, a, Value::int(k))?;
+            vm.stack.push(r);
+        }
+        Op::SubInt(k) => binary_int(vm, Arith::Sub, k)?,
+        Op::MulInt(k) => binary_int(vm, Arith::Mul, k)?,
+        Op::BitAndInt(k) => binary_int(vm, Arith::BitAnd, k)?,
+        Op::BitOrInt(k) => binary_int(vm, Arith::BitOr, k)?,
+        Op::BitXorInt(k) => binary_int(vm, Arith::BitXor, k)?,
+        Op::ShlInt(k) => binary_int(vm, Arith::Shl, k)?,
+        Op::SarInt(k) => binary_int(vm, Arith::Sar, k)?,
+        Op::ShrInt(k) => binary_int(vm, Arith::Shr, k)?,
         Op::Neg => {
             let v = pop(vm);
             let r = ops::negate(vm, v)?;
@@ -895,40 +937,42 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
             let r = ops::increment(vm, v, -1)?;
             vm.stack.push(r);
         }
+        Op::IncLocal(r) => {
+            update_local(vm, fi, r, 1)?;
+        }
+        Op::DecLocal(r) => {
+            update_local(vm, fi, r, -1)?;
+        }
+        Op::PostIncLocal(r) => {
+            let old = update_local(vm, fi, r, 1)?;
+            vm.stack.push(old);
+        }
+        Op::PostDecLocal(r) => {
+            let old = update_local(vm, fi, r, -1)?;
+            vm.stack.push(old);
+        }
         Op::TypeOf => {
             let v = pop(vm);
             let t = operators::type_of(vm, v);
             let s = vm.str(t);
             vm.stack.push(s);
         }
-        Op::Eq => {
-            let b = pop(vm);
-            let a = pop(vm);
-            let r = operators::loose_equals(vm, a, b)?;
-            vm.stack.push(Value::bool(r));
-        }
-        Op::Ne => {
-            let b = pop(vm);
-            let a = pop(vm);
-            let r = operators::loose_equals(vm, a, b)?;
-            vm.stack.push(Value::bool(!r));
-        }
-        Op::StrictEq => {
-            let b = pop(vm);
-            let a = pop(vm);
-            let r = operators::strict_equals(vm, a, b);
-            vm.stack.push(Value::bool(r));
-        }
-        Op::StrictNe => {
-            let b = pop(vm);
-            let a = pop(vm);
-            let r = operators::strict_equals(vm, a, b);
-            vm.stack.push(Value::bool(!r));
-        }
-        Op::Lt => compare(vm, false, false)?,
-        Op::Gt => compare(vm, true, false)?,
-        Op::Le => compare(vm, true, true)?,
-        Op::Ge => compare(vm, false, true)?,
+        Op::Eq => push_comparison(vm, Cmp::Eq)?,
+        Op::Ne => push_comparison(vm, Cmp::Ne)?,
+        Op::StrictEq => push_comparison(vm, Cmp::StrictEq)?,
+        Op::StrictNe => push_comparison(vm, Cmp::StrictNe)?,
+        Op::Lt => push_comparison(vm, Cmp::Lt)?,
+        Op::Gt => push_comparison(vm, Cmp::Gt)?,
+        Op::Le => push_comparison(vm, Cmp::Le)?,
+        Op::Ge => push_comparison(vm, Cmp::Ge)?,
+        Op::JumpUnlessLt(t) => jump_unless(vm, fi, Cmp::Lt, t)?,
+        Op::JumpUnlessLe(t) => jump_unless(vm, fi, Cmp::Le, t)?,
+        Op::JumpUnlessGt(t) => jump_unless(vm, fi, Cmp::Gt, t)?,
+        Op::JumpUnlessGe(t) => jump_unless(vm, fi, Cmp::Ge, t)?,
+        Op::JumpUnlessEq(t) => jump_unless(vm, fi, Cmp::Eq, t)?,
+        Op::JumpUnlessNe(t) => jump_unless(vm, fi, Cmp::Ne, t)?,
+        Op::JumpUnlessStrictEq(t) => jump_unless(vm, fi, Cmp::StrictEq, t)?,
+        Op::JumpUnlessStrictNe(t) => jump_unless(vm, fi, Cmp::StrictNe, t)?,
         Op::Jump(t) => vm.frames[fi].pc = t,
         Op::JumpIfFalse(t) => {
             let v = pop(vm);
@@ -1166,6 +1210,12 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
 }
 
 #[inline]
+/// `a → a op k`: the literal takes the right operand's place.
+fn binary_int(vm: &mut Vm, op: Arith, k: i32) -> JsResult<()> {
+    vm.stack.push(Value::int(k));
+    binary(vm, op)
+}
+
 fn binary(vm: &mut Vm, op: Arith) -> JsResult<()> {
     let b = pop(vm);
     let a = pop(vm);
@@ -1195,28 +1245,78 @@ fn binary(vm: &mut Vm, op: Arith) -> JsResult<()> {
     Ok(())
 }
 
-/// `<` family: `swap` evaluates b < a; `negate` turns it into `>=`/`<=`.
-#[inline]
-fn compare(vm: &mut Vm, swap: bool, negate: bool) -> JsResult<()> {
+/// A comparison operator: the ops that push its result and the `JumpUnless…` ops that
+/// branch on it share one evaluation.
+#[derive(Clone, Copy)]
+enum Cmp {
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    Eq,
+    Ne,
+    StrictEq,
+    StrictNe,
+}
+
+/// `a b →`: the comparison's result.
+fn comparison(vm: &mut Vm, cmp: Cmp) -> JsResult<bool> {
     let b = pop(vm);
     let a = pop(vm);
+    // (swap, negate): `a > b` is `b < a`, `a <= b` is `!(b < a)`, `a >= b` is `!(a < b)`,
+    // where an undefined result (NaN) is false either way.
+    let (swap, negate) = match cmp {
+        Cmp::Eq => return operators::loose_equals(vm, a, b),
+        Cmp::Ne => return operators::loose_equals(vm, a, b).map(|r| !r),
+        Cmp::StrictEq => return Ok(operators::strict_equals(vm, a, b)),
+        Cmp::StrictNe => return Ok(!operators::strict_equals(vm, a, b)),
+        Cmp::Lt => (false, false),
+        Cmp::Gt => (true, false),
+        Cmp::Le => (true, true),
+        Cmp::Ge => (false, true),
+    };
     if let (Some(x), Some(y)) = (a.as_number(), b.as_number()) {
-        let r = match (swap, negate) {
-            (false, false) => x < y,
-            (true, false) => x > y,
-            (true, true) => x <= y,
-            (false, true) => x >= y,
-        };
-        vm.stack.push(Value::bool(r));
-        return Ok(());
+        return Ok(match cmp {
+            Cmp::Lt => x < y,
+            Cmp::Gt => x > y,
+            Cmp::Le => x <= y,
+            _ => x >= y,
+        });
     }
     let r = if swap { operators::less_than(vm, b, a, false)? } else { operators::less_than(vm, a, b, true)? };
-    let r = match r {
+    Ok(match r {
         None => false,
         Some(r) => r != negate,
-    };
+    })
+}
+
+fn push_comparison(vm: &mut Vm, cmp: Cmp) -> JsResult<()> {
+    let r = comparison(vm, cmp)?;
     vm.stack.push(Value::bool(r));
     Ok(())
+}
+
+fn jump_unless(vm: &mut Vm, fi: usize, cmp: Cmp, target: u32) -> JsResult<()> {
+    if !comparison(vm, cmp)? {
+        vm.frames[fi].pc = target;
+    }
+    Ok(())
+}
+
+/// `reg = ToNumeric(reg) + delta`; returns the ToNumeric value (a postfix update's result).
+fn update_local(vm: &mut Vm, fi: usize, reg: u32, delta: i32) -> JsResult<Value> {
+    let slot = (vm.frames[fi].base + reg) as usize;
+    let old = to_numeric(vm, vm.stack[slot])?;
+    let new = ops::increment(vm, old, delta)?;
+    vm.stack[slot] = new;
+    Ok(old)
+}
+
+/// Replaces the receiver on top of the stack by `callee` and pushes the receiver back:
+/// `obj → callee obj`, the order `Call` takes.
+fn under_receiver(vm: &mut Vm, callee: Value, receiver: Value) {
+    *top_mut(vm) = callee;
+    vm.stack.push(receiver);
 }
 
 /// `callee this a1..an → result`: push a frame for closures, run natives in place.
