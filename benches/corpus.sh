@@ -87,6 +87,8 @@ counted=$(wc -l < "$tmp/ratios")
   fi
   echo "Target (issue 27): geomean ≤ 1.0 (time)."
   if [ -s "$tmp/failures" ]; then echo; echo "Failures (left out of the geomeans):"; echo; cat "$tmp/failures"; fi
+  echo
+  echo "Startup on an empty script (best of 10): amber $(startup "${amber[@]}") ms, quickjs $(startup "${quickjs[@]}") ms, node $(startup "${node[@]}") ms."
 } >> "$tmp/results.md"
 
 if [ -f "$results" ] && grep -qF "$marker" "$results"; then

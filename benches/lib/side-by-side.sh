@@ -27,3 +27,12 @@ mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / (b > 0 ? b : 0.01) }'; }
 geo() { awk '{s += log($1); n++} END {if (n) printf "%.2f", exp(s / n); else printf "-"}' "$1"; }
 worst() { sort -n "$1" | tail -1; }
+# startup ENGINE-COMMAND...: best of 10 wall milliseconds on an empty script (process start and
+# realm creation; best of, because a loaded machine only ever adds time).
+startup() {
+  : > "$tmp/empty.js"
+  for _ in 1 2 3 4 5 6 7 8 9 10; do
+    local t0 t1; t0=$(date +%s%N); "$@" "$tmp/empty.js" > /dev/null; t1=$(date +%s%N)
+    echo $(((t1 - t0) / 1000))
+  done | sort -n | head -1 | awk '{printf "%.1f", $1 / 1000}'
+}
