@@ -1,7 +1,8 @@
 //! The README's conformance and speed figures are derived from the files that hold the
 //! measurements (`conformance/summary.json` and `expectations.json`, written by
-//! `amber-test262 --update`; `benches/RESULTS.md`, written from `benches/run.sh`), so a run that
-//! moves a number and leaves the README behind fails here with the sentence to paste.
+//! `amber-test262 --update`; `benches/RESULTS.md` and `benches/RESULTS-corpus.md`, written by
+//! `benches/run.sh` and `benches/corpus.sh`), so a run that moves a number and leaves the README
+//! behind fails here with the sentence to paste.
 //!
 //! It lives with the conformance runner because most of the figures are its output.
 
@@ -91,32 +92,42 @@ fn readme_conformance_figures_match_the_committed_results() {
     assert_readme_says(&readme_text(), &sentence, "conformance/summary.json and expectations.json");
 }
 
-/// The figures in `benches/RESULTS.md`: the geomean row's time and RSS ratios and the line
-/// "Worst program ratio: T (time), R (peak RSS)."
+/// The figures in a results file in `benches/RESULTS.md`'s shape: the geomean row's time and
+/// RSS ratios and the line "Worst program ratio: T (time), R (peak RSS)."
 fn bench_ratios(results: &str) -> (String, String) {
-    let geomean = results.lines().find(|l| l.starts_with("| **geomean**")).expect("RESULTS.md has a geomean row");
+    let geomean = results.lines().find(|l| l.starts_with("| **geomean**")).expect("the results file has a geomean row");
     let bold: Vec<&str> = geomean.split('|').map(str::trim).filter(|c| c.starts_with("**") && c.len() > 4).collect();
     let time = bold.get(1).expect("the geomean row holds the time ratio").trim_matches('*').to_string();
     let worst = results
         .lines()
         .find_map(|l| l.strip_prefix("Worst program ratio: "))
-        .expect("RESULTS.md states the worst program ratio");
+        .expect("the results file states the worst program ratio");
     let worst = worst.trim_end_matches('.').to_string();
     (time, worst)
 }
 
-#[test]
-fn readme_speed_figures_match_the_committed_benchmark_results() {
-    let (geomean, worst) = bench_ratios(&read("benches/RESULTS.md"));
+/// The README's sentence for a results file in RESULTS.md's shape: "G x QuickJS's time
+/// (geometric mean; worst program T x), peak memory at most R x QuickJS's."
+fn speed_sentence(results: &str, file: &str) -> String {
+    let (geomean, worst) = bench_ratios(results);
     let (worst_time, worst_rss) = worst
         .split_once(" (time), ")
         .and_then(|(t, rest)| Some((t, rest.strip_suffix(" (peak RSS)")?)))
-        .unwrap_or_else(|| panic!("RESULTS.md worst-ratio line has an unknown shape: {worst}"));
-    let sentence = format!(
+        .unwrap_or_else(|| panic!("{file} worst-ratio line has an unknown shape: {worst}"));
+    format!(
         "{geomean}x QuickJS's time (geometric mean; worst program {worst_time}x), peak memory at most {worst_rss}x \
          QuickJS's."
-    );
-    assert_readme_says(&readme_text(), &sentence, "benches/RESULTS.md");
+    )
+}
+
+#[test]
+fn readme_speed_figures_match_the_committed_benchmark_results() {
+    // RESULTS.md from benches/run.sh (the V8 programs), RESULTS-corpus.md from
+    // benches/corpus.sh (the held-out corpus): same table shape, one sentence each.
+    for file in ["benches/RESULTS.md", "benches/RESULTS-corpus.md"] {
+        let sentence = speed_sentence(&read(file), file);
+        assert_readme_says(&readme_text(), &sentence, file);
+    }
 }
 
 #[test]
