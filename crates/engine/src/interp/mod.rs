@@ -143,7 +143,14 @@ fn run_loop(vm: &mut Vm) -> JsResult<Value> {
         if vm.options.fast_tier {
             fast::run(vm);
         }
-        match step(vm) {
+        // `vm.roots` is scoped: what an instruction pushed there (an iterator, a spread
+        // source, an iterator result) is held while the instruction runs and no longer, as a
+        // native's roots are released when it returns (`runtime::call`). Without this every
+        // for-of step and object spread the general path ran stayed reachable for the run.
+        let roots = vm.roots.len();
+        let flow = step(vm);
+        vm.roots.truncate(roots);
+        match flow {
             Ok(Flow::Next) => {}
             Ok(Flow::Exit(v)) => return Ok(v),
             Err(t) => {
