@@ -11,11 +11,15 @@
 pub mod canonical;
 pub mod children;
 pub mod code_blob;
+pub mod frame;
 pub mod gc;
 pub mod image;
+pub mod intl_slots;
 pub mod object;
 pub mod shape;
 pub mod shared_block;
+pub mod source;
+pub mod temporal_slots;
 pub mod verify;
 
 use num_bigint::BigInt;
@@ -37,6 +41,14 @@ pub struct EnvId(pub u32);
 pub struct CodeId(pub u32);
 
 crate::value::handle_serialize!(EnvId => Env, CodeId => Code);
+
+/// Index of a realm in `vm.realms` (`realm.rs`); the first realm is 0. Heap entities name
+/// realms (a native function's, a code block's, a ShadowRealm's), so the index is defined here.
+pub type RealmId = u32;
+
+/// Index of a module record in the VM's module map (`module/mod.rs`); namespace objects name
+/// modules.
+pub type ModuleId = u32;
 
 /// A vector of slots with a free list. Freed slots are `None` and are reused lowest-first
 /// so allocation order is deterministic.
