@@ -4,9 +4,11 @@
 //! - every heap entity lives in an [`Arena`] and is named by a `u32` handle;
 //! - no `Rc`, `RefCell`, `dyn`, closures or raw pointers in heap types; everything derives
 //!   serde, so the whole heap is an image;
-//! - collection happens only at interpreter safe spots (see `gc.rs`), never inside a native
-//!   unless that native calls back into JS; values a native holds across such a call go on
-//!   the scoped root stack (`Vm::roots`).
+//! - collection happens only at interpreter safe spots (`gc.rs` at the crate root), never
+//!   inside a native unless that native calls back into JS; values a native holds across such
+//!   a call go on the scoped root stack (`Vm::roots`);
+//! - the bottom layer: nothing here names the interpreter, builtins, modules, the runtime, the
+//!   compiler, realms or the VM (`tests/layering.rs`); the types the heap stores live here.
 
 pub mod canonical;
 pub mod children;
