@@ -436,7 +436,7 @@ fn dump_bytecode(source: &str, filename: &str, module: bool) -> u8 {
     };
     match compiled {
         Ok(Some(code)) => {
-            let _ = write!(std::io::stdout().lock(), "{}", amber::engine::bytecode::dump(&vm, code));
+            let _ = write!(std::io::stdout().lock(), "{}", amber::engine::bytecode::dump(&vm.heap, code));
             exit::OK
         }
         Ok(None) => exit::OK,

@@ -13,7 +13,7 @@ mod table;
 pub use table::{Control, Op, Operand, OperandKind, Operands, MAX_OPERANDS, MAX_SLOTS};
 
 use crate::atoms::Atom;
-use crate::heap::CodeId;
+use crate::heap::{CodeId, Heap, RealmId};
 use crate::string::JsStr;
 use crate::value::Value;
 
@@ -242,7 +242,7 @@ pub struct CodeBlock {
     pub inferred_name: String,
     /// The realm whose code this is: closures made from it belong to that realm, and a frame
     /// running it runs there.
-    pub realm: crate::realm::RealmId,
+    pub realm: RealmId,
     pub kind: FunctionKind,
     pub strict: bool,
     pub ops: Vec<Op>,
@@ -316,7 +316,7 @@ impl CodeBlock {
 }
 
 /// `--dump-bytecode`: every function reachable from `root`, depth first.
-pub fn dump(vm: &crate::vm::Vm, root: CodeId) -> String {
+pub fn dump(heap: &Heap, root: CodeId) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let mut todo = vec![root];
@@ -326,8 +326,8 @@ pub fn dump(vm: &crate::vm::Vm, root: CodeId) -> String {
             continue;
         }
         seen.push(id);
-        let code = vm.heap.code(id);
-        let name = vm.heap.atoms.get(code.name).to_rust_string();
+        let code = heap.code(id);
+        let name = heap.atoms.get(code.name).to_rust_string();
         let name = if name.is_empty() { "<anonymous>".to_string() } else { name };
         let (line, _) = code.position(0).unwrap_or((0, 0));
         let _ = writeln!(
@@ -346,7 +346,7 @@ pub fn dump(vm: &crate::vm::Vm, root: CodeId) -> String {
             for (field, kind, value) in op.operands().iter() {
                 match kind {
                     OperandKind::Atom => {
-                        let text = vm.heap.atoms.get(Atom(value)).to_rust_string();
+                        let text = heap.atoms.get(Atom(value)).to_rust_string();
                         let _ = write!(out, " {field}={text:?}");
                     }
                     _ => {

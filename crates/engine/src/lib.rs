@@ -17,6 +17,7 @@ pub mod builtins;
 pub mod bytecode;
 pub mod compiler;
 pub mod error;
+pub mod gc;
 pub mod heap;
 pub mod interp;
 pub mod module;
@@ -25,6 +26,7 @@ pub mod runtime;
 pub mod source_map;
 pub mod string;
 pub mod value;
+pub mod verify;
 pub mod vfs;
 pub mod vm;
 

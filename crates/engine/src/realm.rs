@@ -16,11 +16,9 @@ use serde::{Deserialize, Serialize};
 use crate::atoms::Atom;
 use crate::error::JsResult;
 use crate::heap::object::Class;
+use crate::heap::RealmId;
 use crate::value::{ObjectId, SymbolId, Value};
 use crate::vm::Vm;
-
-/// Index of a realm in `vm.realms`; the first realm is 0.
-pub type RealmId = u32;
 
 /// Top-level `let`/`const`/`class` bindings of a realm: value and whether mutable.
 pub type GlobalLexicals = IndexMap<Atom, (Value, bool), FxBuildHasher>;

@@ -5,7 +5,7 @@
 //! The compiler maps every position it records (the line tables behind stack traces, the
 //! function positions of `--dump-bytecode`) through the map of the source it compiles, so
 //! code blocks hold original positions; the map itself rides the image with its source
-//! text (`vm::Source`), so code compiled from that source after a restore maps the same way.
+//! text (`heap::source::Source`), so code compiled from that source after a restore maps the same way.
 
 use serde::{Deserialize, Serialize};
 

@@ -11,11 +11,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::atoms::{Atom, PropertyKey};
 use crate::error::{ErrorKind, JsResult, Limit, Throw};
+use crate::heap::frame::Frame;
 use crate::heap::object::{Class, Object};
 use crate::heap::shape::PropFlags;
-use crate::heap::Heap;
-use crate::interp::frame::Frame;
-use crate::realm::{Intrinsics, ParkedRealm, RealmId, WellKnownSymbols};
+use crate::heap::source::{LowerSpan, Source};
+use crate::heap::{Heap, RealmId};
+use crate::realm::{Intrinsics, ParkedRealm, WellKnownSymbols};
 use crate::string::JsStr;
 use crate::value::{ObjectId, SymbolId, Value};
 
@@ -105,31 +106,6 @@ pub enum Job {
     ResolveThenable { promise: Value, thenable: Value, then: Value },
     /// A plain callback (`queueMicrotask`).
     Callback { callback: Value },
-}
-
-/// A source file the VM has compiled (kept for `Function.prototype.toString` and stacks).
-#[derive(Clone, Serialize, Deserialize)]
-pub struct Source {
-    pub name: String,
-    pub text: String,
-    /// Where `text` was made from another text (TypeScript compiled by the embedder): the
-    /// original positions, which the compiler records instead of positions in `text`.
-    pub map: Option<crate::source_map::PositionMap>,
-    /// The part of `text` that is a file of the VFS's lower layer, byte for byte: an image
-    /// names it by hash instead of carrying it ([`Vm::encode_state`]), and a restore puts the
-    /// bytes back from the layer.
-    pub lower: Option<LowerSpan>,
-    /// The sha256 of the code blob compiled from this text (`heap/code_blob.rs`), when it has
-    /// a lower span: images name the blob instead of carrying the code blocks.
-    pub code: Option<[u8; 32]>,
-}
-
-/// Bytes `start..start + len` of a source's text are the lower-layer file with this sha256.
-#[derive(Clone, Copy, Serialize, Deserialize, Debug, PartialEq, Eq)]
-pub struct LowerSpan {
-    pub sha256: [u8; 32],
-    pub start: u32,
-    pub len: u32,
 }
 
 /// Where a restore finds lower-layer bytes by sha256 (None: not there).
@@ -1223,7 +1199,7 @@ impl Vm {
         vm.heap.stats = crate::heap::HeapStats::default();
         vm.heap.allocs_since_gc = 0;
         vm.heap.bytes_since_gc = 0;
-        vm.heap.bytes_estimate = crate::heap::gc::estimate_bytes(&vm);
+        vm.heap.bytes_estimate = crate::gc::estimate_bytes(&vm);
         if vm.options.max_instructions.is_none() {
             vm.fuel = u64::MAX;
         }
@@ -1309,7 +1285,7 @@ impl Vm {
             Some(tag) => return Err(format!("corrupt heap payload: unknown encoding {tag}")),
             None => return Err("corrupt heap payload: empty".into()),
         };
-        crate::heap::verify::verify(&vm)?;
+        crate::verify::verify(&vm)?;
         Ok(vm)
     }
 

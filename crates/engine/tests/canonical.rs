@@ -31,7 +31,7 @@ fn state_after(source: &str, collect: bool) -> Vec<u8> {
     vm.eval_script(source, "canonical.js").unwrap();
     vm.run_jobs().unwrap();
     if collect {
-        amber_engine::heap::gc::collect(&mut vm);
+        amber_engine::gc::collect(&mut vm);
     }
     canonical(&mut vm)
 }
@@ -96,7 +96,7 @@ fn image_after(source: &str, collect: bool) -> Vec<u8> {
     vm.eval_script(source, "canonical.js").unwrap();
     vm.run_jobs().unwrap();
     if collect {
-        amber_engine::heap::gc::collect(&mut vm);
+        amber_engine::gc::collect(&mut vm);
     }
     let base = baseline();
     vm.canonical_copy(&base).unwrap().encode_state_relative(&base).unwrap()
@@ -192,10 +192,10 @@ for (let i = 0; i < 10; i++) u.push(new Float64Array(i + 1));
     let mut live = baseline();
     live.eval_script(program, "estimate.js").unwrap();
     live.run_jobs().unwrap();
-    amber_engine::heap::gc::collect(&mut live);
+    amber_engine::gc::collect(&mut live);
     let image = live.encode_state_relative(&base).unwrap();
     let mut restored = Vm::decode_state_relative(&image, baseline()).unwrap();
-    amber_engine::heap::gc::collect(&mut live);
-    amber_engine::heap::gc::collect(&mut restored);
+    amber_engine::gc::collect(&mut live);
+    amber_engine::gc::collect(&mut restored);
     assert_eq!(live.heap.bytes_estimate, restored.heap.bytes_estimate);
 }

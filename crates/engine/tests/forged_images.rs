@@ -5,8 +5,8 @@
 #![allow(clippy::unwrap_used)]
 
 use amber_engine::bytecode::{Handler, Op};
+use amber_engine::heap::frame::{FrameKind, SavedFrame};
 use amber_engine::heap::object::{Class, GeneratorState};
-use amber_engine::interp::frame::{FrameKind, SavedFrame};
 use amber_engine::{Vm, VmOptions};
 
 const PROGRAM: &str = r#"

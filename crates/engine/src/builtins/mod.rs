@@ -147,9 +147,9 @@ fn table() -> &'static Table {
     })
 }
 
-/// Index of a native in the table.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub struct NativeId(pub u32);
+/// Index of a native in the table: the type is the heap's (native function objects hold
+/// one), what it means — names, lookups, serde by stable name — is this table's.
+pub use crate::heap::object::NativeId;
 
 impl NativeId {
     /// Look up by stable name.

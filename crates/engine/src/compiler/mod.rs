@@ -37,10 +37,11 @@ use oxc_syntax::symbol::SymbolId;
 use crate::atoms::{atom, Atom};
 use crate::bytecode::{CodeBlock, EnvBinding, FunctionKind, GlobalDecls, Handler, InlineCache, Op, TemplateSite};
 use crate::error::SyntaxErrorReport;
+use crate::heap::source::Source;
 use crate::heap::CodeId;
 use crate::string::JsStr;
 use crate::value::Value;
-use crate::vm::{Source, Vm};
+use crate::vm::Vm;
 
 /// Where a binding lives.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -889,7 +890,7 @@ pub(crate) fn add_mapped_source(
     // VFS) is named by hash in images.
     let lower =
         vm.vfs.peek_lower_file(name).filter(|&(_, size)| size == text.len() as u64).and_then(|(sha256, size)| {
-            (crate::vfs::lower::sha256(text.as_bytes()) == sha256).then_some(crate::vm::LowerSpan {
+            (crate::vfs::lower::sha256(text.as_bytes()) == sha256).then_some(crate::heap::source::LowerSpan {
                 sha256,
                 start: 0,
                 len: u32::try_from(size).ok()?,

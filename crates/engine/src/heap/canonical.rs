@@ -323,7 +323,7 @@ fn new_walk(heap: &Heap, mode: Mode, baseline: Option<(&Heap, u32)>) -> Walk {
 /// from (with their position maps), in the order the walk reached them.
 pub(crate) fn write<R: Serialize>(
     heap: &Heap,
-    sources: &[crate::vm::Source],
+    sources: &[crate::heap::source::Source],
     roots: &R,
     sink: &mut dyn FnMut(&[u8]),
 ) -> Result<(), String> {

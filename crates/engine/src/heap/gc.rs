@@ -1,19 +1,17 @@
-//! Precise mark-sweep collection over the arenas.
+//! Precise mark-sweep collection over the arenas, from the roots the caller gives.
 //!
-//! Roots: the register stack, frames, intrinsics, well-known symbols, the global object and
-//! lexical bindings, queued jobs, the symbol registry, the scoped root stack, pending
-//! rejections. Collection runs only at interpreter instruction boundaries (see `interp`),
-//! triggered by the allocation counter, never by wall time — so a restored VM collects at
-//! exactly the same points as the original. Weak collections hold their entries strongly
-//! (DESIGN §7: canonical images treat weak references as strong).
+//! The VM's roots and the moment to collect are the VM's business (`gc.rs` at the crate root:
+//! `collect` lists the roots by destructuring `Vm`, runs [`mark`] and [`sweep`], and
+//! recomputes the heap estimate). Weak collections hold their entries strongly (DESIGN §7:
+//! canonical images treat weak references as strong).
 
 use crate::heap::children::{code_children, env_children, object_children};
 use crate::heap::object::HeapStringChildren;
-use crate::heap::{CodeId, EnvId, HeapString};
+use crate::heap::{CodeId, EnvId, Heap, HeapString};
 use crate::value::{Kind, Value};
-use crate::vm::{Job, Vm};
 
-struct Marks {
+/// One mark bit per arena slot: what [`mark`] found reachable.
+pub struct Marks {
     objects: Vec<bool>,
     strings: Vec<bool>,
     symbols: Vec<bool>,
@@ -22,12 +20,9 @@ struct Marks {
     code: Vec<bool>,
 }
 
-/// Collect garbage now.
-pub fn collect(vm: &mut Vm) {
-    if let Some(observe) = vm.gc_observer {
-        observe(vm, crate::vm::GcPhase::Start);
-    }
-    let heap = &vm.heap;
+/// Marks everything reachable from the roots `roots` puts on the work list (values through
+/// [`Gray`], environments and code blocks on the two vectors).
+pub fn mark(heap: &Heap, roots: impl FnOnce(&mut Gray<'_>, &mut Vec<EnvId>, &mut Vec<CodeId>)) -> Marks {
     let mut m = Marks {
         objects: vec![false; heap.objects.capacity()],
         strings: vec![false; heap.strings.capacity()],
@@ -39,13 +34,14 @@ pub fn collect(vm: &mut Vm) {
     let mut values: Vec<Value> = Vec::with_capacity(1024);
     let mut envs: Vec<EnvId> = Vec::new();
     let mut codes: Vec<CodeId> = Vec::new();
-    roots(vm, &mut Gray { marks: &mut m, values: &mut values }, &mut envs, &mut codes);
-    trace(vm, &mut m, values, envs, codes);
-    let heap = &mut vm.heap;
+    roots(&mut Gray { marks: &mut m, values: &mut values }, &mut envs, &mut codes);
+    trace(heap, &mut m, values, envs, codes);
+    m
+}
+
+/// Frees every slot `marks` did not reach and starts a new allocation count.
+pub fn sweep(heap: &mut Heap, m: &Marks) {
     heap.objects.sweep(&m.objects);
-    // Deleted Map/Set entries leave tombstones so live iterators keep their place; only
-    // here, with every live iterator known, can they be squeezed out.
-    crate::builtins::map::compact_collections(heap);
     heap.strings.sweep(&m.strings);
     heap.symbols.sweep(&m.symbols);
     heap.bigints.sweep(&m.bigints);
@@ -54,15 +50,11 @@ pub fn collect(vm: &mut Vm) {
     heap.allocs_since_gc = 0;
     heap.bytes_since_gc = 0;
     heap.stats.collections += 1;
-    vm.heap.bytes_estimate = estimate_bytes(vm);
-    if let Some(observe) = vm.gc_observer {
-        observe(vm, crate::vm::GcPhase::End);
-    }
 }
 
-/// The heap-size estimate recomputed from what is live.
-pub(crate) fn estimate_bytes(vm: &Vm) -> u64 {
-    let h = &vm.heap;
+/// The estimate of what the heap's live entities and free slots take: the heap's share of
+/// the collector's pacing figure (the VM adds its queues).
+pub fn heap_bytes(h: &Heap) -> u64 {
     let objects: u64 = h.objects.iter().map(|(_, o)| crate::heap::object_bytes(o)).sum();
     let strings: u64 = h
         .strings
@@ -72,9 +64,8 @@ pub(crate) fn estimate_bytes(vm: &Vm) -> u64 {
             HeapString::Rope { .. } => 32,
         })
         .sum();
-    // The shape tree and the atom table are never collected; the queues are roots. Freed
-    // arena slots keep their memory for reuse.
-    let queues = crate::vm::job_queue_bytes(vm.jobs.len()) + vm.timers.len() as u64 * crate::vm::JOB_BYTES;
+    // The shape tree and the atom table are never collected. Freed arena slots keep their
+    // memory for reuse.
     let free = h.objects.free_bytes()
         + h.strings.free_bytes()
         + h.symbols.free_bytes()
@@ -88,113 +79,6 @@ pub(crate) fn estimate_bytes(vm: &Vm) -> u64 {
         + h.code.live() as u64 * 256
         + h.shapes.bytes()
         + h.atoms.bytes()
-        + queues
-}
-
-/// Every root of the VM. `Vm` is destructured without `..`: a new field does not compile
-/// until it is listed here, as a root or with why it holds none.
-pub fn roots(vm: &Vm, values: &mut impl Extend<Value>, envs: &mut Vec<EnvId>, codes: &mut Vec<CodeId>) {
-    let Vm {
-        // Roots.
-        stack,
-        frames,
-        realm,
-        symbols,
-        global,
-        global_lexicals,
-        realms,
-        jobs,
-        symbol_registry,
-        roots,
-        native_ctx,
-        pending_rejections,
-        single_chars,
-        timers,
-        async_waiters,
-        host_ops,
-        host_values,
-        modules,
-        native_frames,
-        // The running reaction job's handler and promise: the job's own roots hold both.
-        current_reaction: _,
-        // The arenas themselves (what the roots reach is kept).
-        heap: _,
-        // Objects being joined by `Array.prototype.join`: each is held by the frame joining it.
-        join_stack: _,
-        // No handles: numbers, flags, options, host hooks and host bytes, source texts,
-        // the filesystem (plain data) and code blob bytes.
-        current_realm: _,
-        options: _,
-        fuel: _,
-        sources: _,
-        stats: _,
-        yield_raw: _,
-        native_depth: _,
-        next_timer_id: _,
-        agent: _,
-        clock_ms: _,
-        clock_read: _,
-        pure_depth: _,
-        effects_refused: _,
-        next_op_seq: _,
-        host_functions: _,
-        print_hook: _,
-        gc_observer: _,
-        entropy_hook: _,
-        touch_hook: _,
-        host_state: _,
-        module_loader: _,
-        vfs: _,
-        code_blobs: _,
-    } = vm;
-    values.extend(stack.iter().copied());
-    for f in frames {
-        f.children(values, envs, codes);
-    }
-    values.extend(realm.roots());
-    for (name, _) in crate::realm::WellKnownSymbols::NAMES {
-        if let Some(s) = symbols.by_name(name) {
-            values.extend([Value::symbol(s)]);
-        }
-    }
-    values.extend([Value::object(*global)]);
-    values.extend(global_lexicals.values().map(|&(v, _)| v));
-    for parked in realms.iter().flatten() {
-        parked.children(values);
-    }
-    for job in jobs {
-        job_children(job, values);
-    }
-    values.extend(symbol_registry.values().map(|&s| Value::symbol(s)));
-    values.extend(roots.iter().copied());
-    values.extend(pending_rejections.iter().copied());
-    values.extend(single_chars.iter().copied());
-    values.extend(native_ctx.callee.map(Value::object));
-    values.extend([native_ctx.new_target]);
-    for f in native_frames {
-        values.extend([Value::object(f.callee), f.this]);
-    }
-    for t in timers {
-        values.extend([t.callback, t.this]);
-        values.extend(t.args.iter().copied());
-    }
-    values.extend(host_ops.iter().map(|op| Value::object(op.promise)));
-    for w in async_waiters {
-        values.extend([Value::object(w.buffer), Value::object(w.promise)]);
-    }
-    values.extend(host_values.iter().map(|&(_, v)| v));
-    modules.children(values, envs, codes);
-}
-
-fn job_children(job: &Job, out: &mut impl Extend<Value>) {
-    match job {
-        Job::Reaction { reaction, argument } => {
-            out.extend([reaction.handler, *argument]);
-            out.extend(reaction.capability.map(|(a, b, c)| [a, b, c]).into_iter().flatten());
-        }
-        Job::ResolveThenable { promise, thenable, then } => out.extend([*promise, *thenable, *then]),
-        Job::Callback { callback } => out.extend([*callback]),
-    }
 }
 
 /// The mark phase's work list, marking as it takes: a handle goes on the list the first time
@@ -203,7 +87,7 @@ fn job_children(job: &Job, out: &mut impl Extend<Value>) {
 /// pending promise with a million reactions or a Map of a million numbers adds what is left
 /// to trace, not every value it holds (the roots once copied every queued job's values, a
 /// work list of an eighth of the heap at the moment the heap is largest).
-struct Gray<'a> {
+pub struct Gray<'a> {
     marks: &'a mut Marks,
     values: &'a mut Vec<Value>,
 }
@@ -236,8 +120,7 @@ impl Extend<Value> for Gray<'_> {
     }
 }
 
-fn trace(vm: &Vm, m: &mut Marks, mut values: Vec<Value>, mut envs: Vec<EnvId>, mut codes: Vec<CodeId>) {
-    let heap = &vm.heap;
+fn trace(heap: &Heap, m: &mut Marks, mut values: Vec<Value>, mut envs: Vec<EnvId>, mut codes: Vec<CodeId>) {
     loop {
         // Everything on `values` is marked already (see `Gray`): what is left is its children.
         if let Some(v) = values.pop() {

@@ -132,7 +132,7 @@ pub type CodeBlobLookup<'a> = Option<&'a mut dyn FnMut(&[u8; 32]) -> Option<Vec<
 fn code_delta<'a>(
     now: &'a Arena<CodeBlock>,
     base: &Arena<CodeBlock>,
-    sources: &[crate::vm::Source],
+    sources: &[crate::heap::source::Source],
 ) -> Result<(Vec<[u8; 32]>, CodeDeltaOut<'a>), String> {
     let blob_of = |code: &CodeBlock| -> Option<(u32, [u8; 32])> {
         Some((code.shared?, sources.get(code.source_id as usize)?.code?))
@@ -258,7 +258,7 @@ fn apply_arena<T>(base: &mut Arena<T>, delta: ArenaDeltaIn<T>, what: &str) -> Re
 
 /// Encode `heap` relative to `baseline`; code blocks shared from the code blobs that
 /// `sources` (the VM's, by source index) name are written as references to them.
-pub fn encode_delta(heap: &Heap, baseline: &Heap, sources: &[crate::vm::Source]) -> Result<Vec<u8>, String> {
+pub fn encode_delta(heap: &Heap, baseline: &Heap, sources: &[crate::heap::source::Source]) -> Result<Vec<u8>, String> {
     let shapes_base_len = baseline.shapes.len().min(heap.shapes.len());
     let mut shapes_changed = Vec::new();
     for i in 0..shapes_base_len {
@@ -345,35 +345,4 @@ pub fn decode_delta(
     baseline.bytes_estimate = delta.bytes_estimate;
     baseline.stats = delta.stats;
     Ok((baseline, shared))
-}
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used)]
-mod tests {
-    use crate::vm::{Vm, VmOptions};
-
-    #[test]
-    fn a_delta_restores_the_exact_heap_and_omits_the_baseline() {
-        let baseline = Vm::new(VmOptions::default());
-        let mut vm = Vm::new(VmOptions::default());
-        vm.heap.seal_baseline();
-        let script = "var kept = { a: [1, 2, 3], s: 'x'.repeat(40) }; Array.prototype.extra = 1; delete Math.max;";
-        vm.eval_script(script, "t.js").map_err(|e| e.to_string()).unwrap();
-        let full = vm.encode_state().unwrap();
-        let delta = vm.encode_state_relative(&baseline).unwrap();
-        assert!(delta.len() * 10 < full.len(), "delta {} vs full {}", delta.len(), full.len());
-        let restored = Vm::decode_state_relative(&delta, Vm::new(VmOptions::default())).unwrap();
-        assert_eq!(restored.encode_state().unwrap(), full);
-    }
-
-    #[test]
-    fn a_delta_is_refused_against_another_baseline() {
-        let baseline = Vm::new(VmOptions::default());
-        let delta = baseline.encode_state_relative(&baseline).unwrap();
-        let mut other = Vm::new(VmOptions::default());
-        other.eval_script("globalThis.changed = 1", "t.js").map_err(|e| e.to_string()).unwrap();
-        let err = Vm::decode_state_relative(&delta, other).err().unwrap();
-        assert!(err.contains("baseline"), "{err}");
-        assert!(Vm::decode_state(&delta).is_err());
-    }
 }

@@ -4,18 +4,24 @@
 //! - every heap entity lives in an [`Arena`] and is named by a `u32` handle;
 //! - no `Rc`, `RefCell`, `dyn`, closures or raw pointers in heap types; everything derives
 //!   serde, so the whole heap is an image;
-//! - collection happens only at interpreter safe spots (see `gc.rs`), never inside a native
-//!   unless that native calls back into JS; values a native holds across such a call go on
-//!   the scoped root stack (`Vm::roots`).
+//! - collection happens only at interpreter safe spots (`gc.rs` at the crate root), never
+//!   inside a native unless that native calls back into JS; values a native holds across such
+//!   a call go on the scoped root stack (`Vm::roots`);
+//! - the bottom layer: nothing here names the interpreter, builtins, modules, the runtime, the
+//!   compiler, realms or the VM (`tests/layering.rs`); the types the heap stores live here.
 
 pub mod canonical;
 pub mod children;
 pub mod code_blob;
+pub mod frame;
 pub mod gc;
 pub mod image;
+pub mod intl_slots;
 pub mod object;
 pub mod shape;
 pub mod shared_block;
+pub mod source;
+pub mod temporal_slots;
 pub mod verify;
 
 use num_bigint::BigInt;
@@ -37,6 +43,14 @@ pub struct EnvId(pub u32);
 pub struct CodeId(pub u32);
 
 crate::value::handle_serialize!(EnvId => Env, CodeId => Code);
+
+/// Index of a realm in `vm.realms` (`realm.rs`); the first realm is 0. Heap entities name
+/// realms (a native function's, a code block's, a ShadowRealm's), so the index is defined here.
+pub type RealmId = u32;
+
+/// Index of a module record in the VM's module map (`module/mod.rs`); namespace objects name
+/// modules.
+pub type ModuleId = u32;
 
 /// A vector of slots with a free list. Freed slots are `None` and are reused lowest-first
 /// so allocation order is deterministic.

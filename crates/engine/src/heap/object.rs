@@ -6,9 +6,9 @@ use rustc_hash::FxBuildHasher;
 use serde::{Deserialize, Serialize};
 
 use crate::atoms::PropertyKey;
+use crate::heap::frame::SavedFrame;
 use crate::heap::shape::{PropFlags, ShapeId, Shapes};
-use crate::heap::{CodeId, EnvId};
-use crate::interp::frame::SavedFrame;
+use crate::heap::{CodeId, EnvId, ModuleId, RealmId};
 use crate::string::JsStr;
 use crate::value::{BigIntId, ObjectId, StringId, SymbolId, Value};
 
@@ -229,13 +229,13 @@ pub enum Class {
     /// Internal record objects (e.g. a Promise capability, a template registry entry).
     Internal(Vec<Value>),
     /// A ShadowRealm object: the realm it owns.
-    ShadowRealm(crate::realm::RealmId),
+    ShadowRealm(RealmId),
     /// An object made by `JSON.rawJSON` (its [[IsRawJSON]] slot).
     RawJson,
-    /// A Temporal object: its internal slots as plain data (`builtins/temporal/slots.rs`).
-    Temporal(Box<crate::builtins::temporal::slots::TemporalSlots>),
-    /// An Intl object: its resolved locale and options as plain data (`builtins/intl/slots.rs`).
-    Intl(Box<crate::builtins::intl::slots::IntlSlots>),
+    /// A Temporal object: its internal slots as plain data (`temporal_slots.rs`).
+    Temporal(Box<crate::heap::temporal_slots::TemporalSlots>),
+    /// An Intl object: its resolved locale and options as plain data (`intl_slots.rs`).
+    Intl(Box<crate::heap::intl_slots::IntlSlots>),
 }
 
 #[derive(Clone, Copy, Serialize, Deserialize)]
@@ -269,15 +269,22 @@ pub struct Closure {
     pub bound_new_target: Value,
 }
 
+/// Index of a native function in the engine's native table (`builtins/mod.rs`). The table
+/// owns what the index means: its lookups and its serde, which writes the native's stable
+/// name (`"Array.prototype.map"`) rather than the index, are implemented there, so an image
+/// does not depend on the table's order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct NativeId(pub u32);
+
 /// A function implemented in Rust, named by a stable id.
 #[derive(Clone, Serialize, Deserialize)]
 pub struct NativeFunction {
-    pub id: crate::builtins::NativeId,
+    pub id: NativeId,
     /// Per-instance data (bound resolving functions, captured state).
     pub captures: Vec<Value>,
     pub constructor: bool,
     /// The realm the function was created in (GetFunctionRealm); calling it runs there.
-    pub realm: crate::realm::RealmId,
+    pub realm: RealmId,
 }
 
 #[derive(Clone, Serialize, Deserialize)]
@@ -534,10 +541,29 @@ pub enum IteratorState {
 /// A module namespace's exports, sorted by name (see `module/namespace.rs`).
 #[derive(Clone, Serialize, Deserialize)]
 pub struct NamespaceData {
-    pub module: u32,
+    pub module: ModuleId,
     /// A deferred namespace (`import defer`): string keys first evaluate the module.
     pub deferred: bool,
-    pub exports: Vec<crate::module::namespace::NsExport>,
+    pub exports: Vec<NsExport>,
+}
+
+/// Where an export's value lives.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+pub enum NsBinding {
+    /// A binding of a module environment.
+    Slot { env: EnvId, slot: u32 },
+    /// Another module's namespace (`export * as ns from`), created on first read.
+    Namespace(ModuleId),
+    /// Another module's deferred namespace (a re-exported `import defer * as ns`).
+    DeferredNamespace(ModuleId),
+}
+
+/// One export of a namespace: its name, property key and binding.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct NsExport {
+    pub name: JsStr,
+    pub key: PropertyKey,
+    pub binding: NsBinding,
 }
 
 /// One environment record: captured bindings of a scope.
@@ -643,7 +669,7 @@ pub fn class_children(class: &Class, out: &mut impl Extend<Value>, envs: &mut Ve
         },
         Class::Namespace(n) => {
             for e in &n.exports {
-                if let crate::module::namespace::NsBinding::Slot { env, .. } = e.binding {
+                if let NsBinding::Slot { env, .. } = e.binding {
                     envs.push(env);
                 }
             }

@@ -1,4 +1,5 @@
-//! Structural verification of a decoded VM before it runs: every handle names a live entity
+//! Structural verification of a decoded heap before it runs (the VM's side, its roots and
+//! module map, is `verify.rs` at the crate root): every handle names a live entity
 //! of the right arena, every shape and atom exists, every bytecode operand is in range for
 //! its kind (the opcode table, `bytecode/table.rs`, gives each operand's kind), the operand
 //! stack can never underflow or outgrow its code block's declared maximum (the depth before
@@ -12,37 +13,21 @@ use std::collections::BTreeMap;
 
 use crate::bytecode::{CodeBlock, Control, Op, OperandKind, MAX_SLOTS};
 use crate::heap::children::{code_children, env_children, object_children};
+use crate::heap::frame::{FrameKind, SavedFrame};
 use crate::heap::object::{Class, GeneratorState, Props};
-use crate::heap::{CodeId, EnvId};
-use crate::interp::frame::{FrameKind, SavedFrame};
+use crate::heap::{CodeId, EnvId, Heap};
 use crate::value::{Kind, ObjectId, Value};
-use crate::vm::Vm;
 
-/// Check the whole VM.
-pub fn verify(vm: &Vm) -> Result<(), String> {
-    let heap = &vm.heap;
-    if !vm.frames.is_empty() || !vm.stack.is_empty() {
-        return Err("image taken outside a safe point (live frames)".into());
-    }
-    // Exactly the running realm's slot is empty; every realm a function names exists.
-    let realms = vm.realms.len();
-    let running = vm.current_realm as usize;
-    if running >= realms || vm.realms.iter().enumerate().any(|(i, r)| r.is_none() != (i == running)) {
-        return Err("the realm table is inconsistent".into());
-    }
-    let value_ok = |v: Value| -> bool {
-        match v.kind() {
-            Kind::Object(o) => heap.objects.is_live(o.0),
-            Kind::String(s) => heap.strings.is_live(s.0),
-            Kind::Symbol(s) => heap.symbols.is_live(s.0),
-            Kind::BigInt(b) => heap.bigints.is_live(b.0),
-            _ => true,
-        }
-    };
-    let mut values = Vec::new();
-    let mut envs: Vec<EnvId> = Vec::new();
-    let mut codes: Vec<CodeId> = Vec::new();
-    crate::heap::gc::roots(vm, &mut values, &mut envs, &mut codes);
+/// Checks every entity of the heap on its own (shapes, atoms, realm indices below `realms`,
+/// code blocks) and adds every handle one holds to `values`, `envs` and `codes`, which
+/// [`check_handles`] then checks.
+pub fn check_entities(
+    heap: &Heap,
+    realms: usize,
+    values: &mut Vec<Value>,
+    envs: &mut Vec<EnvId>,
+    codes: &mut Vec<CodeId>,
+) -> Result<(), String> {
     for (i, obj) in heap.objects.iter() {
         if let Props::Shaped { shape, slots } = &obj.props {
             if shape.0 as usize >= heap.shapes.len() {
@@ -60,27 +45,41 @@ pub fn verify(vm: &Vm) -> Result<(), String> {
             }
         }
         let realm = match &obj.class {
-            crate::heap::object::Class::Native(n) => Some(n.realm),
-            crate::heap::object::Class::ShadowRealm(r) => Some(*r),
+            Class::Native(n) => Some(n.realm),
+            Class::ShadowRealm(r) => Some(*r),
             _ => None,
         };
         if let Some(r) = realm.filter(|&r| r as usize >= realms) {
             return Err(format!("object {i}: realm {r} out of range"));
         }
-        // The shape exists (checked above): every handle the object holds is checked below.
-        object_children(obj, &heap.shapes, &mut values, &mut envs, &mut codes);
+        // The shape exists (checked above): every handle the object holds is checked later.
+        object_children(obj, &heap.shapes, values, envs, codes);
     }
     for (_, e) in heap.envs.iter() {
-        env_children(e, &mut values, &mut envs);
+        env_children(e, values, envs);
     }
     for (i, code) in heap.code.iter() {
-        code_children(code, &mut values, &mut codes);
+        code_children(code, values, codes);
         if code.realm as usize >= realms {
             return Err(format!("code {i}: realm {} out of range", code.realm));
         }
         verify_code(i, code, heap.atoms.len())?;
     }
-    crate::module::verify(vm)?;
+    Ok(())
+}
+
+/// Checks that every handle names a live entity of its arena, then every suspended frame
+/// against its code (which needs every handle live).
+pub fn check_handles(heap: &Heap, values: &[Value], envs: &[EnvId], codes: &[CodeId]) -> Result<(), String> {
+    let value_ok = |v: Value| -> bool {
+        match v.kind() {
+            Kind::Object(o) => heap.objects.is_live(o.0),
+            Kind::String(s) => heap.strings.is_live(s.0),
+            Kind::Symbol(s) => heap.symbols.is_live(s.0),
+            Kind::BigInt(b) => heap.bigints.is_live(b.0),
+            _ => true,
+        }
+    };
     if let Some(bad) = values.iter().find(|v| !value_ok(**v)) {
         return Err(format!("dangling handle {bad:?}"));
     }
@@ -93,7 +92,7 @@ pub fn verify(vm: &Vm) -> Result<(), String> {
     // Every handle is live from here on: the suspended frames can be checked against their code.
     let mut depths = BTreeMap::new();
     for (i, obj) in heap.objects.iter() {
-        verify_suspended(vm, ObjectId(i), &obj.class, &mut depths)?;
+        verify_suspended(heap, ObjectId(i), &obj.class, &mut depths)?;
     }
     Ok(())
 }
@@ -101,7 +100,7 @@ pub fn verify(vm: &Vm) -> Result<(), String> {
 /// What a suspended frame's owner expects of it: the frame kind naming the owner, and the
 /// instructions it may have suspended at with the values its resumption pushes.
 fn verify_suspended(
-    vm: &Vm,
+    heap: &Heap,
     owner: ObjectId,
     class: &Class,
     depths: &mut BTreeMap<u32, Vec<Option<u32>>>,
@@ -120,7 +119,7 @@ fn verify_suspended(
                 let ok = match f.frame.kind {
                     FrameKind::Async { state, promise } => {
                         state == owner
-                            && vm.heap.objects.get(promise.0).is_some_and(|p| matches!(p.class, Class::Promise(_)))
+                            && heap.objects.get(promise.0).is_some_and(|p| matches!(p.class, Class::Promise(_)))
                     }
                     _ => false,
                 };
@@ -135,7 +134,7 @@ fn verify_suspended(
         return Err(err("its kind does not name its owner"));
     }
     let code_id = frame.frame.code;
-    let code = vm.heap.code(code_id);
+    let code = heap.code(code_id);
     let registers = code.register_count as usize;
     let Some(operands) = frame.stack.len().checked_sub(registers) else {
         return Err(err("fewer values than the code's registers"));

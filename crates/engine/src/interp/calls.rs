@@ -4,8 +4,8 @@
 use crate::atoms::{atom, PropertyKey};
 use crate::bytecode::FunctionKind;
 use crate::error::JsResult;
+use crate::heap::frame::{Frame, FrameKind};
 use crate::heap::object::{Class, Env, Object};
-use crate::interp::frame::{Frame, FrameKind};
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
 

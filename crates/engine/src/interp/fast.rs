@@ -14,15 +14,14 @@
 //! instruction boundaries in `step`) and stack traces (which read the frames' pcs) never
 //! see the locals.
 
-use super::frame::{Frame, FrameKind};
 use super::ops;
 use crate::atoms::PropertyKey;
 use crate::builtins::typed_array;
 use crate::bytecode::{CodeBlock, FunctionKind};
 use crate::bytecode::{Op, IC_OWN};
+use crate::heap::frame::{Frame, FrameKind};
 use crate::heap::object::{Class, Object, Props};
-use crate::heap::{Arena, Heap};
-use crate::realm::RealmId;
+use crate::heap::{Arena, Heap, RealmId};
 use crate::runtime::convert::f64_to_int32;
 use crate::runtime::operators::{self, Arith};
 use crate::value::ObjectId;

@@ -5,8 +5,8 @@
 use crate::atoms::{atom, PropertyKey};
 use crate::bytecode::FunctionKind;
 use crate::error::{JsResult, Throw};
+use crate::heap::frame::{FrameKind, SavedFrame};
 use crate::heap::object::{AsyncGeneratorData, Class, GeneratorData, GeneratorState, Object};
-use crate::interp::frame::{FrameKind, SavedFrame};
 use crate::interp::{calls, pop_frame, run, unwind, Flow};
 use crate::runtime::iterator::{create_iter_result_object, IteratorRecord};
 use crate::value::{ObjectId, Value};

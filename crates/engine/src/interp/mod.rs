@@ -16,6 +16,7 @@ pub mod stack_trace;
 use crate::atoms::PropertyKey;
 use crate::bytecode::Op;
 use crate::error::{ErrorKind, JsResult, Limit, Throw};
+use crate::heap::frame::{Frame, FrameKind};
 use crate::heap::object::Class;
 use crate::heap::EnvId;
 use crate::runtime::convert::{to_boolean, to_numeric, to_property_key};
@@ -27,7 +28,6 @@ use crate::runtime::iterator::{
 use crate::runtime::operators::{self, Arith};
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
-use frame::FrameKind;
 
 pub use generator::resume_async;
 
@@ -68,7 +68,7 @@ pub fn construct_closure(vm: &mut Vm, f: ObjectId, args: &[Value], new_target: V
 }
 
 /// Remove the top frame and its stack.
-fn pop_frame(vm: &mut Vm) -> Option<frame::Frame> {
+fn pop_frame(vm: &mut Vm) -> Option<Frame> {
     let f = vm.frames.pop()?;
     vm.stack.truncate(f.base.saturating_sub(2) as usize);
     // Back to the realm of whatever runs next (the calling frame's, or the Rust caller's),
@@ -303,7 +303,7 @@ fn step(vm: &mut Vm) -> JsResult<Flow> {
     vm.fuel -= 1;
     vm.stats.instructions += 1;
     if gc_due(vm) {
-        crate::heap::gc::collect(vm);
+        crate::gc::collect(vm);
         vm.check_heap()?;
     }
     match op {
@@ -1421,7 +1421,7 @@ pub fn run_code(
     } else {
         env
     };
-    vm.frames.push(frame::Frame {
+    vm.frames.push(Frame {
         code,
         pc: 0,
         base,

@@ -30,8 +30,9 @@
 
 use crate::atoms::{atom, PropertyKey};
 use crate::bytecode::FunctionKind;
+use crate::heap::frame::{Frame, FrameKind};
 use crate::heap::object::Class;
-use crate::interp::frame::{Frame, FrameKind, NativeFrame};
+use crate::interp::frame::NativeFrame;
 use crate::runtime::describe::{data_property, slot_along_chain};
 use crate::value::{Kind, ObjectId, Value};
 use crate::vm::Vm;

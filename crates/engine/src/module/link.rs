@@ -3,7 +3,8 @@
 //! (§16.2.1.11).
 
 use crate::error::{ErrorKind, JsResult, Throw};
-use crate::module::namespace::{self, NsBinding};
+use crate::heap::object::NsBinding;
+use crate::module::namespace;
 use crate::module::{record, record_mut, CellTarget, ImportPhase, ModuleId, ModuleStatus};
 use crate::string::JsStr;
 use crate::value::{ObjectId, Value};

@@ -36,14 +36,16 @@ use serde::{Deserialize, Serialize};
 use crate::atoms::Atom;
 use crate::builtins::NativeDef;
 use crate::error::{JsResult, RunError};
+use crate::heap::object::NsBinding;
 use crate::heap::{CodeId, EnvId};
 use crate::native;
 use crate::string::JsStr;
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
 
-/// Index of a module record in [`ModuleMap::records`].
-pub type ModuleId = u32;
+/// Index of a module record in [`ModuleMap::records`] (defined with the heap, whose
+/// namespace objects name modules).
+pub use crate::heap::ModuleId;
 
 /// The embedder's loader: (referrer's resolved name, specifier) → (resolved name, what the
 /// module is), or an error message. The resolved name identifies the module in the map and
@@ -429,8 +431,8 @@ pub fn verify(vm: &Vm) -> Result<(), String> {
         if let crate::heap::object::Class::Namespace(ns) = &obj.class {
             let bad = !ok(ns.module)
                 || ns.exports.iter().any(|e| match e.binding {
-                    namespace::NsBinding::Namespace(id) | namespace::NsBinding::DeferredNamespace(id) => !ok(id),
-                    namespace::NsBinding::Slot { .. } => false,
+                    NsBinding::Namespace(id) | NsBinding::DeferredNamespace(id) => !ok(id),
+                    NsBinding::Slot { .. } => false,
                 });
             if bad {
                 return Err("module namespace: module id out of range".into());

@@ -6,37 +6,15 @@
 //! through the functions here, symbol keys through the ordinary algorithms.
 //! `runtime/property.rs` dispatches to this file for `Class::Namespace` objects.
 
-use serde::{Deserialize, Serialize};
-
 use crate::atoms::{atom, PropertyKey};
 use crate::error::JsResult;
-use crate::heap::object::{Class, NamespaceData, Object};
+use crate::heap::object::{Class, NamespaceData, NsBinding, NsExport, Object};
 use crate::heap::shape::PropFlags;
-use crate::heap::EnvId;
 use crate::module::ModuleId;
 use crate::runtime::property::{self, PropertyDescriptor};
 use crate::string::JsStr;
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
-
-/// Where an export's value lives.
-#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
-pub enum NsBinding {
-    /// A binding of a module environment.
-    Slot { env: EnvId, slot: u32 },
-    /// Another module's namespace (`export * as ns from`), created on first read.
-    Namespace(ModuleId),
-    /// Another module's deferred namespace (a re-exported `import defer * as ns`).
-    DeferredNamespace(ModuleId),
-}
-
-/// One export of a namespace: its name, property key and binding.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct NsExport {
-    pub name: JsStr,
-    pub key: PropertyKey,
-    pub binding: NsBinding,
-}
 
 /// ModuleNamespaceCreate(module, exports, phase): exports sorted by code units.
 pub fn create(vm: &mut Vm, module: ModuleId, mut exports: Vec<(JsStr, NsBinding)>, deferred: bool) -> ObjectId {

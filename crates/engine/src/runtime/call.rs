@@ -104,7 +104,7 @@ pub fn call_native(
     vm: &mut Vm,
     callee: ObjectId,
     id: crate::builtins::NativeId,
-    realm: crate::realm::RealmId,
+    realm: crate::heap::RealmId,
     this: Value,
     args: &[Value],
     new_target: Value,

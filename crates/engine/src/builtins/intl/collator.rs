@@ -15,10 +15,10 @@ use icu_provider::prelude::*;
 
 use super::locales::{canonicalize_locale_list, resolve_locale, supported_locales_of, KeyData};
 use super::options::{coerce_options_to_object, get_boolean_option, get_string_option};
-use super::slots::{CollatorSlots, IntlSlots};
 use super::{create, data_error, ResultObject};
 use crate::builtins::{arg, make_internal, NativeDef};
 use crate::error::JsResult;
+use crate::heap::intl_slots::{CollatorSlots, IntlSlots};
 use crate::heap::object::Class;
 use crate::native;
 use crate::runtime::call::prototype_from_constructor;

@@ -24,7 +24,7 @@ use icu_datetime::{DateTimeFormatter, DateTimeFormatterPreferences};
 use icu_locale_core::Locale;
 use writeable::{Part as WPart, PartsWrite, Writeable};
 
-use super::slots::{DateTimeFormatSlots, StyleFields};
+use crate::heap::intl_slots::{DateTimeFormatSlots, StyleFields};
 
 /// One part of a formatted date: its ECMA-402 type, text and (for ranges) source.
 #[derive(Clone, Debug, PartialEq)]

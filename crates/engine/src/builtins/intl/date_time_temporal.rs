@@ -12,11 +12,11 @@
 
 use super::date_time_format::{best_format_widths, create_date_time_format_in, format_date_time_value, Which};
 use super::date_time_pattern::{local_of, FormatError, Local};
-use super::slots::{DateTimeComponents, DateTimeFormatSlots, StyleFields};
 use crate::builtins::date::{current_time, make_day};
 use crate::builtins::temporal::slots::{IsoDate, IsoTime, TemporalSlots};
 use crate::builtins::temporal::slots_of;
 use crate::error::JsResult;
+use crate::heap::intl_slots::{DateTimeComponents, DateTimeFormatSlots, StyleFields};
 use crate::runtime::convert::to_number;
 use crate::value::Value;
 use crate::vm::Vm;

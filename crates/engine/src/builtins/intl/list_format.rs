@@ -12,11 +12,11 @@ use writeable::{Part as WPart, PartsWrite, Writeable};
 
 use super::locales::{canonicalize_locale_list, resolve_locale, supported_locales_of};
 use super::options::get_string_option;
-use super::slots::{IntlSlots, ListFormatSlots};
 use super::{create, data_error, ResultObject};
 use crate::builtins::temporal::get_options_object;
 use crate::builtins::{arg, NativeDef};
 use crate::error::JsResult;
+use crate::heap::intl_slots::{IntlSlots, ListFormatSlots};
 use crate::heap::object::Class;
 use crate::native;
 use crate::runtime::call::prototype_from_constructor;

@@ -17,8 +17,6 @@
 //! (CanonicalizeLocaleList, ResolveLocale, SupportedLocales), [`number_options`] the digit
 //! options NumberFormat and PluralRules share.
 
-pub mod slots;
-
 pub(crate) mod case_mapping;
 mod collator;
 mod date_time_format;
@@ -73,7 +71,7 @@ use crate::string::JsStr;
 use crate::value::{ObjectId, Value};
 use crate::vm::Vm;
 
-use slots::IntlSlots;
+use crate::heap::intl_slots::IntlSlots;
 
 /// The ICU4X version (and with it the CLDR data) Intl objects were resolved with; part of
 /// the engine version an image names.

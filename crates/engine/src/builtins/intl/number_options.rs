@@ -4,39 +4,12 @@
 //! formats to, whose plural operands select the plural category.
 
 use fixed_decimal::{Decimal, FloatPrecision, RoundingIncrement, SignedRoundingMode, UnsignedRoundingMode};
-use serde::{Deserialize, Serialize};
 
 use super::options::{default_number_option, get_number_option, get_raw, get_string_option};
 use crate::error::JsResult;
+use crate::heap::intl_slots::{DigitOptions, RoundingType};
 use crate::value::ObjectId;
 use crate::vm::Vm;
-
-/// [[RoundingType]].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RoundingType {
-    FractionDigits,
-    SignificantDigits,
-    MorePrecision,
-    LessPrecision,
-}
-
-/// The slots SetNumberFormatDigitOptions sets.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct DigitOptions {
-    pub minimum_integer_digits: u8,
-    /// [[MinimumFractionDigits]] / [[MaximumFractionDigits]], when fraction digits apply.
-    pub fraction: Option<(u8, u8)>,
-    /// [[MinimumSignificantDigits]] / [[MaximumSignificantDigits]], when significant digits apply.
-    pub significant: Option<(u8, u8)>,
-    pub rounding_type: RoundingType,
-    /// [[ComputedRoundingPriority]]: "auto", "morePrecision" or "lessPrecision".
-    pub rounding_priority: String,
-    pub rounding_increment: u16,
-    /// [[RoundingMode]]: one of the nine ECMA-402 names.
-    pub rounding_mode: String,
-    /// [[TrailingZeroDisplay]]: "auto" or "stripIfInteger".
-    pub trailing_zero_display: String,
-}
 
 const ROUNDING_MODES: [&str; 9] =
     ["ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "halfExpand", "halfTrunc", "halfEven"];

@@ -9,8 +9,8 @@ use fixed_decimal::{Decimal, Sign};
 use icu_plurals::PluralOperands;
 
 use super::number_data::{self, PatternPiece, Symbols};
-use super::slots::NumberFormatSlots;
 use crate::error::JsResult;
+use crate::heap::intl_slots::NumberFormatSlots;
 use crate::runtime::convert::{to_number, to_primitive, to_rust_string, Hint};
 use crate::value::Value;
 use crate::vm::Vm;

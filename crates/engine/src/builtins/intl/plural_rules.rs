@@ -12,10 +12,10 @@ use icu_plurals::{PluralCategory, PluralRuleType, PluralRules, PluralRulesOption
 use super::locales::{canonicalize_locale_list, resolve_locale, supported_locales_of};
 use super::number_options::{format_numeric_to_decimal, set_number_format_digit_options};
 use super::options::{coerce_options_to_object, get_string_option};
-use super::slots::{IntlSlots, PluralRulesSlots};
 use super::{create, data_error, ResultObject};
 use crate::builtins::{arg, NativeDef};
 use crate::error::JsResult;
+use crate::heap::intl_slots::{IntlSlots, PluralRulesSlots};
 use crate::heap::object::Class;
 use crate::native;
 use crate::runtime::call::prototype_from_constructor;

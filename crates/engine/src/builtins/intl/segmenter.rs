@@ -13,11 +13,11 @@ use icu_segmenter::{GraphemeClusterSegmenter, SentenceSegmenter, WordSegmenter};
 
 use super::locales::{canonicalize_locale_list, resolve_locale, supported_locales_of};
 use super::options::get_string_option;
-use super::slots::{IntlSlots, SegmentIteratorSlots, SegmenterSlots, SegmentsSlots};
 use super::{create, data_error, ResultObject};
 use crate::builtins::temporal::get_options_object;
 use crate::builtins::{arg, NativeDef};
 use crate::error::JsResult;
+use crate::heap::intl_slots::{IntlSlots, SegmentIteratorSlots, SegmenterSlots, SegmentsSlots};
 use crate::heap::object::Class;
 use crate::native;
 use crate::runtime::call::prototype_from_constructor;

@@ -4,7 +4,7 @@
 
 use super::date_time_pattern::{format_parts, local_of};
 use super::locales::default_locale;
-use super::slots::{DateTimeComponents, DateTimeFormatSlots, StyleFields};
+use crate::heap::intl_slots::{DateTimeComponents, DateTimeFormatSlots, StyleFields};
 use crate::vm::Vm;
 
 /// The long specific name of the IANA zone `zone` at `epoch_ms`; None when the zone or the

@@ -1,13 +1,12 @@
 //! The internal slots of each Intl object as plain serde data (ECMA-402's resolved
 //! options: locale, the options each constructor resolved). An image holds these and
-//! nothing from ICU4X: every operation builds its ICU4X formatter from them over the
-//! compiled data (cheap: the data is static, zero-copy), so a restored object works in a
-//! fresh process exactly as before. Values the slots hold (a bound `compare`) are visited
+//! nothing from ICU4X: every operation (`builtins/intl/`) builds its ICU4X formatter from
+//! them over the compiled data (cheap: the data is static, zero-copy), so a restored object
+//! works in a fresh process exactly as before. Values the slots hold (a bound `compare`) are visited
 //! by [`IntlSlots::children`] for the collector and the image verifier.
 
 use serde::{Deserialize, Serialize};
 
-use super::number_options::DigitOptions;
 use crate::value::{ObjectId, Value};
 
 /// One Intl object's slots (`Class::Intl`).
@@ -184,7 +183,7 @@ pub struct DateTimeFormatSlots {
     pub bound_format: Option<ObjectId>,
     /// The component options as given, before defaults: the Temporal formats
     /// ([[TemporalPlainDateFormat]] …) are chosen from them per type
-    /// ([`super::date_time_temporal`]).
+    /// (`builtins/intl/date_time_temporal.rs`).
     pub requested: Box<DateTimeComponents>,
     /// The hour cycle resolved from hour12, hourCycle and the locale, kept when the format
     /// shows no hour ([[HourCycle]] is then undefined) for the Temporal formats that do.
@@ -288,4 +287,31 @@ pub struct DurationFormatSlots {
 pub struct DurationUnitSlots {
     pub style: String,
     pub display: String,
+}
+
+/// [[RoundingType]].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RoundingType {
+    FractionDigits,
+    SignificantDigits,
+    MorePrecision,
+    LessPrecision,
+}
+
+/// The slots SetNumberFormatDigitOptions sets.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DigitOptions {
+    pub minimum_integer_digits: u8,
+    /// [[MinimumFractionDigits]] / [[MaximumFractionDigits]], when fraction digits apply.
+    pub fraction: Option<(u8, u8)>,
+    /// [[MinimumSignificantDigits]] / [[MaximumSignificantDigits]], when significant digits apply.
+    pub significant: Option<(u8, u8)>,
+    pub rounding_type: RoundingType,
+    /// [[ComputedRoundingPriority]]: "auto", "morePrecision" or "lessPrecision".
+    pub rounding_priority: String,
+    pub rounding_increment: u16,
+    /// [[RoundingMode]]: one of the nine ECMA-402 names.
+    pub rounding_mode: String,
+    /// [[TrailingZeroDisplay]]: "auto" or "stripIfInteger".
+    pub trailing_zero_display: String,
 }
