@@ -65,6 +65,8 @@ pub fn roots(vm: &Vm, values: &mut impl Extend<Value>, envs: &mut Vec<EnvId>, co
         heap: _,
         // Objects being joined by `Array.prototype.join`: each is held by the frame joining it.
         join_stack: _,
+        // A cache keyed by a string handle, not a root: a collection invalidates it.
+        regexp_subject: _,
         // No handles: numbers, flags, options, host hooks and host bytes, source texts,
         // the filesystem (plain data) and code blob bytes.
         current_realm: _,

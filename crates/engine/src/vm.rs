@@ -352,6 +352,11 @@ pub struct Vm {
     /// is empty at every safe point and never rides an image.
     #[serde(skip)]
     pub native_frames: Vec<crate::interp::frame::NativeFrame>,
+    /// The last one-byte string a regexp searched, widened to the UTF-16 the matcher reads:
+    /// an `exec` loop over one text widens it once, not once per match. A cache, never
+    /// carried by an image or a copy.
+    #[serde(skip)]
+    pub regexp_subject: crate::builtins::regexp::matcher::WideSubject,
     /// The running promise reaction job's handler and the promise it settles (undefined for
     /// an await's): where an async stack trace starts (`interp/stack_trace.rs`). Set only
     /// while the job runs, whose roots hold both, so it never rides an image.
@@ -467,6 +472,7 @@ impl Vm {
             sources: Vec::new(),
             native_ctx: NativeCtx::default(),
             native_frames: Vec::new(),
+            regexp_subject: Default::default(),
             current_reaction: None,
             stats: VmStats::default(),
             pending_rejections: Vec::new(),

@@ -86,15 +86,26 @@ pub(super) fn regexp_builtin_exec(vm: &mut Vm, r: ObjectId, s: StringId) -> JsRe
 
 /// RegExpBuiltinExec steps 17–36: the array for a successful match.
 pub(super) fn make_match_array(vm: &mut Vm, s: StringId, found: &RawMatch, has_indices: bool) -> Value {
-    let subject = vm.heap.flat(s).clone();
+    // The pieces are cut while the subject is borrowed: copying the whole subject per match
+    // made an `exec` loop over a long text quadratic.
+    vm.heap.flat(s);
+    let (whole, captures, named) = {
+        let subject = vm.heap.flat_ref(s);
+        let cut = |r: &Option<(usize, usize)>| r.map(|(a, b)| subject.slice(a, b));
+        (
+            subject.slice(found.start, found.end),
+            found.captures.iter().map(cut).collect::<Vec<_>>(),
+            found.named.iter().map(|(_, r)| cut(r)).collect::<Vec<_>>(),
+        )
+    };
     // 17. Let n be the number of elements in r's captures List.
     // 20. Let A be ! ArrayCreate(n + 1).
     // 27–33. A[0] is the matched substring; A[i] the ith capture or undefined.
     let mut elements = Vec::with_capacity(found.captures.len() + 1);
-    elements.push(vm.js_str(subject.slice(found.start, found.end)));
-    for c in &found.captures {
+    elements.push(vm.js_str(whole));
+    for c in captures {
         let v = match c {
-            Some((a, b)) => vm.js_str(subject.slice(*a, *b)),
+            Some(piece) => vm.js_str(piece),
             None => Value::UNDEFINED,
         };
         elements.push(v);
@@ -111,9 +122,9 @@ pub(super) fn make_match_array(vm: &mut Vm, s: StringId, found: &RawMatch, has_i
         Value::UNDEFINED
     } else {
         let g = vm.heap.new_plain(None);
-        for (name, range) in &found.named {
-            let v = match range {
-                Some((x, y)) => vm.js_str(subject.slice(*x, *y)),
+        for ((name, _), piece) in found.named.iter().zip(named) {
+            let v = match piece {
+                Some(piece) => vm.js_str(piece),
                 None => Value::UNDEFINED,
             };
             let key = vm.key(name);

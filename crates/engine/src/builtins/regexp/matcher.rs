@@ -408,17 +408,43 @@ pub(super) fn run_matcher(vm: &mut Vm, m: &Matcher, units: &[u16], start: usize)
 /// [`run_matcher`] on a heap string, reading a UTF-16 subject in place.
 pub(super) fn match_string(vm: &mut Vm, m: &Matcher, s: StringId, start: usize) -> JsResult<Option<RawMatch>> {
     vm.heap.flat(s);
+    let mut wide = std::mem::take(&mut vm.regexp_subject);
+    let collections = vm.heap.stats.collections;
     let subject = match vm.heap.flat_ref(s) {
-        JsStr::Utf16(units) => std::borrow::Cow::Borrowed(&units[..]),
-        JsStr::Latin1(bytes) => std::borrow::Cow::Owned(bytes.iter().map(|&b| u16::from(b)).collect()),
+        JsStr::Utf16(units) => &units[..],
+        JsStr::Latin1(bytes) => wide.of(s, collections, bytes),
     };
     // The subject is borrowed from the heap while regress runs; the fuel is settled after.
     let budget = vm.fuel;
-    let (result, spent) = with_backtrack_budget(budget, || find_match(m, &subject, start));
-    drop(subject);
+    let (result, spent) = with_backtrack_budget(budget, || find_match(m, subject, start));
+    vm.regexp_subject = wide;
     let (found, scanned) = settle_backtracks(vm, result, spent)?;
     charge_match(vm, m, scanned)?;
     Ok(found)
+}
+
+/// A one-byte string widened to UTF-16, remembered by handle until the next collection (a
+/// handle is reused only after the collection that freed it) and never copied: a copy of the
+/// VM (canonical images renumber handles) starts without it.
+#[derive(Default)]
+pub struct WideSubject(Option<(StringId, u64, Vec<u16>)>);
+
+impl Clone for WideSubject {
+    fn clone(&self) -> Self {
+        WideSubject(None)
+    }
+}
+
+impl WideSubject {
+    /// `bytes` (the string `s`'s, read after `collections` collections) as UTF-16 units.
+    fn of(&mut self, s: StringId, collections: u64, bytes: &[u8]) -> &[u16] {
+        let fresh =
+            matches!(&self.0, Some((id, at, units)) if *id == s && *at == collections && units.len() == bytes.len());
+        if !fresh {
+            self.0 = Some((s, collections, bytes.iter().map(|&b| u16::from(b)).collect()));
+        }
+        self.0.as_ref().map_or(&[], |(_, _, units)| units)
+    }
 }
 
 /// Runs a regress search on at most the VM's remaining fuel in backtracks, and charges them.

@@ -43,7 +43,7 @@
 mod exec;
 mod fast_path;
 mod legacy;
-mod matcher;
+pub(crate) mod matcher;
 mod prototype;
 
 pub use exec::get_substitution;
