@@ -91,10 +91,4 @@ counted=$(wc -l < "$tmp/ratios")
   echo "Startup on an empty script (best of 10): amber $(startup "${amber[@]}") ms, quickjs $(startup "${quickjs[@]}") ms, node $(startup "${node[@]}") ms."
 } >> "$tmp/results.md"
 
-if [ -f "$results" ] && grep -qF "$marker" "$results"; then
-  { echo; sed -n "/$(printf '%s' "$marker" | sed 's/[][\/.*^$]/\\&/g')/,\$p" "$results"; } >> "$tmp/results.md"
-else
-  { echo; echo "$marker"; echo; echo "## Notes"; echo; echo "(none yet)"; } >> "$tmp/results.md"
-fi
-cp "$tmp/results.md" "$results"
-cat "$results"
+publish "$tmp/results.md" "$results" "$marker"

@@ -143,10 +143,4 @@ done
   if [ -s "$tmp/failures" ]; then echo; echo "Failures:"; echo; cat "$tmp/failures"; fi
 } >> "$tmp/results.md"
 
-if [ -f "$results" ] && grep -qF "$marker" "$results"; then
-  { echo; sed -n "/$(printf '%s' "$marker" | sed 's/[][\/.*^$]/\\&/g')/,\$p" "$results"; } >> "$tmp/results.md"
-else
-  { echo; echo "$marker"; echo; echo "## Notes"; echo; echo "(none yet)"; } >> "$tmp/results.md"
-fi
-cp "$tmp/results.md" "$results"
-cat "$results"
+publish "$tmp/results.md" "$results" "$marker"

@@ -36,3 +36,16 @@ startup() {
     echo $(((t1 - t0) / 1000))
   done | sort -n | head -1 | awk '{printf "%.1f", $1 / 1000}'
 }
+
+# publish NEW RESULTS MARKER: NEW becomes RESULTS, keeping everything from MARKER on in the old
+# RESULTS (the hand-written notes), or starting an empty notes section; prints the result.
+publish() {
+  local new=$1 results=$2 marker=$3
+  if [ -f "$results" ] && grep -qF "$marker" "$results"; then
+    { echo; sed -n "/$(printf '%s' "$marker" | sed 's/[][\/.*^$]/\\&/g')/,\$p" "$results"; } >> "$new"
+  else
+    { echo; echo "$marker"; echo; echo "## Notes"; echo; echo "(none yet)"; } >> "$new"
+  fi
+  cp "$new" "$results"
+  cat "$results"
+}
