@@ -498,6 +498,8 @@ pub(crate) fn collection_iterator_next(vm: &mut Vm, this: Value, which: Collecti
     let mut found = None;
     let mut scanned = 0u64;
     if let Some(d) = data(&vm.heap, target, which) {
+        // Positions before the head are tombstones (MapData::head).
+        i = i.max(d.head as usize);
         while let Some(entry) = d.entries.get(i) {
             i += 1;
             scanned += 1;
@@ -649,6 +651,12 @@ pub fn remove(data: &mut MapData, key: &MapKey) -> bool {
         *slot = None;
     }
     data.live = data.live.saturating_sub(1);
+    if i == data.head {
+        // Each position is passed once: amortised O(1) per removal.
+        while data.entries.get(data.head as usize).is_some_and(Option::is_none) {
+            data.head += 1;
+        }
+    }
     true
 }
 
@@ -659,6 +667,7 @@ pub fn clear_data(data: &mut MapData) {
     }
     data.index.clear();
     data.live = 0;
+    data.head = u32::try_from(data.entries.len()).unwrap_or(u32::MAX);
 }
 
 /// A copy holding only the live entries, in order (no tombstones).
@@ -722,6 +731,7 @@ fn squeeze_where(heap: &mut Heap, squeeze: impl Fn(usize, usize) -> bool) {
         }
         before.push(n);
         d.entries.retain(Option::is_some);
+        d.head = 0;
         for position in d.index.values_mut() {
             *position = before.get(*position as usize).copied().unwrap_or(n);
         }

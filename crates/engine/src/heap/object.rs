@@ -323,6 +323,11 @@ pub struct MapData {
     #[serde(serialize_with = "crate::heap::canonical::cache")]
     pub index: IndexMap<MapKey, u32, FxBuildHasher>,
     pub live: u32,
+    /// No live entry sits before this position, so an iterator's scan starts here: a Map
+    /// used as an LRU (delete the oldest, append) leaves its tombstones at the front, and a
+    /// fresh iterator once walked all of them on every `keys().next()`. Kept in images, since
+    /// the scan is charged to the fuel.
+    pub head: u32,
 }
 
 impl MapData {
