@@ -341,7 +341,8 @@ pub struct Vm {
     pub options: VmOptions,
     /// Remaining fuel.
     pub fuel: u64,
-    /// Values natives hold across calls into JS (scoped: truncated when the native returns).
+    /// Values natives and instructions hold across calls into JS (scoped: truncated when the
+    /// native returns, `runtime::call`, and when the instruction completes, `interp::run_loop`).
     pub roots: Vec<Value>,
     /// Encoded beside the rest (the baseline's own sources are not repeated in an image).
     #[serde(skip)]
