@@ -75,20 +75,7 @@ impl<'s> Compiler<'s, '_> {
                     if let Some(simple) = target.as_simple_assignment_target() {
                         if let Some(m) = simple.as_member_expression() {
                             // super.x = v
-                            if matches!(m, MemberExpression::ComputedMemberExpression(_)) {
-                                self.emit_super_this_check();
-                            }
-                            self.emit(Op::SuperBase);
-                            match m {
-                                MemberExpression::StaticMemberExpression(s) => {
-                                    self.emit_string(s.property.name.as_str())
-                                }
-                                MemberExpression::ComputedMemberExpression(c) => {
-                                    self.compile_expr(&c.expression)?;
-                                    self.emit(Op::ToPropertyKey);
-                                }
-                                MemberExpression::PrivateFieldExpression(_) => {}
-                            }
+                            self.emit_super_reference(m)?;
                             self.compile_expr(&a.right)?;
                             self.emit(Op::SetSuper { strict: self.func.code.strict });
                             return Ok(true);
@@ -165,18 +152,7 @@ impl<'s> Compiler<'s, '_> {
                 let Some(m) = target.as_simple_assignment_target().and_then(|s| s.as_member_expression()) else {
                     return Err(self.error("Invalid left-hand side in assignment", a.span.start));
                 };
-                if matches!(m, MemberExpression::ComputedMemberExpression(_)) {
-                    self.emit_super_this_check();
-                }
-                self.emit(Op::SuperBase);
-                match m {
-                    MemberExpression::StaticMemberExpression(s) => self.emit_string(s.property.name.as_str()),
-                    MemberExpression::ComputedMemberExpression(c) => {
-                        self.compile_expr(&c.expression)?;
-                        self.emit(Op::ToPropertyKey);
-                    }
-                    MemberExpression::PrivateFieldExpression(_) => {}
-                }
+                self.emit_super_reference(m)?;
                 self.emit(Op::Dup2);
                 self.emit(Op::GetSuper);
                 self.compile_expr(&a.right)?;
@@ -273,6 +249,25 @@ impl<'s> Compiler<'s, '_> {
                 self.patch(end);
             }
             _ => return Err(self.error("Invalid left-hand side in assignment", a.span.start)),
+        }
+        Ok(())
+    }
+
+    /// `super.x` or `super[k]` as an assignment target: pushes the home object's prototype and
+    /// the property key. For a computed key `this` is checked before the key is evaluated
+    /// (SuperProperty: GetThisBinding comes first).
+    fn emit_super_reference(&mut self, m: &'s MemberExpression<'s>) -> CResult<()> {
+        if matches!(m, MemberExpression::ComputedMemberExpression(_)) {
+            self.emit_super_this_check();
+        }
+        self.emit(Op::SuperBase);
+        match m {
+            MemberExpression::StaticMemberExpression(s) => self.emit_string(s.property.name.as_str()),
+            MemberExpression::ComputedMemberExpression(c) => {
+                self.compile_expr(&c.expression)?;
+                self.emit(Op::ToPropertyKey);
+            }
+            MemberExpression::PrivateFieldExpression(_) => {}
         }
         Ok(())
     }
@@ -382,18 +377,7 @@ impl<'s> Compiler<'s, '_> {
                 let Some(m) = other.as_member_expression() else {
                     return Err(self.error("Invalid left-hand side expression in postfix operation", u.span.start));
                 };
-                if matches!(m, MemberExpression::ComputedMemberExpression(_)) {
-                    self.emit_super_this_check();
-                }
-                self.emit(Op::SuperBase);
-                match m {
-                    MemberExpression::StaticMemberExpression(s) => self.emit_string(s.property.name.as_str()),
-                    MemberExpression::ComputedMemberExpression(c) => {
-                        self.compile_expr(&c.expression)?;
-                        self.emit(Op::ToPropertyKey);
-                    }
-                    MemberExpression::PrivateFieldExpression(_) => {}
-                }
+                self.emit_super_reference(m)?;
                 self.emit(Op::Dup2);
                 self.emit(Op::GetSuper);
                 self.emit(Op::ToNumeric);

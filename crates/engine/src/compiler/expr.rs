@@ -1045,7 +1045,7 @@ pub(crate) fn has_spread(args: &[Argument]) -> bool {
     args.iter().any(|a| matches!(a, Argument::SpreadElement(_)))
 }
 
-fn binary_op(op: BinaryOperator) -> Op {
+pub(super) fn binary_op(op: BinaryOperator) -> Op {
     match op {
         BinaryOperator::Equality => Op::Eq,
         BinaryOperator::Inequality => Op::Ne,

@@ -363,19 +363,18 @@ impl<'s, 'vm> Compiler<'s, 'vm> {
     /// Compile `test` and a jump taken when it is false; a comparison and its branch become
     /// one `JumpUnless…` instruction. Returns the jump to patch.
     pub fn compile_test_jump_if_false(&mut self, test: &'s oxc_ast::ast::Expression<'s>) -> CResult<Label> {
-        use oxc_syntax::operator::BinaryOperator as B;
         self.compile_expr(test)?;
         if let oxc_ast::ast::Expression::BinaryExpression(b) = test.without_parentheses() {
-            let last = self.func.code.ops.last().copied();
-            let fused: Option<fn(u32) -> Op> = match (b.operator, last) {
-                (B::LessThan, Some(Op::Lt)) => Some(Op::JumpUnlessLt),
-                (B::LessEqualThan, Some(Op::Le)) => Some(Op::JumpUnlessLe),
-                (B::GreaterThan, Some(Op::Gt)) => Some(Op::JumpUnlessGt),
-                (B::GreaterEqualThan, Some(Op::Ge)) => Some(Op::JumpUnlessGe),
-                (B::Equality, Some(Op::Eq)) => Some(Op::JumpUnlessEq),
-                (B::Inequality, Some(Op::Ne)) => Some(Op::JumpUnlessNe),
-                (B::StrictEquality, Some(Op::StrictEq)) => Some(Op::JumpUnlessStrictEq),
-                (B::StrictInequality, Some(Op::StrictNe)) => Some(Op::JumpUnlessStrictNe),
+            let last = self.func.code.ops.last().copied().filter(|&op| op == expr::binary_op(b.operator));
+            let fused: Option<fn(u32) -> Op> = match last {
+                Some(Op::Lt) => Some(Op::JumpUnlessLt),
+                Some(Op::Le) => Some(Op::JumpUnlessLe),
+                Some(Op::Gt) => Some(Op::JumpUnlessGt),
+                Some(Op::Ge) => Some(Op::JumpUnlessGe),
+                Some(Op::Eq) => Some(Op::JumpUnlessEq),
+                Some(Op::Ne) => Some(Op::JumpUnlessNe),
+                Some(Op::StrictEq) => Some(Op::JumpUnlessStrictEq),
+                Some(Op::StrictNe) => Some(Op::JumpUnlessStrictNe),
                 _ => None,
             };
             if let Some(jump) = fused {

@@ -55,6 +55,16 @@ fn arith(op: Arith, a: Value, b: Value) -> Option<Value> {
     Some(operators::number_arith(op, x, y))
 }
 
+/// `v + delta` for `++`/`--` on a number, int32 while it fits (None: not a number, or an
+/// int32 overflow, left to step).
+#[inline(always)]
+fn plus(v: Value, delta: i32) -> Option<Value> {
+    match v.as_int() {
+        Some(i) => i.checked_add(delta).map(Value::int),
+        None => v.as_number().map(|x| Value::number(x + delta as f64)),
+    }
+}
+
 /// `a < b` (and friends) on two numbers; `swap` compares b < a, `negate` flips for `>=`/`<=`.
 #[inline(always)]
 fn compare(a: Value, b: Value, swap: bool, negate: bool) -> Option<bool> {
@@ -278,11 +288,7 @@ pub(super) fn run(vm: &mut Vm) {
         ($base:expr, $r:expr, $delta:expr) => {{
             let Some(slot) = stack.get_mut($base + $r as usize) else { break };
             let old = *slot;
-            let new = match old.as_int() {
-                Some(i) => i.checked_add($delta).map(Value::int),
-                None => old.as_number().map(|x| Value::number(x + $delta as f64)),
-            };
-            match new {
+            match plus(old, $delta) {
                 Some(new) => *slot = new,
                 None => break,
             }
@@ -564,18 +570,8 @@ pub(super) fn run(vm: &mut Vm) {
                 Op::StrictNe => binary!(|a, b| strict_equals(a, b).map(|r| Value::bool(!r))),
                 Op::Eq => binary!(|a, b| loose_equals(a, b).map(Value::bool)),
                 Op::Ne => binary!(|a, b| loose_equals(a, b).map(|r| Value::bool(!r))),
-                Op::Inc | Op::Dec => {
-                    let Some(top) = stack.last_mut() else { break };
-                    let delta = if matches!(op, Op::Inc) { 1 } else { -1 };
-                    let r = match top.as_int() {
-                        Some(i) => i.checked_add(delta).map(Value::int),
-                        None => top.as_number().map(|x| Value::number(x + delta as f64)),
-                    };
-                    match r {
-                        Some(r) => *top = r,
-                        None => break,
-                    }
-                }
+                Op::Inc => unary!(|a| plus(a, 1)),
+                Op::Dec => unary!(|a| plus(a, -1)),
                 Op::Neg => {
                     let Some(top) = stack.last_mut() else { break };
                     match top.as_int() {
